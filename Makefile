@@ -1,0 +1,93 @@
+# gpumat: top-level Makefile (Octave Forge layout).
+#
+#   make            build the MEX in the tree (target/)
+#   make dist       target/gpumat-VERSION.tar.gz, the tarball `pkg install` takes
+#   make install    pkg install that tarball into your own Octave
+#   make check      install the tarball into a private prefix under target/ and run every test
+#   make demo       run gpumat_mul with every kernel against * on the GPU, print a table
+#   make test-kernels / sanitize   C-level kernel tests, plain / under compute-sanitizer
+#   make bench-kernels / bench     kernel benchmark against cuBLAS / end-to-end against * and dot
+#
+# Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90).
+
+PACKAGE := $(shell sed -n 's/^Name: *//p' DESCRIPTION)
+VERSION := $(shell sed -n 's/^Version: *//p' DESCRIPTION)
+TARGET  := target
+TARBALL := $(TARGET)/$(PACKAGE)-$(VERSION).tar.gz
+OCTAVE  ?= octave-cli
+export OCTAVE
+
+SRCROOT := .
+OBJDIR  := $(TARGET)/obj
+MEX_OUT := $(TARGET)/__gpumat__.mex
+include build.mk
+
+.PHONY: build dist install check demo bench bench-kernels test-kernels sanitize clean octave-deps
+.DEFAULT_GOAL := build
+build: $(MEX_OUT)
+
+# ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
+DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
+DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m) \
+              $(wildcard mex/*.c mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk
+# Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
+$(TARBALL): $(DIST_FILES)
+	rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
+	cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
+	cp inst/*.m $(DIST_DIR)/inst/
+	cp build.mk $(DIST_DIR)/src/Makefile
+	cp mex/*.c $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
+	cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
+	tar -C $(TARGET)/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	  --mtime="$$(sed -n 's/^Date: *//p' DESCRIPTION) 00:00Z" -cf - $(PACKAGE)-$(VERSION) \
+	  | gzip -n -9 > $@
+	@echo "wrote $@"
+dist: $(TARBALL)
+
+octave-deps:
+	@tests/ensure-octave.sh
+
+install: $(TARBALL) octave-deps
+	$(OCTAVE) --no-history --no-gui --eval 'pkg install "$(TARBALL)"'
+
+# ---- tests ----------------------------------------------------------------------------------
+check: $(TARBALL) octave-deps
+	@bash tests/check.sh "$(TARBALL)"
+
+demo: $(TARBALL) octave-deps
+	@bash tests/with-package.sh "$(TARBALL)" 'gpumat_demo ()'
+
+bench: $(TARBALL) octave-deps
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_end_to_end ("$(CURDIR)/$(TARGET)")'
+
+# C-level programs: each tests/test_*.cu and bench/bench_*.cu links the kernel objects.
+TEST_PROGRAMS  := $(patsubst tests/%.cu,$(TARGET)/tests/%,$(wildcard tests/test_*.cu))
+BENCH_PROGRAMS := $(patsubst bench/%.cu,$(TARGET)/bench/%,$(wildcard bench/bench_*.cu))
+
+$(TARGET)/tests/%: tests/%.cu tests/test_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -o $@
+
+$(TARGET)/bench/%: bench/%.cu tests/test_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -o $@
+
+test-kernels: $(TEST_PROGRAMS)
+	@status=0; for t in $(TEST_PROGRAMS); do $$t || status=1; done; exit $$status
+
+# memcheck finds out-of-bounds and misaligned accesses, racecheck shared-memory races; the
+# programs' --quick mode keeps the shapes that reach every edge case but fewer large ones.
+SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
+sanitize: $(TEST_PROGRAMS)
+	@status=0; for tool in memcheck racecheck; do for t in $(TEST_PROGRAMS); do \
+	  echo "== compute-sanitizer --tool $$tool $$t --quick"; \
+	  $(SANITIZER) --tool $$tool --error-exitcode 99 $$t --quick || status=1; \
+	done; done; \
+	if [ $$status = 0 ]; then echo "sanitize: 0 errors (memcheck, racecheck)"; \
+	else echo "sanitize: FAILED"; fi; exit $$status
+
+bench-kernels: $(BENCH_PROGRAMS)
+	@for b in $(BENCH_PROGRAMS); do $$b || exit 1; done
+
+clean:
+	rm -rf $(TARGET) fntests.log

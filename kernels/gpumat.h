@@ -1,0 +1,143 @@
+/* gpumat.h: the plain C API between the gateway (mex/) and the CUDA code (kernels/).
+ *
+ * Everything here computes and returns a gm_status; nothing calls exit() or any mx* function.
+ * Matrices are column-major, as Octave stores them: element (i, j) of an m-by-n matrix with
+ * leading dimension ld is at p[i + j*ld].  Pointers named d_* are device pointers, h_* host.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#ifndef GPUMAT_H
+#define GPUMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status ---------------------------------------------------------------------------- */
+typedef enum {
+  GM_OK = 0,
+  GM_ERR_NO_DEVICE,        /* no usable GPU; gm_error_detail () holds CUDA's reason        */
+  GM_ERR_OUT_OF_MEMORY,    /* a device or pinned allocation failed; see gm_oom_bytes ()     */
+  GM_ERR_INVALID_ARGUMENT, /* unknown kernel, negative size, misuse of the API               */
+  GM_ERR_SIZE_OVERFLOW,    /* a byte count or index does not fit the types used             */
+  GM_ERR_CUDA              /* any other CUDA failure; gm_error_detail () names it            */
+} gm_status;
+
+/* Text of the last failure in this process (CUDA's error string, which call failed). */
+const char *gm_error_detail (void);
+/* Set the detail text (printf-style); returns `status` so callers can `return gm_fail (...)`. */
+gm_status gm_fail (gm_status status, const char *fmt, ...);
+/* Map a CUDA error to a status (out-of-memory and no-device kept apart), recording where. */
+gm_status gm_cuda_status (cudaError_t err, const char *where);
+/* For GM_ERR_OUT_OF_MEMORY: bytes asked for and bytes free on the device at that moment. */
+void gm_oom_bytes (size_t *requested, size_t *free_bytes);
+/* Used by the allocators to record the figures above. */
+void gm_record_oom (size_t requested, size_t free_bytes);
+
+/* ---- element classes ------------------------------------------------------------------- */
+typedef enum { GM_DOUBLE = 0, GM_SINGLE = 1 } gm_class;
+static inline size_t gm_class_size (gm_class c) { return c == GM_SINGLE ? 4 : 8; }
+
+/* Checked size arithmetic: *out = a * b (or a * b * c); GM_ERR_SIZE_OVERFLOW on overflow. */
+gm_status gm_mul_size (size_t a, size_t b, size_t *out);
+gm_status gm_mul_size3 (size_t a, size_t b, size_t c, size_t *out);
+
+/* ---- device ---------------------------------------------------------------------------- */
+typedef struct {
+  char name[256];
+  int major, minor;            /* compute capability */
+  int multiprocessors;
+  size_t total_bytes, free_bytes;
+  int driver_version;          /* as CUDA encodes it: 1000*major + 10*minor */
+  int runtime_version;
+} gm_device_info;
+
+/* Selects device 0 once and checks that it can be used; GM_ERR_NO_DEVICE with CUDA's reason
+ * otherwise.  Cheap after the first successful call. */
+gm_status gm_init (void);
+/* Never fails loudly: 1 when a usable GPU is there, 0 otherwise. */
+int gm_available (void);
+/* Returns cached device blocks first, so free_bytes reflects only live arrays. */
+gm_status gm_device_query (gm_device_info *info);
+
+/* ---- device memory (kernels/memory.cu): a caching allocator over cudaMalloc ------------- */
+gm_status gm_device_alloc (void **d_ptr, size_t bytes);   /* bytes == 0 gives NULL, GM_OK */
+void gm_device_free (void *d_ptr);                        /* NULL is fine */
+void gm_device_release_cached (void);                     /* cudaFree every cached block */
+/* 1 when d_ptr is the start of a live gm_device_alloc block of at least `bytes`: lets the
+ * gateway refuse a stale or forged handle instead of faulting. */
+int gm_device_is_live (const void *d_ptr, size_t bytes);
+/* Blocks handed out and not yet freed, and their bytes (for leak checks). */
+void gm_device_usage (size_t *live_blocks, size_t *live_bytes, size_t *cached_bytes);
+/* Wait for all work queued by gpumat. */
+gm_status gm_sync (void);
+/* Release everything gpumat holds except live buffers: cached blocks, the pinned pool. */
+void gm_reset (void);
+
+/* ---- host <-> device transfers (kernels/transfer.cu) ------------------------------------ */
+/* Synchronous from the host's point of view: on return the bytes have arrived.  Large copies go
+ * through a persistent pinned staging pool; small ones through plain cudaMemcpy. */
+gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes);
+gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
+void gm_transfer_release (void);                          /* free the pinned pool */
+
+/* ---- matrix product (kernels/matmul.cu) ------------------------------------------------- */
+typedef enum {
+  GM_MATMUL_AUTO = 0,   /* the fastest correct kernel for the shape, class and device */
+  GM_MATMUL_NAIVE,      /* one thread per element of C                                 */
+  GM_MATMUL_TILED,      /* 32x32 shared-memory tiles, two barriers per tile            */
+  GM_MATMUL_WPT,        /* 2-D block tile, each thread a 2-D register tile             */
+  GM_MATMUL_KERNEL_COUNT
+} gm_matmul_kernel;
+
+/* "auto", "naive", "tiled", "wpt"; NULL for an unknown value. */
+const char *gm_matmul_kernel_name (gm_matmul_kernel kernel);
+/* Case-insensitive; returns GM_ERR_INVALID_ARGUMENT for an unknown name. */
+gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel);
+
+/* C (m x n) = A (m x k) * B (k x n), all column-major on the device, lda >= m, ldb >= k,
+ * ldc >= m.  Any m, n, k >= 0: k == 0 writes zeros, m == 0 or n == 0 does nothing.  Every
+ * product is computed (NaN and Inf propagate).  Queued on `stream`; returns the launch status. */
+gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n, int64_t k,
+                     const void *d_A, int64_t lda, const void *d_B, int64_t ldb,
+                     void *d_C, int64_t ldc, cudaStream_t stream);
+
+/* d_C[i] = (*d_alpha) * d_B[i] for i < count: the scalar-operand case of `*`. */
+gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void *d_B, void *d_C,
+                    cudaStream_t stream);
+
+/* ---- dot product (kernels/dot.cu) ------------------------------------------------------- */
+/* View x and y as pre x len x post arrays (column-major) and reduce over the middle index:
+ *   out[a + b*pre] = sum_{i < len} x[a + i*pre + b*pre*len] * y[same]
+ * for every a < pre, b < post, accumulating in double (single results rounded once).  The
+ * order of the additions depends only on (pre, len, post): bitwise reproducible.
+ * len == 0 writes zeros.  The caller provides `workspace` of the size asked for first. */
+gm_status gm_dot_workspace_size (gm_class cls, int64_t pre, int64_t len, int64_t post,
+                                 size_t *bytes);
+gm_status gm_dot (gm_class cls, int64_t pre, int64_t len, int64_t post,
+                  const void *d_x, const void *d_y, void *d_out,
+                  void *d_workspace, size_t workspace_bytes, cudaStream_t stream);
+
+/* ---- whole operations on host arrays (kernels/host_ops.cu) ------------------------------ */
+/* Allocate, upload, compute, download and free, on every path (errors included).  Arrays are
+ * contiguous column-major host buffers of class cls.  Nothing is left on the device after the
+ * call returns, and the result is complete. */
+gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n, int64_t k,
+                          const void *h_A, const void *h_B, void *h_C);
+gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha, const void *h_B,
+                         void *h_C);
+gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
+                       const void *h_x, const void *h_y, void *h_out);
+/* gm_dot on device arrays, with the workspace allocated and freed inside. */
+gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
+                         const void *d_x, const void *d_y, void *d_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPUMAT_H */

@@ -1,0 +1,68 @@
+/* status.cu: error bookkeeping and checked size arithmetic shared by every kernels/ file.
+ *
+ * The detail text is process-wide (Octave runs the gateway on one thread); it is only read right
+ * after a call returned an error, before any other gpumat call.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include "gpumat.h"
+
+static char error_detail[512];
+static size_t oom_requested, oom_free;
+
+extern "C" const char *gm_error_detail (void) { return error_detail; }
+
+extern "C" gm_status gm_fail (gm_status status, const char *fmt, ...)
+{
+  va_list args;
+  va_start (args, fmt);
+  vsnprintf (error_detail, sizeof error_detail, fmt, args);
+  va_end (args);
+  return status;
+}
+
+extern "C" gm_status gm_cuda_status (cudaError_t err, const char *where)
+{
+  if (err == cudaSuccess)
+    return GM_OK;
+  gm_status status = GM_ERR_CUDA;
+  if (err == cudaErrorMemoryAllocation)
+    status = GM_ERR_OUT_OF_MEMORY;
+  else if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver
+           || err == cudaErrorInitializationError || err == cudaErrorDevicesUnavailable
+           || err == cudaErrorSystemDriverMismatch || err == cudaErrorCompatNotSupportedOnDevice)
+    status = GM_ERR_NO_DEVICE;
+  /* A sticky error (an earlier kernel fault) also shows here: cudaGetLastError clears only the
+     non-sticky ones, so later calls keep failing with the same text, which is what we report. */
+  (void) cudaGetLastError ();
+  return gm_fail (status, "%s: %s (%s)", where, cudaGetErrorString (err), cudaGetErrorName (err));
+}
+
+extern "C" void gm_record_oom (size_t requested, size_t free_bytes)
+{
+  oom_requested = requested;
+  oom_free = free_bytes;
+}
+
+extern "C" void gm_oom_bytes (size_t *requested, size_t *free_bytes)
+{
+  if (requested) *requested = oom_requested;
+  if (free_bytes) *free_bytes = oom_free;
+}
+
+extern "C" gm_status gm_mul_size (size_t a, size_t b, size_t *out)
+{
+  if (a != 0 && b > SIZE_MAX / a)
+    return gm_fail (GM_ERR_SIZE_OVERFLOW, "size %zu x %zu overflows", a, b);
+  *out = a * b;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_mul_size3 (size_t a, size_t b, size_t c, size_t *out)
+{
+  size_t ab;
+  gm_status st = gm_mul_size (a, b, &ab);
+  return st != GM_OK ? st : gm_mul_size (ab, c, out);
+}
