@@ -28,13 +28,13 @@ build: $(MEX_OUT)
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
-DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m) \
-              $(wildcard mex/*.c mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk
+DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m) \
+              $(wildcard mex/*.c mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
 # Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
 $(TARBALL): $(DIST_FILES)
 	rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
 	cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
-	cp inst/*.m $(DIST_DIR)/inst/
+	cp -R inst/. $(DIST_DIR)/inst/
 	cp build.mk $(DIST_DIR)/src/Makefile
 	cp mex/*.c $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
 	cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
@@ -55,7 +55,7 @@ check: $(TARBALL) octave-deps
 	@bash tests/check.sh "$(TARBALL)"
 
 demo: $(TARBALL) octave-deps
-	@bash tests/with-package.sh "$(TARBALL)" 'gpumat_demo ()'
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); gpumat_demo ()'
 
 bench: $(TARBALL) octave-deps
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_end_to_end ("$(CURDIR)/$(TARGET)")'

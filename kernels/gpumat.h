@@ -83,7 +83,14 @@ void gm_reset (void);
  * through a persistent pinned staging pool; small ones through plain cudaMemcpy. */
 gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes);
 gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
-void gm_transfer_release (void);                          /* free the pinned pool */
+/* Join the staging threads and free the pinned pool (gm_reset calls it); the next large copy
+ * makes them again.  Tuning variables GPUMAT_TRANSFER_* are read when the pool is made. */
+void gm_transfer_release (void);
+/* A persistent pinned host buffer of at least `bytes` (at most 1 MiB) for packing small
+ * operands into one copy; NULL when bytes is larger or pinned memory cannot be had (then use
+ * the pageable path).  Valid until gm_transfer_release; one user at a time (the gateway's
+ * thread), and idle again once that user has synchronized its copies. */
+void *gm_small_staging (size_t bytes);
 
 /* ---- matrix product (kernels/matmul.cu) ------------------------------------------------- */
 typedef enum {
@@ -91,10 +98,16 @@ typedef enum {
   GM_MATMUL_NAIVE,      /* one thread per element of C                                 */
   GM_MATMUL_TILED,      /* 32x32 shared-memory tiles, two barriers per tile            */
   GM_MATMUL_WPT,        /* 2-D block tile, each thread a 2-D register tile             */
+  GM_MATMUL_WARP,       /* warp-tiled FFMA fed by a multi-stage cp.async pipeline;
+                           compute capability 8.0 or newer, both classes              */
+  GM_MATMUL_DMMA,       /* FP64 tensor cores (mma.sync f64) fed by cp.async; double
+                           only, compute capability 8.0 or newer                      */
   GM_MATMUL_KERNEL_COUNT
 } gm_matmul_kernel;
 
-/* "auto", "naive", "tiled", "wpt"; NULL for an unknown value. */
+/* "auto", "naive", "tiled", "wpt", "warp", "dmma"; NULL for an unknown value.  gm_matmul
+ * returns GM_ERR_INVALID_ARGUMENT for a kernel the class or the device cannot run ("dmma" in
+ * single, "warp" and "dmma" below compute capability 8.0); "auto" always runs. */
 const char *gm_matmul_kernel_name (gm_matmul_kernel kernel);
 /* Case-insensitive; returns GM_ERR_INVALID_ARGUMENT for an unknown name. */
 gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel);
@@ -121,6 +134,11 @@ gm_status gm_dot_workspace_size (gm_class cls, int64_t pre, int64_t len, int64_t
 gm_status gm_dot (gm_class cls, int64_t pre, int64_t len, int64_t post,
                   const void *d_x, const void *d_y, void *d_out,
                   void *d_workspace, size_t workspace_bytes, cudaStream_t stream);
+
+/* ---- class conversion (kernels/convert.cu) ---------------------------------------------- */
+/* d_dst[i] = (float) d_src[i], rounding to nearest as Octave's single () does. */
+gm_status gm_double_to_single (int64_t count, const double *d_src, float *d_dst,
+                               cudaStream_t stream);
 
 /* ---- whole operations on host arrays (kernels/host_ops.cu) ------------------------------ */
 /* Allocate, upload, compute, download and free, on every path (errors included).  Arrays are

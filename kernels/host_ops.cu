@@ -5,6 +5,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "gpumat.h"
 
@@ -34,6 +35,129 @@ static gm_status element_bytes (gm_class cls, int64_t a, int64_t b, size_t *byte
   return gm_mul_size3 ((size_t) a, (size_t) b, gm_class_size (cls), bytes);
 }
 
+/* ---- gm_matmul_host ----------------------------------------------------------------------
+ * Three paths, chosen by size:
+ *   small  (A, B and C together <= SMALL_PACKED_BYTES): A and B packed into one pinned buffer,
+ *          one upload, the product and one download on the legacy stream, one synchronize.
+ *          Four CUDA calls instead of three blocking cudaMemcpy plus a device synchronize: the
+ *          16x16 product is all call overhead (issue 5 asks < 50 us from Octave).
+ *   simple upload A and B, multiply, download C.
+ *   panels (B at least PANEL_MIN_BYTES): in column-major order the column panels of B and C
+ *          are contiguous, so after A and B's first panel are up, panel j+1 of B goes up and
+ *          panel j-1 of C comes down while panel j multiplies, on a stream of its own that the
+ *          staging copies (non-blocking streams) do not wait for.  The head (A) and the tail
+ *          (the last panel's product and download) are what remains serial.
+ * GPUMAT_MATMUL_PANELS overrides the panel count (0 or 1: no panels); read on each large call,
+ * which costs nothing next to milliseconds of copying. */
+#define SMALL_PACKED_BYTES ((size_t) 1 << 20)
+#define PANEL_MIN_BYTES ((size_t) 16 << 20)
+#define PANEL_TARGET_BYTES ((size_t) 16 << 20)   /* bytes of B per panel, before rounding */
+#define MAX_PANELS 32
+
+static gm_status matmul_small (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
+                               int64_t k, const void *h_A, const void *h_B, void *h_C,
+                               size_t bytes_A, size_t bytes_B, size_t bytes_C, char *pinned)
+{
+  /* One device block: A | B | C, each part aligned to 256 bytes. */
+  size_t off_B = (bytes_A + 255) & ~(size_t) 255, off_C = off_B + ((bytes_B + 255) & ~(size_t) 255);
+  buffer_set set = {{0}, 0};
+  void *d;
+  gm_status st = buffers_alloc (&set, &d, off_C + bytes_C);
+  if (st != GM_OK)
+    return st;
+  char *dev = (char *) d;
+  memcpy (pinned, h_A, bytes_A);
+  memcpy (pinned + off_B, h_B, bytes_B);
+  if ((st = gm_cuda_status (cudaMemcpyAsync (dev, pinned, off_B + bytes_B,
+                                             cudaMemcpyHostToDevice, 0),
+                            "cudaMemcpyAsync to the device")) != GM_OK
+      || (st = gm_matmul (kernel, cls, m, n, k, dev, m, dev + off_B, k, dev + off_C, m, 0))
+             != GM_OK
+      || (st = gm_cuda_status (cudaMemcpyAsync (pinned + off_C, dev + off_C, bytes_C,
+                                                cudaMemcpyDeviceToHost, 0),
+                               "cudaMemcpyAsync to the host")) != GM_OK) {
+    cudaStreamSynchronize (0);      /* the pinned buffer and the block must be idle again */
+    return buffers_free (&set, st);
+  }
+  st = gm_cuda_status (cudaStreamSynchronize (0), "cudaStreamSynchronize");
+  if (st == GM_OK)
+    memcpy (h_C, pinned + off_C, bytes_C);
+  return buffers_free (&set, st);
+}
+
+static int panel_count (int64_t n, size_t bytes_B)
+{
+  const char *env = getenv ("GPUMAT_MATMUL_PANELS");
+  long p;
+  if (env && *env)
+    p = strtol (env, NULL, 10);
+  else if (bytes_B < PANEL_MIN_BYTES)
+    p = 1;
+  else
+    p = (long) ((bytes_B + PANEL_TARGET_BYTES - 1) / PANEL_TARGET_BYTES);
+  if (p > MAX_PANELS) p = MAX_PANELS;
+  if (p > n) p = (long) n;
+  return p < 2 ? 1 : (int) p;
+}
+
+static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
+                                int64_t k, const char *h_A, const char *h_B, char *h_C,
+                                const char *d_A, char *d_B, char *d_C, size_t bytes_A,
+                                int panels)
+{
+  size_t es = gm_class_size (cls);
+  /* Panel width, a multiple of 64 columns where that still gives `panels` panels, so the
+     products stay on whole tiles. */
+  int64_t w = (n + panels - 1) / panels;
+  if (w > 64)
+    w = (w + 63) / 64 * 64;
+  int count = (int) ((n + w - 1) / w);
+  cudaStream_t cs = NULL;
+  cudaEvent_t ev[MAX_PANELS] = {0};
+  gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
+                                 "cudaStreamCreate");
+  for (int j = 0; j < count && st == GM_OK; j++)
+    st = gm_cuda_status (cudaEventCreateWithFlags (&ev[j], cudaEventDisableTiming),
+                         "cudaEventCreate");
+#define COLS(j) ((j) * w + w <= n ? w : n - (j) * w)
+  if (st == GM_OK)
+    st = gm_copy_to_device ((void *) d_A, h_A, bytes_A);
+  if (st == GM_OK)
+    st = gm_copy_to_device (d_B, h_B, (size_t) (k * COLS (0)) * es);
+  for (int j = 0; j < count && st == GM_OK; j++) {
+    size_t c_off = (size_t) (j * w) * (size_t) m * es;
+    if (j == 0
+        && ((st = gm_matmul (kernel, cls, m, COLS (0), k, d_A, m, d_B, k, d_C, m, cs)) != GM_OK
+            || (st = gm_cuda_status (cudaEventRecord (ev[0], cs), "cudaEventRecord")) != GM_OK))
+      break;
+    if (j + 1 < count) {         /* panel j+1 goes up while panel j multiplies */
+      size_t nb_off = (size_t) ((j + 1) * w) * (size_t) k * es;
+      size_t nc_off = (size_t) ((j + 1) * w) * (size_t) m * es;
+      if ((st = gm_copy_to_device (d_B + nb_off, h_B + nb_off,
+                                   (size_t) (k * COLS (j + 1)) * es)) != GM_OK
+          || (st = gm_matmul (kernel, cls, m, COLS (j + 1), k, d_A, m, d_B + nb_off, k,
+                              d_C + nc_off, m, cs)) != GM_OK
+          || (st = gm_cuda_status (cudaEventRecord (ev[j + 1], cs), "cudaEventRecord"))
+                 != GM_OK)
+        break;
+    }
+    /* panel j comes down while panel j+1 multiplies */
+    if ((st = gm_cuda_status (cudaEventSynchronize (ev[j]), "gm_matmul")) != GM_OK
+        || (st = gm_copy_to_host (h_C + c_off, d_C + c_off, (size_t) (m * COLS (j)) * es))
+               != GM_OK)
+      break;
+  }
+#undef COLS
+  if (cs) {
+    cudaStreamSynchronize (cs);     /* nothing in flight before the buffers are freed */
+    cudaStreamDestroy (cs);
+  }
+  for (int j = 0; j < count; j++)
+    if (ev[j])
+      cudaEventDestroy (ev[j]);
+  return st;
+}
+
 extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int64_t m,
                                      int64_t n, int64_t k, const void *h_A, const void *h_B,
                                      void *h_C)
@@ -52,18 +176,32 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int6
   }
   if ((st = gm_init ()) != GM_OK)
     return st;
+  if (bytes_A + bytes_B + bytes_C + 768 <= SMALL_PACKED_BYTES) {
+    char *pinned = (char *) gm_small_staging (bytes_A + bytes_B + bytes_C + 768);
+    if (pinned)
+      return matmul_small (kernel, cls, m, n, k, h_A, h_B, h_C, bytes_A, bytes_B, bytes_C,
+                           pinned);
+  }
   buffer_set set = {{0}, 0};
   void *d_A, *d_B, *d_C;
   if ((st = buffers_alloc (&set, &d_A, bytes_A)) != GM_OK
       || (st = buffers_alloc (&set, &d_B, bytes_B)) != GM_OK
-      || (st = buffers_alloc (&set, &d_C, bytes_C)) != GM_OK
-      || (st = gm_copy_to_device (d_A, h_A, bytes_A)) != GM_OK
-      || (st = gm_copy_to_device (d_B, h_B, bytes_B)) != GM_OK
-      || (st = gm_matmul (kernel, cls, m, n, k, d_A, m, d_B, k, d_C, m, 0)) != GM_OK
-      || (st = gm_sync ()) != GM_OK
-      || (st = gm_copy_to_host (h_C, d_C, bytes_C)) != GM_OK)
+      || (st = buffers_alloc (&set, &d_C, bytes_C)) != GM_OK)
     return buffers_free (&set, st);
-  return buffers_free (&set, GM_OK);
+  int panels = panel_count (n, bytes_B);
+  if (panels > 1)
+    st = matmul_panels (kernel, cls, m, n, k, (const char *) h_A, (const char *) h_B,
+                        (char *) h_C, (const char *) d_A, (char *) d_B, (char *) d_C, bytes_A,
+                        panels);
+  else if ((st = gm_copy_to_device (d_A, h_A, bytes_A)) == GM_OK
+           && (st = gm_copy_to_device (d_B, h_B, bytes_B)) == GM_OK
+           && (st = gm_matmul (kernel, cls, m, n, k, d_A, m, d_B, k, d_C, m, 0)) == GM_OK)
+    /* ordered after the product: cudaMemcpy and the staging pool both start after the work
+       queued on the legacy stream */
+    st = gm_copy_to_host (h_C, d_C, bytes_C);
+  if (st != GM_OK)
+    gm_sync ();                     /* nothing in flight before the buffers are freed */
+  return buffers_free (&set, st);
 }
 
 extern "C" gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha,

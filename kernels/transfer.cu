@@ -1,24 +1,534 @@
-/* transfer.cu: host <-> device copies.  (First version: plain cudaMemcpy; the pinned staging
- * pool replaces it.)
+/* transfer.cu: host <-> device copies from and to pageable host memory (Octave's arrays) near
+ * the bus limit.
+ *
+ * Why: cudaMemcpy from pageable memory moves only 6.4 GB/s to an H200 and 10.8 GB/s back, while
+ * pinned memory moves 53/55 GB/s; registering Octave's buffer per call (cudaHostRegister) gave
+ * 13-15 GB/s, since pinning pages costs as much as copying them.  So large copies go through a
+ * persistent pinned staging pool that several host threads fill (H2D) or drain (D2H) with
+ * memcpy, in chunks, while the copy engine moves the chunks already staged.
+ *
+ * The pool (created lazily by the first large copy, freed by gm_transfer_release, which
+ * gm_reset calls; usable again afterwards):
+ *   - `threads` participants: the calling thread plus threads-1 pthreads that sleep on a
+ *     condition variable between copies (no CPU used while idle);
+ *   - each participant owns a non-blocking stream and two pinned slots of `chunk` bytes, each
+ *     with an event recorded after the async copy that uses it;
+ *   - chunks are claimed from an atomic counter, so a slow thread takes fewer of them.
+ *   H2D, per participant: wait for the slot's last DMA (its event) -> memcpy pageable -> slot ->
+ *     cudaMemcpyAsync slot -> device -> record the event; alternate slots, so one slot's DMA
+ *     runs while the other is filled.  At the end each participant syncs its stream.
+ *   D2H, per participant: queue the DMA of the next chunk into one slot, then wait for and drain
+ *     the previous chunk from the other slot into pageable memory.
+ * A copy starts after the work already queued on the legacy default stream (an event recorded
+ * there, waited on by every worker stream), as cudaMemcpy would; and it returns only when
+ * every byte has arrived, so the caller may reuse or read its buffer at once.
+ *
+ * Small copies (below SMALL_COPY_BYTES) use plain cudaMemcpy: waking the pool costs more than
+ * it gains there.  If pinned memory cannot be had, every copy falls back to cudaMemcpy.
+ *
+ * Tuning (read when the pool is created, i.e. once, and again after gm_transfer_release):
+ *   GPUMAT_TRANSFER_THREADS   participants, default DEFAULT_THREADS, capped by the online cores
+ *   GPUMAT_TRANSFER_CHUNK_MB  chunk size in MiB (fractions allowed), default DEFAULT_CHUNK_MB
+ *   GPUMAT_TRANSFER_SMALL_KB  below this many KiB use plain cudaMemcpy
+ *   GPUMAT_TRANSFER_NT        1: copy into pinned slots with non-temporal stores
+ * The measured numbers behind the defaults are in bench/NOTES-transfer.md.
+ *
+ * Threads: workers block every signal (Octave's handlers must run on Octave's own thread) and
+ * are joined by gm_transfer_release, so nothing runs or stays pinned when the MEX is unloaded.
+ * All entry points are serialized by one mutex.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <atomic>
+#if defined(__x86_64__) || defined(__SSE2__)
+#include <emmintrin.h>
+#define HAVE_SSE2 1
+#endif
 #include "gpumat.h"
 
-extern "C" gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes)
+/* Measured on the GPU machine (H100 / H200 host, 16 cores): see bench/NOTES-transfer.md. */
+#define DEFAULT_THREADS 12
+#define DEFAULT_CHUNK_MB 4.0
+#define DEFAULT_SMALL_KB 1024
+#define DEFAULT_NT 0
+#define MAX_THREADS 64
+#define SLOTS 2                                   /* per participant: fill one, DMA the other */
+#define MIN_CHUNK ((size_t) 256 << 10)            /* medium copies split down to this */
+#define CHUNK_ALIGN ((size_t) 64 << 10)
+#define SMALL_STAGING_BYTES ((size_t) 1 << 20)
+
+enum { DIR_H2D = 0, DIR_D2H = 1 };
+
+typedef struct {
+  cudaStream_t stream;
+  char *slot[SLOTS];
+  cudaEvent_t done[SLOTS];
+  int pending[SLOTS];               /* an event recorded on this slot and not yet waited for */
+  int turn;
+} participant;
+
+typedef struct {
+  /* configuration, read once per pool */
+  int config_read;
+  int threads;
+  size_t chunk, small_bytes;
+  int nt;
+  /* pool */
+  int state;                        /* 0 not made, 1 ready, -1 unavailable: use cudaMemcpy */
+  char *pinned;
+  participant *part;
+  pthread_t *tid;
+  int spawned;                      /* background threads running: participants 1..spawned */
+  cudaEvent_t start;
+  /* small staging buffer for packed small copies (gm_small_staging) */
+  void *small;
+  /* the job, under `lock` */
+  pthread_mutex_t lock;
+  pthread_cond_t wake, idle;
+  unsigned long generation;
+  int shutdown;
+  int running;                      /* background participants not yet done with the job */
+  int dir, participants;
+  char *dev, *host;
+  size_t bytes, job_chunk, nchunks;
+  std::atomic<size_t> next;
+  std::atomic<int> abort;
+  cudaError_t err;                  /* first failure of the job, under `lock` */
+  const char *err_where;
+} pool_t;
+
+static pthread_mutex_t call_lock = PTHREAD_MUTEX_INITIALIZER;
+static pool_t pool;
+static int pool_sync_ready;
+
+static void pool_sync_init (void)
+{
+  if (pool_sync_ready)
+    return;
+  pthread_mutex_init (&pool.lock, NULL);
+  pthread_cond_init (&pool.wake, NULL);
+  pthread_cond_init (&pool.idle, NULL);
+  pool_sync_ready = 1;
+}
+
+/* ---- configuration -------------------------------------------------------------------- */
+static double env_number (const char *name, double fallback)
+{
+  const char *s = getenv (name);
+  if (!s || !*s)
+    return fallback;
+  char *end;
+  double v = strtod (s, &end);
+  return end == s ? fallback : v;
+}
+
+static void read_config (void)
+{
+  if (pool.config_read)
+    return;
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  if (cores < 1)
+    cores = 1;
+  double t = env_number ("GPUMAT_TRANSFER_THREADS", DEFAULT_THREADS);
+  if (!(t >= 1)) t = 1;
+  if (t > MAX_THREADS) t = MAX_THREADS;
+  if (t > cores) t = (double) cores;
+  pool.threads = (int) t;
+  double mb = env_number ("GPUMAT_TRANSFER_CHUNK_MB", DEFAULT_CHUNK_MB);
+  if (!(mb >= 0.0625)) mb = 0.0625;               /* 64 KiB .. 256 MiB */
+  if (mb > 256) mb = 256;
+  pool.chunk = ((size_t) (mb * 1048576.0) + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
+  double kb = env_number ("GPUMAT_TRANSFER_SMALL_KB", DEFAULT_SMALL_KB);
+  if (!(kb >= 0)) kb = 0;
+  if (kb > 1048576) kb = 1048576;
+  pool.small_bytes = (size_t) (kb * 1024.0);
+  pool.nt = env_number ("GPUMAT_TRANSFER_NT", DEFAULT_NT) != 0;
+  pool.config_read = 1;
+}
+
+/* ---- host copies ---------------------------------------------------------------------- */
+/* memcpy, or with non-temporal stores: the destination is not read again by this CPU (the
+   DMA engine reads the slot; Octave reads the array much later), so not pulling it into the
+   cache saves the read-for-ownership. */
+static void host_copy (void *dst, const void *src, size_t len, int nt)
+{
+#ifdef HAVE_SSE2
+  if (nt && len >= 4096) {
+    char *d = (char *) dst;
+    const char *s = (const char *) src;
+    size_t head = (16 - ((uintptr_t) d & 15)) & 15;
+    memcpy (d, s, head);
+    d += head; s += head; len -= head;
+    size_t blocks = len / 64;
+    for (size_t i = 0; i < blocks; i++, d += 64, s += 64) {
+      __m128i a = _mm_loadu_si128 ((const __m128i *) s);
+      __m128i b = _mm_loadu_si128 ((const __m128i *) (s + 16));
+      __m128i c = _mm_loadu_si128 ((const __m128i *) (s + 32));
+      __m128i e = _mm_loadu_si128 ((const __m128i *) (s + 48));
+      _mm_stream_si128 ((__m128i *) d, a);
+      _mm_stream_si128 ((__m128i *) (d + 16), b);
+      _mm_stream_si128 ((__m128i *) (d + 32), c);
+      _mm_stream_si128 ((__m128i *) (d + 48), e);
+    }
+    memcpy (d, s, len - blocks * 64);
+    _mm_sfence ();
+    return;
+  }
+#else
+  (void) nt;
+#endif
+  memcpy (dst, src, len);
+}
+
+/* ---- one participant's share of a job ------------------------------------------------- */
+static void job_fail (cudaError_t err, const char *where)
+{
+  pthread_mutex_lock (&pool.lock);
+  if (pool.err == cudaSuccess) {
+    pool.err = err;
+    pool.err_where = where;
+  }
+  pthread_mutex_unlock (&pool.lock);
+  pool.abort.store (1);
+}
+
+/* Claim the next chunk; 0 when none is left or the job failed. */
+static int claim (size_t *off, size_t *len)
+{
+  if (pool.abort.load (std::memory_order_relaxed))
+    return 0;
+  size_t i = pool.next.fetch_add (1);
+  if (i >= pool.nchunks)
+    return 0;
+  *off = i * pool.job_chunk;
+  *len = pool.bytes - *off < pool.job_chunk ? pool.bytes - *off : pool.job_chunk;
+  return 1;
+}
+
+static int check (cudaError_t err, const char *where)
+{
+  if (err == cudaSuccess)
+    return 1;
+  job_fail (err, where);
+  return 0;
+}
+
+static void run_h2d (participant *p)
+{
+  size_t off, len;
+  while (claim (&off, &len)) {
+    int s = p->turn;
+    p->turn ^= 1;
+    if (p->pending[s]) {
+      p->pending[s] = 0;
+      if (!check (cudaEventSynchronize (p->done[s]), "waiting for a staging slot"))
+        break;
+    }
+    host_copy (p->slot[s], pool.host + off, len, pool.nt);
+    if (!check (cudaMemcpyAsync (pool.dev + off, p->slot[s], len, cudaMemcpyHostToDevice,
+                                 p->stream), "cudaMemcpyAsync to the device")
+        || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
+      break;
+    p->pending[s] = 1;
+  }
+}
+
+static void run_d2h (participant *p)
+{
+  size_t off, len, prev_off = 0, prev_len = 0;
+  int prev_slot = -1;
+  for (;;) {
+    int more = claim (&off, &len), s = p->turn;
+    if (more) {
+      p->turn ^= 1;
+      if (!check (cudaMemcpyAsync (p->slot[s], pool.dev + off, len, cudaMemcpyDeviceToHost,
+                                   p->stream), "cudaMemcpyAsync to the host")
+          || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
+        break;
+      p->pending[s] = 1;
+    }
+    if (prev_slot >= 0) {
+      p->pending[prev_slot] = 0;
+      if (!check (cudaEventSynchronize (p->done[prev_slot]), "cudaMemcpyAsync to the host"))
+        break;
+      host_copy (pool.host + prev_off, p->slot[prev_slot], prev_len, pool.nt);
+    }
+    if (!more)
+      break;
+    prev_slot = s;
+    prev_off = off;
+    prev_len = len;
+  }
+}
+
+static void run_share (int index)
+{
+  participant *p = &pool.part[index];
+  if (check (cudaStreamWaitEvent (p->stream, pool.start, 0), "cudaStreamWaitEvent")) {
+    if (pool.dir == DIR_H2D)
+      run_h2d (p);
+    else
+      run_d2h (p);
+  }
+  /* Nothing of this job may stay in flight: the slots are reused and may be freed. */
+  cudaError_t err = cudaStreamSynchronize (p->stream);
+  if (err != cudaSuccess)
+    job_fail (err, pool.dir == DIR_H2D ? "cudaMemcpyAsync to the device"
+                                       : "cudaMemcpyAsync to the host");
+  p->pending[0] = p->pending[1] = 0;
+}
+
+static void *worker_main (void *arg)
+{
+  int index = (int) (intptr_t) arg;
+  unsigned long seen = 0;
+  (void) cudaSetDevice (0);         /* gm_init's device; a failure shows in the first copy */
+  pthread_mutex_lock (&pool.lock);
+  for (;;) {
+    while (!pool.shutdown && pool.generation == seen)
+      pthread_cond_wait (&pool.wake, &pool.lock);
+    if (pool.shutdown)
+      break;
+    seen = pool.generation;
+    if (index < pool.participants) {
+      pthread_mutex_unlock (&pool.lock);
+      run_share (index);
+      pthread_mutex_lock (&pool.lock);
+      if (--pool.running == 0)
+        pthread_cond_signal (&pool.idle);
+    }
+  }
+  pthread_mutex_unlock (&pool.lock);
+  return NULL;
+}
+
+/* ---- making and freeing the pool ------------------------------------------------------ */
+static void pool_free (void)
+{
+  if (pool.tid) {
+    pthread_mutex_lock (&pool.lock);
+    pool.shutdown = 1;
+    pthread_cond_broadcast (&pool.wake);
+    pthread_mutex_unlock (&pool.lock);
+    for (int i = 0; i < pool.spawned; i++)
+      pthread_join (pool.tid[i], NULL);
+    free (pool.tid);
+    pool.tid = NULL;
+  }
+  pool.spawned = 0;
+  pool.shutdown = 0;
+  pool.generation = 0;
+  if (pool.part) {
+    for (int i = 0; i < pool.threads; i++) {
+      participant *p = &pool.part[i];
+      if (p->stream) {
+        cudaStreamSynchronize (p->stream);
+        cudaStreamDestroy (p->stream);
+      }
+      for (int s = 0; s < SLOTS; s++)
+        if (p->done[s])
+          cudaEventDestroy (p->done[s]);
+    }
+    free (pool.part);
+    pool.part = NULL;
+  }
+  if (pool.start) {
+    cudaEventDestroy (pool.start);
+    pool.start = NULL;
+  }
+  if (pool.pinned) {
+    cudaFreeHost (pool.pinned);
+    pool.pinned = NULL;
+  }
+  (void) cudaGetLastError ();
+  pool.state = 0;
+}
+
+/* 1 when the pool is ready, 0 when copies must use cudaMemcpy (no pinned memory); a CUDA
+   failure other than an allocation failure is returned as a status. */
+static gm_status pool_make (int *ready)
+{
+  *ready = pool.state == 1;
+  if (pool.state != 0)
+    return GM_OK;
+  gm_status st = gm_init ();   /* so gm_reset, which needs device_ready, will free the pool */
+  if (st != GM_OK)
+    return st;
+  size_t bytes = (size_t) pool.threads * SLOTS * pool.chunk;
+  cudaError_t err = cudaHostAlloc ((void **) &pool.pinned, bytes, cudaHostAllocDefault);
+  if (err != cudaSuccess) {
+    /* No pinned memory (a locked-memory limit, say): plain cudaMemcpy still works. */
+    pool.pinned = NULL;
+    (void) cudaGetLastError ();
+    pool.state = -1;
+    return GM_OK;
+  }
+  pool.part = (participant *) calloc ((size_t) pool.threads, sizeof (participant));
+  if (!pool.part) {
+    pool_free ();
+    pool.state = -1;
+    return GM_OK;
+  }
+  const char *where = NULL;
+  err = cudaEventCreateWithFlags (&pool.start, cudaEventDisableTiming);
+  if (err != cudaSuccess)
+    where = "cudaEventCreate";
+  for (int i = 0; i < pool.threads && err == cudaSuccess; i++) {
+    participant *p = &pool.part[i];
+    /* Non-blocking: the staging copies must not wait for, nor hold up, work on the legacy
+       default stream (host_ops overlaps them with products on another stream). */
+    err = cudaStreamCreateWithFlags (&p->stream, cudaStreamNonBlocking);
+    if (err != cudaSuccess) {
+      p->stream = NULL;
+      where = "cudaStreamCreate";
+      break;
+    }
+    for (int s = 0; s < SLOTS && err == cudaSuccess; s++) {
+      p->slot[s] = pool.pinned + ((size_t) i * SLOTS + s) * pool.chunk;
+      err = cudaEventCreateWithFlags (&p->done[s], cudaEventDisableTiming);
+      if (err != cudaSuccess) {
+        p->done[s] = NULL;
+        where = "cudaEventCreate";
+      }
+    }
+  }
+  if (err != cudaSuccess) {
+    st = gm_cuda_status (err, where);
+    pool_free ();
+    return st;
+  }
+  /* Background threads; with fewer than asked for (pthread_create failing) the pool works
+     with those it got, down to the calling thread alone. */
+  pool.tid = (pthread_t *) calloc ((size_t) pool.threads, sizeof (pthread_t));
+  if (pool.tid) {
+    sigset_t all, old;
+    sigfillset (&all);
+    pthread_sigmask (SIG_SETMASK, &all, &old);
+    for (int i = 1; i < pool.threads; i++) {
+      if (pthread_create (&pool.tid[pool.spawned], NULL, worker_main, (void *) (intptr_t) i))
+        break;
+      pool.spawned++;
+    }
+    pthread_sigmask (SIG_SETMASK, &old, NULL);
+  }
+  pool.state = 1;
+  *ready = 1;
+  return GM_OK;
+}
+
+/* ---- a pooled copy -------------------------------------------------------------------- */
+static gm_status pool_copy (int dir, char *dev, char *host, size_t bytes)
+{
+  int workers = pool.spawned + 1;
+  /* Medium copies are split so every participant gets work, but not below MIN_CHUNK. */
+  size_t share = (bytes + (size_t) workers - 1) / (size_t) workers;
+  share = (share + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
+  size_t chunk = share < pool.chunk ? share : pool.chunk;
+  if (chunk < MIN_CHUNK)
+    chunk = MIN_CHUNK < pool.chunk ? MIN_CHUNK : pool.chunk;
+  size_t nchunks = (bytes + chunk - 1) / chunk;
+  int participants = nchunks < (size_t) workers ? (int) nchunks : workers;
+
+  /* Start after the work queued so far on the legacy stream (and, through it, on every
+     blocking stream), as cudaMemcpy does. */
+  cudaError_t err = cudaEventRecord (pool.start, 0);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "cudaEventRecord");
+
+  pthread_mutex_lock (&pool.lock);
+  pool.dir = dir;
+  pool.dev = dev;
+  pool.host = host;
+  pool.bytes = bytes;
+  pool.job_chunk = chunk;
+  pool.nchunks = nchunks;
+  pool.participants = participants;
+  pool.next.store (0);
+  pool.abort.store (0);
+  pool.err = cudaSuccess;
+  pool.err_where = NULL;
+  pool.running = participants - 1;
+  pool.generation++;
+  if (participants > 1)
+    pthread_cond_broadcast (&pool.wake);
+  pthread_mutex_unlock (&pool.lock);
+
+  run_share (0);
+
+  pthread_mutex_lock (&pool.lock);
+  while (pool.running > 0)
+    pthread_cond_wait (&pool.idle, &pool.lock);
+  err = pool.err;
+  const char *where = pool.err_where;
+  pthread_mutex_unlock (&pool.lock);
+  return err == cudaSuccess ? GM_OK : gm_cuda_status (err, where);
+}
+
+static gm_status copy (int dir, void *dev, void *host, size_t bytes)
 {
   if (bytes == 0)
     return GM_OK;
-  return gm_cuda_status (cudaMemcpy (d_dst, h_src, bytes, cudaMemcpyHostToDevice),
-                         "cudaMemcpy to the device");
+  pthread_mutex_lock (&call_lock);
+  pool_sync_init ();
+  read_config ();
+  gm_status st = GM_OK;
+  int ready = 0;
+  if (bytes >= pool.small_bytes)
+    st = pool_make (&ready);
+  if (st == GM_OK) {
+    if (ready)
+      st = pool_copy (dir, (char *) dev, (char *) host, bytes);
+    else if (dir == DIR_H2D)
+      st = gm_cuda_status (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice),
+                           "cudaMemcpy to the device");
+    else
+      st = gm_cuda_status (cudaMemcpy (host, dev, bytes, cudaMemcpyDeviceToHost),
+                           "cudaMemcpy to the host");
+  }
+  pthread_mutex_unlock (&call_lock);
+  return st;
+}
+
+extern "C" gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes)
+{
+  return copy (DIR_H2D, d_dst, (void *) h_src, bytes);
 }
 
 extern "C" gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes)
 {
-  if (bytes == 0)
-    return GM_OK;
-  return gm_cuda_status (cudaMemcpy (h_dst, d_src, bytes, cudaMemcpyDeviceToHost),
-                         "cudaMemcpy to the host");
+  return copy (DIR_D2H, (void *) d_src, h_dst, bytes);
 }
 
-extern "C" void gm_transfer_release (void) {}
+extern "C" void *gm_small_staging (size_t bytes)
+{
+  if (bytes > SMALL_STAGING_BYTES)
+    return NULL;
+  pthread_mutex_lock (&call_lock);
+  if (!pool.small && gm_init () == GM_OK
+      && cudaHostAlloc (&pool.small, SMALL_STAGING_BYTES, cudaHostAllocDefault) != cudaSuccess) {
+    pool.small = NULL;
+    (void) cudaGetLastError ();
+  }
+  void *p = pool.small;
+  pthread_mutex_unlock (&call_lock);
+  return p;
+}
+
+extern "C" void gm_transfer_release (void)
+{
+  pthread_mutex_lock (&call_lock);
+  pool_sync_init ();
+  pool_free ();
+  if (pool.small) {
+    cudaFreeHost (pool.small);
+    pool.small = NULL;
+    (void) cudaGetLastError ();
+  }
+  pool.config_read = 0;             /* the next pool reads the environment again */
+  pthread_mutex_unlock (&call_lock);
+}

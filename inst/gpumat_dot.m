@@ -1,0 +1,215 @@
+## Copyright (C) 2026 The gpumat developers
+##
+## This program is free software: you can redistribute it and/or modify it under the terms of
+## the GNU General Public License as published by the Free Software Foundation, either version 3
+## of the License, or (at your option) any later version.  See COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{d} =} gpumat_dot (@var{x}, @var{y})
+## @deftypefnx {} {@var{d} =} gpumat_dot (@var{x}, @var{y}, @var{dim})
+## Dot product computed on the GPU, with the results of Octave's @code{dot}.
+##
+## For two vectors with the same number of elements, in any orientation, the
+## result is the scalar @code{sum (x(:) .* y(:))}.  For matrices and N-D arrays of
+## equal size it is the dot product along the first non-singleton dimension, or
+## along @var{dim}; the result has size 1 along that dimension (2x3x4 arrays give
+## 1x3x4).  A @var{dim} beyond the arrays' dimensions gives the elementwise
+## product, as @code{dot} does.  @code{gpumat_dot ([], [])} is 1x0.
+##
+## The result is single if either input is single, otherwise double; logical
+## inputs count as double.
+##
+## Accuracy and reproducibility: the sums are accumulated in double, also for
+## single inputs, which are rounded once at the end, so single results are more
+## accurate than Octave's own single @code{dot}.  The order of the additions
+## depends only on the sizes, never on timing: the same inputs give bitwise the
+## same result on every call.
+##
+## When @var{x} or @var{y} is a @code{gpumat} array the result stays on the GPU
+## as a @code{gpumat} array.
+##
+## Errors: sizes that do not match raise @code{gpumat:dot:sizeMismatch}; an
+## invalid @var{dim}, @code{gpumat:dot:invalidDim}; char, integer, complex,
+## sparse, cell and struct inputs, @code{gpumat:dot:@var{reason}}; without a
+## usable GPU, @code{gpumat:noDevice}.
+## @seealso{gpumat_mul, gpumat, dot}
+## @end deftypefn
+
+function d = gpumat_dot (x, y, dim)
+  if (nargin < 2)
+    print_usage ();
+  endif
+  if (ischar (x) || ischar (y))
+    error ("gpumat:dot:invalidType", "gpumat_dot: X and Y must be numeric or logical, not char");
+  endif
+  x_op = gpumat_operand (x, "dot", "gpumat_dot");
+  y_op = gpumat_operand (y, "dot", "gpumat_dot");
+  szx = size (x);
+  szy = size (y);
+  if (nargin == 2 && ! isequal (szx, szy) && is_vector_size (szx) && is_vector_size (szy))
+    ## Vectors of any orientation: both as columns, as dot does.
+    szx = [prod(szx), 1];
+    szy = szx;
+  endif
+  if (! isequal (szx, szy))
+    error ("gpumat:dot:sizeMismatch", "gpumat_dot: sizes of X and Y must match (X is %s, Y is %s)",
+           dims_text (size (x)), dims_text (size (y)));
+  endif
+  if (nargin < 3)
+    dim = find (szx != 1, 1);
+    if (isempty (dim))
+      dim = 1;
+    endif
+  elseif (! (isnumeric (dim) && isreal (dim) && isscalar (dim) && dim == fix (dim) && dim >= 1))
+    error ("gpumat:dot:invalidDim", "gpumat_dot: DIM must be a positive integer scalar");
+  endif
+  dim = double (dim);
+  if (dim > numel (szx))
+    pre = prod (szx);  len = 1;  post = 1;  outsz = szx;
+  else
+    pre = prod (szx(1:dim-1));  len = szx(dim);  post = prod (szx(dim+1:end));
+    outsz = szx;
+    outsz(dim) = 1;
+  endif
+  try
+    d = __gpumat__ ("dot", x_op, y_op, pre, len, post, outsz);
+    if (isstruct (d))
+      d = gpumat (d, "__device__");
+    endif
+  catch err
+    gpumat_rethrow (err, "gpumat_dot");
+  end_try_catch
+endfunction
+
+function tf = is_vector_size (sz)
+  tf = numel (sz) == 2 && any (sz == 1);
+endfunction
+
+function s = dims_text (sz)
+  s = regexprep (num2str (sz), '\s+', 'x');
+endfunction
+
+## ---- errors: these run without a GPU -----------------------------------------------------------
+%!error <Invalid call> gpumat_dot ()
+%!error <Invalid call> gpumat_dot (1)
+%!error <called with too many inputs> gpumat_dot (1, 2, 1, 4)
+%!error id=gpumat:dot:sizeMismatch gpumat_dot ([1 2 3], [1 2])
+%!error <sizes of X and Y must match \(X is 2x3, Y is 3x2\)> gpumat_dot (ones (2, 3), ones (3, 2))
+%!error id=gpumat:dot:sizeMismatch gpumat_dot (ones (2, 3, 4), ones (2, 3))
+%!error id=gpumat:dot:sizeMismatch gpumat_dot ([1 2 3], [1 2 3]', 2)
+%!error id=gpumat:dot:invalidDim gpumat_dot ([1 2], [3 4], 0)
+%!error id=gpumat:dot:invalidDim gpumat_dot ([1 2], [3 4], 1.5)
+%!error id=gpumat:dot:invalidDim gpumat_dot ([1 2], [3 4], [1 2])
+%!error id=gpumat:dot:invalidDim gpumat_dot ([1 2], [3 4], "a")
+%!error id=gpumat:dot:invalidDim gpumat_dot ([1 2], [3 4], -1)
+%!error id=gpumat:dot:invalidType gpumat_dot ("abc", "abc")
+%!error id=gpumat:dot:invalidType gpumat_dot ([1 2 3], "abc")
+%!error id=gpumat:dot:integerType gpumat_dot (int32 ([1 2]), int32 ([1 2]))
+%!error id=gpumat:dot:complex gpumat_dot ([1i 2], [1 2])
+%!error id=gpumat:dot:sparse gpumat_dot (sparse ([1 2]), [1 2])
+%!error id=gpumat:dot:invalidType gpumat_dot ({1, 2}, {1, 2})
+%!error id=gpumat:dot:invalidType gpumat_dot (struct ("a", {1, 2}), [1 2])
+%!error id=gpumat:dot:invalidType gpumat_dot (containers.Map (), 1)
+
+%!testif ; ! gpumat_available ()
+%! try
+%!   gpumat_dot ([1 2 3], [4 5 6]);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:noDevice");
+%! end_try_catch
+
+## ---- results: these need a GPU ---------------------------------------------------------------
+%!function check_dot (x, y, varargin)
+%!  d = gpumat_dot (x, y, varargin{:});
+%!  r = dot (double (x), double (y), varargin{:});
+%!  cls = "double";
+%!  if (isa (x, "single") || isa (y, "single"))
+%!    cls = "single";
+%!    r = dot (double (single (x)), double (single (y)), varargin{:});
+%!  endif
+%!  assert (class (d), cls);
+%!  assert (size (d), size (r));
+%!  ## |d - dref| <= n * eps (class) * sum |x .* y| along the same dimension.
+%!  s = dot (abs (double (x)), abs (double (y)), varargin{:});
+%!  n = max (1, numel (x) / max (1, numel (r)));
+%!  bound = n * eps (cls) * s;
+%!  err = abs (double (d) - r);
+%!  assert (all (err(:) <= bound(:) | double (d(:)) == r(:) | (isnan (d(:)) & isnan (r(:)))));
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! for cls = {"double", "single"}
+%!   for n = [1 2 31 32 33 255 256 257 1023 1024 1025 4099 65537 1000003]
+%!     x = rand (n, 1, cls{1}) - 0.5;  y = rand (n, 1, cls{1}) - 0.5;
+%!     check_dot (x, y);
+%!     check_dot (x', y);
+%!     check_dot (x', y');
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Matrices and N-D arrays, along each dimension and beyond.
+%! for cls = {"double", "single"}
+%!   x = randn (7, 5, 3, cls{1});  y = randn (7, 5, 3, cls{1});
+%!   check_dot (x, y);
+%!   check_dot (x, y, 1);  check_dot (x, y, 2);  check_dot (x, y, 3);  check_dot (x, y, 4);
+%!   x = randn (3, 20000, cls{1});  y = randn (3, 20000, cls{1});
+%!   check_dot (x, y);  check_dot (x, y, 2);
+%!   x = randn (100000, 7, cls{1});  y = randn (100000, 7, cls{1});
+%!   check_dot (x, y);  check_dot (x, y, 2);
+%!   x = randn (1, 1, 9, cls{1});  y = randn (1, 1, 9, cls{1});
+%!   check_dot (x, y);
+%!   check_dot (randn (1, 5, cls{1}), randn (1, 5, cls{1}), 1);
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Empty inputs give what dot gives.
+%! assert (gpumat_dot ([], []), dot ([], []));
+%! assert (size (gpumat_dot ([], [])), [1 0]);
+%! assert (gpumat_dot (zeros (0, 3), zeros (0, 3)), zeros (1, 3));
+%! assert (gpumat_dot (zeros (3, 0), zeros (3, 0)), zeros (1, 0));
+%! assert (gpumat_dot (zeros (0, 3, "single"), zeros (0, 3)), zeros (1, 3, "single"));
+%! assert (size (gpumat_dot (zeros (2, 0, 3), zeros (2, 0, 3), 2)), [2 1 3]);
+
+%!testif ; gpumat_available ()
+%! ## Class rules: mixed single and double, logical.
+%! x = rand (50, 1);  y = rand (50, 1);
+%! check_dot (single (x), y);
+%! check_dot (x, single (y));
+%! d = gpumat_dot (x > 0.5, y > 0.5);
+%! assert (class (d), "double");
+%! assert (d, double (sum ((x > 0.5) & (y > 0.5))));
+%! assert (class (gpumat_dot (true (3, 1), single ([1; 2; 3]))), "single");
+
+%!testif ; gpumat_available ()
+%! ## Single inputs are summed in double and rounded once: exact where the double sum is.
+%! x = single ([1e8 1 -1e8 1]);  y = single ([1 1 1 1]);
+%! assert (gpumat_dot (x, y), single (2));
+
+%!testif ; gpumat_available ()
+%! ## NaN and Inf propagate.
+%! assert (isnan (gpumat_dot ([1 NaN 3], [1 1 1])));
+%! assert (isnan (gpumat_dot ([Inf 1], [0 1])));
+%! assert (gpumat_dot ([Inf 1], [1 1]), Inf);
+%! assert (isnan (gpumat_dot ([Inf -Inf], [1 1])));
+%! x = zeros (1e6, 1);  x(777777) = NaN;
+%! assert (isnan (gpumat_dot (x, ones (1e6, 1))));
+%! assert (isnan (gpumat_dot (single (x), ones (1e6, 1, "single"))));
+%! X = ones (1000, 3);  X(500, 2) = Inf;
+%! assert (gpumat_dot (X, ones (1000, 3)), [1000 Inf 1000]);
+
+%!testif ; gpumat_available ()
+%! ## Deterministic: repeated calls give bitwise the same result.
+%! for cls = {"double", "single"}
+%!   x = randn (3e6 + 17, 1, cls{1});  y = randn (3e6 + 17, 1, cls{1});
+%!   d1 = gpumat_dot (x, y);
+%!   for i = 1:50
+%!     assert (gpumat_dot (x, y), d1);
+%!   endfor
+%!   X = reshape (x(1:3e6), 1000, 3000);  Y = reshape (y(1:3e6), 1000, 3000);
+%!   D1 = gpumat_dot (X, Y);
+%!   for i = 1:10
+%!     assert (isequal (gpumat_dot (X, Y), D1));
+%!   endfor
+%! endfor

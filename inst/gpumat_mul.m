@@ -1,0 +1,251 @@
+## Copyright (C) 2026 The gpumat developers
+##
+## This program is free software: you can redistribute it and/or modify it under the terms of
+## the GNU General Public License as published by the Free Software Foundation, either version 3
+## of the License, or (at your option) any later version.  See COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{C} =} gpumat_mul (@var{A}, @var{B})
+## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{B}, @var{kernel})
+## Matrix product @code{@var{A} * @var{B}} computed on the GPU.
+##
+## The result is the same as Octave's @code{*}: single if either operand is
+## single, otherwise double (logical and char operands count as double); a scalar
+## operand scales the other; an @var{m}-by-0 times 0-by-@var{n} product is
+## @code{zeros (@var{m}, @var{n})}; NaN and Inf propagate as IEEE arithmetic
+## says, since every product is computed.  The elements agree with @code{*} up to
+## rounding: |C - A*B| <= k*eps(class)*(|A|*|B|) for inner size k.
+##
+## @var{kernel} picks the CUDA kernel, in any letter case:
+## @table @asis
+## @item "auto"
+## (default) the fastest correct kernel for the shape, class and GPU.
+## @item "naive"
+## one thread per element of @var{C}.
+## @item "tiled"
+## 32x32 tiles of @var{A} and @var{B} staged in shared memory.
+## @item "wpt"
+## work per thread: each thread computes a 2-D tile of @var{C} in registers.
+## @end table
+## @code{__gpumat__ ("kernels")} lists every kernel this build has.
+##
+## When @var{A} or @var{B} is a @code{gpumat} array, the product stays on the GPU
+## and @var{C} is a @code{gpumat} array; use @code{gather} to read it.
+##
+## Errors: nonconformant sizes raise @code{Octave:nonconformant-args}; integer,
+## complex, sparse and N-D arrays, and other types, raise
+## @code{gpumat:mul:@var{reason}}; an unknown @var{kernel} raises
+## @code{gpumat:mul:unknownKernel}; without a usable GPU, @code{gpumat:noDevice};
+## when the GPU's memory is short, @code{gpumat:outOfMemory}.
+##
+## @example
+## @group
+## A = rand (1000, 300); B = rand (300, 2000);
+## C = gpumat_mul (A, B, "tiled");
+## max (abs (C(:) - reshape (A * B, [], 1)))
+## @end group
+## @end example
+## @seealso{gpumat_dot, gpumat, gpumat_available, mtimes}
+## @end deftypefn
+
+function C = gpumat_mul (A, B, kernel)
+  if (nargin < 2)
+    print_usage ();
+  elseif (nargin < 3)
+    kernel = "auto";
+  endif
+  try
+    if (isobject (A) || isobject (B))
+      C = gpumat (__gpumat__ ("mul", gpumat_operand (A, "mul", "gpumat_mul"),
+                              gpumat_operand (B, "mul", "gpumat_mul"), kernel), "__device__");
+    else
+      C = __gpumat__ ("mul", A, B, kernel);
+    endif
+  catch err
+    gpumat_rethrow (err, "gpumat_mul");
+  end_try_catch
+endfunction
+
+%!demo
+%! A = rand (2000); B = rand (2000);
+%! tic; C = gpumat_mul (A, B); t_gpu = toc;
+%! tic; R = A * B; t_cpu = toc;
+%! printf ("gpumat_mul %.3f s, A*B %.3f s, max difference %g\n", t_gpu, t_cpu, max (abs (C(:) - R(:))));
+
+## ---- errors: these run without a GPU -----------------------------------------------------------
+%!error <Invalid call> gpumat_mul ()
+%!error <Invalid call> gpumat_mul (1)
+%!error <called with too many inputs> gpumat_mul (1, 2, "auto", 4)
+%!error id=Octave:nonconformant-args gpumat_mul (ones (2, 3), ones (4, 5))
+%!error <gpumat_mul: nonconformant arguments \(op1 is 2x3, op2 is 4x5\)> gpumat_mul (ones (2, 3), ones (4, 5))
+%!error <nonconformant arguments \(op1 is 1x2, op2 is 1x2\)> gpumat_mul ([1 2], [3 4])
+%!error id=gpumat:mul:integerType gpumat_mul (int32 ([1 2; 3 4]), ones (2))
+%!error id=gpumat:mul:integerType gpumat_mul (ones (2), uint8 ([1 2; 3 4]))
+%!error <integer arrays are not supported> gpumat_mul (int8 (1), 2)
+%!error id=gpumat:mul:complex gpumat_mul ([1+2i 3], [1; 2])
+%!error id=gpumat:mul:sparse gpumat_mul (sparse (eye (2)), ones (2))
+%!error id=gpumat:mul:sparse gpumat_mul (ones (2), sparse (logical (eye (2))))
+%!error id=gpumat:mul:ndArray gpumat_mul (ones (2, 2, 2), ones (2))
+%!error <op1 is 2x2x2> gpumat_mul (ones (2, 2, 2), ones (2))
+%!error id=gpumat:mul:invalidType gpumat_mul ({1}, 1)
+%!error id=gpumat:mul:invalidType gpumat_mul (1, struct ("a", 1))
+%!error id=gpumat:mul:invalidType gpumat_mul (@sin, 1)
+%!error id=gpumat:mul:invalidType gpumat_mul (1, containers.Map ())
+%!error id=gpumat:mul:unknownKernel gpumat_mul (1, 1, "fastest")
+%!error <unknown kernel 'fastest': use one of auto, naive, tiled, wpt> gpumat_mul (1, 1, "fastest")
+%!error id=gpumat:mul:invalidKernel gpumat_mul (1, 1, 3)
+%!error id=gpumat:mul:invalidKernel gpumat_mul (1, 1, ["ab"; "cd"])
+
+## Without a GPU the product itself must say why, with CUDA's reason.
+%!testif ; ! gpumat_available ()
+%! try
+%!   gpumat_mul (ones (2), ones (2));
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:noDevice");
+%!   assert (! isempty (strfind (err.message, "no usable CUDA GPU")));
+%!   assert (! isempty (regexp (err.message, "cuda\\w+\\)")));
+%! end_try_catch
+
+## ---- results: these need a GPU ---------------------------------------------------------------
+%!function check_product (A, B, kernel)
+%!  C = gpumat_mul (A, B, kernel);
+%!  R = A * B;
+%!  assert (class (C), class (R));
+%!  assert (size (C), size (R));
+%!  ## Reference in double from the operands as the product sees them (in the result's class).
+%!  if (isa (R, "single"))
+%!    Ad = double (single (A));  Bd = double (single (B));
+%!  else
+%!    Ad = double (A);  Bd = double (B);
+%!  endif
+%!  Cref = Ad * Bd;
+%!  if (isscalar (A) || isscalar (B))
+%!    k = 1;
+%!  else
+%!    k = columns (A);
+%!  endif
+%!  bound = k * eps (class (R)) * (abs (Ad) * abs (Bd));
+%!  err = abs (double (C) - Cref);
+%!  bad = ! (err <= bound) & ! (isnan (C) & isnan (Cref)) & ! (C == Cref);
+%!  assert (! any (bad(:)), "%s: %d of %d elements outside the bound, worst %g over %g",
+%!          kernel, nnz (bad), numel (bad), max (err(bad)), max (bound(bad)));
+%!endfunction
+
+%!function kernels = all_kernels (cls)
+%!  ## Every kernel of this build that runs CLS on this GPU: "dmma" (FP64 tensor cores) computes
+%!  ## in double only, "warp" and "dmma" need compute capability 8.0.
+%!  kernels = __gpumat__ ("kernels");
+%!  cc = str2double (gpumat_device ().ComputeCapability);
+%!  unsupported = {};
+%!  if (nargin > 0 && strcmp (cls, "single"))
+%!    unsupported{end+1} = "dmma";
+%!  endif
+%!  if (cc < 8)
+%!    unsupported = [unsupported, {"warp", "dmma"}];
+%!  endif
+%!  kernels = setdiff (kernels, unsupported, "stable");
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## Sizes around every tile edge, primes, K = 1, vectors, tall and wide.
+%! shapes = [1 1 1; 1 1 7; 7 1 1; 1 7 1; 2 2 2; 3 1 5; 17 33 31; 31 32 33; 32 32 32; 33 33 33;
+%!           63 65 64; 64 64 64; 65 63 129; 127 129 128; 128 128 128; 129 127 131; 13 1 300;
+%!           1 300 1; 300 1 1; 1 1 300; 97 101 103; 255 17 257; 1000 3 2; 2 3 1000; 5 1000 3];
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     for s = shapes'
+%!       A = rand (s(1), s(2), cls{1}) - 0.5;  B = rand (s(2), s(3), cls{1}) - 0.5;
+%!       check_product (A, B, kernel{1});
+%!     endfor
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Larger, and very tall, wide and skinny shapes.
+%! shapes = [4097 17 5; 5 17 4097; 1 4097 1; 1000 300 17; 17 3000 1000; 2000 64 2000;
+%!           4100 1 130; 129 2049 257];
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     for s = shapes'
+%!       A = randn (s(1), s(2), cls{1});  B = randn (s(2), s(3), cls{1});
+%!       check_product (A, B, kernel{1});
+%!     endfor
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## A kernel that cannot compute in this class says so.
+%! if (any (strcmp (__gpumat__ ("kernels"), "dmma")))
+%!   try
+%!     gpumat_mul (single (ones (2)), ones (2), "dmma");
+%!     error ("no error raised");
+%!   catch err
+%!     assert (err.identifier, "gpumat:mul:invalidArgument");
+%!   end_try_catch
+%! endif
+
+%!testif ; gpumat_available ()
+%! ## Letter case does not matter, and auto is the default.
+%! A = rand (40, 30);  B = rand (30, 20);
+%! assert (gpumat_mul (A, B, "TILED"), gpumat_mul (A, B, "tiled"));
+%! assert (gpumat_mul (A, B, "Auto"), gpumat_mul (A, B));
+
+%!testif ; gpumat_available ()
+%! ## Class rules: mixed single and double, logical and char.
+%! A = rand (9, 7);  B = rand (7, 5);
+%! for kernel = all_kernels ("single")
+%!   check_product (single (A), B, kernel{1});
+%!   check_product (A, single (B), kernel{1});
+%!   check_product (A > 0.5, B > 0.5, kernel{1});
+%!   check_product (A > 0.5, single (B), kernel{1});
+%!   check_product (["ab"; "cd"], ["e"; "f"], kernel{1});
+%!   assert (class (gpumat_mul (true (2), true (2), kernel{1})), "double");
+%!   assert (class (gpumat_mul ("a", single (2), kernel{1})), "single");
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## A scalar operand scales the other, whatever its size, as * does.
+%! for kernel = all_kernels ("single")
+%!   check_product (3, rand (4, 5), kernel{1});
+%!   check_product (rand (4, 5), single (-2), kernel{1});
+%!   check_product (single (2), 7, kernel{1});
+%!   check_product (2, rand (1, 9), kernel{1});
+%!   assert (gpumat_mul (2, zeros (0, 3), kernel{1}), zeros (0, 3));
+%!   assert (gpumat_mul (zeros (3, 0), 2, kernel{1}), zeros (3, 0));
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Empty dimensions: m-by-0 times 0-by-n is zeros (m, n).
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     C = gpumat_mul (zeros (3, 0, cls{1}), zeros (0, 4, cls{1}), kernel{1});
+%!     assert (C, zeros (3, 4, cls{1}));
+%!     assert (class (C), cls{1});
+%!     assert (size (gpumat_mul (zeros (0, 3, cls{1}), ones (3, 4), kernel{1})), [0 4]);
+%!     assert (size (gpumat_mul (ones (4, 3, cls{1}), zeros (3, 0), kernel{1})), [4 0]);
+%!     assert (size (gpumat_mul (zeros (0, 0, cls{1}), zeros (0, 0), kernel{1})), [0 0]);
+%!     assert (gpumat_mul (zeros (1, 0), zeros (0, 1), kernel{1}), 0);
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## NaN and Inf propagate: 0 * Inf is NaN, Inf - Inf is NaN; nothing is skipped.
+%! A = [1 0 2; 0 0 0; Inf 1 0; NaN 0 0];
+%! B = [0 1; Inf 0; 1 -Inf];
+%! R = A * B;
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     C = gpumat_mul (cast (A, cls{1}), cast (B, cls{1}), kernel{1});
+%!     assert (isnan (C), isnan (R));
+%!     assert (C(! isnan (R)), cast (R(! isnan (R)), cls{1}));
+%!   endfor
+%! endfor
+%! ## A large product where a single NaN or Inf meets zeros past the first tile.
+%! A = zeros (70, 70);  A(65, 66) = Inf;  B = zeros (70, 3);
+%! for kernel = all_kernels ("double")
+%!   C = gpumat_mul (A, B, kernel{1});
+%!   assert (isnan (C(65, :)), true (1, 3));
+%!   C(65, :) = 0;
+%!   assert (C, zeros (70, 3));
+%! endfor

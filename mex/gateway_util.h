@@ -1,0 +1,78 @@
+/* gateway_util.h: reading Octave arrays into gpumat operands, and raising errors cleanly.
+ *
+ * An operand is either a host array (an Octave matrix, converted to the class of the
+ * computation when needed) or a device array (a gpumat object's descriptor struct with fields
+ * ptr, dims and cls).  Everything a gateway call allocates is recorded in its `scratch`, and
+ * gw_fail frees it all before raising, so an error never leaves memory behind.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#ifndef GPUMAT_GATEWAY_UTIL_H
+#define GPUMAT_GATEWAY_UTIL_H
+
+#include <stddef.h>
+#include "mex.h"
+#include "gpumat.h"
+
+#define GW_MAX_DIMS 32
+
+typedef struct {
+  int on_device;               /* a gpumat descriptor rather than a host array      */
+  gm_class cls;                /* class of the data pointed to below                 */
+  mwSize ndims;
+  mwSize dims[GW_MAX_DIMS];
+  size_t numel;
+  const void *host;            /* host data in class cls (the array's own, or scratch) */
+  void *device;                /* device data in class cls                            */
+} gw_operand;
+
+/* Host and device blocks owned by one gateway call. */
+#define GW_MAX_SCRATCH 8
+typedef struct {
+  void *host[GW_MAX_SCRATCH];
+  int host_count;
+  void *device[GW_MAX_SCRATCH];
+  int device_count;
+} gw_scratch;
+
+/* Frees everything in `scratch`, then raises an Octave error with identifier `id`. */
+void gw_fail (gw_scratch *scratch, const char *id, const char *fmt, ...);
+/* Frees everything in `scratch`, then raises the error that a gm_status stands for:
+ * gpumat:noDevice, gpumat:outOfMemory, gpumat:<area>:tooLarge, gpumat:<area>:invalidArgument
+ * or gpumat:cudaError, with gm_error_detail () in the message. */
+void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area);
+/* Frees everything in `scratch` (the normal end of a call). */
+void gw_scratch_free (gw_scratch *scratch);
+/* A host block owned by the call. */
+void *gw_host_alloc (gw_scratch *scratch, size_t bytes);
+/* A device block owned by the call (freed at the end, or on error). */
+void *gw_device_alloc (gw_scratch *scratch, size_t bytes, const char *area);
+/* Hand a device block over to the caller (it outlives the call, e.g. as a gpumat result). */
+void gw_device_keep (gw_scratch *scratch, void *d_ptr);
+
+/* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts real,
+ * full double, single, logical and char arrays (logical and char become double) and gpumat
+ * descriptors; anything else raises gpumat:<area>:<reason>. */
+void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
+                      gw_operand *op);
+/* Converts the operand to class `cls` (double -> single), on the side where it lives. */
+void gw_convert_operand (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area);
+/* Makes sure the operand is on the device (uploading a host operand into scratch). */
+void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
+
+/* A gpumat descriptor struct {ptr, dims, cls} for a device block the caller now owns. */
+mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
+/* A host result array of class cls (zero-filled). */
+mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims);
+void *gw_array_data (mxArray *array);
+
+/* "2x3" or "2x3x4" */
+void gw_format_dims (char *buf, size_t len, mwSize ndims, const mwSize *dims);
+/* The string argument `arg` into buf (raises gpumat:<area>:<reason_id> if not a char row). */
+void gw_read_string (gw_scratch *scratch, const mxArray *arg, char *buf, size_t len,
+                     const char *area, const char *what);
+/* A real scalar integer argument >= minimum. */
+int64_t gw_read_count (gw_scratch *scratch, const mxArray *arg, int64_t minimum,
+                       const char *area, const char *what);
+
+#endif

@@ -1,0 +1,33 @@
+#!/bin/bash
+# check.sh TARBALL: what `make check` runs.
+#  1. installs the package tarball into a private prefix and runs every %! test of the
+#     installed package through __run_test_suite__ (`pkg test` always exits 0);
+#  2. on a machine with a GPU, also the C-level kernel tests (make test-kernels);
+#  3. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
+#     failure, on a test run that stopped early, or when nothing passed.
+set -uo pipefail
+tarball=$1
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p target/check
+summary=target/check/octave-summary.txt
+rm -f "$summary"
+bash "$here/with-package.sh" "$tarball" "addpath ('$here'); run_package_tests ('$(pwd)/$summary')" \
+  || echo "octave: the test run itself failed" >&2
+# The suite's own figures, or a failure if it never wrote them.
+read -r passed failed skipped expected gpu < "$summary" 2>/dev/null \
+  || { passed=0; failed=1; skipped=0; expected=0; gpu=0; }
+status=0
+if [ "$gpu" = 1 ]; then
+  echo "== C-level kernel tests (GPU found)"
+  make --no-print-directory test-kernels 2>&1 | tee target/check/kernels.log
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  while read -r p f s; do
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
+  done < <(sed -n 's/^test_[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' \
+             target/check/kernels.log)
+else
+  echo "== C-level kernel tests: skipped (no usable GPU)"
+fi
+[ "$failed" = 0 ] && [ "$passed" -gt 0 ] || status=1
+echo "$passed passed, $failed failed, $skipped skipped"
+exit $status
