@@ -4,30 +4,42 @@
  *   out[a + b*pre] = sum_{i < len} x[a + i*pre + b*pre*len] * y[same]
  * accumulating in double (single inputs are widened, the result rounded once to single).
  *
- * Versions, side by side (numbers: bench/bench_dot.cu, bench/NOTES-dot.md):
+ * Versions, side by side.  Numbers: NVIDIA H200, median of 30, data on the device, same run as
+ * cublasDdot/cublasSdot (bench/bench_dot.cu; bench/NOTES-dot.md has the whole story):
  *
  *   classic     dot_classic_partials + dot_classic_final.  One vector only (pre*post == 1).
  *               Grid-stride partial sum per thread (one scalar load of each input per step, one
  *               accumulator), a shared-memory tree per block (8 barriers), one partial per block,
- *               then one block sums the partials with the same tree.  Its weakness: one 8-byte
- *               (4-byte) load of each input in flight per thread per step, and a dependent
- *               add chain.  Kept as the reference the others grow from.
- *   production  What gm_dot runs.  Four kernels, picked by the shape alone:
+ *               then one block sums the partials with the same tree.  2^27 doubles 0.481 ms
+ *               (101.6% of cuBLAS), 2^28 singles 0.492 ms (99.7%): on one long vector the full
+ *               occupancy of its 1056 x 256 threads already keeps enough bytes in flight.  What
+ *               it cannot do: many columns or pre > 1 in one launch.
+ *   production  What gm_dot runs.  Five kernels, picked by the shape alone:
  *     dot_cols_chunked  pre == 1, len > SHORT_MAX: each block reduces one (column, chunk), a
  *               chunk being a run of whole tiles of BLOCK*U*VW elements (VW = 2 doubles or 4
- *               singles: one 16-byte load).  U independent 16-byte loads of each input per thread
- *               are in flight before the first use, into U independent accumulators; the block
- *               then reduces with warp shuffles (no barrier inside a warp) and one barrier across
- *               the 8 warps.  One partial per (column, chunk) goes to the workspace.  Fixes the
- *               classic's load width and in-flight bytes: 16 bytes x U x 2 per thread.
+ *               singles: one 16-byte load).  U = 4 independent 16-byte loads of each input per
+ *               thread are in flight before the first use (LDG.E.128), into U accumulators; the
+ *               block then reduces with warp shuffles and one barrier across its 8 warps.  One
+ *               partial per (column, chunk) goes to the workspace.  2^27 doubles 0.483 ms
+ *               (101.4% of cuBLAS), 2^28 singles 0.483 ms (101.5%); 4096 columns x 32768 doubles
+ *               0.479 ms (4.49 TB/s, 1.7x cuBLAS's strided-batched 1x1 GEMM).  Misaligned (x, y
+ *               one element in): 97.1% / 99.0%.  U = 8 (74 registers, 3 blocks/SM) lost: 94% / 84%.
  *     dot_cols_short    pre == 1, len <= SHORT_MAX: G = 1..32 lanes per column (G ~ len/4), all
- *               columns in one launch, a shuffle tree inside the G lanes, written straight to out.
- *               1e6 columns of 16 would otherwise be 1e6 blocks each mostly idle.
- *     dot_strided       pre > 1: a thread per (a, b, chunk of len); consecutive threads take
- *               consecutive a, so each step of i reads consecutive addresses (coalesced across a).
- *               len is cut into chunks when pre*post alone would leave the GPU idle.
+ *               columns in one launch, a shuffle tree inside the G lanes, written straight to
+ *               out.  1e6 columns x 16 doubles: 0.085 ms (3.0 TB/s; cuBLAS batched GEMM 1.05 ms).
+ *     dot_strided       pre > 1 (pre >= 32, or short panels): a thread per (a, b, chunk of len);
+ *               consecutive threads take consecutive a (coalesced across a).  len is cut into
+ *               chunks when pre*post alone would leave the GPU idle.  1024 x 1024 x 128: 94% of
+ *               the cuBLAS dot rate; 64 x 2^21: 98%.
+ *     dot_strided_narrow  1 < pre < 32 and pre*len >= 1024: a warp per (b, chunk), its lanes
+ *               reading the panel's contiguous memory, lanes of the same a summed by shuffles.
+ *               2 x 2^26 doubles: 0.492 ms (99.5%), up from 1.005 ms (49%) with dot_strided.
  *     dot_sum_partials  sums each output's partials in chunk order (a warp or a block per
  *               output, fixed tree), converts to the output class.
+ *
+ * The long-column grid aims at TARGET_BLOCKS = 528 = 132 x 4 blocks: one wave on a 132-SM
+ * H100/H200 (6 to 8 blocks of this kernel fit per SM).  1056 measured 99.4% (doubles: 1.3 waves
+ * at 6 blocks/SM), 2112 100.5%.
  *
  * Determinism.  Which element goes into which accumulator, and the order of every tree, depend
  * only on (class, pre, len, post): the grid, the chunking and the tile are constants or functions
@@ -48,19 +60,21 @@ namespace {
 /* ---- constants: the partition depends on these and on the shape, nothing else ------------- */
 constexpr int BLOCK = 256;                 /* threads per block, every kernel here               */
 constexpr int WARPS = BLOCK / 32;
-/* Blocks aimed at for the long-column kernel: 132 SMs x 8.  On an H100/H200 (132 SMs) with
-   4 resident blocks per SM that is two even waves; a constant, so that the partition (and the
-   bits of the result) is the same on every GPU. */
-constexpr int64_t TARGET_BLOCKS = 132 * 8;
+/* Blocks aimed at for the long-column kernel: 132 SMs x 4, one wave on an H100/H200 (132 SMs,
+   6 to 8 blocks of dot_cols_chunked resident per SM); 132 x 8 left the double kernel 1.3 waves
+   and 2% slower.  A constant, so that the partition (and the bits of the result) is the same on
+   every GPU. */
+constexpr int64_t TARGET_BLOCKS = 132 * 4;
 constexpr int DEFAULT_UNROLL = 4;          /* 16-byte loads of each input in flight per thread */
 constexpr int64_t SHORT_MAX = 4096;        /* pre == 1 and len <= this: dot_cols_short          */
 /* pre > 1: threads aimed at (132 SMs x 2048 resident threads), chunks at least this long. */
 constexpr int64_t TARGET_THREADS = 132 * 2048;
 constexpr int64_t STRIDED_MIN_CHUNK = 64;
+constexpr int64_t NARROW_MIN_CHUNK = 1024;  /* 1 < pre < 32: elements per warp, at least      */
 /* Grids are grid-stride loops over work items; a cap keeps gridDim.x legal for any shape.  The
    work of an item does not depend on which block does it, so the cap changes no result. */
 constexpr int64_t GRID_CAP = (int64_t) 1 << 24;
-constexpr int CLASSIC_BLOCKS = 1056;       /* classic: fixed grid, 132 x 8                       */
+constexpr int CLASSIC_BLOCKS = 1056;       /* classic: fixed grid, 132 x 8 (8 blocks/SM fit)     */
 constexpr int FINAL_BLOCK_MIN = 256;       /* dot_sum_partials: a block per output from here up  */
 
 inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -338,6 +352,59 @@ dot_strided (const T *__restrict__ x, const T *__restrict__ y, int64_t pre, int6
   }
 }
 
+/* 1 < pre < 32: the thread-per-output mapping above gives a warp only pre consecutive
+   addresses per step (pre = 2: 16 of every 32 bytes read, 2.1 TB/s measured).  Here a warp takes
+   one (b, chunk c): rows i in [c*chunk_len, min (len, (c+1)*chunk_len)) of panel b are contiguous
+   memory, elements e = i*pre + a of the panel.  L = pre*(32/pre) lanes work; lane l takes
+   e = begin + l + k*L, k = 0, 1, ..., whose a = l % pre is the same for every k because L is a
+   multiple of pre, round-robin over k into 4 accumulators.  Lane a < pre then adds the lanes
+   a, a+pre, ..., a+(32/pre-1)*pre in that order (shuffles) and writes output a + b*pre:
+   out directly when nchunk == 1, else partial[(a + b*pre)*nchunk + c].
+   Launch: any grid of BLOCK threads (grid-stride over items, warp-uniform). */
+template <typename T>
+__global__ void __launch_bounds__ (BLOCK)
+dot_strided_narrow (const T *__restrict__ x, const T *__restrict__ y, int64_t pre, int64_t len,
+                    int64_t post, int64_t chunk_len, int64_t nchunk, double *__restrict__ partial,
+                    T *__restrict__ out)
+{
+  const int lane = threadIdx.x & 31;
+  const int p = (int) pre, m = 32 / p, L = p * m;
+  const int64_t items = post * nchunk;
+  for (int64_t item = (int64_t) blockIdx.x * WARPS + (threadIdx.x >> 5); item < items;
+       item += (int64_t) gridDim.x * WARPS) {
+    const int64_t b = item / nchunk, c = item - b * nchunk;
+    const int64_t begin = c * chunk_len * pre, end = dmin64 (len, (c + 1) * chunk_len) * pre;
+    const T *xp = x + b * pre * len, *yp = y + b * pre * len;
+    double a0 = 0.0, a1 = 0.0, a2 = 0.0, a3 = 0.0;
+    if (lane < L) {
+      int64_t e = begin + lane;
+      for (; e + 3 * L < end; e += 4 * L) {
+        a0 = fma ((double) xp[e], (double) yp[e], a0);
+        a1 = fma ((double) xp[e + L], (double) yp[e + L], a1);
+        a2 = fma ((double) xp[e + 2 * L], (double) yp[e + 2 * L], a2);
+        a3 = fma ((double) xp[e + 3 * L], (double) yp[e + 3 * L], a3);
+      }
+      if (e < end)
+        a0 = fma ((double) xp[e], (double) yp[e], a0);
+      if (e + L < end)
+        a1 = fma ((double) xp[e + L], (double) yp[e + L], a1);
+      if (e + 2 * L < end)
+        a2 = fma ((double) xp[e + 2 * L], (double) yp[e + 2 * L], a2);
+    }
+    const double s = (a0 + a1) + (a2 + a3);
+    double total = s;
+    for (int r = 1; r < m; r++)         /* lane + r*p < L <= 32 for the lanes that write */
+      total += __shfl_sync (0xffffffffu, s, (lane + r * p) & 31);
+    if (lane < p) {
+      const int64_t o = lane + b * pre;
+      if (nchunk == 1)
+        out[o] = (T) total;
+      else
+        partial[o * nchunk + c] = total;
+    }
+  }
+}
+
 /* out[o] = sum over c < nchunk of partial[o*nchunk + c], for o < nout.  GROUP threads per output
    (32: a warp; BLOCK: the whole block); thread j adds c = j, j+GROUP, ... in order, then a fixed
    tree.  Launch: any grid of BLOCK threads (grid-stride, block-uniform). */
@@ -372,7 +439,8 @@ dot_sum_partials (const double *__restrict__ partial, int64_t nchunk, int64_t no
 /* ======================================================================================== */
 /* Launchers and the plan.                                                                    */
 
-enum plan_kind { PLAN_NOTHING, PLAN_ZEROS, PLAN_SHORT, PLAN_CHUNKED, PLAN_STRIDED, PLAN_CLASSIC };
+enum plan_kind { PLAN_NOTHING, PLAN_ZEROS, PLAN_SHORT, PLAN_CHUNKED, PLAN_STRIDED, PLAN_NARROW,
+                 PLAN_CLASSIC };
 
 typedef struct {
   plan_kind kind;
@@ -448,6 +516,17 @@ gm_status make_plan (gm_class cls, int64_t pre, int64_t len, int64_t post,
     p->chunk_len = ceil_div (tiles, want) * tile;
     p->nchunk = ceil_div (len, p->chunk_len);
     p->partials = p->nchunk > 1 ? (size_t) post * (size_t) p->nchunk : 0;
+    return GM_OK;
+  }
+  if (pre < 32 && pre * len >= NARROW_MIN_CHUNK) {
+    /* a warp per (b, chunk): TARGET_THREADS/32 warps aimed at, >= NARROW_MIN_CHUNK elements.
+       (Panels shorter than that stay with dot_strided: there a warp's threads span several
+       whole panels, which are contiguous, so its loads are already dense.) */
+    const int64_t want = max64 (1, ceil_div (TARGET_THREADS / 32, post));
+    p->kind = PLAN_NARROW;
+    p->chunk_len = max64 (ceil_div (NARROW_MIN_CHUNK, pre), ceil_div (len, want));
+    p->nchunk = ceil_div (len, p->chunk_len);
+    p->partials = p->nchunk > 1 ? (size_t) (pre * post) * (size_t) p->nchunk : 0;
     return GM_OK;
   }
   const int64_t want = max64 (1, ceil_div (TARGET_THREADS, pre * post));
@@ -536,6 +615,14 @@ gm_status run_plan (const dot_plan *p, int64_t pre, int64_t len, int64_t post, c
     dot_strided<T><<<grid, BLOCK, 0, stream>>> (x, y, pre, len, post, p->chunk_len, p->nchunk,
                                                 work, out);
     if ((st = launched ("gm_dot: dot_strided launch")) != GM_OK || p->nchunk == 1)
+      return st;
+    return launch_final<T> (work, p->nchunk, pre * post, out, stream);
+  }
+  case PLAN_NARROW: {
+    const int grid = grid_for (ceil_div (post * p->nchunk, WARPS));
+    dot_strided_narrow<T><<<grid, BLOCK, 0, stream>>> (x, y, pre, len, post, p->chunk_len,
+                                                       p->nchunk, work, out);
+    if ((st = launched ("gm_dot: dot_strided_narrow launch")) != GM_OK || p->nchunk == 1)
       return st;
     return launch_final<T> (work, p->nchunk, pre * post, out, stream);
   }

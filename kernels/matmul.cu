@@ -21,15 +21,16 @@
  *          16-byte shared loads, B transposed on the way into shared memory, next tile
  *          prefetched into registers while the current one is computed.
  *   warp   warp tiling on top of that (each warp a 64x32 (single) / 32x32 (double) piece of a
- *          128x128 / 64x128 block tile) and a 3-stage cp.async pipeline (sm_80+): global
+ *          128x128 / 64x128 block tile) and a 4-stage cp.async pipeline (sm_80+): global
  *          loads bypass registers and overlap the arithmetic, one barrier per k-tile, edges
  *          zero-filled by the copy engine (src-size) so the main loop has no residue branch.
  *          B kept as stored (p contiguous) with a row pitch of an odd number of 16-byte units:
  *          conflict-free 16-byte reads.
  *   dmma   double on the FP64 tensor cores: mma.sync m16n8k8 f64 on sm_90 (two m8n8k4 per
- *          half on sm_80), 128x128x16 block tile, 8 warps of 64x32, 4-stage cp.async
- *          pipeline, padded layouts so that fragment loads are conflict-free.  IEEE double
- *          products and sums, as the FFMA kernels.
+ *          half on sm_80), 128x128 block tile, 8 warps of 64x32, cp.async pipeline (BK 32 and
+ *          3 stages, or BK 16 and 4 stages on the scalar path), padded layouts so that
+ *          fragment loads are conflict-free.  IEEE double products and sums, as the FFMA
+ *          kernels (no TF32 or reduced precision anywhere).
  *
  *   auto   picks by class, shape and device (compute capability cached): dmma for double and
  *          warp for single on sm_80 and newer (warp for double on sm_86/89, whose FP64 tensor
@@ -44,6 +45,9 @@
 #include <strings.h>
 #include <cuda_runtime.h>
 #include "gpumat.h"
+
+/* The sm_75 pass compiles the sm_80 kernels' bodies away, leaving their helpers unreferenced. */
+#pragma nv_diag_suppress 177
 
 namespace {
 
@@ -77,6 +81,7 @@ matmul_naive (int64_t m, int64_t n, int64_t k, const T *__restrict__ A, int64_t 
   T acc = 0;
   int64_t p = 0;
   if (vec_b) {
+#pragma unroll 4
     for (; p + V <= k; p += V) {
       const Pack<T> bv = *reinterpret_cast<const Pack<T> *> (b + p);
 #pragma unroll
@@ -639,6 +644,8 @@ gm_status for_each_slab (const Args &a, int64_t bn, const char *where, F launch)
   return GM_OK;
 }
 
+/* 32x8 threads.  32x32 (A read from L2 4 times less) measured slower on an H200 at N = 4096:
+ * single 5.26 against 5.65, double 2.64 against 2.80. */
 template <typename T> gm_status launch_naive (const Args &a)
 {
   const dim3 block (32, 8);
@@ -688,12 +695,21 @@ template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, 
   return GM_OK;
 }
 
-/* Single: 128x128x16 block, warps of 64x32 (8x8 per thread), 3 stages (55 KB: two blocks fit
- * an SM).  Double: 64x128x16, warps of 32x32 (4x8 per thread), 3 stages (78 KB). */
+/* Single: 128x128x16 block, warps of 64x32 (8x8 per thread), 4 stages (74 KB).  Double:
+ * 64x128x16, warps of 32x32 (4x8 per thread), 4 stages (104 KB).  One block an SM (168 and 190
+ * registers): capping at 128 for two blocks spilled and ran 34.0 against 37.5 TFLOP/s; 4
+ * stages against 3: 38.0 against 37.5 (single, N = 4096, H200). */
+#ifndef GM_WARP_BK
+#define GM_WARP_BK 16
+#endif
+#ifndef GM_WARP_STAGES
+#define GM_WARP_STAGES 4
+#endif
 template <typename T, bool VEC> gm_status launch_warp_v (const Args &a)
 {
   constexpr bool S = sizeof (T) == 4;
-  constexpr int BM = S ? 128 : 64, BN = 128, BK = 16, WM = S ? 64 : 32, WN = 32, STAGES = 3;
+  constexpr int BM = S ? 128 : 64, BN = 128, BK = GM_WARP_BK, WM = S ? 64 : 32, WN = 32;
+  constexpr int STAGES = GM_WARP_STAGES;
   using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
   auto kernel = matmul_warp<T, BM, BN, BK, WM, WN, STAGES, VEC>;
   static bool smem_set = false;
@@ -713,10 +729,13 @@ template <typename T> gm_status launch_warp (const Args &a)
              ? launch_warp_v<T, true> (a) : launch_warp_v<T, false> (a);
 }
 
-/* 128x128x16, 8 warps of 64x32, 4 stages (146 KB, one block an SM). */
+/* 128x128, 8 warps of 64x32, one block an SM. */
+/* 16-byte path: BK = 32, 3 stages (207 KB): half the barriers per k; 41.1 TFLOP/s against
+ * 39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  The scalar path (odd ld) keeps
+ * BK = 16 and 4 stages (146 KB): with BK = 32 it fell from 32.1 to 20.6 at N = 4097. */
 template <bool VEC> gm_status launch_dmma_v (const Args &a)
 {
-  constexpr int BM = 128, BN = 128, BK = 16, WM = 64, WN = 32, STAGES = 4;
+  constexpr int BM = 128, BN = 128, BK = VEC ? 32 : 16, WM = 64, WN = 32, STAGES = VEC ? 3 : 4;
   using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES>;
   auto kernel = matmul_dmma<BM, BN, BK, WM, WN, STAGES, VEC>;
   static bool smem_set = false;
@@ -737,10 +756,11 @@ gm_status launch_dmma (const Args &a)
 }
 
 /* ---- dispatch --------------------------------------------------------------------------- */
-/* Compute capability of the current device, as 10*major + minor, cached per device. */
-gm_status device_cc (int *cc)
+/* Compute capability of the current device (10*major + minor) and its multiprocessor count,
+ * cached per device. */
+gm_status device_cc (int *cc, int *sms)
 {
-  static int cached_device = -1, cached_cc = 0;
+  static int cached_device = -1, cached_cc = 0, cached_sms = 0;
   int dev;
   cudaError_t err = cudaGetDevice (&dev);
   if (err != cudaSuccess)
@@ -752,10 +772,14 @@ gm_status device_cc (int *cc)
         || (err = cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, dev))
                != cudaSuccess)
       return gm_cuda_status (err, "matmul: compute capability");
+    if ((err = cudaDeviceGetAttribute (&cached_sms, cudaDevAttrMultiProcessorCount, dev))
+        != cudaSuccess)
+      return gm_cuda_status (err, "matmul: multiprocessor count");
     cached_cc = 10 * major + minor;
     cached_device = dev;
   }
   *cc = cached_cc;
+  *sms = cached_sms;
   return GM_OK;
 }
 
@@ -763,13 +787,15 @@ gm_status device_cc (int *cc)
  * full rate: sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA, and the
  * FFMA warp kernel there).  A problem too small to fill the chip with 128x128 tiles (under
  * about one tile per SM) goes to tiled, whose 32x32 tiles give 16 times more blocks. */
-gm_matmul_kernel pick_auto (gm_class cls, int cc, int64_t m, int64_t n, int64_t k)
+gm_matmul_kernel pick_auto (gm_class cls, int cc, int sms, int64_t m, int64_t n, int64_t k)
 {
   (void) k;
   if (cc < 80)
     return GM_MATMUL_WPT;
   const int64_t tiles = ceil_div (m, 128) * ceil_div (n, 128);
-  if (tiles < 32)
+  /* Single with under half a 128x128 tile per SM (8192x64x8192 on 132 SMs: 64 tiles): tiled
+     ran 13.3 TFLOP/s there on an H200, warp 9.4.  In double dmma stayed ahead (9.8 vs 8.0). */
+  if (tiles < 32 || (cls == GM_SINGLE && 2 * tiles < sms))
     return GM_MATMUL_TILED;
   if (cls == GM_DOUBLE && (cc == 80 || cc >= 90))
     return GM_MATMUL_DMMA;
@@ -830,11 +856,11 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m
       || (st = gm_mul_size (span, elem, &span)) != GM_OK)
     return st;
 
-  int cc = 0;
-  if ((st = device_cc (&cc)) != GM_OK)
+  int cc = 0, sms = 0;
+  if ((st = device_cc (&cc, &sms)) != GM_OK)
     return st;
   if (kernel == GM_MATMUL_AUTO)
-    kernel = pick_auto (cls, cc, m, n, k);
+    kernel = pick_auto (cls, cc, sms, m, n, k);
   if ((kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA) && cc < 80)
     return gm_fail (GM_ERR_INVALID_ARGUMENT,
                     "matmul: kernel '%s' needs compute capability 8.0 or newer (this device: "

@@ -173,10 +173,12 @@ mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSi
   return desc;
 }
 
+/* Uninitialized: every caller writes every element (kernels/ zero-fills empty sums itself),
+   and zero-filling a 128 MiB result first would cost more than the product. */
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims)
 {
-  return mxCreateNumericArray (ndims, dims, cls == GM_SINGLE ? mxSINGLE_CLASS : mxDOUBLE_CLASS,
-                               mxREAL);
+  return mxCreateUninitNumericArray (ndims, (mwSize *) dims,
+                                     cls == GM_SINGLE ? mxSINGLE_CLASS : mxDOUBLE_CLASS, mxREAL);
 }
 
 void *gw_array_data (mxArray *array)

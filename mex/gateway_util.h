@@ -62,7 +62,7 @@ void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 
 /* A gpumat descriptor struct {ptr, dims, cls} for a device block the caller now owns. */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
-/* A host result array of class cls (zero-filled). */
+/* A host result array of class cls, uninitialized: the caller writes every element. */
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims);
 void *gw_array_data (mxArray *array);
 

@@ -278,8 +278,8 @@ int main (int argc, char **argv)
                             2 * tile - 1, 2 * tile + 1, 8 * tile + 3, 65537, 1000003};
     for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++)
       check_shape (DEFAULT_VERSION, cls, 1, lens[k], 1, 0, 0);
-    /* the chunk count: with one column, 1056 chunks of one tile, then 529 of two */
-    const int64_t edge = 1056 * tile;
+    /* the chunk count: with one column, 528 chunks of one tile, then 265 of two */
+    const int64_t edge = 528 * tile;
     check_shape (DEFAULT_VERSION, cls, 1, edge + 1, 1, 0, 0);
     if (!quick) {
       check_shape (DEFAULT_VERSION, cls, 1, edge - 1, 1, 0, 0);
@@ -307,18 +307,21 @@ int main (int argc, char **argv)
     for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++)
       check_shape (DEFAULT_VERSION, cls, 1, cols[k][0], cols[k][1], 0, 0);
 
-    /* pre > 1: short and long len, small and large pre*post (chunked along len or not) */
+    /* pre > 1: short and long len, small and large pre*post (chunked along len or not);
+       pre < 32 with pre*len >= 1024 takes dot_strided_narrow, the rest dot_strided */
     const int64_t strided[][3] = {{2, 100000, 1}, {3, 7, 5}, {64, 1000, 3}, {1000, 3, 7},
                                   {5, 300001, 2}, {7, 1, 9}, {33, 4097, 3}, {2, 1, 1},
                                   {100000, 20, 3}, {31, 64, 2}, {3, 63, 1}, {3, 65, 1},
-                                  {2, quick ? 1 << 18 : 1 << 24, 1}};
+                                  {2, quick ? 1 << 18 : 1 << 24, 1}, {16, 5000, 3},
+                                  {17, 1000, 2}, {8, 128, quick ? 5000 : 50000}, {2, 512, 3},
+                                  {2, 511, 3}, {31, 100001, 1}, {40, 100001, 1}};
     for (size_t k = 0; k < sizeof strided / sizeof strided[0]; k++)
       check_shape (DEFAULT_VERSION, cls, strided[k][0], strided[k][1], strided[k][2],
                    k % 2, k % 3 == 0);
 
     /* the other versions the benchmark times */
     const version classic = {1, 0, 0}, unroll8 = {0, 0, 8}, wide = {0, 2112, 0},
-                  narrow = {0, 528, 8};
+                  narrow = {0, 1056, 8};
     const int64_t vlens[] = {1, 33, 4097, 65537, 1000003};
     for (size_t k = 0; k < sizeof vlens / sizeof vlens[0]; k++) {
       check_shape (classic, cls, 1, vlens[k], 1, 0, 0);
@@ -331,13 +334,16 @@ int main (int argc, char **argv)
     check_special (cls, 1, 10, 4);          /* dot_cols_short */
     check_special (cls, 1, 100000, 4);      /* dot_cols_chunked + dot_sum_partials */
     check_special (cls, 1, 5000, 4);        /* dot_cols_chunked, one chunk */
-    check_special (cls, 2, 100000, 2);      /* dot_strided, chunked */
+    check_special (cls, 2, 100000, 2);      /* dot_strided_narrow, chunked */
     check_special (cls, 4, 10, 100000);     /* dot_strided, one chunk */
+    check_special (cls, 40, 100000, 1);     /* dot_strided, chunked */
+    check_special (cls, 7, 300, 1000);      /* dot_strided_narrow, one chunk */
 
     /* bitwise reproducible, also across alignment */
     check_determinism (cls, 1, quick ? (1 << 20) + 5 : (1 << 27) + 1, 1, quick ? 3 : 10);
     check_determinism (cls, 1, 9999, quick ? 20 : 200, 3);
     check_determinism (cls, 3, 50001, 2, 3);
+    check_determinism (cls, 40, 30001, 2, 3);
     check_determinism (cls, 1, 10, 10001, 3);
   }
   return tu_finish ("test_dot");
