@@ -37,6 +37,17 @@ static double median (std::vector<double> v)
 
 static const size_t MiB = (size_t) 1 << 20;
 
+/* Lines repeated in the short table at the end. */
+static char summary[32][128];
+static int nsummary;
+#define SUMMARY(...)                                                                          \
+  do {                                                                                        \
+    if (nsummary < 32)                                                                        \
+      snprintf (summary[nsummary++], sizeof summary[0], __VA_ARGS__);                         \
+    printf (__VA_ARGS__);                                                                     \
+    printf ("\n");                                                                            \
+  } while (0)
+
 /* Environment for the next pool: set (or unset with NULL), then remake the pool. */
 static void pool_env (const char *threads, const char *chunk_mb, const char *small_kb,
                       const char *nt)
@@ -71,6 +82,19 @@ static double time_copy (method how, int to_device, void *d, void *h, size_t byt
       t.push_back (t1 - t0);
   }
   return bytes / median (t) / 1e9;
+}
+
+/* Upload b bytes into the second half of d while the first half comes down; total GB/s. */
+static double time_duplex (char *d, char *h_src, char *h_dst, size_t b, int reps)
+{
+  std::vector<double> t;
+  for (int r = -1; r < reps; r++) {
+    double t0 = now ();
+    TU_GM (gm_copy_duplex (d + b, h_src, b, h_dst, d, b));
+    if (r >= 0)
+      t.push_back (now () - t0);
+  }
+  return 2.0 * b / median (t) / 1e9;
 }
 
 /* ---- 1. round trips ------------------------------------------------------------------- */
@@ -161,7 +185,7 @@ static void bench_matmul (int64_t N, gm_class cls, int reps, const char *panels_
         t.push_back (now () - t0);
     }
     double med = median (t);
-    printf ("matmul_host %5lld %s panels=%-4s %10.3f ms %s\n", (long long) N, cname,
+    SUMMARY ("matmul_host %5lld %s panels=%-4s %10.3f ms %s", (long long) N, cname,
             panels_list[v] ? panels_list[v] : "auto", med * 1e3, ok ? "ok" : "WRONG");
   }
   unsetenv ("GPUMAT_MATMUL_PANELS");
@@ -187,7 +211,7 @@ static void bench_matmul (int64_t N, gm_class cls, int reps, const char *panels_
       if (r >= 0)
         t.push_back (ms);
     }
-    printf ("matmul_device %5lld %s           %10.3f ms (%.1f TFLOP/s)\n", (long long) N, cname,
+    SUMMARY ("matmul_device %5lld %s           %10.3f ms (%.1f TFLOP/s)", (long long) N, cname,
             median (t), 2.0 * N * N * N / (median (t) * 1e-3) / 1e12);
     cudaEventDestroy (e0);
     cudaEventDestroy (e1);
@@ -217,7 +241,7 @@ static void bench_small (gm_class cls)
     if (r >= 0)
       t.push_back (now () - t0);
   }
-  printf ("matmul_host    16 %s            %8.1f us median (min %.1f) %s\n",
+  SUMMARY ("matmul_host    16 %s            %8.1f us median (min %.1f) %s",
           cls == GM_SINGLE ? "single" : "double", median (t) * 1e6,
           *std::min_element (t.begin (), t.end ()) * 1e6, ok ? "ok" : "WRONG");
   free (A);
@@ -252,13 +276,15 @@ int main (int argc, char **argv)
   int bad = round_trips (h_src, h_dst, d, max_bytes + 64);
 
   /* ---- 2. sweep -------------------------------------------------------------------------- */
-  char sweep_lines[64][96];
+  char sweep_lines[64][128];
   int nsweep = 0;
   if (sweep) {
-    const char *threads[] = {"2", "4", "8", "12", "16"};
-    const char *chunks[] = {"1", "2", "4", "8"};
+    /* A first run (bench/NOTES-transfer.md) swept 2..16 threads x 1..8 MiB x nt 0/1; this
+       keeps the neighbourhood of the optimum, and adds the duplex rate (both at once). */
+    const char *threads[] = {"8", "12", "16"};
+    const char *chunks[] = {"2", "4"};
     size_t b = 256 * MiB;
-    for (int nt = 0; nt < 2; nt++)
+    for (int nt = 0; nt < 1; nt++)
       for (const char *t : threads) {
         if (atoi (t) > cores)
           continue;
@@ -266,9 +292,10 @@ int main (int argc, char **argv)
           pool_env (t, c, "0", nt ? "1" : "0");
           double up = time_copy (GM, 1, d, h_src, b, quick ? 3 : 5);
           double down = time_copy (GM, 0, d, h_dst, b, quick ? 3 : 5);
+          double both = time_duplex (d, h_src, h_dst, b, quick ? 3 : 5);
           snprintf (sweep_lines[nsweep++], sizeof sweep_lines[0],
-                    "sweep 256MiB threads=%-2s chunk=%sMiB nt=%d  H2D %5.1f  D2H %5.1f GB/s", t,
-                    c, nt, up, down);
+                    "sweep 256MiB threads=%-2s chunk=%sMiB nt=%d  H2D %5.1f  D2H %5.1f GB/s"
+                    "  duplex %5.1f", t, c, nt, up, down, both);
           printf ("%s\n", sweep_lines[nsweep - 1]);
         }
       }
@@ -293,9 +320,10 @@ int main (int argc, char **argv)
     pool_env (NULL, NULL, NULL, NULL);
     double gu = time_copy (GM, 1, d, h_src, b, reps);
     double gd = time_copy (GM, 0, d, h_dst, b, reps);
+    double gb = 2 * b <= max_bytes ? time_duplex (d, h_src, h_dst, b, reps) : 0;
     snprintf (size_lines[nsize++], sizeof size_lines[0],
-              "%8.2f MiB | %6.1f %6.1f | %6.1f %6.1f | %6.1f %6.1f", b / (double) MiB, pu, pd,
-              fu, fd, gu, gd);
+              "%8.2f MiB | %6.1f %6.1f | %6.1f %6.1f | %6.1f %6.1f | %6.1f", b / (double) MiB,
+              pu, pd, fu, fd, gu, gd, gb);
   }
   gm_device_free (d);
   free (h_src);
@@ -305,9 +333,9 @@ int main (int argc, char **argv)
     printf ("\n");
     bench_small (GM_DOUBLE);
     bench_small (GM_SINGLE);
-    const char *variants[] = {"1", NULL, "4", "16"};
-    bench_matmul (4096, GM_DOUBLE, quick ? 3 : 10, variants, 4);
-    bench_matmul (4096, GM_SINGLE, quick ? 3 : 10, variants, 4);
+    const char *variants[] = {"1", NULL, "4", "8", "16"};
+    bench_matmul (4096, GM_DOUBLE, quick ? 3 : 10, variants, 5);
+    bench_matmul (4096, GM_SINGLE, quick ? 3 : 10, variants, 5);
     if (!quick) {
       const char *two[] = {"1", NULL};
       bench_matmul (2048, GM_DOUBLE, 10, two, 2);
@@ -318,7 +346,7 @@ int main (int argc, char **argv)
   /* ---- the short table, last ---------------------------------------------------------------- */
   printf ("\n%s, %ld cores. GB/s (1e9 B/s), median; pool = staging pool at every size\n",
           info.name, cores);
-  printf ("    size     | plain H2D D2H | pool H2D  D2H | gm_copy H2D D2H\n");
+  printf ("    size     | plain H2D D2H | pool H2D  D2H | gm_copy H2D D2H | duplex sum\n");
   for (int i = 0; i < nsize; i++)
     printf ("%s\n", size_lines[i]);
   double best = 0;
@@ -333,6 +361,8 @@ int main (int argc, char **argv)
   }
   if (besti >= 0)
     printf ("best of sweep: %s\n", sweep_lines[besti]);
+  for (int i = 0; i < nsummary; i++)
+    printf ("%s\n", summary[i]);
   printf ("%s\n", bad ? "ROUND TRIPS FAILED" : "round trips bit-exact");
   gm_reset ();
   return bad ? 1 : 0;

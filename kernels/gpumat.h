@@ -86,6 +86,11 @@ gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
 /* Join the staging threads and free the pinned pool (gm_reset calls it); the next large copy
  * makes them again.  Tuning variables GPUMAT_TRANSFER_* are read when the pool is made. */
 void gm_transfer_release (void);
+/* An upload and a download at the same time (the bus is full duplex; the staging threads serve
+ * both): as gm_copy_to_device (d_dst, h_src, up_bytes) and gm_copy_to_host (h_dst, d_src,
+ * down_bytes), which must not overlap in memory.  Either size may be 0. */
+gm_status gm_copy_duplex (void *d_dst, const void *h_src, size_t up_bytes,
+                          void *h_dst, const void *d_src, size_t down_bytes);
 /* A persistent pinned host buffer of at least `bytes` (at most 1 MiB) for packing small
  * operands into one copy; NULL when bytes is larger or pinned memory cannot be had (then use
  * the pageable path).  Valid until gm_transfer_release; one user at a time (the gateway's

@@ -43,15 +43,23 @@ static gm_status element_bytes (gm_class cls, int64_t a, int64_t b, size_t *byte
  *          16x16 product is all call overhead (issue 5 asks < 50 us from Octave).
  *   simple upload A and B, multiply, download C.
  *   panels (B at least PANEL_MIN_BYTES): in column-major order the column panels of B and C
- *          are contiguous, so after A and B's first panel are up, panel j+1 of B goes up and
- *          panel j-1 of C comes down while panel j multiplies, on a stream of its own that the
- *          staging copies (non-blocking streams) do not wait for.  The head (A) and the tail
- *          (the last panel's product and download) are what remains serial.
+ *          are contiguous, so after A and B's first panels are up, panel j+1 of B goes up and
+ *          panel j-1 of C comes down (both at once: gm_copy_duplex) while panel j multiplies,
+ *          on a stream of its own that the staging copies (non-blocking streams) do not wait
+ *          for.  The head (A) and the tail (the last panel's download) remain serial.
  * GPUMAT_MATMUL_PANELS overrides the panel count (0 or 1: no panels); read on each large call,
  * which costs nothing next to milliseconds of copying. */
 #define SMALL_PACKED_BYTES ((size_t) 1 << 20)
-#define PANEL_MIN_BYTES ((size_t) 16 << 20)
-#define PANEL_TARGET_BYTES ((size_t) 16 << 20)   /* bytes of B per panel, before rounding */
+/* Measured on the H200 (bench/NOTES-transfer.md), median ms of gm_matmul_host, N x N x N:
+ *   N=2048 double (B 32 MiB):   1 panel 3.41, 2 panels 3.55    -> no panels below 64 MiB
+ *   N=4096 double (B 128 MiB):  1: 12.64, 4: 10.05, 8: 10.84, 16: 12.64
+ *   N=4096 single (B 64 MiB):   1:  8.80, 4:  6.67, 8:  6.60, 16: 11.65
+ *   N=8192 double (B 512 MiB):  1: 59.2, 32: 39.2
+ * Fewer, larger panels move faster (a 16 MiB copy reaches 25-28 GB/s, 64 MiB 41, 256 MiB 47)
+ * but lengthen the head and tail: about 32 MiB per panel and at least 4 panels. */
+#define PANEL_MIN_BYTES ((size_t) 64 << 20)
+#define PANEL_TARGET_BYTES ((size_t) 32 << 20)   /* bytes of B per panel, before rounding */
+#define MIN_PANELS 4
 #define MAX_PANELS 32
 
 static gm_status matmul_small (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
@@ -93,8 +101,10 @@ static int panel_count (int64_t n, size_t bytes_B)
     p = strtol (env, NULL, 10);
   else if (bytes_B < PANEL_MIN_BYTES)
     p = 1;
-  else
+  else {
     p = (long) ((bytes_B + PANEL_TARGET_BYTES - 1) / PANEL_TARGET_BYTES);
+    if (p < MIN_PANELS) p = MIN_PANELS;
+  }
   if (p > MAX_PANELS) p = MAX_PANELS;
   if (p > n) p = (long) n;
   return p < 2 ? 1 : (int) p;
@@ -120,33 +130,37 @@ static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m
     st = gm_cuda_status (cudaEventCreateWithFlags (&ev[j], cudaEventDisableTiming),
                          "cudaEventCreate");
 #define COLS(j) ((j) * w + w <= n ? w : n - (j) * w)
-  if (st == GM_OK)
-    st = gm_copy_to_device ((void *) d_A, h_A, bytes_A);
-  if (st == GM_OK)
-    st = gm_copy_to_device (d_B, h_B, (size_t) (k * COLS (0)) * es);
+#define B_AT(j) ((size_t) ((j) * w) * (size_t) k * es)
+#define C_AT(j) ((size_t) ((j) * w) * (size_t) m * es)
+  /* Head: A and panel 0 of B; panel 1 goes up while panel 0 multiplies.  Then at step j,
+     while panel j+1 multiplies, panel j of C comes down and panel j+2 of B goes up at once. */
+  for (int j = 0; j < 2 && j < count && st == GM_OK; j++) {
+    if (j == 0)
+      st = gm_copy_to_device ((void *) d_A, h_A, bytes_A);
+    if (st == GM_OK)
+      st = gm_copy_to_device (d_B + B_AT (j), h_B + B_AT (j), (size_t) (k * COLS (j)) * es);
+    if (st == GM_OK)
+      st = gm_matmul (kernel, cls, m, COLS (j), k, d_A, m, d_B + B_AT (j), k, d_C + C_AT (j),
+                      m, cs);
+    if (st == GM_OK)
+      st = gm_cuda_status (cudaEventRecord (ev[j], cs), "cudaEventRecord");
+  }
   for (int j = 0; j < count && st == GM_OK; j++) {
-    size_t c_off = (size_t) (j * w) * (size_t) m * es;
-    if (j == 0
-        && ((st = gm_matmul (kernel, cls, m, COLS (0), k, d_A, m, d_B, k, d_C, m, cs)) != GM_OK
-            || (st = gm_cuda_status (cudaEventRecord (ev[0], cs), "cudaEventRecord")) != GM_OK))
-      break;
-    if (j + 1 < count) {         /* panel j+1 goes up while panel j multiplies */
-      size_t nb_off = (size_t) ((j + 1) * w) * (size_t) k * es;
-      size_t nc_off = (size_t) ((j + 1) * w) * (size_t) m * es;
-      if ((st = gm_copy_to_device (d_B + nb_off, h_B + nb_off,
-                                   (size_t) (k * COLS (j + 1)) * es)) != GM_OK
-          || (st = gm_matmul (kernel, cls, m, COLS (j + 1), k, d_A, m, d_B + nb_off, k,
-                              d_C + nc_off, m, cs)) != GM_OK
-          || (st = gm_cuda_status (cudaEventRecord (ev[j + 1], cs), "cudaEventRecord"))
-                 != GM_OK)
-        break;
-    }
-    /* panel j comes down while panel j+1 multiplies */
+    int up = j + 2 < count;
     if ((st = gm_cuda_status (cudaEventSynchronize (ev[j]), "gm_matmul")) != GM_OK
-        || (st = gm_copy_to_host (h_C + c_off, d_C + c_off, (size_t) (m * COLS (j)) * es))
-               != GM_OK)
+        || (st = gm_copy_duplex (up ? d_B + B_AT (j + 2) : NULL, up ? h_B + B_AT (j + 2) : NULL,
+                                 up ? (size_t) (k * COLS (j + 2)) * es : 0, h_C + C_AT (j),
+                                 d_C + C_AT (j), (size_t) (m * COLS (j)) * es)) != GM_OK)
+      break;
+    if (up
+        && ((st = gm_matmul (kernel, cls, m, COLS (j + 2), k, d_A, m, d_B + B_AT (j + 2), k,
+                             d_C + C_AT (j + 2), m, cs)) != GM_OK
+            || (st = gm_cuda_status (cudaEventRecord (ev[j + 2], cs), "cudaEventRecord"))
+                   != GM_OK))
       break;
   }
+#undef B_AT
+#undef C_AT
 #undef COLS
   if (cs) {
     cudaStreamSynchronize (cs);     /* nothing in flight before the buffers are freed */

@@ -5,8 +5,12 @@
  * takes any m, n, k, zero-fills its loads outside the matrices, guards its stores, and computes
  * every product (NaN and Inf propagate; nothing special-cases a zero).  Global offsets are 64-bit.
  *
- * The versions, each growing from the one before (TFLOP/s at N = 4096 are the measurements
- * recorded in bench/NOTES-matmul.md; "classic" is the textbook form issue 2 measured on an H200):
+ * The versions, each growing from the one before.  TFLOP/s at N = 4096 on an H200, single /
+ * double, cuBLAS in the same run 49.7 / 47.9 (bench/NOTES-matmul.md has the rest); the classic
+ * textbook forms issue 2 measured there: naive 5.3 / 4.0, tiled 9.1 / 4.8, 1-D WPT 20.8 / 10.9.
+ *
+ *   naive  5.65 / 3.85    tiled 16.8 / 9.19    wpt 35.4 / 14.7    warp 38.0 / 18.5
+ *   dmma   - / 40.8       auto  38.0 / 41.1 (76% / 86% of cuBLAS)
  *
  *   naive  one thread per element of C, threadIdx.x along i: the warp's loads of A and stores
  *          of C are coalesced, its loads of B are one broadcast address.  Improves on the
@@ -80,8 +84,12 @@ matmul_naive (int64_t m, int64_t n, int64_t k, const T *__restrict__ A, int64_t 
   const T *b = B + j * ldb;
   T acc = 0;
   int64_t p = 0;
+  /* More A loads in flight per thread: unroll 4 took double from 2.80 to 3.85 TFLOP/s at
+     N = 4096 (H200); double issues two products per 16-byte B load, so it unrolls twice as far
+     to keep the same 8 A loads in flight as single. */
+  constexpr int UNROLL = sizeof (T) == 8 ? 8 : 4;
   if (vec_b) {
-#pragma unroll 4
+#pragma unroll UNROLL
     for (; p + V <= k; p += V) {
       const Pack<T> bv = *reinterpret_cast<const Pack<T> *> (b + p);
 #pragma unroll

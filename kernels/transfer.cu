@@ -19,17 +19,33 @@
  *     runs while the other is filled.  At the end each participant syncs its stream.
  *   D2H, per participant: queue the DMA of the next chunk into one slot, then wait for and drain
  *     the previous chunk from the other slot into pageable memory.
+ *   Duplex (gm_copy_duplex): an upload and a download in one job; even participants start on
+ *     one, odd ones on the other, and each helps with the other when its own runs out.  The
+ *     bus is full duplex: 256 MiB each way at once moved 62-81 GB/s in total against 47 one way.
+ * A medium copy is cut into at least CHUNKS_PER_WORKER chunks per participant (not below
+ * MIN_CHUNK), so its DMA pipelines with the memcpy instead of waiting for all of it.
  * A copy starts after the work already queued on the legacy default stream (an event recorded
  * there, waited on by every worker stream), as cudaMemcpy would; and it returns only when
  * every byte has arrived, so the caller may reuse or read its buffer at once.
  *
- * Small copies (below SMALL_COPY_BYTES) use plain cudaMemcpy: waking the pool costs more than
- * it gains there.  If pinned memory cannot be had, every copy falls back to cudaMemcpy.
+ * Small copies use plain cudaMemcpy: waking the pool costs more than it gains there.  If
+ * pinned memory cannot be had, every copy falls back to cudaMemcpy.
+ *
+ * Measured on the H200 machine (16 cores), GB/s from pageable memory, H2D / D2H:
+ *   size      cudaMemcpy   this (defaults)
+ *   1 MiB     13.2 / 10.3   13.1 / 11.3   (H2D below 2 MiB stays on cudaMemcpy)
+ *   16 MiB    17.4 / 14.4   25.0 / 27.7
+ *   256 MiB    8.1 / 14.1   47.0 / 47.4
+ *   1 GiB      9.3 / 14.1   49.6 / 49.6
+ * Sweep at 256 MiB: 2 threads 18/17, 4: 31-35/29-31, 8-16 threads with 2-4 MiB chunks 46-48
+ * each way (within the run-to-run spread); 1 MiB chunks 40-43, 8 MiB 33-44 (too few chunks in
+ * flight); non-temporal stores 40-44 H2D, no gain.  12 threads x 2 MiB: 48 MiB pinned.
  *
  * Tuning (read when the pool is created, i.e. once, and again after gm_transfer_release):
  *   GPUMAT_TRANSFER_THREADS   participants, default DEFAULT_THREADS, capped by the online cores
  *   GPUMAT_TRANSFER_CHUNK_MB  chunk size in MiB (fractions allowed), default DEFAULT_CHUNK_MB
- *   GPUMAT_TRANSFER_SMALL_KB  below this many KiB use plain cudaMemcpy
+ *   GPUMAT_TRANSFER_SMALL_KB  below this many KiB use plain cudaMemcpy, both directions
+ *                             (defaults DEFAULT_SMALL_H2D_KB up, DEFAULT_SMALL_D2H_KB down)
  *   GPUMAT_TRANSFER_NT        1: copy into pinned slots with non-temporal stores
  * The measured numbers behind the defaults are in bench/NOTES-transfer.md.
  *
@@ -51,10 +67,14 @@
 #endif
 #include "gpumat.h"
 
-/* Measured on the GPU machine (H100 / H200 host, 16 cores): see bench/NOTES-transfer.md. */
+/* Measured on the H200 machine (16 cores): see above and bench/NOTES-transfer.md.  12 threads,
+   not 16: the same one way (46-47 GB/s) and it leaves cores to the rest of the process; 16
+   gave more in duplex (81 against 62-77 GB/s, noisy), worth confirming. */
 #define DEFAULT_THREADS 12
-#define DEFAULT_CHUNK_MB 4.0
-#define DEFAULT_SMALL_KB 1024
+#define DEFAULT_CHUNK_MB 2.0
+#define DEFAULT_SMALL_H2D_KB 2048                 /* below: plain cudaMemcpy */
+#define DEFAULT_SMALL_D2H_KB 256
+#define CHUNKS_PER_WORKER 3
 #define DEFAULT_NT 0
 #define MAX_THREADS 64
 #define SLOTS 2                                   /* per participant: fill one, DMA the other */
@@ -72,11 +92,19 @@ typedef struct {
   int turn;
 } participant;
 
+/* One copy of a job: its chunks are claimed from `next`. */
+typedef struct {
+  int dir;
+  char *dev, *host;
+  size_t bytes, chunk, nchunks;
+  std::atomic<size_t> next;
+} subjob;
+
 typedef struct {
   /* configuration, read once per pool */
   int config_read;
   int threads;
-  size_t chunk, small_bytes;
+  size_t chunk, small_h2d, small_d2h;
   int nt;
   /* pool */
   int state;                        /* 0 not made, 1 ready, -1 unavailable: use cudaMemcpy */
@@ -93,10 +121,8 @@ typedef struct {
   unsigned long generation;
   int shutdown;
   int running;                      /* background participants not yet done with the job */
-  int dir, participants;
-  char *dev, *host;
-  size_t bytes, job_chunk, nchunks;
-  std::atomic<size_t> next;
+  int participants, nsub;
+  subjob sub[2];                    /* a job is one copy, or an upload and a download at once */
   std::atomic<int> abort;
   cudaError_t err;                  /* first failure of the job, under `lock` */
   const char *err_where;
@@ -143,10 +169,10 @@ static void read_config (void)
   if (!(mb >= 0.0625)) mb = 0.0625;               /* 64 KiB .. 256 MiB */
   if (mb > 256) mb = 256;
   pool.chunk = ((size_t) (mb * 1048576.0) + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
-  double kb = env_number ("GPUMAT_TRANSFER_SMALL_KB", DEFAULT_SMALL_KB);
-  if (!(kb >= 0)) kb = 0;
+  double kb = env_number ("GPUMAT_TRANSFER_SMALL_KB", -1);
   if (kb > 1048576) kb = 1048576;
-  pool.small_bytes = (size_t) (kb * 1024.0);
+  pool.small_h2d = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_H2D_KB << 10;
+  pool.small_d2h = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_D2H_KB << 10;
   pool.nt = env_number ("GPUMAT_TRANSFER_NT", DEFAULT_NT) != 0;
   pool.config_read = 1;
 }
@@ -197,16 +223,16 @@ static void job_fail (cudaError_t err, const char *where)
   pool.abort.store (1);
 }
 
-/* Claim the next chunk; 0 when none is left or the job failed. */
-static int claim (size_t *off, size_t *len)
+/* Claim the next chunk of a copy; 0 when none is left or the job failed. */
+static int claim (subjob *j, size_t *off, size_t *len)
 {
   if (pool.abort.load (std::memory_order_relaxed))
     return 0;
-  size_t i = pool.next.fetch_add (1);
-  if (i >= pool.nchunks)
+  size_t i = j->next.fetch_add (1);
+  if (i >= j->nchunks)
     return 0;
-  *off = i * pool.job_chunk;
-  *len = pool.bytes - *off < pool.job_chunk ? pool.bytes - *off : pool.job_chunk;
+  *off = i * j->chunk;
+  *len = j->bytes - *off < j->chunk ? j->bytes - *off : j->chunk;
   return 1;
 }
 
@@ -218,10 +244,10 @@ static int check (cudaError_t err, const char *where)
   return 0;
 }
 
-static void run_h2d (participant *p)
+static void run_h2d (participant *p, subjob *j)
 {
   size_t off, len;
-  while (claim (&off, &len)) {
+  while (claim (j, &off, &len)) {
     int s = p->turn;
     p->turn ^= 1;
     if (p->pending[s]) {
@@ -229,8 +255,8 @@ static void run_h2d (participant *p)
       if (!check (cudaEventSynchronize (p->done[s]), "waiting for a staging slot"))
         break;
     }
-    host_copy (p->slot[s], pool.host + off, len, pool.nt);
-    if (!check (cudaMemcpyAsync (pool.dev + off, p->slot[s], len, cudaMemcpyHostToDevice,
+    host_copy (p->slot[s], j->host + off, len, pool.nt);
+    if (!check (cudaMemcpyAsync (j->dev + off, p->slot[s], len, cudaMemcpyHostToDevice,
                                  p->stream), "cudaMemcpyAsync to the device")
         || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
       break;
@@ -238,15 +264,15 @@ static void run_h2d (participant *p)
   }
 }
 
-static void run_d2h (participant *p)
+static void run_d2h (participant *p, subjob *j)
 {
   size_t off, len, prev_off = 0, prev_len = 0;
   int prev_slot = -1;
   for (;;) {
-    int more = claim (&off, &len), s = p->turn;
+    int more = claim (j, &off, &len), s = p->turn;
     if (more) {
       p->turn ^= 1;
-      if (!check (cudaMemcpyAsync (p->slot[s], pool.dev + off, len, cudaMemcpyDeviceToHost,
+      if (!check (cudaMemcpyAsync (p->slot[s], j->dev + off, len, cudaMemcpyDeviceToHost,
                                    p->stream), "cudaMemcpyAsync to the host")
           || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
         break;
@@ -256,7 +282,7 @@ static void run_d2h (participant *p)
       p->pending[prev_slot] = 0;
       if (!check (cudaEventSynchronize (p->done[prev_slot]), "cudaMemcpyAsync to the host"))
         break;
-      host_copy (pool.host + prev_off, p->slot[prev_slot], prev_len, pool.nt);
+      host_copy (j->host + prev_off, p->slot[prev_slot], prev_len, pool.nt);
     }
     if (!more)
       break;
@@ -266,20 +292,23 @@ static void run_d2h (participant *p)
   }
 }
 
+/* With two copies, even participants start on the first and odd ones on the second; each
+   helps with the other once its own has no chunks left. */
 static void run_share (int index)
 {
   participant *p = &pool.part[index];
-  if (check (cudaStreamWaitEvent (p->stream, pool.start, 0), "cudaStreamWaitEvent")) {
-    if (pool.dir == DIR_H2D)
-      run_h2d (p);
-    else
-      run_d2h (p);
-  }
+  if (check (cudaStreamWaitEvent (p->stream, pool.start, 0), "cudaStreamWaitEvent"))
+    for (int k = 0; k < pool.nsub; k++) {
+      subjob *j = &pool.sub[(index + k) % pool.nsub];
+      if (j->dir == DIR_H2D)
+        run_h2d (p, j);
+      else
+        run_d2h (p, j);
+    }
   /* Nothing of this job may stay in flight: the slots are reused and may be freed. */
   cudaError_t err = cudaStreamSynchronize (p->stream);
   if (err != cudaSuccess)
-    job_fail (err, pool.dir == DIR_H2D ? "cudaMemcpyAsync to the device"
-                                       : "cudaMemcpyAsync to the host");
+    job_fail (err, "cudaMemcpyAsync between the staging pool and the device");
   p->pending[0] = p->pending[1] = 0;
 }
 
@@ -421,17 +450,36 @@ static gm_status pool_make (int *ready)
   return GM_OK;
 }
 
-/* ---- a pooled copy -------------------------------------------------------------------- */
-static gm_status pool_copy (int dir, char *dev, char *host, size_t bytes)
+/* ---- a pooled job ----------------------------------------------------------------------- */
+/* Chunk size for a copy of `bytes` served by `workers` participants: at least
+   CHUNKS_PER_WORKER chunks each where that keeps chunks >= MIN_CHUNK, so that even a medium
+   copy pipelines (one chunk each would put every memcpy before every DMA). */
+static size_t chunk_for (size_t bytes, int workers)
+{
+  size_t parts = (size_t) workers * CHUNKS_PER_WORKER;
+  size_t chunk = (bytes + parts - 1) / parts;
+  chunk = (chunk + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
+  if (chunk < MIN_CHUNK)
+    chunk = MIN_CHUNK;
+  return chunk < pool.chunk ? chunk : pool.chunk;
+}
+
+static void subjob_set (subjob *j, int dir, char *dev, char *host, size_t bytes, int workers)
+{
+  j->dir = dir;
+  j->dev = dev;
+  j->host = host;
+  j->bytes = bytes;
+  j->chunk = chunk_for (bytes, workers);
+  j->nchunks = (bytes + j->chunk - 1) / j->chunk;
+  j->next.store (0);
+}
+
+/* Run the copies set in pool.sub[0 .. nsub-1]; returns when every byte has arrived. */
+static gm_status pool_run (int nsub)
 {
   int workers = pool.spawned + 1;
-  /* Medium copies are split so every participant gets work, but not below MIN_CHUNK. */
-  size_t share = (bytes + (size_t) workers - 1) / (size_t) workers;
-  share = (share + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
-  size_t chunk = share < pool.chunk ? share : pool.chunk;
-  if (chunk < MIN_CHUNK)
-    chunk = MIN_CHUNK < pool.chunk ? MIN_CHUNK : pool.chunk;
-  size_t nchunks = (bytes + chunk - 1) / chunk;
+  size_t nchunks = pool.sub[0].nchunks + (nsub > 1 ? pool.sub[1].nchunks : 0);
   int participants = nchunks < (size_t) workers ? (int) nchunks : workers;
 
   /* Start after the work queued so far on the legacy stream (and, through it, on every
@@ -441,14 +489,8 @@ static gm_status pool_copy (int dir, char *dev, char *host, size_t bytes)
     return gm_cuda_status (err, "cudaEventRecord");
 
   pthread_mutex_lock (&pool.lock);
-  pool.dir = dir;
-  pool.dev = dev;
-  pool.host = host;
-  pool.bytes = bytes;
-  pool.job_chunk = chunk;
-  pool.nchunks = nchunks;
+  pool.nsub = nsub;
   pool.participants = participants;
-  pool.next.store (0);
   pool.abort.store (0);
   pool.err = cudaSuccess;
   pool.err_where = NULL;
@@ -469,26 +511,41 @@ static gm_status pool_copy (int dir, char *dev, char *host, size_t bytes)
   return err == cudaSuccess ? GM_OK : gm_cuda_status (err, where);
 }
 
-static gm_status copy (int dir, void *dev, void *host, size_t bytes)
+static gm_status plain_copy (int dir, void *dev, void *host, size_t bytes)
 {
-  if (bytes == 0)
-    return GM_OK;
+  if (dir == DIR_H2D)
+    return gm_cuda_status (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice),
+                           "cudaMemcpy to the device");
+  return gm_cuda_status (cudaMemcpy (host, dev, bytes, cudaMemcpyDeviceToHost),
+                         "cudaMemcpy to the host");
+}
+
+/* Up to two copies at once (n = 1 or 2), each with its direction; zero-byte ones skipped. */
+static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *host,
+                         const size_t *bytes)
+{
   pthread_mutex_lock (&call_lock);
   pool_sync_init ();
   read_config ();
   gm_status st = GM_OK;
-  int ready = 0;
-  if (bytes >= pool.small_bytes)
+  int big[2], nbig = 0, ready = 0;
+  for (int i = 0; i < n; i++) {
+    big[i] = bytes[i] > 0 && bytes[i] >= (dir[i] == DIR_H2D ? pool.small_h2d : pool.small_d2h);
+    nbig += big[i];
+  }
+  if (nbig)
     st = pool_make (&ready);
-  if (st == GM_OK) {
-    if (ready)
-      st = pool_copy (dir, (char *) dev, (char *) host, bytes);
-    else if (dir == DIR_H2D)
-      st = gm_cuda_status (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice),
-                           "cudaMemcpy to the device");
-    else
-      st = gm_cuda_status (cudaMemcpy (host, dev, bytes, cudaMemcpyDeviceToHost),
-                           "cudaMemcpy to the host");
+  /* The small ones first, on the plain path (or all of them, without a pool). */
+  for (int i = 0; i < n && st == GM_OK; i++)
+    if (bytes[i] > 0 && (!big[i] || !ready))
+      st = plain_copy (dir[i], dev[i], host[i], bytes[i]);
+  if (st == GM_OK && nbig && ready) {
+    int workers = pool.spawned + 1, k = 0;
+    for (int i = 0; i < n; i++)
+      if (big[i])
+        subjob_set (&pool.sub[k++], dir[i], (char *) dev[i], (char *) host[i], bytes[i],
+                    nbig > 1 ? (workers + 1) / 2 : workers);
+    st = pool_run (k);
   }
   pthread_mutex_unlock (&call_lock);
   return st;
@@ -496,12 +553,25 @@ static gm_status copy (int dir, void *dev, void *host, size_t bytes)
 
 extern "C" gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes)
 {
-  return copy (DIR_H2D, d_dst, (void *) h_src, bytes);
+  int dir = DIR_H2D;
+  void *dev = d_dst, *host = (void *) h_src;
+  return bytes ? copy_n (1, &dir, &dev, &host, &bytes) : GM_OK;
 }
 
 extern "C" gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes)
 {
-  return copy (DIR_D2H, (void *) d_src, h_dst, bytes);
+  int dir = DIR_D2H;
+  void *dev = (void *) d_src, *host = h_dst;
+  return bytes ? copy_n (1, &dir, &dev, &host, &bytes) : GM_OK;
+}
+
+extern "C" gm_status gm_copy_duplex (void *d_dst, const void *h_src, size_t up_bytes,
+                                     void *h_dst, const void *d_src, size_t down_bytes)
+{
+  int dir[2] = {DIR_H2D, DIR_D2H};
+  void *dev[2] = {d_dst, (void *) d_src}, *host[2] = {(void *) h_src, h_dst};
+  size_t bytes[2] = {up_bytes, down_bytes};
+  return up_bytes || down_bytes ? copy_n (2, dir, dev, host, bytes) : GM_OK;
 }
 
 extern "C" void *gm_small_staging (size_t bytes)
