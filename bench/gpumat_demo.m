@@ -31,7 +31,7 @@ function gpumat_demo (n = 2048)
     t_ref = median_time (@() A * B, 3);
     R = double (A) * double (B);
     bound = n * eps (cls{1}) * (abs (double (A)) * abs (double (B)));
-    kernels = __gpumat__ ("kernels");
+    kernels = gpumat_kernels ();
     if (strcmp (cls{1}, "single"))
       kernels = setdiff (kernels, {"dmma"}, "stable");
     endif

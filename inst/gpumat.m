@@ -70,39 +70,25 @@ classdef gpumat < handle
                "gpumat: A must be a real double, single, logical or char array, not %s",
                class (A));
       endif
-      try
-        obj.desc = __gpumat__ ("upload", A);
-      catch err
-        gpumat_rethrow (err, "gpumat");
-      end_try_catch
+      obj.desc = __gpumat__ ("upload", "gpumat", A);
     endfunction
 
     function delete (obj)
       ## Never raise from a destructor: it runs during clean-up of other errors too.
       try
         if (obj.desc.ptr != 0)
-          __gpumat__ ("free", obj.desc.ptr);
+          __gpumat__ ("free", "gpumat", obj.desc.ptr);
         endif
       catch
       end_try_catch
     endfunction
 
     function A = gather (obj)
-      try
-        A = __gpumat__ ("gather", obj.desc);
-      catch err
-        gpumat_rethrow (err, "gather");
-      end_try_catch
+      A = __gpumat__ ("gather", "gather", obj);
     endfunction
 
     function C = mtimes (A, B)
-      try
-        C = gpumat (__gpumat__ ("mul", gpumat_operand (A, "mul", "operator *"),
-                                gpumat_operand (B, "mul", "operator *"), "auto"),
-                    "__device__");
-      catch err
-        gpumat_rethrow (err, "operator *");
-      end_try_catch
+      C = __gpumat__ ("mul", "operator *", A, B, "auto");
     endfunction
 
     function d = dot (x, y, varargin)
@@ -288,7 +274,7 @@ endclassdef
 %!   A = rand (65, 33, cls{1});  B = rand (33, 47, cls{1});
 %!   G = gpumat (A);  H = gpumat (B);
 %!   R = A * B;
-%!   kernels = __gpumat__ ("kernels");
+%!   kernels = gpumat_kernels ();
 %!   if (strcmp (cls{1}, "single"))
 %!     kernels = setdiff (kernels, {"dmma"});   # FP64 tensor cores: double only
 %!   endif
@@ -346,10 +332,24 @@ endclassdef
 %! fail ("G * {1}", "not cell");
 
 %!testif ; gpumat_available ()
+%! ## A product too large for the GPU: a clear error naming the bytes, and nothing left behind.
+%! use0 = __gpumat__ ("usage", "");
+%! G = gpumat (ones (4e5, 1));  H = gpumat (ones (1, 4e5));   # the result would be 1.28 TB
+%! try
+%!   C = G * H;
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:outOfMemory");
+%!   assert (! isempty (regexp (err.message, "^operator \\*: out of GPU memory: 1280000000000 bytes .* requested, \\d+ bytes .* free")), err.message);
+%! end_try_catch
+%! clear G H
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
 %! ## No leaks: thousands of create / multiply / clear cycles, errors half-way included.
 %! gpumat_reset ();
 %! free0 = gpumat_device ().FreeMemory;
-%! use0 = __gpumat__ ("usage");
+%! use0 = __gpumat__ ("usage", "");
 %! A = rand (64);
 %! for i = 1:2000
 %!   G = gpumat (A);
@@ -363,7 +363,7 @@ endclassdef
 %!   clear H d
 %! endfor
 %! clear G
-%! use = __gpumat__ ("usage");
+%! use = __gpumat__ ("usage", "");
 %! assert (use(1:2), use0(1:2));
 %! big = gpumat (zeros (4096, 1024));  # 32 MiB
 %! clear big

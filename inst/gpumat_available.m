@@ -12,7 +12,7 @@
 
 function tf = gpumat_available ()
   try
-    tf = __gpumat__ ("available");
+    tf = __gpumat__ ("available", "gpumat_available");
   catch
     tf = false;
   end_try_catch

@@ -22,11 +22,7 @@
 ## @end deftypefn
 
 function info = gpumat_device ()
-  try
-    info = __gpumat__ ("device");
-  catch err
-    gpumat_rethrow (err, "gpumat_device");
-  end_try_catch
+  info = __gpumat__ ("device", "gpumat_device");
 endfunction
 
 %!error <called with too many inputs> gpumat_device (1)

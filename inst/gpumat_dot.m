@@ -42,8 +42,11 @@ function d = gpumat_dot (x, y, dim)
   if (ischar (x) || ischar (y))
     error ("gpumat:dot:invalidType", "gpumat_dot: X and Y must be numeric or logical, not char");
   endif
-  x_op = gpumat_operand (x, "dot", "gpumat_dot");
-  y_op = gpumat_operand (y, "dot", "gpumat_dot");
+  if ((isobject (x) && ! isa (x, "gpumat")) || (isobject (y) && ! isa (y, "gpumat")))
+    error ("gpumat:dot:invalidType",
+           "gpumat_dot: X and Y must be numeric, logical or gpumat arrays, not %s objects",
+           class (ifelse_object (x, y)));
+  endif
   szx = size (x);
   szy = size (y);
   if (nargin == 2 && ! isequal (szx, szy) && is_vector_size (szx) && is_vector_size (szy))
@@ -71,14 +74,15 @@ function d = gpumat_dot (x, y, dim)
     outsz = szx;
     outsz(dim) = 1;
   endif
-  try
-    d = __gpumat__ ("dot", x_op, y_op, pre, len, post, outsz);
-    if (isstruct (d))
-      d = gpumat (d, "__device__");
-    endif
-  catch err
-    gpumat_rethrow (err, "gpumat_dot");
-  end_try_catch
+  d = __gpumat__ ("dot", "gpumat_dot", x, y, pre, len, post, outsz);
+endfunction
+
+function z = ifelse_object (x, y)
+  if (isobject (x) && ! isa (x, "gpumat"))
+    z = x;
+  else
+    z = y;
+  endif
 endfunction
 
 function tf = is_vector_size (sz)

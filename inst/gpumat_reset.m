@@ -9,11 +9,7 @@
 ## @end deftypefn
 
 function gpumat_reset ()
-  try
-    __gpumat__ ("reset");
-  catch err
-    gpumat_rethrow (err, "gpumat_reset");
-  end_try_catch
+  __gpumat__ ("reset", "gpumat_reset");
 endfunction
 
 %!test

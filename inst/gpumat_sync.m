@@ -9,11 +9,7 @@
 ## @end deftypefn
 
 function gpumat_sync ()
-  try
-    __gpumat__ ("sync");
-  catch err
-    gpumat_rethrow (err, "gpumat_sync");
-  end_try_catch
+  __gpumat__ ("sync", "gpumat_sync");
 endfunction
 
 %!test

@@ -155,6 +155,12 @@ gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha, const
                          void *h_C);
 gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
                        const void *h_x, const void *h_y, void *h_out);
+/* For benchmarks: the median time in milliseconds of `repeats` launches of gm_matmul on device
+ * operands (contiguous, column-major), measured with CUDA events around each launch after one
+ * warm-up launch; the output goes to a scratch block freed before returning. */
+gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
+                                int64_t k, const void *d_A, const void *d_B, int repeats,
+                                double *median_ms);
 /* gm_dot on device arrays, with the workspace allocated and freed inside. */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
                          const void *d_x, const void *d_y, void *d_out);

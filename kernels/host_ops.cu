@@ -286,3 +286,51 @@ extern "C" gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_
     return buffers_free (&set, st);
   return buffers_free (&set, GM_OK);
 }
+
+static int compare_float (const void *a, const void *b)
+{
+  const float x = *(const float *) a, y = *(const float *) b;
+  return (x > y) - (x < y);
+}
+
+extern "C" gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, int64_t m,
+                                           int64_t n, int64_t k, const void *d_A,
+                                           const void *d_B, int repeats, double *median_ms)
+{
+  enum { MAX_REPEATS = 1000 };
+  static float times[MAX_REPEATS];
+  size_t bytes_C;
+  gm_status st = element_bytes (cls, m, n, &bytes_C);
+  if (st != GM_OK)
+    return st;
+  if (repeats < 1 || repeats > MAX_REPEATS)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "repeats must be between 1 and %d", MAX_REPEATS);
+  buffer_set set = {{0}, 0};
+  void *d_C;
+  cudaEvent_t start = NULL, stop = NULL;
+  if ((st = buffers_alloc (&set, &d_C, bytes_C)) != GM_OK)
+    return st;
+  if ((st = gm_cuda_status (cudaEventCreate (&start), "cudaEventCreate")) != GM_OK
+      || (st = gm_cuda_status (cudaEventCreate (&stop), "cudaEventCreate")) != GM_OK
+      || (st = gm_matmul (kernel, cls, m, n, k, d_A, m > 1 ? m : 1, d_B, k > 1 ? k : 1, d_C,
+                          m > 1 ? m : 1, 0)) != GM_OK)
+    goto done;
+  for (int r = 0; r < repeats; r++) {
+    if ((st = gm_cuda_status (cudaEventRecord (start, 0), "cudaEventRecord")) != GM_OK
+        || (st = gm_matmul (kernel, cls, m, n, k, d_A, m > 1 ? m : 1, d_B, k > 1 ? k : 1, d_C,
+                            m > 1 ? m : 1, 0)) != GM_OK
+        || (st = gm_cuda_status (cudaEventRecord (stop, 0), "cudaEventRecord")) != GM_OK
+        || (st = gm_cuda_status (cudaEventSynchronize (stop), "cudaEventSynchronize")) != GM_OK
+        || (st = gm_cuda_status (cudaEventElapsedTime (&times[r], start, stop),
+                                 "cudaEventElapsedTime")) != GM_OK)
+      goto done;
+  }
+  qsort (times, (size_t) repeats, sizeof times[0], compare_float);
+  *median_ms = repeats % 2 ? times[repeats / 2]
+                           : 0.5 * ((double) times[repeats / 2 - 1] + times[repeats / 2]);
+done:
+  if (start) cudaEventDestroy (start);
+  if (stop) cudaEventDestroy (stop);
+  cudaStreamSynchronize (0);
+  return buffers_free (&set, st);
+}

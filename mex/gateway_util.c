@@ -17,6 +17,28 @@ void gw_scratch_free (gw_scratch *scratch)
   scratch->host_count = scratch->device_count = 0;
 }
 
+static const char *caller_name = "gpumat";
+
+void gw_set_caller (const char *name)
+{
+  caller_name = name;
+}
+
+/* The error is raised through Octave's own error () rather than mexErrMsgIdAndTxt, which
+   would put the gateway's internal name (__gpumat__) in front of every message: users see
+   "gpumat_mul: nonconformant arguments (...)" or "operator *: ...", as from Octave itself. */
+static void raise_error (const char *id, const char *message)
+{
+  char full[1200];
+  snprintf (full, sizeof full, "%s: %s", caller_name, message);
+  const char *fields[] = {"message", "identifier"};
+  mxArray *err = mxCreateStructMatrix (1, 1, 2, fields);
+  mxSetField (err, 0, "message", mxCreateString (full));
+  mxSetField (err, 0, "identifier", mxCreateString (id));
+  mexCallMATLAB (0, NULL, 1, &err, "error");
+  mexErrMsgIdAndTxt (id, "%s", full);          /* not reached: error () does not return */
+}
+
 void gw_fail (gw_scratch *scratch, const char *id, const char *fmt, ...)
 {
   char message[1024];
@@ -26,8 +48,7 @@ void gw_fail (gw_scratch *scratch, const char *id, const char *fmt, ...)
   va_end (args);
   if (scratch)
     gw_scratch_free (scratch);
-  /* "%s" keeps a '%' in CUDA's text from being read as a format. */
-  mexErrMsgIdAndTxt (id, "%s", message);
+  raise_error (id, message);
 }
 
 void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
@@ -106,11 +127,9 @@ static const char *class_name (gm_class cls) { return cls == GM_SINGLE ? "single
 
 /* ---- gpumat descriptors -------------------------------------------------------------------- */
 
-static int is_descriptor (const mxArray *arg)
+static int is_gpumat (const mxArray *arg)
 {
-  return mxIsStruct (arg) && mxGetNumberOfElements (arg) == 1
-         && mxGetField (arg, 0, "ptr") && mxGetField (arg, 0, "dims")
-         && mxGetField (arg, 0, "cls");
+  return mxIsClass (arg, "gpumat");
 }
 
 /* A descriptor comes from gpumat.m, but it is still checked: a stale or altered one must give
@@ -123,7 +142,7 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   const mxArray *cls = mxGetField (arg, 0, "cls");
   char cls_name[16], id[96];
   snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
-  if (!mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
+  if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
       || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
       || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0)
     gw_fail (scratch, id, "not a valid gpumat array");
@@ -175,6 +194,26 @@ mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSi
 
 /* Uninitialized: every caller writes every element (kernels/ zero-fills empty sums itself),
    and zero-filling a 128 MiB result first would cost more than the product. */
+mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
+                         const mwSize *dims, const char *area)
+{
+  mxArray *args[2] = {gw_make_descriptor (d_ptr, cls, ndims, dims), mxCreateString ("__device__")};
+  mxArray *object = NULL;
+  /* Trap the constructor's errors: the block must not leak if the object cannot be made. */
+  mexSetTrapFlag (1);
+  int failed = mexCallMATLAB (1, &object, 2, args, "gpumat");
+  mexSetTrapFlag (0);
+  mxDestroyArray (args[0]);
+  mxDestroyArray (args[1]);
+  if (failed || !object) {
+    char id[96];
+    snprintf (id, sizeof id, "gpumat:%s:internal", area);
+    gw_fail (scratch, id, "could not create the gpumat result object");
+  }
+  gw_device_keep (scratch, d_ptr);
+  return object;
+}
+
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims)
 {
   return mxCreateUninitNumericArray (ndims, (mwSize *) dims,
@@ -193,8 +232,17 @@ void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area,
 {
   char id[96];
   memset (op, 0, sizeof *op);
-  if (is_descriptor (arg)) {
-    read_descriptor (scratch, arg, area, op);
+  if (is_gpumat (arg)) {
+    mxArray *desc = mxGetProperty (arg, 0, "desc");
+    if (!desc || !mxIsStruct (desc) || mxGetNumberOfElements (desc) != 1) {
+      char id[96];
+      snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
+      if (desc)
+        mxDestroyArray (desc);
+      gw_fail (scratch, id, "not a valid gpumat array");
+    }
+    read_descriptor (scratch, desc, area, op);
+    mxDestroyArray (desc);
     return;
   }
   const char *reason = NULL, *text = NULL;

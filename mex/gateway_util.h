@@ -1,8 +1,8 @@
 /* gateway_util.h: reading Octave arrays into gpumat operands, and raising errors cleanly.
  *
  * An operand is either a host array (an Octave matrix, converted to the class of the
- * computation when needed) or a device array (a gpumat object's descriptor struct with fields
- * ptr, dims and cls).  Everything a gateway call allocates is recorded in its `scratch`, and
+ * computation when needed) or a device array (a gpumat object, whose hidden property `desc` is
+ * a struct with fields ptr, dims and cls).  Everything a gateway call allocates is recorded in its `scratch`, and
  * gw_fail frees it all before raising, so an error never leaves memory behind.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -35,7 +35,10 @@ typedef struct {
   int device_count;
 } gw_scratch;
 
-/* Frees everything in `scratch`, then raises an Octave error with identifier `id`. */
+/* The name errors start with ("gpumat_mul", "operator *"), for the rest of this call. */
+void gw_set_caller (const char *name);
+/* Frees everything in `scratch`, then raises an Octave error with identifier `id` and the
+ * message "<caller>: <text>". */
 void gw_fail (gw_scratch *scratch, const char *id, const char *fmt, ...);
 /* Frees everything in `scratch`, then raises the error that a gm_status stands for:
  * gpumat:noDevice, gpumat:outOfMemory, gpumat:<area>:tooLarge, gpumat:<area>:invalidArgument
@@ -52,7 +55,7 @@ void gw_device_keep (gw_scratch *scratch, void *d_ptr);
 
 /* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts real,
  * full double, single, logical and char arrays (logical and char become double) and gpumat
- * descriptors; anything else raises gpumat:<area>:<reason>. */
+ * objects; anything else raises gpumat:<area>:<reason>. */
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op);
 /* Converts the operand to class `cls` (double -> single), on the side where it lives. */
@@ -62,6 +65,10 @@ void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 
 /* A gpumat descriptor struct {ptr, dims, cls} for a device block the caller now owns. */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
+/* A gpumat object owning the device block d_ptr (which leaves `scratch`); on failure the
+ * block is freed and an error raised. */
+mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
+                         const mwSize *dims, const char *area);
 /* A host result array of class cls, uninitialized: the caller writes every element. */
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims);
 void *gw_array_data (mxArray *array);

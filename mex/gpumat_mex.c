@@ -1,14 +1,17 @@
 /* gpumat_mex.c: __gpumat__, the one gateway behind every gpumat function.
  *
- *   __gpumat__ ("mul", A, B, KERNEL)             A * B; host arrays or gpumat descriptors
- *   __gpumat__ ("dot", X, Y, PRE, LEN, POST, OUTDIMS)  sums over the middle of PRE x LEN x POST
- *   __gpumat__ ("upload", A)      -> descriptor {ptr, dims, cls} of a new device array
- *   __gpumat__ ("gather", DESC)   -> the host array
- *   __gpumat__ ("free", PTR)      releases a device array (a gpumat object's delete)
- *   __gpumat__ ("available")      true or false, never an error
- *   __gpumat__ ("device")         struct describing the GPU
- *   __gpumat__ ("kernels")        cell array of the matmul kernel names
- *   __gpumat__ ("sync") / ("reset") / ("usage")
+ *   __gpumat__ (COMMAND, CALLER, ARGS...): CALLER is the name error messages start with.
+ *
+ *   ("mul", CALLER, A, B, KERNEL)            A * B; a gpumat operand gives a gpumat result
+ *   ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS)  sums over the middle of PRE x LEN x POST
+ *   ("upload", CALLER, A)      -> descriptor {ptr, dims, cls} of a new device array
+ *   ("gather", CALLER, G)      -> the host array of gpumat G
+ *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
+ *   ("available", CALLER)      true or false, never an error
+ *   ("device", CALLER)         struct describing the GPU
+ *   ("kernels", CALLER)        cell array of the matmul kernel names
+ *   ("mul_time", CALLER, G, H, KERNEL, REPEATS)  median ms of the kernel alone (CUDA events)
+ *   ("sync" | "reset" | "usage", CALLER)
  *
  * Why one gateway: with the CUDA runtime linked statically, every .mex file gets a runtime of
  * its own, and a device pointer made by one is not valid in another.  One gateway means one
@@ -19,7 +22,10 @@
  * pool and stops the transfer threads.
  *
  * The public functions in inst/ check argument counts and document the calls; this file reads
- * and converts the arrays and turns every kernels/ status into an Octave error.
+ * and converts the arrays (gpumat objects included, through their `desc` property) and turns
+ * every kernels/ status into an Octave error named after the public function.  Doing this
+ * here rather than in the .m files keeps a 16x16 product's own cost low: try/catch and type
+ * tests in the wrapper cost about 8 us a call.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -35,8 +41,8 @@ static void at_exit (void)
 static void expect_args (int nrhs, int wanted, const char *command)
 {
   if (nrhs != wanted)
-    gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__ (\"%s\", ...) takes %d arguments",
-             command, wanted - 1);
+    gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__ (\"%s\", CALLER, ...) takes %d arguments",
+             command, wanted - 2);
 }
 
 /* ---- mul -------------------------------------------------------------------------------------- */
@@ -57,7 +63,7 @@ static void unknown_kernel (gw_scratch *scratch, const char *name)
 
 static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  enum { IN_A = 1, IN_B, IN_KERNEL, IN_COUNT };
+  enum { IN_A = 2, IN_B, IN_KERNEL, IN_COUNT };
   expect_args (nrhs, IN_COUNT, "mul");
   gw_scratch scratch = {{0}, 0, {0}, 0};
   char name[32];
@@ -130,16 +136,15 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = gm_sync ();               /* the call returns once its result is complete */
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "mul");
-  gw_device_keep (&scratch, d_C);
+  plhs[0] = gw_make_gpumat (&scratch, d_C, cls, 2, out_dims, "mul");
   gw_scratch_free (&scratch);
-  plhs[0] = gw_make_descriptor (d_C, cls, 2, out_dims);
 }
 
 /* ---- dot -------------------------------------------------------------------------------------- */
 
 static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  enum { IN_X = 1, IN_Y, IN_PRE, IN_LEN, IN_POST, IN_OUTDIMS, IN_COUNT };
+  enum { IN_X = 2, IN_Y, IN_PRE, IN_LEN, IN_POST, IN_OUTDIMS, IN_COUNT };
   expect_args (nrhs, IN_COUNT, "dot");
   gw_scratch scratch = {{0}, 0, {0}, 0};
   gw_operand x, y;
@@ -189,19 +194,47 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   st = out_count ? gm_dot_device (cls, pre, len, post, x.device, y.device, d_out) : GM_OK;
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "dot");
-  gw_device_keep (&scratch, d_out);
+  plhs[0] = gw_make_gpumat (&scratch, d_out, cls, out_ndims, out_dims, "dot");
   gw_scratch_free (&scratch);
-  plhs[0] = gw_make_descriptor (d_out, cls, out_ndims, out_dims);
+}
+
+/* ("mul_time", CALLER, G, H, KERNEL, REPEATS): median milliseconds of the kernel alone on two
+   gpumat operands of one class, timed with CUDA events (for bench/bench_end_to_end.m, which
+   compares it with G * H timed from Octave). */
+static void cmd_mul_time (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_G = 2, IN_H, IN_KERNEL, IN_REPEATS, IN_COUNT };
+  expect_args (nrhs, IN_COUNT, "mul_time");
+  gw_scratch scratch = {{0}, 0, {0}, 0};
+  char name[32];
+  gm_matmul_kernel kernel;
+  gw_read_string (&scratch, prhs[IN_KERNEL], name, sizeof name, "mul", "Kernel");
+  if (gm_matmul_kernel_from_name (name, &kernel) != GM_OK)
+    unknown_kernel (&scratch, name);
+  gw_operand G, H;
+  gw_read_operand (&scratch, prhs[IN_G], "mul", "G", &G);
+  gw_read_operand (&scratch, prhs[IN_H], "mul", "H", &H);
+  const int64_t repeats = gw_read_count (&scratch, prhs[IN_REPEATS], 1, "mul", "Repeats");
+  if (!G.on_device || !H.on_device || G.cls != H.cls || G.ndims > 2 || H.ndims > 2
+      || G.dims[1] != H.dims[0])
+    gw_fail (&scratch, "gpumat:mul:invalidArgument",
+             "mul_time takes two conformant gpumat matrices of one class");
+  double ms = 0;
+  gm_status st = gm_matmul_event_time (kernel, G.cls, G.dims[0], H.dims[1], G.dims[1], G.device,
+                                       H.device, (int) repeats, &ms);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, "mul");
+  plhs[0] = mxCreateDoubleScalar (ms);
 }
 
 /* ---- gpumat arrays ---------------------------------------------------------------------------- */
 
 static void cmd_upload (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  expect_args (nrhs, 2, "upload");
+  expect_args (nrhs, 3, "upload");
   gw_scratch scratch = {{0}, 0, {0}, 0};
   gw_operand A;
-  gw_read_operand (&scratch, prhs[1], "array", "A", &A);
+  gw_read_operand (&scratch, prhs[2], "array", "A", &A);
   if (A.on_device)
     gw_fail (&scratch, "gpumat:internal", "already a gpumat array");
   const size_t bytes = A.numel * gm_class_size (A.cls);
@@ -216,10 +249,10 @@ static void cmd_upload (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  expect_args (nrhs, 2, "gather");
+  expect_args (nrhs, 3, "gather");
   gw_scratch scratch = {{0}, 0, {0}, 0};
   gw_operand A;
-  gw_read_operand (&scratch, prhs[1], "array", "G", &A);
+  gw_read_operand (&scratch, prhs[2], "array", "G", &A);
   if (!A.on_device)
     gw_fail (&scratch, "gpumat:internal", "not a gpumat array");
   mxArray *out = gw_make_host_array (A.cls, A.ndims, A.dims);
@@ -233,11 +266,11 @@ static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 static void cmd_free (int nrhs, const mxArray *prhs[])
 {
-  expect_args (nrhs, 2, "free");
-  if (!mxIsUint64 (prhs[1]) || mxGetNumberOfElements (prhs[1]) != 1)
+  expect_args (nrhs, 3, "free");
+  if (!mxIsUint64 (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1)
     gw_fail (NULL, "gpumat:internal", "free takes a uint64 address");
   /* gm_device_free ignores addresses it did not hand out, so a double free is harmless. */
-  gm_device_free ((void *) (uintptr_t) *(const uint64_t *) mxGetData (prhs[1]));
+  gm_device_free ((void *) (uintptr_t) *(const uint64_t *) mxGetData (prhs[2]));
 }
 
 /* ---- device ----------------------------------------------------------------------------------- */
@@ -298,11 +331,16 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mexAtExit (at_exit);
     locked = 1;
   }
-  if (nrhs < 1 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], command, sizeof command) != 0)
-    gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__: first argument must be a command");
+  static char caller[64];
+  if (nrhs < 2 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], command, sizeof command) != 0
+      || !mxIsChar (prhs[1]) || mxGetString (prhs[1], caller, sizeof caller) != 0)
+    mexErrMsgIdAndTxt ("Octave:invalid-fun-call", "usage: __gpumat__ (COMMAND, CALLER, ...)");
+  gw_set_caller (caller);
 
   if (!strcmp (command, "mul"))
     cmd_mul (plhs, nrhs, prhs);
+  else if (!strcmp (command, "mul_time"))
+    cmd_mul_time (plhs, nrhs, prhs);
   else if (!strcmp (command, "dot"))
     cmd_dot (plhs, nrhs, prhs);
   else if (!strcmp (command, "upload"))
