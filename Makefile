@@ -24,19 +24,19 @@ include build.mk
 
 .PHONY: build dist install check demo bench bench-kernels test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
-build: $(MEX_OUT)
+build: $(MEX_OUT) $(ALLOC_OUT)
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
 DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m) \
-              $(wildcard mex/*.c mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
+              $(wildcard mex/*.c mex/*.cc mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
 # Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
 $(TARBALL): $(DIST_FILES)
 	rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
 	cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
 	cp -R inst/. $(DIST_DIR)/inst/
 	cp build.mk $(DIST_DIR)/src/Makefile
-	cp mex/*.c $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
+	cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
 	cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
 	tar -C $(TARGET)/dist --sort=name --owner=0 --group=0 --numeric-owner \
 	  --mtime="$$(sed -n 's/^Date: *//p' DESCRIPTION) 00:00Z" -cf - $(PACKAGE)-$(VERSION) \

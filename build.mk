@@ -40,8 +40,10 @@ MEX_SOURCES    := $(wildcard $(SRCROOT)/mex/*.c)
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
 
+ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
+
 .PHONY: all kernel-objects
-all: $(MEX_OUT)
+all: $(MEX_OUT) $(ALLOC_OUT)
 
 kernel-objects: $(KERNEL_OBJECTS)
 
@@ -61,3 +63,8 @@ $(MEX_OUT): $(MEX_SOURCES) $(MEX_HEADERS) $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	done
 	$(MKOCTFILE) --mex -o $@ $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES)) \
 	  $(KERNEL_OBJECTS) $(CUDA_LIBS)
+
+# The gateway's result allocator: plain Octave C++, no CUDA (see its header for why).
+$(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc
+	@mkdir -p $(OBJDIR)/alloc
+	cd $(OBJDIR)/alloc && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)

@@ -90,6 +90,13 @@ endfunction
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, 1, 3)
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, 1, ["ab"; "cd"])
 
+## An empty inner dimension needs no GPU: zeros of the result's class, also when the result is
+## large enough to come from Octave's own allocator (__gpumat_alloc__).
+%!assert (gpumat_mul (zeros (300, 0), zeros (0, 400)), zeros (300, 400))
+%!assert (gpumat_mul (zeros (300, 0, "single"), zeros (0, 400)), zeros (300, 400, "single"))
+%!assert (gpumat_mul (zeros (3, 0), zeros (0, 4)), zeros (3, 4))
+%!assert (class (gpumat_mul (zeros (300, 0), single (zeros (0, 400)))), "single")
+
 ## Without a GPU the product itself must say why, with CUDA's reason.
 %!testif ; ! gpumat_available ()
 %! try
