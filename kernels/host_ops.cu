@@ -5,7 +5,9 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include "gpumat.h"
 
@@ -110,10 +112,64 @@ static int panel_count (int64_t n, size_t bytes_B)
   return p < 2 ? 1 : (int) p;
 }
 
+/* ---- first touch of the result, off the critical path ------------------------------------
+ * A large result is usually fresh memory (Octave allocates it for this very call), and the
+ * first write to each of its pages faults.  Downloads into 128 MiB of fresh memory ran at
+ * 13.2 GB/s (20.9 GB/s with transparent huge pages) against 43.5 GB/s into memory already
+ * touched (H200 machine, 16 cores).  A few threads touch the result's pages while the operands
+ * go up and the product runs, and are joined before the first byte of the result comes down.
+ * They use the cores the staging pool leaves free (it runs 12 participants). */
+#define PREFAULT_MIN_BYTES ((size_t) 4 << 20)
+#define PREFAULT_MAX_THREADS 4
+
+typedef struct { volatile char *begin, *end; } prefault_part_range;
+typedef struct {
+  pthread_t thread[PREFAULT_MAX_THREADS];
+  prefault_part_range part[PREFAULT_MAX_THREADS];
+  int count;
+} prefault_job;
+
+static void *prefault_part (void *arg)
+{
+  const prefault_part_range *range = (const prefault_part_range *) arg;
+  for (volatile char *p = range->begin; p < range->end; p += 4096)
+    *p = 0;                 /* any value: the download overwrites it, once this thread ended */
+  return NULL;
+}
+
+static void prefault_start (prefault_job *job, void *h, size_t bytes)
+{
+  job->count = 0;
+  if (bytes < PREFAULT_MIN_BYTES)
+    return;
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  int threads = cores > 13 ? (int) (cores - 12) : 1;
+  if (threads > PREFAULT_MAX_THREADS)
+    threads = PREFAULT_MAX_THREADS;
+  const size_t share = (bytes / threads + 4095) & ~(size_t) 4095;
+  for (int t = 0; t < threads; t++) {
+    size_t lo = (size_t) t * share, hi = lo + share < bytes ? lo + share : bytes;
+    if (lo >= hi)
+      break;
+    job->part[job->count].begin = (volatile char *) h + lo;
+    job->part[job->count].end = (volatile char *) h + hi;
+    if (pthread_create (&job->thread[job->count], NULL, prefault_part, &job->part[job->count]))
+      break;                /* fewer helpers, or none: only slower */
+    job->count++;
+  }
+}
+
+static void prefault_finish (prefault_job *job)
+{
+  for (int t = 0; t < job->count; t++)
+    pthread_join (job->thread[t], NULL);
+  job->count = 0;
+}
+
 static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
                                 int64_t k, const char *h_A, const char *h_B, char *h_C,
                                 const char *d_A, char *d_B, char *d_C, size_t bytes_A,
-                                int panels)
+                                int panels, prefault_job *prefault)
 {
   size_t es = gm_class_size (cls);
   /* Panel width, a multiple of 64 columns where that still gives `panels` panels, so the
@@ -147,6 +203,8 @@ static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m
   }
   for (int j = 0; j < count && st == GM_OK; j++) {
     int up = j + 2 < count;
+    if (j == 0)
+      prefault_finish (prefault);   /* before the first byte of C comes down */
     if ((st = gm_cuda_status (cudaEventSynchronize (ev[j]), "gm_matmul")) != GM_OK
         || (st = gm_copy_duplex (up ? d_B + B_AT (j + 2) : NULL, up ? h_B + B_AT (j + 2) : NULL,
                                  up ? (size_t) (k * COLS (j + 2)) * es : 0, h_C + C_AT (j),
@@ -203,16 +261,21 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int6
       || (st = buffers_alloc (&set, &d_C, bytes_C)) != GM_OK)
     return buffers_free (&set, st);
   int panels = panel_count (n, bytes_B);
+  prefault_job prefault;
+  prefault_start (&prefault, h_C, bytes_C);
   if (panels > 1)
     st = matmul_panels (kernel, cls, m, n, k, (const char *) h_A, (const char *) h_B,
                         (char *) h_C, (const char *) d_A, (char *) d_B, (char *) d_C, bytes_A,
-                        panels);
+                        panels, &prefault);
   else if ((st = gm_copy_to_device (d_A, h_A, bytes_A)) == GM_OK
            && (st = gm_copy_to_device (d_B, h_B, bytes_B)) == GM_OK
-           && (st = gm_matmul (kernel, cls, m, n, k, d_A, m, d_B, k, d_C, m, 0)) == GM_OK)
+           && (st = gm_matmul (kernel, cls, m, n, k, d_A, m, d_B, k, d_C, m, 0)) == GM_OK) {
     /* ordered after the product: cudaMemcpy and the staging pool both start after the work
        queued on the legacy stream */
+    prefault_finish (&prefault);
     st = gm_copy_to_host (h_C, d_C, bytes_C);
+  }
+  prefault_finish (&prefault);      /* on every path: the threads write into h_C */
   if (st != GM_OK)
     gm_sync ();                     /* nothing in flight before the buffers are freed */
   return buffers_free (&set, st);
