@@ -30,7 +30,7 @@ function plot_bench (csv, png)
     loglog (N, flop ./ t_oct(k) / 1e9, ["k" styles{s, 2} "o"], N, flop ./ t_host(k) / 1e9,
             ["b" styles{s, 2} "s"], N, flop ./ t_dev(k) / 1e9, ["r" styles{s, 2} "d"]);
     hold on;
-    legends = [legends, {["A*B " styles{s, 1}], ["gpumat\\_mul host " styles{s, 1}], ...
+    legends = [legends, {["A*B " styles{s, 1}], ["gpumat-mul host " styles{s, 1}], ...
                          ["G*H gpumat " styles{s, 1}]}];
   endfor
   xlabel ("N (N x N times N x N)");  ylabel ("GFLOP/s");  grid on;
@@ -44,7 +44,7 @@ function plot_bench (csv, png)
     loglog (n(k), bytes ./ t_oct(k) / 1e9, ["k" styles{s, 2} "o"], n(k), bytes ./ t_host(k) / 1e9,
             ["b" styles{s, 2} "s"], n(k), bytes ./ t_dev(k) / 1e9, ["r" styles{s, 2} "d"]);
     hold on;
-    legends = [legends, {["dot " styles{s, 1}], ["gpumat\\_dot host " styles{s, 1}], ...
+    legends = [legends, {["dot " styles{s, 1}], ["gpumat-dot host " styles{s, 1}], ...
                          ["dot gpumat " styles{s, 1}]}];
   endfor
   xlabel ("n");  ylabel ("GB/s read");  grid on;

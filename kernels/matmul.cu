@@ -9,7 +9,7 @@
  * double, cuBLAS in the same run 49.7 / 47.9 (bench/NOTES-matmul.md has the rest); the classic
  * textbook forms issue 2 measured there: naive 5.3 / 4.0, tiled 9.1 / 4.8, 1-D WPT 20.8 / 10.9.
  *
- *   naive  5.65 / 3.85    tiled 16.8 / 9.19    wpt 35.4 / 14.7    warp 38.0 / 18.5
+ *   naive  5.47 / 4.02    tiled 16.8 / 9.19    wpt 35.5 / 14.8    warp 38.1 / 18.5
  *   dmma   - / 40.8       auto  38.0 / 41.1 (76% / 86% of cuBLAS)
  *
  *   naive  one thread per element of C, threadIdx.x along i: the warp's loads of A and stores
