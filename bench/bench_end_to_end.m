@@ -157,14 +157,3 @@ function check_product (C, A, B, R)
     error ("bench_end_to_end: a product does not match A * B");
   endif
 endfunction
-
-function t = median_time (f, repeats)
-  f ();                                      # warm-up: context, caches, pools
-  times = zeros (repeats, 1);
-  for i = 1:repeats
-    tic;
-    f ();
-    times(i) = toc;
-  endfor
-  t = median (times);
-endfunction

@@ -52,16 +52,6 @@ function gpumat_demo (n = 2048)
   printf ("\nAll results match A * B within n*eps(class)*(|A|*|B|).\n");
 endfunction
 
-function t = median_time (f, repeats)
-  f ();                                    # warm-up
-  times = zeros (repeats, 1);
-  for i = 1:repeats
-    tic;
-    f ();
-    times(i) = toc;
-  endfor
-  t = median (times);
-endfunction
 
 function s = ifelse_str (c, a, b)
   if (c)

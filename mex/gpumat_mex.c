@@ -61,16 +61,22 @@ static void unknown_kernel (gw_scratch *scratch, const char *name)
            names);
 }
 
+static gm_matmul_kernel read_kernel (gw_scratch *scratch, const mxArray *arg)
+{
+  char name[32];
+  gm_matmul_kernel kernel;
+  gw_read_string (scratch, arg, name, sizeof name, "mul", "Kernel");
+  if (gm_matmul_kernel_from_name (name, &kernel) != GM_OK)
+    unknown_kernel (scratch, name);
+  return kernel;
+}
+
 static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_A = 2, IN_B, IN_KERNEL, IN_COUNT };
   expect_args (nrhs, IN_COUNT, "mul");
   gw_scratch scratch = {{0}, 0, {0}, 0};
-  char name[32];
-  gm_matmul_kernel kernel;
-  gw_read_string (&scratch, prhs[IN_KERNEL], name, sizeof name, "mul", "Kernel");
-  if (gm_matmul_kernel_from_name (name, &kernel) != GM_OK)
-    unknown_kernel (&scratch, name);
+  const gm_matmul_kernel kernel = read_kernel (&scratch, prhs[IN_KERNEL]);
 
   gw_operand A, B;
   gw_read_operand (&scratch, prhs[IN_A], "mul", "A", &A);
@@ -206,11 +212,7 @@ static void cmd_mul_time (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   enum { IN_G = 2, IN_H, IN_KERNEL, IN_REPEATS, IN_COUNT };
   expect_args (nrhs, IN_COUNT, "mul_time");
   gw_scratch scratch = {{0}, 0, {0}, 0};
-  char name[32];
-  gm_matmul_kernel kernel;
-  gw_read_string (&scratch, prhs[IN_KERNEL], name, sizeof name, "mul", "Kernel");
-  if (gm_matmul_kernel_from_name (name, &kernel) != GM_OK)
-    unknown_kernel (&scratch, name);
+  const gm_matmul_kernel kernel = read_kernel (&scratch, prhs[IN_KERNEL]);
   gw_operand G, H;
   gw_read_operand (&scratch, prhs[IN_G], "mul", "G", &G);
   gw_read_operand (&scratch, prhs[IN_H], "mul", "H", &H);
