@@ -87,6 +87,7 @@ endfunction
 %!error id=gpumat:mul:invalidType gpumat_mul (1, containers.Map ())
 %!error id=gpumat:mul:unknownKernel gpumat_mul (1, 1, "fastest")
 %!error <unknown kernel 'fastest': use one of auto, naive, tiled, wpt> gpumat_mul (1, 1, "fastest")
+%!error id=gpumat:mul:tooLarge gpumat_mul (zeros (2^40, 0), zeros (0, 2^40))
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, 1, 3)
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, 1, ["ab"; "cd"])
 

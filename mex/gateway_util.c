@@ -251,9 +251,10 @@ static mxArray *octave_owned_array (gm_class cls, mwSize ndims, const mwSize *di
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims)
 {
   size_t bytes = gm_class_size (cls);
+  int overflow = 0;
   for (mwSize i = 0; i < ndims; i++)
-    bytes *= dims[i];
-  if (bytes >= OCTAVE_OWNED_MIN_BYTES) {
+    overflow |= gm_mul_size (bytes, dims[i], &bytes) != GM_OK;
+  if (!overflow && bytes >= OCTAVE_OWNED_MIN_BYTES) {
     mxArray *owned = octave_owned_array (cls, ndims, dims);
     if (owned)
       return owned;

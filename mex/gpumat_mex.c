@@ -109,6 +109,12 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   const int64_t m = A.dims[0], k = A.dims[1], n = B.dims[1];
   const int64_t lda = m > 1 ? m : 1, ldb = k > 1 ? k : 1;
+  /* Empty operands can have huge sizes (zeros (2^40, 0) * zeros (0, 2^40)). */
+  size_t count, out_bytes;
+  if (gm_mul_size (out_dims[0], out_dims[1], &count) != GM_OK
+      || gm_mul_size (count, gm_class_size (cls), &out_bytes) != GM_OK)
+    gw_fail (&scratch, "gpumat:mul:tooLarge", "the result (%zux%zu) is too large",
+             (size_t) out_dims[0], (size_t) out_dims[1]);
   gm_status st;
 
   if (!A.on_device && !B.on_device) {
@@ -130,8 +136,7 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   /* A gpumat operand: the result stays on the device. */
   gw_upload_operand (&scratch, &A, "mul");
   gw_upload_operand (&scratch, &B, "mul");
-  const size_t count = (size_t) out_dims[0] * out_dims[1];
-  void *d_C = gw_device_alloc (&scratch, count * gm_class_size (cls), "mul");
+  void *d_C = gw_device_alloc (&scratch, out_bytes, "mul");
   if (count == 0)
     st = GM_OK;
   else if (scalar)
@@ -167,12 +172,16 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mwSize out_ndims = mxGetNumberOfElements (od), out_dims[GW_MAX_DIMS];
   if (!mxIsDouble (od) || out_ndims < 2 || out_ndims > GW_MAX_DIMS)
     gw_fail (&scratch, "gpumat:internal", "invalid output size");
+  size_t pre_post;
+  if (gm_mul_size ((size_t) pre, (size_t) post, &pre_post) != GM_OK
+      || gm_mul_size (pre_post, gm_class_size (GM_DOUBLE), &total) != GM_OK)
+    gw_fail (&scratch, "gpumat:dot:tooLarge", "the result is too large");
   out_count = 1;
   for (mwSize i = 0; i < out_ndims; i++) {
     out_dims[i] = (mwSize) mxGetPr (od)[i];
     out_count *= out_dims[i];
   }
-  if (out_count != (size_t) pre * (size_t) post)
+  if (out_count != pre_post)
     gw_fail (&scratch, "gpumat:internal", "output size does not match the reduction");
 
   const gm_class cls = (x.cls == GM_SINGLE || y.cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
