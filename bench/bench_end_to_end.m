@@ -44,9 +44,11 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
       G = gpumat (A);  H = gpumat (B);
       check_product (gather (G * H), A, B, R);
       reps = repeats_for (N);
-      ## GPU paths first: right after a large A * B, OpenBLAS's 16 threads still spin for a
-      ## while and slowed the G * H that followed by up to 10% (H200, 4096 double: 3.66 ms
-      ## against 3.41 ms timed before A * B).
+      ## After a BLAS call (the checks above, A * B), OpenBLAS's 16 threads keep spinning for
+      ## a while and slowed the G * H that followed by up to 13% (H200, 4096 double: 3.66-3.76
+      ## ms against 3.41 ms with the threads asleep).  Let them sleep before timing the GPU
+      ## paths, and time A * B last.
+      settle_blas ();
       t_dev = median_time (@() G * H, reps);
       ## The same kernel alone, timed with CUDA events in this session.
       t_kernel = 1e-3 * __gpumat__ ("mul_time", "bench_end_to_end", G, H, "auto", reps);
@@ -61,6 +63,7 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
     endfor
   endfor
 
+  settle_blas ();
   t16_after = small_product_time ();
   printf ("\n16x16 gpumat_mul on host arrays: median %.1f us first, %.1f us after the large products\n",
           1e6 * t16, 1e6 * t16_after);
@@ -93,9 +96,10 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
       X = gpumat (x);  Y = gpumat (y);
       assert (abs (double (gather (dot (X, Y))) - r) <= n * eps (cls{1}) * r);
       reps = 20 - 15 * (n >= 2^24);
-      t_cpu = median_time (@() dot (x, y), reps);
-      t_host = median_time (@() gpumat_dot (x, y), reps);
+      settle_blas ();
       t_dev = median_time (@() dot (X, Y), reps);
+      t_host = median_time (@() gpumat_dot (x, y), reps);
+      t_cpu = median_time (@() dot (x, y), reps);
       printf ("%-6s %10d %10.3f %10.3f %12.3f %8.1fx %8.1fx\n", cls{1}, n, 1e3 * t_cpu,
               1e3 * t_host, 1e3 * t_dev, t_cpu / t_host, t_cpu / t_dev);
       table(end+1, :) = {"dot", cls{1}, n, t_cpu, t_host, t_dev};
@@ -122,6 +126,11 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
     printf ("no plot here (%s): run bench/plot_bench.m on the CSV where a toolkit can print\n",
             err.message);
   end_try_catch
+endfunction
+
+## OpenBLAS's threads spin about 2^28 cycles (0.1 s) after a call before they sleep.
+function settle_blas ()
+  pause (0.3);
 endfunction
 
 ## Median of 2000 calls of a 16x16 gpumat_mul on host arrays, each timed alone.
