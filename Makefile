@@ -68,7 +68,7 @@ $(TARGET)/tests/%: tests/%.cu tests/test_util.h $(KERNEL_HEADERS) $(KERNEL_OBJEC
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -o $@
 
-$(TARGET)/bench/%: bench/%.cu tests/test_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+$(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -o $@
 

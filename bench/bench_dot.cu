@@ -16,6 +16,7 @@
 #include <vector>
 #include <cublas_v2.h>
 #include "test_util.h"
+#include "bench_util.h"
 
 extern "C" gm_status gm_dot_tuned_workspace_size (int classic, int64_t target_blocks, int unroll,
                                                   gm_class cls, int64_t pre, int64_t len,
@@ -25,14 +26,17 @@ extern "C" gm_status gm_dot_tuned (int classic, int64_t target_blocks, int unrol
                                    const void *d_y, void *d_out, void *d_workspace,
                                    size_t workspace_bytes, cudaStream_t stream);
 
-#define CUBLAS(call)                                                                         \
-  do {                                                                                       \
-    cublasStatus_t st_ = (call);                                                             \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                                      \
-      fprintf (stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__, __LINE__, #call, (int) st_); \
-      exit (2);                                                                              \
-    }                                                                                        \
-  } while (0)
+/* cublasSdot or cublasDdot on n elements, the result in device memory (pointer mode device). */
+static void cublas_dot (cublasHandle_t handle, gm_class cls, int64_t n, const void *x,
+                        const void *y, void *out)
+{
+  if (cls == GM_SINGLE)
+    TU_CUBLAS (cublasSdot (handle, (int) n, (const float *) x, 1, (const float *) y, 1,
+                           (float *) out));
+  else
+    TU_CUBLAS (cublasDdot (handle, (int) n, (const double *) x, 1, (const double *) y, 1,
+                           (double *) out));
+}
 
 static const int WARMUP = 5, REPEATS = 30;
 static const size_t WORK_BYTES = (size_t) 64 << 20;
@@ -70,20 +74,15 @@ static double error_ratio (gm_class cls, int64_t pre, int64_t len, int64_t post,
   const size_t es = gm_class_size (cls), nout = pre * post;
   std::vector<char> h (nout * es);
   TU_CUDA (cudaMemcpy (h.data (), d_out, nout * es, cudaMemcpyDeviceToHost));
+  std::vector<long double> ref (nout), absum (nout);
+  tu_dot_reference (cls, pre, len, post, hx, hy, ref.data (), absum.data ());
   double worst = 0;
-  for (int64_t b = 0; b < post; b++)
-    for (int64_t a = 0; a < pre; a++) {
-      long double s = 0, sa = 0;
-      for (int64_t i = 0; i < len; i++) {
-        const size_t k = (size_t) (a + i * pre + b * pre * len);
-        const long double p = (long double) tu_get (cls, hx, k) * tu_get (cls, hy, k);
-        s += p;
-        sa += fabsl (p);
-      }
-      const double d = tu_get (cls, h.data (), (size_t) (a + b * pre));
-      const double r = (double) (fabsl (d - s) / ((long double) len * tu_eps (cls) * sa + 1e-300L));
-      worst = isnan (d) || r > worst ? (isnan (d) ? INFINITY : r) : worst;
-    }
+  for (size_t o = 0; o < nout; o++) {
+    const double d = tu_get (cls, h.data (), o);
+    const double r = (double) (fabsl (d - ref[o])
+                               / ((long double) len * tu_eps (cls) * absum[o] + 1e-300L));
+    worst = isnan (d) || r > worst ? (isnan (d) ? INFINITY : r) : worst;
+  }
   return worst;
 }
 
@@ -145,8 +144,8 @@ int main (void)
   TU_CUDA (cudaMemcpy (dxs, hxs.data (), buf_bytes, cudaMemcpyHostToDevice));
   TU_CUDA (cudaMemcpy (dys, hys.data (), buf_bytes, cudaMemcpyHostToDevice));
   cublasHandle_t handle;
-  CUBLAS (cublasCreate (&handle));
-  CUBLAS (cublasSetPointerMode (handle, CUBLAS_POINTER_MODE_DEVICE));
+  TU_CUBLAS (cublasCreate (&handle));
+  TU_CUBLAS (cublasSetPointerMode (handle, CUBLAS_POINTER_MODE_DEVICE));
 
   /* A gm_dot run with a version; workspace checked. */
   auto dot = [&] (int classic, int64_t target, int unroll, gm_class cls, int64_t pre,
@@ -181,12 +180,7 @@ int main (void)
                 (long long) n);
       verify (label, error_ratio (cls, 1, n, 1, hx, hy, dout));
     }
-    if (c)
-      CUBLAS (cublasSdot (handle, (int) n, (const float *) x, 1, (const float *) y, 1,
-                          (float *) dout));
-    else
-      CUBLAS (cublasDdot (handle, (int) n, (const double *) x, 1, (const double *) y, 1,
-                          (double *) dout));
+    cublas_dot (handle, cls, n, x, y, dout);
     snprintf (label, sizeof label, "cuBLAS %s n=%lld", c ? "single" : "double", (long long) n);
     verify (label, error_ratio (cls, 1, n, 1, hx, hy, dout));
   }
@@ -210,7 +204,7 @@ int main (void)
       double *d_one = (double *) dwork, *d_zero = d_one + 1;
       TU_CUDA (cudaMemcpy (d_one, &one, 8, cudaMemcpyHostToDevice));
       TU_CUDA (cudaMemcpy (d_zero, &zero, 8, cudaMemcpyHostToDevice));
-      CUBLAS (cublasDgemmStridedBatched (handle, CUBLAS_OP_T, CUBLAS_OP_N, 1, 1, (int) s.len,
+      TU_CUBLAS (cublasDgemmStridedBatched (handle, CUBLAS_OP_T, CUBLAS_OP_N, 1, 1, (int) s.len,
                                          d_one, (const double *) dxd, (int) s.len, s.len,
                                          (const double *) dyd, (int) s.len, s.len, d_zero,
                                          (double *) dout, 1, 1, (int) s.post));
@@ -258,14 +252,7 @@ int main (void)
     char *x = c ? dxs : dxd, *y = c ? dys : dyd;
     const size_t es = gm_class_size (cls);
     const double bytes = 2.0 * n * es;
-    cublas_ms[c] = median_ms ([&] {
-      if (c)
-        CUBLAS (cublasSdot (handle, (int) n, (const float *) x, 1, (const float *) y, 1,
-                            (float *) dout));
-      else
-        CUBLAS (cublasDdot (handle, (int) n, (const double *) x, 1, (const double *) y, 1,
-                            (double *) dout));
-    });
+    cublas_ms[c] = median_ms ([&] { cublas_dot (handle, cls, n, x, y, dout); });
     snprintf (label, sizeof label, "%s 2^%d cuBLAS", c ? "s" : "d", c ? 28 : 27);
     add_row (label, bytes, cublas_ms[c], cublas_ms[c], "cuBLAS dot");
     for (int v = 0; v < nvar; v++) {
@@ -292,7 +279,7 @@ int main (void)
       TU_CUDA (cudaMemcpy ((void *) d_one, &one, 8, cudaMemcpyHostToDevice));
       TU_CUDA (cudaMemcpy ((void *) d_zero, &zero, 8, cudaMemcpyHostToDevice));
       const double gemm_ms = median_ms ([&] {
-        CUBLAS (cublasDgemmStridedBatched (handle, CUBLAS_OP_T, CUBLAS_OP_N, 1, 1, (int) s.len,
+        TU_CUBLAS (cublasDgemmStridedBatched (handle, CUBLAS_OP_T, CUBLAS_OP_N, 1, 1, (int) s.len,
                                            d_one, (const double *) dxd, (int) s.len, s.len,
                                            (const double *) dyd, (int) s.len, s.len, d_zero,
                                            (double *) dout, 1, 1, (int) s.post));
@@ -317,6 +304,6 @@ int main (void)
     else
       printf ("%-34s %9.4f %9.1f %8s\n", r.name, r.ms, r.gbs, "-");
   }
-  CUBLAS (cublasDestroy (handle));
+  TU_CUBLAS (cublasDestroy (handle));
   return 0;
 }

@@ -16,15 +16,8 @@
 #include <vector>
 #include <cublas_v2.h>
 #include "test_util.h"
+#include "bench_util.h"
 
-#define BENCH_CUBLAS(call)                                                                   \
-  do {                                                                                       \
-    cublasStatus_t st_ = (call);                                                             \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                                      \
-      fprintf (stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__, __LINE__, #call, (int) st_); \
-      exit (2);                                                                              \
-    }                                                                                        \
-  } while (0)
 
 /* Uniform [-1, 1) from a hash of the index: fills gigabytes without a host round trip. */
 template <typename T> __global__ void fill_kernel (T *p, int64_t count, uint64_t seed)
@@ -110,11 +103,11 @@ static void bench_shape (cublasHandle_t handle, gm_class cls, int64_t m, int64_t
   const float onef = 1, zerof = 0;
   auto blas = [&] () {
     if (dbl)
-      BENCH_CUBLAS (cublasDgemm (handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) m, (int) n, (int) k, &one,
+      TU_CUBLAS (cublasDgemm (handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) m, (int) n, (int) k, &one,
                                  (const double *) dA, (int) m, (const double *) dB, (int) k, &zero,
                                  (double *) dR, (int) m));
     else
-      BENCH_CUBLAS (cublasSgemm (handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) m, (int) n, (int) k,
+      TU_CUBLAS (cublasSgemm (handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) m, (int) n, (int) k,
                                  &onef, (const float *) dA, (int) m, (const float *) dB, (int) k,
                                  &zerof, (float *) dR, (int) m));
   };
@@ -213,8 +206,8 @@ int main (int argc, char **argv)
   }
 
   cublasHandle_t handle;
-  BENCH_CUBLAS (cublasCreate (&handle));
-  BENCH_CUBLAS (cublasSetMathMode (handle, CUBLAS_PEDANTIC_MATH));
+  TU_CUBLAS (cublasCreate (&handle));
+  TU_CUBLAS (cublasSetMathMode (handle, CUBLAS_PEDANTIC_MATH));
   for (auto &s : shapes)
     for (int c = 0; c < 2; c++) {
       const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
@@ -222,7 +215,7 @@ int main (int argc, char **argv)
         continue;
       bench_shape (handle, cls, s[0], s[1], s[2], kernels, cc);
     }
-  BENCH_CUBLAS (cublasDestroy (handle));
+  TU_CUBLAS (cublasDestroy (handle));
   gm_reset ();
 
   if (mismatches)

@@ -268,6 +268,29 @@ dot_cols_chunked (const T *__restrict__ x, const T *__restrict__ y, int64_t len,
   }
 }
 
+/* x[i] * y[i] for i = first, first + step, ... < end, round-robin into 4 independent
+   accumulators (4 loads in flight), added in a fixed order: (a0 + a1) + (a2 + a3). */
+template <typename T>
+__device__ __forceinline__ double strided_dot4 (const T *__restrict__ x, const T *__restrict__ y,
+                                                int64_t first, int64_t end, int64_t step)
+{
+  double a0 = 0.0, a1 = 0.0, a2 = 0.0, a3 = 0.0;
+  int64_t i = first;
+  for (; i + 3 * step < end; i += 4 * step) {
+    a0 = fma ((double) x[i], (double) y[i], a0);
+    a1 = fma ((double) x[i + step], (double) y[i + step], a1);
+    a2 = fma ((double) x[i + 2 * step], (double) y[i + 2 * step], a2);
+    a3 = fma ((double) x[i + 3 * step], (double) y[i + 3 * step], a3);
+  }
+  if (i < end)
+    a0 = fma ((double) x[i], (double) y[i], a0);
+  if (i + step < end)
+    a1 = fma ((double) x[i + step], (double) y[i + step], a1);
+  if (i + 2 * step < end)
+    a2 = fma ((double) x[i + 2 * step], (double) y[i + 2 * step], a2);
+  return (a0 + a1) + (a2 + a3);
+}
+
 /* pre == 1, short columns: G lanes (a power of two <= 32) per column, 32/G columns per warp.
    Lane j of a column takes elements j, j+G, j+2G, ... round-robin into 4 accumulators, then
    the G lanes add up in a shuffle tree and lane 0 writes out[col].  Launch: any grid of BLOCK
@@ -284,24 +307,7 @@ dot_cols_short (const T *__restrict__ x, const T *__restrict__ y, int64_t len, i
     const int64_t t = t0 + (threadIdx.x & 31);
     const int64_t col = t / G;
     const int j = (int) (t % G);
-    double a0 = 0.0, a1 = 0.0, a2 = 0.0, a3 = 0.0;
-    if (col < post) {
-      const T *xc = x + col * len, *yc = y + col * len;
-      int64_t i = j;
-      for (; i + 3 * G < len; i += 4 * G) {
-        a0 = fma ((double) xc[i], (double) yc[i], a0);
-        a1 = fma ((double) xc[i + G], (double) yc[i + G], a1);
-        a2 = fma ((double) xc[i + 2 * G], (double) yc[i + 2 * G], a2);
-        a3 = fma ((double) xc[i + 3 * G], (double) yc[i + 3 * G], a3);
-      }
-      if (i < len)
-        a0 = fma ((double) xc[i], (double) yc[i], a0);
-      if (i + G < len)
-        a1 = fma ((double) xc[i + G], (double) yc[i + G], a1);
-      if (i + 2 * G < len)
-        a2 = fma ((double) xc[i + 2 * G], (double) yc[i + 2 * G], a2);
-    }
-    double s = (a0 + a1) + (a2 + a3);
+    double s = col < post ? strided_dot4 (x + col * len, y + col * len, j, len, G) : 0.0;
 #pragma unroll
     for (int off = G / 2; off > 0; off >>= 1)
       s += __shfl_down_sync (0xffffffffu, s, off, G);
@@ -375,23 +381,7 @@ dot_strided_narrow (const T *__restrict__ x, const T *__restrict__ y, int64_t pr
     const int64_t b = item / nchunk, c = item - b * nchunk;
     const int64_t begin = c * chunk_len * pre, end = dmin64 (len, (c + 1) * chunk_len) * pre;
     const T *xp = x + b * pre * len, *yp = y + b * pre * len;
-    double a0 = 0.0, a1 = 0.0, a2 = 0.0, a3 = 0.0;
-    if (lane < L) {
-      int64_t e = begin + lane;
-      for (; e + 3 * L < end; e += 4 * L) {
-        a0 = fma ((double) xp[e], (double) yp[e], a0);
-        a1 = fma ((double) xp[e + L], (double) yp[e + L], a1);
-        a2 = fma ((double) xp[e + 2 * L], (double) yp[e + 2 * L], a2);
-        a3 = fma ((double) xp[e + 3 * L], (double) yp[e + 3 * L], a3);
-      }
-      if (e < end)
-        a0 = fma ((double) xp[e], (double) yp[e], a0);
-      if (e + L < end)
-        a1 = fma ((double) xp[e + L], (double) yp[e + L], a1);
-      if (e + 2 * L < end)
-        a2 = fma ((double) xp[e + 2 * L], (double) yp[e + 2 * L], a2);
-    }
-    const double s = (a0 + a1) + (a2 + a3);
+    const double s = lane < L ? strided_dot4 (xp, yp, begin + lane, end, L) : 0.0;
     double total = s;
     for (int r = 1; r < m; r++)         /* lane + r*p < L <= 32 for the lanes that write */
       total += __shfl_sync (0xffffffffu, s, (lane + r * p) & 31);

@@ -79,24 +79,6 @@ static gm_status run_dot (version v, gm_class cls, int64_t pre, int64_t len, int
   return st;
 }
 
-/* Reference: out[o] in long double and sum |x.*y| per output. */
-static void reference (gm_class cls, int64_t pre, int64_t len, int64_t post, const void *hx,
-                       const void *hy, long double *ref, long double *absum)
-{
-  for (int64_t b = 0; b < post; b++)
-    for (int64_t a = 0; a < pre; a++) {
-      long double s = 0, sa = 0;
-      for (int64_t i = 0; i < len; i++) {
-        const size_t k = (size_t) (a + i * pre + b * pre * len);
-        const long double p = (long double) tu_get (cls, hx, k) * tu_get (cls, hy, k);
-        s += p;
-        sa += fabsl (p);
-      }
-      ref[a + b * pre] = s;
-      absum[a + b * pre] = sa;
-    }
-}
-
 /* One shape with fresh data, compared with the reference. */
 static void check_shape (version v, gm_class cls, int64_t pre, int64_t len, int64_t post,
                          int offx, int offy)
@@ -112,7 +94,7 @@ static void check_shape (version v, gm_class cls, int64_t pre, int64_t len, int6
   tu_result (st == GM_OK, "%s pre=%lld len=%lld post=%lld: status %d (%s)", cls_name (cls),
              (long long) pre, (long long) len, (long long) post, (int) st, gm_error_detail ());
   if (st == GM_OK) {
-    reference (cls, pre, len, post, hx, hy, ref, absum);
+    tu_dot_reference (cls, pre, len, post, hx, hy, ref, absum);
     int bad = 0;
     double worst = 0;
     for (size_t o = 0; o < nout; o++) {

@@ -78,6 +78,26 @@ static inline double tu_get (gm_class cls, const void *buf, size_t i)
 
 static inline double tu_eps (gm_class cls) { return cls == GM_SINGLE ? 0x1.0p-23 : 0x1.0p-52; }
 
+/* The dot products gm_dot computes (x and y viewed as pre x len x post), in long double, and
+   sum |x.*y| for each output, the scale of its error bound. */
+static inline void tu_dot_reference (gm_class cls, int64_t pre, int64_t len, int64_t post,
+                                     const void *hx, const void *hy, long double *ref,
+                                     long double *absum)
+{
+  for (int64_t b = 0; b < post; b++)
+    for (int64_t a = 0; a < pre; a++) {
+      long double s = 0, sa = 0;
+      for (int64_t i = 0; i < len; i++) {
+        const size_t k = (size_t) (a + i * pre + b * pre * len);
+        const long double p = (long double) tu_get (cls, hx, k) * tu_get (cls, hy, k);
+        s += p;
+        sa += fabsl (p);
+      }
+      ref[a + b * pre] = s;
+      absum[a + b * pre] = sa;
+    }
+}
+
 /* 1 when a GPU is usable; otherwise prints why, counts a skip, and returns 0. */
 static inline int tu_gpu_or_skip (const char *program)
 {
