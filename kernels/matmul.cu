@@ -9,8 +9,8 @@
  * double, cuBLAS in the same run 49.7 / 47.9 (bench/NOTES-matmul.md has the rest); the classic
  * textbook forms issue 2 measured there: naive 5.3 / 4.0, tiled 9.1 / 4.8, 1-D WPT 20.8 / 10.9.
  *
- *   naive  5.47 / 4.02    tiled 16.8 / 9.19    wpt 35.5 / 14.8    warp 38.1 / 18.5
- *   dmma   - / 40.8       auto  38.0 / 41.1 (76% / 86% of cuBLAS)
+ *   naive  5.47 / 4.02    tiled 16.8 / 9.19    wpt 35.5 / 14.8    warp 45.6 / 22.6
+ *   dmma   - / 41.4       auto  45.6 / 41.4 (90% / 86% of cuBLAS)
  *
  *   naive  one thread per element of C, threadIdx.x along i: the warp's loads of A and stores
  *          of C are coalesced, its loads of B are one broadcast address.  Improves on the
@@ -24,12 +24,15 @@
  *          16-byte global loads where ld and pointer alignment allow (scalar fallback),
  *          16-byte shared loads, B transposed on the way into shared memory, next tile
  *          prefetched into registers while the current one is computed.
- *   warp   warp tiling on top of that (each warp a 64x32 (single) / 32x32 (double) piece of a
- *          128x128 / 64x128 block tile) and a 4-stage cp.async pipeline (sm_80+): global
- *          loads bypass registers and overlap the arithmetic, one barrier per k-tile, edges
- *          zero-filled by the copy engine (src-size) so the main loop has no residue branch.
- *          B kept as stored (p contiguous) with a row pitch of an odd number of 16-byte units:
- *          conflict-free 16-byte reads.
+ *   warp   warp tiling on top of that and a multi-stage cp.async pipeline (sm_80+): global
+ *          loads bypass registers and overlap the arithmetic, edges zero-filled by the copy
+ *          engine (src-size) so the main loop has no residue branch, fragments double-buffered
+ *          in registers, one barrier per k-tile.  Two shapes chosen by how well their tiles fill
+ *          the last wave: single 256x128x16 with 8 warps of 64x64 (8x16 outputs a thread, the
+ *          shape of cuBLAS's own FFMA kernel) or 128x64x16 at three blocks an SM.  The first
+ *          version (128x128, 8x8 a thread, B read along p, one block an SM) ran 38.1 / 18.5.
+ *          A misaligned A (odd lda) is copied aligned first (Workspace) so that 16-byte
+ *          copies still apply.
  *   dmma   double on the FP64 tensor cores: mma.sync m16n8k8 f64 on sm_90 (two m8n8k4 per
  *          half on sm_80), 128x128 block tile, 8 warps of 64x32, cp.async pipeline (BK 32 and
  *          3 stages, or BK 16 and 4 stages on the scalar path), padded layouts so that
@@ -369,117 +372,230 @@ load_tile_async (T *As, T *Bs, const T *A, int64_t lda, const T *B, int64_t ldb,
 }
 
 /* ---- warp ------------------------------------------------------------------------------- */
-/* 256 threads = WARPS_I x WARPS_J warps of WM x WN.  In a warp, lane_i = lane % 8 and
- * lane_j = lane / 8: the thread owns rows wi + g*8V + lane_i*V + e (g < GI, e < V) and columns
- * wj + e*4 + lane_j (e < TN).  Its As reads are 8 consecutive 16-byte groups per warp
- * (broadcast over lane_j), its Bs reads four consecutive rows at one p, whose pitch LDB is an
- * odd number of 16-byte units: four distinct bank groups, one wavefront each.  Dynamic shared
- * memory: STAGES * (BK*BM + BN*LDB) elements. */
+/* THREADS = 32 * (BM/WM) * (BN/WN): warps of WM x WN.  In a warp, lane_i = lane % 8 and
+ * lane_j = lane / 8; the thread owns MI x NJ sub-blocks of V x V (V = 4 singles or 2 doubles):
+ * rows wi + s*8V + lane_i*V + e (s < MI) and columns wj + s*4V + lane_j*V + e (s < NJ).
+ * As[p][i] (pitch BM) is a straight copy of A, 16 bytes per cp.async where A allows it.
+ * Bs[p][j] (pitch BN + V) is B transposed on its way in, one element per cp.async (a 16-byte
+ * copy cannot scatter), with consecutive threads on consecutive p so that requests coalesce.
+ * Per p a thread makes MI + NJ 16-byte shared reads, each conflict-free (8 or 4 consecutive
+ * 16-byte groups per warp), for MI*NJ*V*V FMAs; the reads for p+1 are issued before the FMAs
+ * of p (fragments double-buffered in registers), and the barrier of each k-tile sits before
+ * the FMAs of its last p, so the first reads of the next tile overlap them.  Dynamic shared
+ * memory: STAGES * BK * (LDA + LDB) elements. */
+/* Fragments as CUDA's 16-byte vector types, with element access and the FMA per class. */
+template <typename T> struct Vec16;
+template <> struct Vec16<float> {
+  using type = float4;
+  static __device__ __forceinline__ float at (const float4 &v, int e)
+  {
+    return e == 0 ? v.x : e == 1 ? v.y : e == 2 ? v.z : v.w;
+  }
+  static __device__ __forceinline__ float fma (float a, float b, float c) { return __fmaf_rn (a, b, c); }
+};
+template <> struct Vec16<double> {
+  using type = double2;
+  static __device__ __forceinline__ double at (const double2 &v, int e) { return e == 0 ? v.x : v.y; }
+  static __device__ __forceinline__ double fma (double a, double b, double c) { return __fma_rn (a, b, c); }
+};
+
 template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES>
 struct WarpCfg {
   static constexpr int V = 16 / sizeof (T);
   static constexpr int WARPS_I = BM / WM, WARPS_J = BN / WN, THREADS = 32 * WARPS_I * WARPS_J;
-  static constexpr int GI = WM / (8 * V), TN = WN / 4;
-  static constexpr int LDA = BM, LDB = BK + V;
-  static constexpr int STAGE = BK * LDA + BN * LDB;
+  static constexpr int MI = WM / (8 * V), NJ = WN / (4 * V);
+  static constexpr int LDA = BM, LDB = BN + V;
+  static constexpr int STAGE = BK * (LDA + LDB);
   static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (T);
-  static_assert (GI * 8 * V == WM && TN * 4 == WN && THREADS == 256, "warp tile");
-  static_assert (((LDB * sizeof (T)) / 16) % 2 == 1 && (LDB * sizeof (T)) % 16 == 0, "LDB");
+  static_assert (MI * 8 * V == WM && NJ * 4 * V == WN && BM % WM == 0 && BN % WN == 0, "warp");
 };
 
-#ifndef GM_WARP_MIN_BLOCKS
-#define GM_WARP_MIN_BLOCKS 1
-#endif
-template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, bool VEC>
-__global__ void __launch_bounds__ (256, GM_WARP_MIN_BLOCKS)
+/* The copies of one thread for one k-tile, with everything that does not change from tile to
+ * tile computed once: tiles are loaded in order, so the source pointers just step BK columns
+ * of A and BK rows of B.  VEC: 16-byte copies of A (lda a multiple of 16 bytes and A aligned);
+ * otherwise one element per copy.  Rows past m and columns past n are zero-filled through
+ * cp.async's src-size; the k residue (the last tile only) is checked per copy. */
+template <typename T, int BM, int BN, int BK, int THREADS, int LDA, int LDB, bool VEC>
+struct WarpTileLoader {
+  static constexpr int AV = VEC ? 16 / sizeof (T) : 1;   /* elements per A copy */
+  static constexpr int A_PER_P = BM / AV;                /* copies across one column of As */
+  static constexpr int A_COPIES = BM * BK / AV / THREADS;
+  static constexpr int A_PSTEP = THREADS / A_PER_P;      /* p step between a thread's copies */
+  static constexpr int B_COPIES = BN * BK / THREADS;
+  static constexpr int B_JSTEP = THREADS / BK;           /* j step between a thread's copies */
+  static_assert (THREADS % A_PER_P == 0 && THREADS % BK == 0 && A_COPIES >= 1
+                     && A_COPIES * THREADS * AV == BM * BK && B_COPIES * THREADS == BN * BK,
+                 "warp loader");
+  const T *a_src, *b_src;
+  int a_bytes;       /* bytes of this thread's A copies inside m (0 past it) */
+  unsigned b_cols;   /* bit r: copy r of B lies inside n */
+  int a_p, b_p, a_dst, b_dst;
+
+  __device__ __forceinline__ WarpTileLoader (const T *A, int64_t lda, const T *B, int64_t ldb,
+                                             int64_t m, int64_t n, int64_t i0, int64_t j0)
+  {
+    const int t = threadIdx.x, ai = (t % A_PER_P) * AV, bj = t / BK;
+    const int64_t rows_left = m - (i0 + ai);
+    a_p = t / A_PER_P;
+    a_bytes = (int) sizeof (T) * (rows_left <= 0 ? 0 : rows_left < AV ? (int) rows_left : AV);
+    a_src = a_bytes ? A + i0 + ai + a_p * lda : A;
+    a_dst = a_p * LDA + ai;
+    b_p = t % BK;
+    b_cols = 0;
+#pragma unroll
+    for (int r = 0; r < B_COPIES; r++)
+      b_cols |= (j0 + bj + r * B_JSTEP < n ? 1u : 0u) << r;
+    b_src = B + b_p + (j0 + bj < n ? j0 + bj : 0) * ldb;
+    b_dst = b_p * LDB + bj;
+  }
+
+  /* Copy the next k-tile into (As, Bs).  p_left: columns of A (rows of B) left from this
+   * tile's first; full: p_left >= BK.  A copy outside the matrix keeps its running pointer
+   * with src-size 0, which reads nothing: taking the kernel's A and B parameters there
+   * instead (constant-bank loads every tile) and a 64-bit p_left cost the LARGE single kernel
+   * 7% (42.6 against 45.6 TFLOP/s at N = 4096 on an H200). */
+  __device__ __forceinline__ void load (T *As, T *Bs, bool full, int p_left, int64_t lda,
+                                        int64_t ldb)
+  {
+#pragma unroll
+    for (int r = 0; r < A_COPIES; r++) {
+      const int bytes = (full || a_p + r * A_PSTEP < p_left) ? a_bytes : 0;
+      const T *src = bytes ? a_src + (int64_t) r * A_PSTEP * lda : a_src;
+      if constexpr (VEC)
+        cp_async_16 (As + a_dst + r * A_PSTEP * LDA, src, bytes);
+      else
+        cp_async_small<sizeof (T)> (As + a_dst + r * A_PSTEP * LDA, src, bytes);
+    }
+    const bool p_in = full || b_p < p_left;
+#pragma unroll
+    for (int r = 0; r < B_COPIES; r++) {
+      const bool ok = p_in && ((b_cols >> r) & 1u);
+      cp_async_small<sizeof (T)> (Bs + b_dst + r * B_JSTEP,
+                                  ok ? b_src + (int64_t) r * B_JSTEP * ldb : b_src,
+                                  ok ? (int) sizeof (T) : 0);
+    }
+    a_src += BK * lda;
+    b_src += BK;
+  }
+};
+
+template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, int MIN_BLOCKS,
+          bool VEC>
+__global__ void __launch_bounds__ (WarpCfg<T, BM, BN, BK, WM, WN, STAGES>::THREADS, MIN_BLOCKS)
 matmul_warp (int64_t m, int64_t n, int64_t k, const T *__restrict__ A, int64_t lda,
              const T *__restrict__ B, int64_t ldb, T *__restrict__ C, int64_t ldc, bool vec_c)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
-  constexpr int V = Cfg::V, GI = Cfg::GI, TN = Cfg::TN, LDA = Cfg::LDA, LDB = Cfg::LDB;
+  constexpr int V = Cfg::V, MI = Cfg::MI, NJ = Cfg::NJ, LDA = Cfg::LDA, LDB = Cfg::LDB;
   extern __shared__ __align__ (16) unsigned char smem_raw[];
   T *smem = reinterpret_cast<T *> (smem_raw);
 
   const int t = threadIdx.x, lane = t % 32, warp = t / 32;
   const int wi = (warp % Cfg::WARPS_I) * WM, wj = (warp / Cfg::WARPS_I) * WN;
-  const int lane_i = lane % 8, lane_j = lane / 8;
+  const int a_off = wi + (lane % 8) * V, b_off = wj + (lane / 8) * V;
   const int64_t i0 = blockIdx.x * (int64_t) BM, j0 = blockIdx.y * (int64_t) BN;
-  const int64_t KT = ceil_div (k, BK);
+  const int64_t KT = ceil_div (k, BK), KT_FULL = k / BK;
+  WarpTileLoader<T, BM, BN, BK, Cfg::THREADS, LDA, LDB, VEC> loader (A, lda, B, ldb, m, n, i0,
+                                                                      j0);
 
-  T acc[GI * V][TN];
+  T acc[MI * V][NJ * V];
 #pragma unroll
-  for (int x = 0; x < GI * V; x++)
+  for (int x = 0; x < MI * V; x++)
 #pragma unroll
-    for (int y = 0; y < TN; y++)
+    for (int y = 0; y < NJ * V; y++)
       acc[x][y] = 0;
 
+  /* Every stage filled before the first FMA; then, at the barrier of tile kt, the stage of
+     tile kt (fully read by then) is refilled with tile kt + STAGES. */
 #pragma unroll
-  for (int s = 0; s < STAGES - 1; s++) {
+  for (int s = 0; s < STAGES; s++) {
     if (s < KT)
-      load_tile_async<T, BM, BN, BK, LDA, LDB, 256, VEC> (smem + s * Cfg::STAGE,
-                                                          smem + s * Cfg::STAGE + BK * LDA, A,
-                                                          lda, B, ldb, m, n, k, i0, j0,
-                                                          s * (int64_t) BK);
+      loader.load (smem + s * Cfg::STAGE, smem + s * Cfg::STAGE + BK * LDA, s < KT_FULL,
+                   s < KT_FULL ? BK : (int) (k - s * BK), lda, ldb);
     cp_async_commit ();
   }
+  cp_async_wait<STAGES - 1> ();
+  __syncthreads ();
+
+  using Vec = typename Vec16<T>::type;
+  Vec fa[2][MI], fb[2][NJ];
+#pragma unroll
+  for (int s = 0; s < MI; s++)
+    fa[0][s] = *reinterpret_cast<const Vec *> (smem + a_off + s * 8 * V);
+#pragma unroll
+  for (int s = 0; s < NJ; s++)
+    fb[0][s] = *reinterpret_cast<const Vec *> (smem + BK * LDA + b_off + s * 4 * V);
+
+  /* The FMAs of one p from fragment buffer cur, and the shared reads of one p into buffer nxt.
+     Each A element is picked out of its vector once per x, outside the y loop: picked per
+     (x, y), the selects made the k-tile loop look too big to the unroller, which then unrolled
+     4 of its 16 steps (512 FFMAs a tile in the SASS instead of 2048; 81% of SGEMM instead of
+     89.5% at N = 4096 on an H200). */
+  auto fma_step = [&] (int cur) {
+#pragma unroll
+    for (int x = 0; x < MI * V; x++) {
+      const T a = Vec16<T>::at (fa[cur][x / V], x % V);
+#pragma unroll
+      for (int y = 0; y < NJ * V; y++)
+        acc[x][y] = Vec16<T>::fma (a, Vec16<T>::at (fb[cur][y / V], y % V), acc[x][y]);
+    }
+  };
+  auto read_step = [&] (int nxt, const T *as, const T *bs) {
+#pragma unroll
+    for (int s = 0; s < MI; s++)
+      fa[nxt][s] = *reinterpret_cast<const Vec *> (as + a_off + s * 8 * V);
+#pragma unroll
+    for (int s = 0; s < NJ; s++)
+      fb[nxt][s] = *reinterpret_cast<const Vec *> (bs + b_off + s * 4 * V);
+  };
+  static_assert (BK % 2 == 0, "the last p of a tile uses buffer 1, the next tile's first 0");
 
   for (int64_t kt = 0; kt < KT; kt++) {
-    cp_async_wait<STAGES - 2> ();
-    __syncthreads ();   /* tile kt has landed for everyone; stage (kt-1) % STAGES is free */
-    const int64_t next = kt + STAGES - 1;
-    if (next < KT) {
-      T *as = smem + (next % STAGES) * Cfg::STAGE;
-      load_tile_async<T, BM, BN, BK, LDA, LDB, 256, VEC> (as, as + BK * LDA, A, lda, B, ldb, m,
-                                                          n, k, i0, j0, next * BK);
-    }
-    cp_async_commit ();
-
-    const T *as = smem + (kt % STAGES) * Cfg::STAGE;
-    const T *bs = as + BK * LDA;
+    const int stage = (int) (kt % STAGES);
+    const T *as = smem + stage * Cfg::STAGE, *bs = as + BK * LDA;
 #pragma unroll
-    for (int kk = 0; kk < BK; kk += V) {
-      Pack<T> b[TN];
-#pragma unroll
-      for (int y = 0; y < TN; y++)
-        b[y] = *reinterpret_cast<const Pack<T> *> (bs + (wj + y * 4 + lane_j) * LDB + kk);
-#pragma unroll
-      for (int q = 0; q < V; q++) {
-        Pack<T> a[GI];
-#pragma unroll
-        for (int g = 0; g < GI; g++)
-          a[g] = *reinterpret_cast<const Pack<T> *> (as + (kk + q) * LDA + wi + g * 8 * V
-                                                     + lane_i * V);
-#pragma unroll
-        for (int x = 0; x < GI * V; x++)
-#pragma unroll
-          for (int y = 0; y < TN; y++)
-            acc[x][y] = fma (a[x / V].v[x % V], b[y].v[q], acc[x][y]);
+    for (int kk = 0; kk < BK; kk++) {
+      if (kk < BK - 1) {
+        read_step ((kk + 1) % 2, as + (kk + 1) * LDA, bs + (kk + 1) * LDB);
+      } else {
+        cp_async_wait<STAGES - 2> ();
+        __syncthreads ();   /* tile kt+1 has landed for everyone; stage of tile kt is free */
+        const int64_t next = kt + STAGES;
+        if (next < KT)
+          loader.load (smem + stage * Cfg::STAGE, smem + stage * Cfg::STAGE + BK * LDA,
+                       next < KT_FULL, next < KT_FULL ? BK : (int) (k - next * BK), lda, ldb);
+        cp_async_commit ();
+        if (kt + 1 < KT) {
+          const T *na = smem + (int) ((kt + 1) % STAGES) * Cfg::STAGE;
+          read_step (0, na, na + BK * LDA);
+        }
       }
+      fma_step (kk % 2);
     }
   }
   cp_async_wait<0> ();
 
 #pragma unroll
-  for (int y = 0; y < TN; y++) {
-    const int64_t j = j0 + wj + y * 4 + lane_j;
+  for (int y = 0; y < NJ * V; y++) {
+    const int64_t j = j0 + b_off + (y / V) * 4 * V + y % V;
     if (j >= n)
       continue;
 #pragma unroll
-    for (int g = 0; g < GI; g++) {
-      const int64_t i = i0 + wi + g * 8 * V + lane_i * V;
+    for (int s = 0; s < MI; s++) {
+      const int64_t i = i0 + a_off + s * 8 * V;
       T *c = C + i + j * ldc;
       if (vec_c && i + V <= m) {
         Pack<T> out;
 #pragma unroll
         for (int e = 0; e < V; e++)
-          out.v[e] = acc[g * V + e][y];
+          out.v[e] = acc[s * V + e][y];
         *reinterpret_cast<Pack<T> *> (c) = out;
       } else {
 #pragma unroll
         for (int e = 0; e < V; e++)
           if (i + e < m)
-            c[e] = acc[g * V + e][y];
+            c[e] = acc[s * V + e][y];
       }
     }
   }
@@ -704,45 +820,177 @@ template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, 
   return GM_OK;
 }
 
-/* Single: 128x128x16 block, warps of 64x32 (8x8 per thread), 4 stages (74 KB).  Double:
- * 64x128x16, warps of 32x32 (4x8 per thread), 4 stages (104 KB).  One block an SM (168 and 190
- * registers): capping at 128 for two blocks spilled and ran 34.0 against 37.5 TFLOP/s; 4
- * stages against 3: 38.0 against 37.5 (single, N = 4096, H200). */
-#ifndef GM_WARP_BK
-#define GM_WARP_BK 16
-#endif
-#ifndef GM_WARP_STAGES
-#define GM_WARP_STAGES 4
-#endif
-template <typename T, bool VEC> gm_status launch_warp_v (const Args &a)
+/* ---- aligned copies of misaligned operands ------------------------------------------------ */
+/* An operand whose leading dimension is not a multiple of 16 bytes (N = 4097) sends the
+ * cp.async kernels down their element-wise copy path (dmma fell to 79% of its 4096 rate that
+ * way).  Copying it once into a workspace whose leading dimension is rounded up costs one pass
+ * over it (4097^2 singles: 134 MB moved, tens of microseconds against milliseconds of product)
+ * and gives the kernel its 16-byte path.  The workspace comes from the device's stream-ordered
+ * pool and is freed on the same stream after the kernel; if the pool cannot spare it the
+ * kernel runs element-wise.  Worth it from about 2^27 multiply-adds (~10 us of kernel). */
+constexpr double ALIGNED_COPY_MIN_FMAS = 134217728.0;
+
+/* dst(:, j) = src(:, j) for a rows x cols matrix: blockIdx.y walks columns (grid-stride),
+ * each thread 4 elements of a column, consecutive threads on consecutive elements. */
+template <typename T>
+__global__ void __launch_bounds__ (256)
+copy_columns (int64_t rows, int64_t cols, const T *__restrict__ src, int64_t ld_src,
+              T *__restrict__ dst, int64_t ld_dst)
 {
-  constexpr bool S = sizeof (T) == 4;
-  constexpr int BM = S ? 128 : 64, BN = 128, BK = GM_WARP_BK, WM = S ? 64 : 32, WN = 32;
-  constexpr int STAGES = GM_WARP_STAGES;
-  using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
-  auto kernel = matmul_warp<T, BM, BN, BK, WM, WN, STAGES, VEC>;
-  static bool smem_set = false;
-  gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul warp: shared memory");
-  if (st != GM_OK)
-    return st;
-  const bool vc = vec_ok (a.C, a.ldc, sizeof (T));
-  return for_each_slab<T> (a, BN, "matmul warp", [&] (const T *B, T *C, int64_t cols) {
-    const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN));
-    kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (a.m, cols, a.k, (const T *) a.A, a.lda,
-                                                         B, a.ldb, C, a.ldc, vc);
-  });
+  const int64_t i0 = blockIdx.x * (int64_t) (4 * 256) + threadIdx.x;
+  for (int64_t j = blockIdx.y; j < cols; j += gridDim.y) {
+    const T *s = src + j * ld_src;
+    T *d = dst + j * ld_dst;
+    T v[4];
+#pragma unroll
+    for (int e = 0; e < 4; e++)
+      if (i0 + e * 256 < rows)
+        v[e] = s[i0 + e * 256];
+#pragma unroll
+    for (int e = 0; e < 4; e++)
+      if (i0 + e * 256 < rows)
+        d[i0 + e * 256] = v[e];
+  }
 }
-template <typename T> gm_status launch_warp (const Args &a)
+
+class Workspace {
+public:
+  explicit Workspace (cudaStream_t stream) : stream_ (stream) {}
+  ~Workspace ()
+  {
+    for (void *p : ptrs_)
+      if (p)
+        cudaFreeAsync (p, stream_);
+  }
+  /* A copy of src (rows x cols, leading dimension ld) with a 16-byte leading dimension, or
+   * false (nothing allocated, no error left pending) where the pool has no room for it. */
+  template <typename T> bool aligned_copy (const T *src, int64_t rows, int64_t cols, int64_t ld,
+                                           const T **copy, int64_t *copy_ld)
+  {
+    static_assert (sizeof (T) == 4 || sizeof (T) == 8, "element");
+    set_pool_threshold ();
+    const int64_t V = 16 / sizeof (T), ld16 = ceil_div (rows, V) * V;
+    void *p = NULL;
+    if (used_ == 2 || cudaMallocAsync (&p, (size_t) ld16 * (size_t) cols * sizeof (T), stream_)
+                          != cudaSuccess) {
+      (void) cudaGetLastError ();
+      return false;
+    }
+    ptrs_[used_++] = p;
+    /* Its own copy kernel: cudaMemcpy2DAsync moved 4097^2 doubles at 1.6 TB/s. */
+    const dim3 grid ((unsigned) ceil_div (rows, 4 * 256),
+                     (unsigned) (cols < MAX_GRID_Y ? cols : MAX_GRID_Y));
+    copy_columns<T><<<grid, 256, 0, stream_>>> (rows, cols, src, ld, (T *) p, ld16);
+    if (cudaGetLastError () != cudaSuccess)
+      return false;
+    *copy = (const T *) p;
+    *copy_ld = ld16;
+    return true;
+  }
+
+private:
+  /* Keep up to 1 GiB of freed workspace in the pool between calls: without it every call maps
+     its workspace afresh.  gm_device_release_cached () trims the pool (gpumat_reset, and a
+     failed allocation). */
+  static void set_pool_threshold ()
+  {
+    static int done_for = -1;
+    int dev;
+    cudaMemPool_t pool;
+    if (cudaGetDevice (&dev) != cudaSuccess || dev == done_for
+        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
+      (void) cudaGetLastError ();
+      return;
+    }
+    uint64_t keep = 1ull << 30;
+    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
+      done_for = dev;
+    (void) cudaGetLastError ();
+  }
+  cudaStream_t stream_;
+  void *ptrs_[2] = {NULL, NULL};
+  int used_ = 0;
+};
+
+inline bool worth_aligned_copy (const Args &a)
 {
-  return vec_ok (a.A, a.lda, sizeof (T)) && vec_ok (a.B, a.ldb, sizeof (T))
-             ? launch_warp_v<T, true> (a) : launch_warp_v<T, false> (a);
+  return (double) a.m * (double) a.n * (double) a.k >= ALIGNED_COPY_MIN_FMAS;
+}
+
+/* ---- warp launchers ------------------------------------------------------------------------ */
+/* One configuration of the warp kernel: block BM x BN x BK, warps WM x WN, STAGES, and
+ * MIN_BLOCKS resident per SM (the register budget).  Run with A's 16-byte copies where A
+ * allows them. */
+template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, int MIN_BLOCKS>
+struct WarpShape {
+  using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
+  static constexpr int TILE_M = BM, TILE_N = BN;
+  template <bool VEC> static gm_status run (const Args &a, const T *A, int64_t lda)
+  {
+    auto kernel = matmul_warp<T, BM, BN, BK, WM, WN, STAGES, MIN_BLOCKS, VEC>;
+    static bool smem_set = false;
+    gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul warp: shared memory");
+    if (st != GM_OK)
+      return st;
+    const bool vc = vec_ok (a.C, a.ldc, sizeof (T));
+    return for_each_slab<T> (a, BN, "matmul warp", [&] (const T *B, T *C, int64_t cols) {
+      const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN));
+      kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (a.m, cols, a.k, A, lda, B, a.ldb, C,
+                                                           a.ldc, vc);
+    });
+  }
+  static gm_status run (const Args &a)
+  {
+    if (vec_ok (a.A, a.lda, sizeof (T)))
+      return run<true> (a, (const T *) a.A, a.lda);
+    Workspace ws (a.stream);
+    const T *A16;
+    int64_t lda16;
+    if (worth_aligned_copy (a) && ws.aligned_copy ((const T *) a.A, a.m, a.k, a.lda, &A16, &lda16))
+      return run<true> (a, A16, lda16);
+    return run<false> (a, (const T *) a.A, a.lda);
+  }
+};
+
+/* Single (H200, N = 4096 / 8192, % of cuBLAS SGEMM in the same run):
+ *   LARGE 256x128x16, 8 warps of 64x64 (8x16 per thread), 3 stages, one block an SM (255
+ *         registers): 90.7 / 90.3%.  cuBLAS's own FFMA kernel has this shape (256x128x8, warps
+ *         4x2, 3 stages, 254 registers: read with ncu).
+ *   SMALL 128x64x16, 4 warps of 64x32 (8x8 per thread), 4 stages, three blocks an SM (167
+ *         registers): 86.0 / 87.2%, and 4 times the blocks: it wins where LARGE's last wave
+ *         would run mostly empty (N = 4097: 17x33 LARGE tiles are 4.25 waves of 132).
+ * Tried and slower: 128x128 with 8 warps of 64x32 at two blocks an SM (128-register cap: 82%);
+ * BK = 8 (83.7% LARGE); BK = 32 (77.6% at 128x128); 5 or 6 stages; 128x256 (79.7%). */
+using WarpLargeS = WarpShape<float, 256, 128, 16, 64, 64, 3, 1>;
+using WarpSmallS = WarpShape<float, 128, 64, 16, 64, 32, 4, 3>;
+/* Double (the auto path on sm_86/89 only; dmma elsewhere): 128x64x16 with 4 warps of 64x32
+ * (8x8 doubles a thread) ran 22.6 TFLOP/s at N = 4096, 64x64x16 at three blocks an SM 21.3,
+ * 128x128x16 22.8 but 19.3 at 4097; the first warp version 18.5. */
+using WarpLargeD = WarpShape<double, 128, 64, 16, 64, 32, 3, 1>;
+using WarpSmallD = WarpShape<double, 64, 64, 16, 32, 32, 4, 3>;
+
+/* LARGE when its tiles fill the last wave at least 90%: there each block does 4 times SMALL's
+ * work at higher efficiency; otherwise SMALL, whose short tiles even the waves out. */
+template <typename Large> bool large_tiles_fit (const Args &a, int sms)
+{
+  const int64_t tiles = ceil_div (a.m, Large::TILE_M) * ceil_div (a.n, Large::TILE_N);
+  const int64_t slots = ceil_div (tiles, sms) * sms;
+  return tiles >= sms / 2 && 10 * tiles >= 9 * slots;
+}
+
+template <typename T> gm_status launch_warp (const Args &a, int sms)
+{
+  if (sizeof (T) == 4)
+    return large_tiles_fit<WarpLargeS> (a, sms) ? WarpLargeS::run (a) : WarpSmallS::run (a);
+  return large_tiles_fit<WarpLargeD> (a, sms) ? WarpLargeD::run (a) : WarpSmallD::run (a);
 }
 
 /* 128x128, 8 warps of 64x32, one block an SM. */
 /* 16-byte path: BK = 32, 3 stages (207 KB): half the barriers per k; 41.1 TFLOP/s against
  * 39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  The scalar path (odd ld) keeps
  * BK = 16 and 4 stages (146 KB): with BK = 32 it fell from 32.1 to 20.6 at N = 4097. */
-template <bool VEC> gm_status launch_dmma_v (const Args &a)
+template <bool VEC> gm_status launch_dmma_v (const Args &a, const double *A, int64_t lda,
+                                              const double *B_all, int64_t ldb)
 {
   constexpr int BM = 128, BN = 128, BK = VEC ? 32 : 16, WM = 64, WN = 32, STAGES = VEC ? 3 : 4;
   using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES>;
@@ -751,17 +999,30 @@ template <bool VEC> gm_status launch_dmma_v (const Args &a)
   gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul dmma: shared memory");
   if (st != GM_OK)
     return st;
-  return for_each_slab<double> (a, BN, "matmul dmma", [&] (const double *B, double *C,
+  Args b = a;
+  b.B = B_all;
+  b.ldb = ldb;
+  return for_each_slab<double> (b, BN, "matmul dmma", [&] (const double *B, double *C,
                                                            int64_t cols) {
     const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN));
-    kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (a.m, cols, a.k, (const double *) a.A,
-                                                         a.lda, B, a.ldb, C, a.ldc);
+    kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (a.m, cols, a.k, A, lda, B, ldb, C,
+                                                         a.ldc);
   });
 }
+/* Both operands need the 16-byte path: a misaligned one is copied aligned first (see
+ * Workspace). */
 gm_status launch_dmma (const Args &a)
 {
-  return vec_ok (a.A, a.lda, 8) && vec_ok (a.B, a.ldb, 8) ? launch_dmma_v<true> (a)
-                                                          : launch_dmma_v<false> (a);
+  const double *A = (const double *) a.A, *B = (const double *) a.B;
+  int64_t lda = a.lda, ldb = a.ldb;
+  Workspace ws (a.stream);
+  bool vec = true;
+  if (!vec_ok (A, lda, 8))
+    vec = worth_aligned_copy (a) && ws.aligned_copy (A, a.m, a.k, lda, &A, &lda);
+  if (vec && !vec_ok (B, ldb, 8))
+    vec = worth_aligned_copy (a) && ws.aligned_copy (B, a.k, a.n, ldb, &B, &ldb);
+  return vec ? launch_dmma_v<true> (a, A, lda, B, ldb)
+             : launch_dmma_v<false> (a, (const double *) a.A, a.lda, (const double *) a.B, a.ldb);
 }
 
 /* ---- dispatch --------------------------------------------------------------------------- */
@@ -792,23 +1053,27 @@ gm_status device_cc (int *cc, int *sms)
   return GM_OK;
 }
 
-/* auto: the cp.async kernels from sm_80 on (dmma for double where the FP64 tensor cores run at
- * full rate: sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA, and the
- * FFMA warp kernel there).  A problem too small to fill the chip with 128x128 tiles (under
- * about one tile per SM) goes to tiled, whose 32x32 tiles give 16 times more blocks. */
+/* auto: the cp.async kernels from sm_80 on: dmma for double where the FP64 tensor cores run at
+ * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
+ * warp kernel otherwise.  Measured on an H200 (TFLOP/s):
+ *   - dmma's 128x128 tiles run half empty when m or n is under 128: at 8192x64x8192 dmma ran
+ *     10.2, warp (64x64 tiles, three blocks an SM) 16.7, so warp takes shapes whose dmma
+ *     tiles would be at most half full and fewer than the SMs;
+ *   - in single, warp now beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
+ *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
+ *     tile per 8 SMs, where its 32x32 tiles make 8 times the blocks. */
 gm_matmul_kernel pick_auto (gm_class cls, int cc, int sms, int64_t m, int64_t n, int64_t k)
 {
   (void) k;
   if (cc < 80)
     return GM_MATMUL_WPT;
-  const int64_t tiles = ceil_div (m, 128) * ceil_div (n, 128);
-  /* Single with under half a 128x128 tile per SM (8192x64x8192 on 132 SMs: 64 tiles): tiled
-     ran 13.3 TFLOP/s there on an H200, warp 9.4.  In double dmma stayed ahead (9.8 vs 8.0). */
-  if (tiles < 32 || (cls == GM_SINGLE && 2 * tiles < sms))
+  if (8 * ceil_div (m, 128) * ceil_div (n, 64) < sms)
     return GM_MATMUL_TILED;
-  if (cls == GM_DOUBLE && (cc == 80 || cc >= 90))
-    return GM_MATMUL_DMMA;
-  return GM_MATMUL_WARP;
+  if (cls == GM_SINGLE || !(cc == 80 || cc >= 90))
+    return GM_MATMUL_WARP;
+  const int64_t dmma_tiles = ceil_div (m, 128) * ceil_div (n, 128);
+  const bool half_empty = 2.0 * (double) m * (double) n <= (double) dmma_tiles * 128 * 128;
+  return half_empty && dmma_tiles < sms ? GM_MATMUL_WARP : GM_MATMUL_DMMA;
 }
 
 const char *const kernel_names[GM_MATMUL_KERNEL_COUNT] = {"auto", "naive", "tiled", "wpt",
@@ -887,7 +1152,7 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m
   case GM_MATMUL_NAIVE: return dbl ? launch_naive<double> (a) : launch_naive<float> (a);
   case GM_MATMUL_TILED: return dbl ? launch_tiled<double> (a) : launch_tiled<float> (a);
   case GM_MATMUL_WPT:   return dbl ? launch_wpt<double> (a) : launch_wpt<float> (a);
-  case GM_MATMUL_WARP:  return dbl ? launch_warp<double> (a) : launch_warp<float> (a);
+  case GM_MATMUL_WARP:  return dbl ? launch_warp<double> (a, sms) : launch_warp<float> (a, sms);
   case GM_MATMUL_DMMA:  return launch_dmma (a);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", (int) kernel);

@@ -99,6 +99,15 @@ extern "C" void gm_device_release_cached (void)
     cudaFree (cached_blocks.items[i].ptr);
   cached_blocks.count = 0;
   cached_total = 0;
+  /* The matmul kernels' stream-ordered workspaces (matmul.cu: aligned copies of misaligned
+     operands) stay in the device's default pool up to its release threshold: hand them back
+     too, after the work that may still use them. */
+  int dev;
+  cudaMemPool_t pool;
+  if (cudaGetDevice (&dev) == cudaSuccess && cudaDeviceGetDefaultMemPool (&pool, dev) == cudaSuccess
+      && cudaDeviceSynchronize () == cudaSuccess)
+    cudaMemPoolTrimTo (pool, 0);
+  (void) cudaGetLastError ();
 }
 
 extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
@@ -122,7 +131,7 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
     }
   void *p = NULL;
   cudaError_t err = cudaMalloc (&p, size);
-  if (err == cudaErrorMemoryAllocation && cached_blocks.count > 0) {
+  if (err == cudaErrorMemoryAllocation) {
     (void) cudaGetLastError ();
     gm_device_release_cached ();
     err = cudaMalloc (&p, size);
