@@ -9,8 +9,8 @@
  * double, cuBLAS in the same run 49.7 / 47.9 (bench/NOTES-matmul.md has the rest); the classic
  * textbook forms issue 2 measured there: naive 5.3 / 4.0, tiled 9.1 / 4.8, 1-D WPT 20.8 / 10.9.
  *
- *   naive  5.47 / 4.02    tiled 16.8 / 9.19    wpt 35.5 / 14.8    warp 45.6 / 22.6
- *   dmma   - / 41.4       auto  45.6 / 41.4 (90% / 86% of cuBLAS)
+ *   naive  5.47 / 4.02    tiled 16.8 / 9.19    wpt 35.5 / 14.8    warp 47.0 / 22.8
+ *   dmma   - / 41.1       auto  47.0 / 41.3 (94% / 89% of cuBLAS)
  *
  *   naive  one thread per element of C, threadIdx.x along i: the warp's loads of A and stores
  *          of C are coalesced, its loads of B are one broadcast address.  Improves on the
@@ -28,11 +28,11 @@
  *          loads bypass registers and overlap the arithmetic, edges zero-filled by the copy
  *          engine (src-size) so the main loop has no residue branch, fragments double-buffered
  *          in registers, one barrier per k-tile.  Two shapes chosen by how well their tiles fill
- *          the last wave: single 256x128x16 with 8 warps of 64x64 (8x16 outputs a thread, the
+ *          the last wave: single 256x128x32 with 8 warps of 64x64 (8x16 outputs a thread, the
  *          shape of cuBLAS's own FFMA kernel) or 128x64x16 at three blocks an SM.  The first
  *          version (128x128, 8x8 a thread, B read along p, one block an SM) ran 38.1 / 18.5.
  *          A misaligned A (odd lda) is copied aligned first (Workspace) so that 16-byte
- *          copies still apply.
+ *          copies still apply; a product too small to fill the GPU splits k (split-K).
  *   dmma   double on the FP64 tensor cores: mma.sync m16n8k8 f64 on sm_90 (two m8n8k4 per
  *          half on sm_80), 128x128 block tile, 8 warps of 64x32, cp.async pipeline (BK 32 and
  *          3 stages, or BK 16 and 4 stages on the scalar path), padded layouts so that
@@ -483,9 +483,17 @@ template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, int MI
           bool VEC>
 __global__ void __launch_bounds__ (WarpCfg<T, BM, BN, BK, WM, WN, STAGES>::THREADS, MIN_BLOCKS)
 matmul_warp (int64_t m, int64_t n, int64_t k, const T *__restrict__ A, int64_t lda,
-             const T *__restrict__ B, int64_t ldb, T *__restrict__ C, int64_t ldc, bool vec_c)
+             const T *__restrict__ B, int64_t ldb, T *__restrict__ C, int64_t ldc, bool vec_c,
+             int64_t k_slice, int64_t c_slice)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (gridDim.z > 1) { /* split-K: slice blockIdx.z of k, into its own partial C */
+    const int64_t k0 = blockIdx.z * k_slice;
+    A += k0 * lda;
+    B += k0;
+    k = k - k0 < k_slice ? k - k0 : k_slice;
+    C += blockIdx.z * c_slice;
+  }
   using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
   constexpr int V = Cfg::V, MI = Cfg::MI, NJ = Cfg::NJ, LDA = Cfg::LDA, LDB = Cfg::LDB;
   extern __shared__ __align__ (16) unsigned char smem_raw[];
@@ -868,15 +876,10 @@ public:
                                            const T **copy, int64_t *copy_ld)
   {
     static_assert (sizeof (T) == 4 || sizeof (T) == 8, "element");
-    set_pool_threshold ();
     const int64_t V = 16 / sizeof (T), ld16 = ceil_div (rows, V) * V;
     void *p = NULL;
-    if (used_ == 2 || cudaMallocAsync (&p, (size_t) ld16 * (size_t) cols * sizeof (T), stream_)
-                          != cudaSuccess) {
-      (void) cudaGetLastError ();
+    if (!(p = scratch ((size_t) ld16 * (size_t) cols * sizeof (T))))
       return false;
-    }
-    ptrs_[used_++] = p;
     /* Its own copy kernel: cudaMemcpy2DAsync moved 4097^2 doubles at 1.6 TB/s. */
     const dim3 grid ((unsigned) ceil_div (rows, 4 * 256),
                      (unsigned) (cols < MAX_GRID_Y ? cols : MAX_GRID_Y));
@@ -886,6 +889,19 @@ public:
     *copy = (const T *) p;
     *copy_ld = ld16;
     return true;
+  }
+
+  /* bytes of stream-ordered scratch, or NULL (no error left pending) */
+  void *scratch (size_t bytes)
+  {
+    set_pool_threshold ();
+    void *p = NULL;
+    if (used_ == MAX_PTRS || cudaMallocAsync (&p, bytes, stream_) != cudaSuccess) {
+      (void) cudaGetLastError ();
+      return NULL;
+    }
+    ptrs_[used_++] = p;
+    return p;
   }
 
 private:
@@ -908,13 +924,62 @@ private:
     (void) cudaGetLastError ();
   }
   cudaStream_t stream_;
-  void *ptrs_[2] = {NULL, NULL};
+  static constexpr int MAX_PTRS = 3;
+  void *ptrs_[MAX_PTRS] = {NULL, NULL, NULL};
   int used_ = 0;
 };
 
 inline bool worth_aligned_copy (const Args &a)
 {
   return (double) a.m * (double) a.n * (double) a.k >= ALIGNED_COPY_MIN_FMAS;
+}
+
+/* ---- split-K ------------------------------------------------------------------------------- */
+/* A product whose tiles cannot fill the chip (8192x64x8192: 128 SMALL tiles for 396 slots on
+ * an H200) is cut along k into slices that run side by side, each writing a partial C to a
+ * workspace; sum_slices then adds the partials in slice order, so the result is the same from
+ * run to run.  A slice is at least SPLIT_MIN_K deep (shallower slices spend their time in
+ * pipeline fill), and the partials may take at most SPLIT_MAX_BYTES. */
+constexpr int64_t SPLIT_MIN_K = 256, SPLIT_MAX_SLICES = 512;
+constexpr double SPLIT_MAX_BYTES = 256.0 * 1024 * 1024;
+
+/* How many slices: enough to give each of the kernel's slots (resident blocks over all SMs)
+ * one block; 1 where the tiles alone fill half the slots or k is too short. */
+inline int split_k_slices (const Args &a, int64_t tiles, int64_t slots, size_t elem)
+{
+  if (2 * tiles > slots)
+    return 1;
+  int64_t slices = slots / tiles;
+  if (slices > a.k / SPLIT_MIN_K)
+    slices = a.k / SPLIT_MIN_K;
+  if (slices > SPLIT_MAX_SLICES)
+    slices = SPLIT_MAX_SLICES;
+  while (slices > 1 && (double) slices * a.m * a.n * elem > SPLIT_MAX_BYTES)
+    slices--;
+  return (int) (slices > 1 ? slices : 1);
+}
+
+/* C(i, j) = sum over s of partial[s](i, j), s in order (partials m x n, leading dimension m). */
+template <typename T>
+__global__ void __launch_bounds__ (256)
+sum_slices_kernel (int64_t m, int64_t n, int slices, const T *__restrict__ partial, T *C,
+                   int64_t ldc)
+{
+  const int64_t count = m * n;
+  for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < count;
+       e += (int64_t) gridDim.x * blockDim.x) {
+    T sum = partial[e];
+    for (int s = 1; s < slices; s++)
+      sum += partial[e + s * count];
+    C[e % m + (e / m) * ldc] = sum;
+  }
+}
+template <typename T> gm_status sum_slices (const Args &a, int slices, const T *partial)
+{
+  const int64_t blocks = ceil_div (a.m * a.n, 256) < 4096 ? ceil_div (a.m * a.n, 256) : 4096;
+  sum_slices_kernel<T><<<(unsigned) blocks, 256, 0, a.stream>>> (a.m, a.n, slices, partial,
+                                                                (T *) a.C, a.ldc);
+  return gm_cuda_status (cudaGetLastError (), "matmul warp: split-K sum");
 }
 
 /* ---- warp launchers ------------------------------------------------------------------------ */
@@ -925,7 +990,8 @@ template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, int MI
 struct WarpShape {
   using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
   static constexpr int TILE_M = BM, TILE_N = BN;
-  template <bool VEC> static gm_status run (const Args &a, const T *A, int64_t lda)
+  template <bool VEC> static gm_status run (const Args &a, const T *A, int64_t lda, int slices,
+                                            int64_t k_slice, int64_t c_slice)
   {
     auto kernel = matmul_warp<T, BM, BN, BK, WM, WN, STAGES, MIN_BLOCKS, VEC>;
     static bool smem_set = false;
@@ -934,34 +1000,51 @@ struct WarpShape {
       return st;
     const bool vc = vec_ok (a.C, a.ldc, sizeof (T));
     return for_each_slab<T> (a, BN, "matmul warp", [&] (const T *B, T *C, int64_t cols) {
-      const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN));
+      const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN),
+                       (unsigned) slices);
       kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (a.m, cols, a.k, A, lda, B, a.ldb, C,
-                                                           a.ldc, vc);
+                                                           a.ldc, vc, k_slice, c_slice);
     });
   }
-  static gm_status run (const Args &a)
+  static gm_status run (const Args &a, int sms)
   {
-    if (vec_ok (a.A, a.lda, sizeof (T)))
-      return run<true> (a, (const T *) a.A, a.lda);
     Workspace ws (a.stream);
-    const T *A16;
-    int64_t lda16;
-    if (worth_aligned_copy (a) && ws.aligned_copy ((const T *) a.A, a.m, a.k, a.lda, &A16, &lda16))
-      return run<true> (a, A16, lda16);
-    return run<false> (a, (const T *) a.A, a.lda);
+    const T *A = (const T *) a.A;
+    int64_t lda = a.lda;
+    const bool vec = vec_ok (A, lda, sizeof (T))
+                     || (worth_aligned_copy (a) && ws.aligned_copy (A, a.m, a.k, a.lda, &A, &lda));
+    const int slices = split_k_slices (a, ceil_div (a.m, BM) * ceil_div (a.n, BN),
+                                       MIN_BLOCKS * sms, sizeof (T));
+    T *partial = slices > 1 ? (T *) ws.scratch ((size_t) slices * a.m * a.n * sizeof (T)) : NULL;
+    if (!partial)
+      return vec ? run<true> (a, A, lda, 1, a.k, 0) : run<false> (a, A, lda, 1, a.k, 0);
+    /* Each slice a multiple of BK deep, so that only the last one has a k residue. */
+    const int64_t k_slice = ceil_div (ceil_div (a.k, slices), BK) * BK;
+    const int used = (int) ceil_div (a.k, k_slice);
+    Args p = a;
+    p.C = partial;
+    p.ldc = a.m;
+    gm_status st = vec ? run<true> (p, A, lda, used, k_slice, a.m * a.n)
+                       : run<false> (p, A, lda, used, k_slice, a.m * a.n);
+    if (st != GM_OK)
+      return st;
+    return sum_slices<T> (a, used, partial);
   }
 };
 
 /* Single (H200, N = 4096 / 8192, % of cuBLAS SGEMM in the same run):
- *   LARGE 256x128x16, 8 warps of 64x64 (8x16 per thread), 3 stages, one block an SM (255
- *         registers): 90.7 / 90.3%.  cuBLAS's own FFMA kernel has this shape (256x128x8, warps
- *         4x2, 3 stages, 254 registers: read with ncu).
+ *   LARGE 256x128x32, 8 warps of 64x64 (8x16 per thread), 3 stages (149 KB), one block an
+ *         SM (255 registers): 92.2 / 94.0%.  With BK = 16 (74.5 KB, for devices that cannot
+ *         give a block 149 KB, as sm_86/89 with 99 KB): 89.6-90.7 / 90.2-91.1%.  cuBLAS's own
+ *         FFMA kernel has this shape with BK = 8 (warps 4x2, 3 stages, 254 registers: read
+ *         with ncu).
  *   SMALL 128x64x16, 4 warps of 64x32 (8x8 per thread), 4 stages, three blocks an SM (167
  *         registers): 86.0 / 87.2%, and 4 times the blocks: it wins where LARGE's last wave
  *         would run mostly empty (N = 4097: 17x33 LARGE tiles are 4.25 waves of 132).
  * Tried and slower: 128x128 with 8 warps of 64x32 at two blocks an SM (128-register cap: 82%);
- * BK = 8 (83.7% LARGE); BK = 32 (77.6% at 128x128); 5 or 6 stages; 128x256 (79.7%). */
-using WarpLargeS = WarpShape<float, 256, 128, 16, 64, 64, 3, 1>;
+ * BK = 8 (83.7% LARGE); BK = 32 with 2 stages (91.7 / 93.1%); 5 or 6 stages; 128x256 (79.7%). */
+using WarpLargeS = WarpShape<float, 256, 128, 32, 64, 64, 3, 1>;
+using WarpLargeS16 = WarpShape<float, 256, 128, 16, 64, 64, 3, 1>;
 using WarpSmallS = WarpShape<float, 128, 64, 16, 64, 32, 4, 3>;
 /* Double (the auto path on sm_86/89 only; dmma elsewhere): 128x64x16 with 4 warps of 64x32
  * (8x8 doubles a thread) ran 22.6 TFLOP/s at N = 4096, 64x64x16 at three blocks an SM 21.3,
@@ -978,12 +1061,8 @@ template <typename Large> bool large_tiles_fit (const Args &a, int sms)
   return tiles >= sms / 2 && 10 * tiles >= 9 * slots;
 }
 
-template <typename T> gm_status launch_warp (const Args &a, int sms)
-{
-  if (sizeof (T) == 4)
-    return large_tiles_fit<WarpLargeS> (a, sms) ? WarpLargeS::run (a) : WarpSmallS::run (a);
-  return large_tiles_fit<WarpLargeD> (a, sms) ? WarpLargeD::run (a) : WarpSmallD::run (a);
-}
+struct DeviceInfo;
+template <typename T> gm_status launch_warp (const Args &a, const DeviceInfo &dev);
 
 /* 128x128, 8 warps of 64x32, one block an SM. */
 /* 16-byte path: BK = 32, 3 stages (207 KB): half the barriers per k; 41.1 TFLOP/s against
@@ -1026,11 +1105,16 @@ gm_status launch_dmma (const Args &a)
 }
 
 /* ---- dispatch --------------------------------------------------------------------------- */
-/* Compute capability of the current device (10*major + minor) and its multiprocessor count,
- * cached per device. */
-gm_status device_cc (int *cc, int *sms)
+/* What the dispatch needs of the current device, cached per device. */
+struct DeviceInfo {
+  int cc;           /* compute capability, 10*major + minor */
+  int sms;          /* multiprocessors */
+  int smem_optin;   /* most dynamic shared memory a block may ask for, bytes */
+};
+gm_status device_info (DeviceInfo *info)
 {
-  static int cached_device = -1, cached_cc = 0, cached_sms = 0;
+  static int cached_device = -1;
+  static DeviceInfo cached;
   int dev;
   cudaError_t err = cudaGetDevice (&dev);
   if (err != cudaSuccess)
@@ -1042,38 +1126,57 @@ gm_status device_cc (int *cc, int *sms)
         || (err = cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, dev))
                != cudaSuccess)
       return gm_cuda_status (err, "matmul: compute capability");
-    if ((err = cudaDeviceGetAttribute (&cached_sms, cudaDevAttrMultiProcessorCount, dev))
+    if ((err = cudaDeviceGetAttribute (&cached.sms, cudaDevAttrMultiProcessorCount, dev))
         != cudaSuccess)
       return gm_cuda_status (err, "matmul: multiprocessor count");
-    cached_cc = 10 * major + minor;
+    if ((err = cudaDeviceGetAttribute (&cached.smem_optin,
+                                       cudaDevAttrMaxSharedMemoryPerBlockOptin, dev))
+        != cudaSuccess)
+      return gm_cuda_status (err, "matmul: shared memory per block");
+    cached.cc = 10 * major + minor;
     cached_device = dev;
   }
-  *cc = cached_cc;
-  *sms = cached_sms;
+  *info = cached;
   return GM_OK;
+}
+
+template <typename T> gm_status launch_warp (const Args &a, const DeviceInfo &dev)
+{
+  const int sms = dev.sms;
+  if (sizeof (T) == 4) {
+    if (!large_tiles_fit<WarpLargeS> (a, sms))
+      return WarpSmallS::run (a, sms);
+    return dev.smem_optin >= (int) WarpLargeS::Cfg::SMEM ? WarpLargeS::run (a, sms)
+                                                         : WarpLargeS16::run (a, sms);
+  }
+  return large_tiles_fit<WarpLargeD> (a, sms) ? WarpLargeD::run (a, sms)
+                                               : WarpSmallD::run (a, sms);
 }
 
 /* auto: the cp.async kernels from sm_80 on: dmma for double where the FP64 tensor cores run at
  * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
  * warp kernel otherwise.  Measured on an H200 (TFLOP/s):
- *   - dmma's 128x128 tiles run half empty when m or n is under 128: at 8192x64x8192 dmma ran
- *     10.2, warp (64x64 tiles, three blocks an SM) 16.7, so warp takes shapes whose dmma
- *     tiles would be at most half full and fewer than the SMs;
+ *   - dmma's 128x128 tiles run half empty when m or n is under 128, and dmma does not split
+ *     k: at 8192x64x8192 dmma ran 10.2, warp (64x64 tiles, three blocks an SM, k split in 3)
+ *     19.6; at 2048x128x16384 (16 tiles) dmma 5.2, warp 19.5.  So warp takes shapes whose dmma
+ *     tiles would be at most half full and fewer than the SMs, or fewer than a quarter of the
+ *     SMs (1024^3, 64 tiles: dmma 19.0, warp 18.0, so dmma keeps it);
  *   - in single, warp now beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
  *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
- *     tile per 8 SMs, where its 32x32 tiles make 8 times the blocks. */
+ *     tile per 8 SMs and too little k to split (warp splits k where its tiles cannot fill
+ *     the chip), where its 32x32 tiles make 8 times the blocks. */
 gm_matmul_kernel pick_auto (gm_class cls, int cc, int sms, int64_t m, int64_t n, int64_t k)
 {
-  (void) k;
   if (cc < 80)
     return GM_MATMUL_WPT;
-  if (8 * ceil_div (m, 128) * ceil_div (n, 64) < sms)
+  if (8 * ceil_div (m, 128) * ceil_div (n, 64) < sms && k < 2 * SPLIT_MIN_K)
     return GM_MATMUL_TILED;
   if (cls == GM_SINGLE || !(cc == 80 || cc >= 90))
     return GM_MATMUL_WARP;
   const int64_t dmma_tiles = ceil_div (m, 128) * ceil_div (n, 128);
   const bool half_empty = 2.0 * (double) m * (double) n <= (double) dmma_tiles * 128 * 128;
-  return half_empty && dmma_tiles < sms ? GM_MATMUL_WARP : GM_MATMUL_DMMA;
+  return (half_empty && dmma_tiles < sms) || 4 * dmma_tiles < sms ? GM_MATMUL_WARP
+                                                                   : GM_MATMUL_DMMA;
 }
 
 const char *const kernel_names[GM_MATMUL_KERNEL_COUNT] = {"auto", "naive", "tiled", "wpt",
@@ -1130,9 +1233,10 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m
       || (st = gm_mul_size (span, elem, &span)) != GM_OK)
     return st;
 
-  int cc = 0, sms = 0;
-  if ((st = device_cc (&cc, &sms)) != GM_OK)
+  DeviceInfo dev;
+  if ((st = device_info (&dev)) != GM_OK)
     return st;
+  const int cc = dev.cc, sms = dev.sms;
   if (kernel == GM_MATMUL_AUTO)
     kernel = pick_auto (cls, cc, sms, m, n, k);
   if ((kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA) && cc < 80)
@@ -1152,7 +1256,7 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m
   case GM_MATMUL_NAIVE: return dbl ? launch_naive<double> (a) : launch_naive<float> (a);
   case GM_MATMUL_TILED: return dbl ? launch_tiled<double> (a) : launch_tiled<float> (a);
   case GM_MATMUL_WPT:   return dbl ? launch_wpt<double> (a) : launch_wpt<float> (a);
-  case GM_MATMUL_WARP:  return dbl ? launch_warp<double> (a, sms) : launch_warp<float> (a, sms);
+  case GM_MATMUL_WARP:  return dbl ? launch_warp<double> (a, dev) : launch_warp<float> (a, dev);
   case GM_MATMUL_DMMA:  return launch_dmma (a);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", (int) kernel);

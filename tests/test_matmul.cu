@@ -280,6 +280,10 @@ int main (int argc, char **argv)
     /* Over 2^27 multiply-adds with misaligned operands: warp and dmma copy them aligned into a
        stream-ordered workspace first (also under the sanitizer, hence in --quick). */
     run_case (cls, 521, 515, 520, 1, 0, 0, 1, 0);
+    /* Too few tiles to fill the GPU and k deep enough: warp splits k into slices whose
+       partial products are summed after (uneven last slice, padded and misaligned too). */
+    run_case (cls, 200, 40, 3001, 1, 2, 3, 0, 0);
+    run_case (cls, 65, 129, 1031, 0, 0, 0, 1, 1);
     if (!quick) {
       run_case (cls, 256, 256, 64, 0, 0, 0, 0, 1);
       for (int s = 0; s < nm; s++) {
