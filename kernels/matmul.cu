@@ -653,9 +653,17 @@ template <int BM, int BN, int BK, int WM, int WN, int STAGES> struct DmmaCfg {
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool VEC>
 __global__ void __launch_bounds__ (256, 1)
 matmul_dmma (int64_t m, int64_t n, int64_t k, const double *__restrict__ A, int64_t lda,
-             const double *__restrict__ B, int64_t ldb, double *__restrict__ C, int64_t ldc)
+             const double *__restrict__ B, int64_t ldb, double *__restrict__ C, int64_t ldc,
+             int64_t k_slice, int64_t c_slice)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (gridDim.z > 1) { /* split-K, as in matmul_warp */
+    const int64_t k0 = blockIdx.z * k_slice;
+    A += k0 * lda;
+    B += k0;
+    k = k - k0 < k_slice ? k - k0 : k_slice;
+    C += blockIdx.z * c_slice;
+  }
   using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES>;
   constexpr int MT = Cfg::MT, NT = Cfg::NT, LDA = Cfg::LDA, LDB = Cfg::LDB;
   extern __shared__ __align__ (16) unsigned char smem_raw[];
@@ -976,6 +984,8 @@ sum_slices_kernel (int64_t m, int64_t n, int slices, const T *__restrict__ parti
 }
 template <typename T> gm_status sum_slices (const Args &a, int slices, const T *partial)
 {
+  if (a.m == 0 || a.n == 0)
+    return GM_OK;
   const int64_t blocks = ceil_div (a.m * a.n, 256) < 4096 ? ceil_div (a.m * a.n, 256) : 4096;
   sum_slices_kernel<T><<<(unsigned) blocks, 256, 0, a.stream>>> (a.m, a.n, slices, partial,
                                                                 (T *) a.C, a.ldc);
@@ -1068,10 +1078,13 @@ template <typename T> gm_status launch_warp (const Args &a, const DeviceInfo &de
 /* 16-byte path: BK = 32, 3 stages (207 KB): half the barriers per k; 41.1 TFLOP/s against
  * 39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  The scalar path (odd ld) keeps
  * BK = 16 and 4 stages (146 KB): with BK = 32 it fell from 32.1 to 20.6 at N = 4097. */
+constexpr int DMMA_BM = 128, DMMA_BN = 128;
 template <bool VEC> gm_status launch_dmma_v (const Args &a, const double *A, int64_t lda,
-                                              const double *B_all, int64_t ldb)
+                                              const double *B_all, int64_t ldb, int slices,
+                                              int64_t k_slice, int64_t c_slice)
 {
-  constexpr int BM = 128, BN = 128, BK = VEC ? 32 : 16, WM = 64, WN = 32, STAGES = VEC ? 3 : 4;
+  constexpr int BM = DMMA_BM, BN = DMMA_BN, BK = VEC ? 32 : 16, WM = 64, WN = 32;
+  constexpr int STAGES = VEC ? 3 : 4;
   using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES>;
   auto kernel = matmul_dmma<BM, BN, BK, WM, WN, STAGES, VEC>;
   static bool smem_set = false;
@@ -1083,14 +1096,16 @@ template <bool VEC> gm_status launch_dmma_v (const Args &a, const double *A, int
   b.ldb = ldb;
   return for_each_slab<double> (b, BN, "matmul dmma", [&] (const double *B, double *C,
                                                            int64_t cols) {
-    const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN));
+    const dim3 grid ((unsigned) ceil_div (a.m, BM), (unsigned) ceil_div (cols, BN),
+                     (unsigned) slices);
     kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (a.m, cols, a.k, A, lda, B, ldb, C,
-                                                         a.ldc);
+                                                         a.ldc, k_slice, c_slice);
   });
 }
 /* Both operands need the 16-byte path: a misaligned one is copied aligned first (see
- * Workspace). */
-gm_status launch_dmma (const Args &a)
+ * Workspace).  One block an SM; grids that cannot fill the SMs split k (see split_k_slices),
+ * each slice a multiple of 32 deep so that B + k0 stays 16-byte aligned. */
+gm_status launch_dmma (const Args &a, int sms)
 {
   const double *A = (const double *) a.A, *B = (const double *) a.B;
   int64_t lda = a.lda, ldb = a.ldb;
@@ -1100,8 +1115,26 @@ gm_status launch_dmma (const Args &a)
     vec = worth_aligned_copy (a) && ws.aligned_copy (A, a.m, a.k, lda, &A, &lda);
   if (vec && !vec_ok (B, ldb, 8))
     vec = worth_aligned_copy (a) && ws.aligned_copy (B, a.k, a.n, ldb, &B, &ldb);
-  return vec ? launch_dmma_v<true> (a, A, lda, B, ldb)
-             : launch_dmma_v<false> (a, (const double *) a.A, a.lda, (const double *) a.B, a.ldb);
+  if (!vec) {
+    A = (const double *) a.A, lda = a.lda;
+    B = (const double *) a.B, ldb = a.ldb;
+  }
+  const int slices = split_k_slices (a, ceil_div (a.m, DMMA_BM) * ceil_div (a.n, DMMA_BN), sms,
+                                     sizeof (double));
+  double *partial = slices > 1 ? (double *) ws.scratch ((size_t) slices * a.m * a.n * 8) : NULL;
+  if (!partial)
+    return vec ? launch_dmma_v<true> (a, A, lda, B, ldb, 1, a.k, 0)
+               : launch_dmma_v<false> (a, A, lda, B, ldb, 1, a.k, 0);
+  const int64_t k_slice = ceil_div (ceil_div (a.k, slices), 32) * 32;
+  const int used = (int) ceil_div (a.k, k_slice);
+  Args p = a;
+  p.C = partial;
+  p.ldc = a.m;
+  gm_status st = vec ? launch_dmma_v<true> (p, A, lda, B, ldb, used, k_slice, a.m * a.n)
+                     : launch_dmma_v<false> (p, A, lda, B, ldb, used, k_slice, a.m * a.n);
+  if (st != GM_OK)
+    return st;
+  return sum_slices<double> (a, used, partial);
 }
 
 /* ---- dispatch --------------------------------------------------------------------------- */
@@ -1156,11 +1189,11 @@ template <typename T> gm_status launch_warp (const Args &a, const DeviceInfo &de
 /* auto: the cp.async kernels from sm_80 on: dmma for double where the FP64 tensor cores run at
  * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
  * warp kernel otherwise.  Measured on an H200 (TFLOP/s):
- *   - dmma's 128x128 tiles run half empty when m or n is under 128, and dmma does not split
- *     k: at 8192x64x8192 dmma ran 10.2, warp (64x64 tiles, three blocks an SM, k split in 3)
- *     19.6; at 2048x128x16384 (16 tiles) dmma 5.2, warp 19.5.  So warp takes shapes whose dmma
- *     tiles would be at most half full and fewer than the SMs, or fewer than a quarter of the
- *     SMs (1024^3, 64 tiles: dmma 19.0, warp 18.0, so dmma keeps it);
+ *   - dmma's 128x128 tiles run half empty when m or n is under 128: at 64x64x65536 dmma (k
+ *     split in 132) ran 7.6, warp 10.1; at 8192x64x8192 both 19.4.  So warp takes shapes
+ *     whose dmma tiles would be at most half full and fewer than the SMs.  Both split k where
+ *     their tiles cannot fill the chip: dmma at 2048x128x16384 went from 5.2 to 37.4 (88% of
+ *     DGEMM), at 1024^3 from 19.0 to 29.9;
  *   - in single, warp now beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
  *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
  *     tile per 8 SMs and too little k to split (warp splits k where its tiles cannot fill
@@ -1175,8 +1208,7 @@ gm_matmul_kernel pick_auto (gm_class cls, int cc, int sms, int64_t m, int64_t n,
     return GM_MATMUL_WARP;
   const int64_t dmma_tiles = ceil_div (m, 128) * ceil_div (n, 128);
   const bool half_empty = 2.0 * (double) m * (double) n <= (double) dmma_tiles * 128 * 128;
-  return (half_empty && dmma_tiles < sms) || 4 * dmma_tiles < sms ? GM_MATMUL_WARP
-                                                                   : GM_MATMUL_DMMA;
+  return half_empty && dmma_tiles < sms ? GM_MATMUL_WARP : GM_MATMUL_DMMA;
 }
 
 const char *const kernel_names[GM_MATMUL_KERNEL_COUNT] = {"auto", "naive", "tiled", "wpt",
@@ -1257,7 +1289,7 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m
   case GM_MATMUL_TILED: return dbl ? launch_tiled<double> (a) : launch_tiled<float> (a);
   case GM_MATMUL_WPT:   return dbl ? launch_wpt<double> (a) : launch_wpt<float> (a);
   case GM_MATMUL_WARP:  return dbl ? launch_warp<double> (a, dev) : launch_warp<float> (a, dev);
-  case GM_MATMUL_DMMA:  return launch_dmma (a);
+  case GM_MATMUL_DMMA:  return launch_dmma (a, sms);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", (int) kernel);
   }
