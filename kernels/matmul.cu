@@ -994,8 +994,8 @@ template <typename T> gm_status sum_slices (const Args &a, int slices, const T *
 
 /* ---- warp launchers ------------------------------------------------------------------------ */
 /* One configuration of the warp kernel: block BM x BN x BK, warps WM x WN, STAGES, and
- * MIN_BLOCKS resident per SM (the register budget).  Run with A's 16-byte copies where A
- * allows them. */
+ * MIN_BLOCKS resident per SM (the register budget).  Runs with 16-byte copies of A (of an
+ * aligned copy where A is misaligned), and splits k where its tiles cannot fill the GPU. */
 template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, int MIN_BLOCKS>
 struct WarpShape {
   using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
