@@ -984,12 +984,31 @@ sum_slices_kernel (int64_t m, int64_t n, int slices, const T *__restrict__ parti
 }
 template <typename T> gm_status sum_slices (const Args &a, int slices, const T *partial)
 {
-  if (a.m == 0 || a.n == 0)
-    return GM_OK;
   const int64_t blocks = ceil_div (a.m * a.n, 256) < 4096 ? ceil_div (a.m * a.n, 256) : 4096;
   sum_slices_kernel<T><<<(unsigned) blocks, 256, 0, a.stream>>> (a.m, a.n, slices, partial,
                                                                 (T *) a.C, a.ldc);
   return gm_cuda_status (cudaGetLastError (), "matmul warp: split-K sum");
+}
+
+/* The whole product through launch (args, slices, k_slice, c_slice), split along k where
+ * split_k_slices asks for it (each slice a multiple of k_align deep, so that only the last
+ * has a k residue), the partials then summed into C.  Unsplit where the workspace cannot be
+ * had.  launch runs one kernel of (a.m, a.n) tiles with gridDim.z = slices. */
+template <typename T, typename Launch>
+gm_status run_split_k (const Args &a, Workspace &ws, int64_t tiles, int64_t slots, int k_align,
+                       Launch launch)
+{
+  const int slices = split_k_slices (a, tiles, slots, sizeof (T));
+  T *partial = slices > 1 ? (T *) ws.scratch ((size_t) slices * a.m * a.n * sizeof (T)) : NULL;
+  if (!partial)
+    return launch (a, 1, a.k, 0);
+  const int64_t k_slice = ceil_div (ceil_div (a.k, slices), k_align) * k_align;
+  const int used = (int) ceil_div (a.k, k_slice);
+  Args p = a;
+  p.C = partial;
+  p.ldc = a.m;
+  gm_status st = launch (p, used, k_slice, a.m * a.n);
+  return st != GM_OK ? st : sum_slices<T> (a, used, partial);
 }
 
 /* ---- warp launchers ------------------------------------------------------------------------ */
@@ -1023,22 +1042,11 @@ struct WarpShape {
     int64_t lda = a.lda;
     const bool vec = vec_ok (A, lda, sizeof (T))
                      || (worth_aligned_copy (a) && ws.aligned_copy (A, a.m, a.k, a.lda, &A, &lda));
-    const int slices = split_k_slices (a, ceil_div (a.m, BM) * ceil_div (a.n, BN),
-                                       MIN_BLOCKS * sms, sizeof (T));
-    T *partial = slices > 1 ? (T *) ws.scratch ((size_t) slices * a.m * a.n * sizeof (T)) : NULL;
-    if (!partial)
-      return vec ? run<true> (a, A, lda, 1, a.k, 0) : run<false> (a, A, lda, 1, a.k, 0);
-    /* Each slice a multiple of BK deep, so that only the last one has a k residue. */
-    const int64_t k_slice = ceil_div (ceil_div (a.k, slices), BK) * BK;
-    const int used = (int) ceil_div (a.k, k_slice);
-    Args p = a;
-    p.C = partial;
-    p.ldc = a.m;
-    gm_status st = vec ? run<true> (p, A, lda, used, k_slice, a.m * a.n)
-                       : run<false> (p, A, lda, used, k_slice, a.m * a.n);
-    if (st != GM_OK)
-      return st;
-    return sum_slices<T> (a, used, partial);
+    return run_split_k<T> (a, ws, ceil_div (a.m, BM) * ceil_div (a.n, BN), MIN_BLOCKS * sms, BK,
+                           [&] (const Args &p, int slices, int64_t k_slice, int64_t c_slice) {
+                             return vec ? run<true> (p, A, lda, slices, k_slice, c_slice)
+                                        : run<false> (p, A, lda, slices, k_slice, c_slice);
+                           });
   }
 };
 
@@ -1103,8 +1111,8 @@ template <bool VEC> gm_status launch_dmma_v (const Args &a, const double *A, int
   });
 }
 /* Both operands need the 16-byte path: a misaligned one is copied aligned first (see
- * Workspace).  One block an SM; grids that cannot fill the SMs split k (see split_k_slices),
- * each slice a multiple of 32 deep so that B + k0 stays 16-byte aligned. */
+ * Workspace).  One block an SM; grids that cannot fill the SMs split k (run_split_k), each
+ * slice a multiple of 32 deep so that B + k0 stays 16-byte aligned. */
 gm_status launch_dmma (const Args &a, int sms)
 {
   const double *A = (const double *) a.A, *B = (const double *) a.B;
@@ -1119,22 +1127,13 @@ gm_status launch_dmma (const Args &a, int sms)
     A = (const double *) a.A, lda = a.lda;
     B = (const double *) a.B, ldb = a.ldb;
   }
-  const int slices = split_k_slices (a, ceil_div (a.m, DMMA_BM) * ceil_div (a.n, DMMA_BN), sms,
-                                     sizeof (double));
-  double *partial = slices > 1 ? (double *) ws.scratch ((size_t) slices * a.m * a.n * 8) : NULL;
-  if (!partial)
-    return vec ? launch_dmma_v<true> (a, A, lda, B, ldb, 1, a.k, 0)
-               : launch_dmma_v<false> (a, A, lda, B, ldb, 1, a.k, 0);
-  const int64_t k_slice = ceil_div (ceil_div (a.k, slices), 32) * 32;
-  const int used = (int) ceil_div (a.k, k_slice);
-  Args p = a;
-  p.C = partial;
-  p.ldc = a.m;
-  gm_status st = vec ? launch_dmma_v<true> (p, A, lda, B, ldb, used, k_slice, a.m * a.n)
-                     : launch_dmma_v<false> (p, A, lda, B, ldb, used, k_slice, a.m * a.n);
-  if (st != GM_OK)
-    return st;
-  return sum_slices<double> (a, used, partial);
+  return run_split_k<double> (a, ws, ceil_div (a.m, DMMA_BM) * ceil_div (a.n, DMMA_BN), sms, 32,
+                              [&] (const Args &p, int slices, int64_t k_slice, int64_t c_slice) {
+                                return vec ? launch_dmma_v<true> (p, A, lda, B, ldb, slices,
+                                                                  k_slice, c_slice)
+                                           : launch_dmma_v<false> (p, A, lda, B, ldb, slices,
+                                                                   k_slice, c_slice);
+                              });
 }
 
 /* ---- dispatch --------------------------------------------------------------------------- */
