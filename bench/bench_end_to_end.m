@@ -12,7 +12,13 @@
 ## @item @code{gpumat_dot} on host and on gpumat vectors against @code{dot};
 ## @item uploads (@code{gpumat (A)}) and downloads (@code{gather (G)}) of 256 MiB
 ## and more, in GB/s;
-## @item the median time of a 16x16 @code{gpumat_mul} on host arrays.
+## @item the median time of a 16x16 @code{gpumat_mul} on host arrays;
+## @item @code{X'*X} with @var{X} 40000x1500 double: @code{gpumat_mul (X,
+## "transpose", X, "none")} on the host array (and @code{G' * G} on a gpumat
+## array) against Octave's @code{X' * X};
+## @item page-wise products from host arrays: @code{gpumat_pagemtimes (X, Y)}
+## against @code{blkmm (X, Y)} for 10^4 pages of 32x32 and 10^3 pages of
+## 128x128, both classes.
 ## @end itemize
 ##
 ## Every result is checked before it is timed.  Times are medians of repeats
@@ -68,6 +74,9 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
   printf ("\n16x16 gpumat_mul on host arrays: median %.1f us first, %.1f us after the large products\n",
           1e6 * t16, 1e6 * t16_after);
   table(end+1, :) = {"mul16", "double", 16, NaN, t16, t16_after};
+
+  ## ---- X'*X and page-wise products ----------------------------------------------------------------
+  table = transposed_and_pages (table);
 
   ## ---- transfers --------------------------------------------------------------------------------
   printf ("\n%-8s %10s %12s %12s\n", "class", "MiB", "upload GB/s", "gather GB/s");
@@ -126,6 +135,62 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
     printf ("no plot here (%s): run bench/plot_bench.m on the CSV where a toolkit can print\n",
             err.message);
   end_try_catch
+endfunction
+
+## X'*X (X 40000x1500 double, the normal equations of a tall least-squares problem) and
+## page-wise products from host arrays, each against Octave's own in the same session.
+function table = transposed_and_pages (table)
+  printf ("\n%-6s %-26s %10s %10s %10s %10s %8s %8s\n", "class", "product", "Octave ms",
+          "host ms", "gpumat ms", "kernel ms", "host x", "gpumat x");
+  X = rand (40000, 1500) - 0.5;
+  R = X' * X;
+  C = gpumat_mul (X, "transpose", X, "none");
+  check_product (C, X', X, R);
+  G = gpumat (X);
+  t_dev = t_kernel = NaN;
+  try
+    check_product (gather (G' * G), X', X, R);
+    settle_blas ();
+    t_dev = median_time (@() G' * G, 10);
+    t_kernel = 1e-3 * __gpumat__ ("mul_time", "bench_end_to_end", G, "transpose", G, "none",
+                                  "auto", 10);
+  catch err
+    printf ("(G' * G on gpumat arrays not timed: %s)\n", err.message);
+  end_try_catch
+  clear G C R
+  settle_blas ();
+  t_host = median_time (@() gpumat_mul (X, "transpose", X, "none"), 10);
+  t_cpu = median_time (@() X' * X, 5);
+  printf ("%-6s %-26s %10.3f %10.3f %10.3f %10.3f %7.1fx %7.1fx\n", "double",
+          "X'*X, X 40000x1500", 1e3 * t_cpu, 1e3 * t_host, 1e3 * t_dev, 1e3 * t_kernel,
+          t_cpu / t_host, t_cpu / t_dev);
+  table(end+1, :) = {"xtx", "double", 40000, t_cpu, t_host, t_dev};
+  clear X
+
+  for cls = {"double", "single"}
+    for pg = [32 10000; 128 1000]'
+      n = pg(1);  pages = pg(2);
+      X = rand (n, n, pages, cls{1}) - 0.5;
+      Y = rand (n, n, pages, cls{1}) - 0.5;
+      ## as check_product, page by page: within k*eps*(|X|*|Y|) of the product in double
+      R = blkmm (X, Y);
+      Z = gpumat_pagemtimes (X, Y);
+      err = abs (double (Z) - blkmm (double (X), double (Y)));
+      bound = n * eps (cls{1}) * blkmm (abs (double (X)), abs (double (Y)));
+      if (! (strcmp (class (Z), class (R)) && isequal (size (Z), size (R))
+             && all (err(:) <= bound(:))))
+        error ("bench_end_to_end: gpumat_pagemtimes does not match blkmm");
+      endif
+      clear R Z err bound
+      settle_blas ();
+      t_host = median_time (@() gpumat_pagemtimes (X, Y), 10);
+      t_cpu = median_time (@() blkmm (X, Y), 10);
+      label = sprintf ("pagemtimes %d x %dx%d", pages, n, n);
+      printf ("%-6s %-26s %10.3f %10.3f %10s %10s %7.1fx %8s\n", cls{1}, label, 1e3 * t_cpu,
+              1e3 * t_host, "-", "-", t_cpu / t_host, "-");
+      table(end+1, :) = {sprintf("pages%d", n), cls{1}, pages, t_cpu, t_host, NaN};
+    endfor
+  endfor
 endfunction
 
 ## OpenBLAS's threads spin about 2^28 cycles (0.1 s) after a call before they sleep.

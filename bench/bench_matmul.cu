@@ -1,18 +1,34 @@
-/* bench_matmul.cu: every gm_matmul kernel in double and single against cuBLAS DGEMM / SGEMM
- * (pedantic math: FP32 without TF32), timed in the same run.
+/* bench_matmul.cu: gm_matmul against cuBLAS (pedantic math: FP32 without TF32), timed in the
+ * same run, in three sections:
  *
- * Each result is first checked against cuBLAS (relative Frobenius error under 2 (k+1) eps, no
- * NaN), then timed: 2 warm-up runs, then CUDA events around each of R runs, the median
- * reported (R = 10; 3 for naive at N >= 8192, which takes 0.2-0.5 s a run).
+ *   square      every kernel in double and single against DGEMM / SGEMM (no transposes):
+ *               N = 1024, 2048, 4096, 8192, 4097, 1000x3000x17, 8192x64x8192
+ *   transposed  N = 4096 and 8192, both classes, each operation pair NN, TN, NT, TT: auto, warp
+ *               and dmma against gemm with the same transpose flags; each rate also as % of the
+ *               same kernel's NN rate at that size; and Xᵀ·X with X 40000x1500 (1500x1500x40000,
+ *               ops T, N, one operand array) against gemm (T, N)
+ *   batched     10^5 pages of 8x8, 10^4 of 32x32, 10^3 of 128x128, 10 of 1024x1024 (square
+ *               pages, back to back), every kernel, through one gm_matmul with a batch, against
+ *               gemmStridedBatched
  *
- *   bench_matmul                  N = 1024, 2048, 4096, 8192, 4097, 1000x3000x17, 8192x64x8192
- *   bench_matmul --quick          N = 4096 only
+ * Each result is first checked against cuBLAS's (relative Frobenius error under 2 (k+1) eps,
+ * no NaN), then timed: 2 warm-up runs, then CUDA events around each of R runs, the median
+ * reported (R = 10; 3 for naive above 5e11 flop, which takes 0.2-0.5 s a run; 20 for batches).
+ *
+ *   bench_matmul                  all three sections (a few minutes; naive and tiled at 8192
+ *                                 take the most)
+ *   bench_matmul --square --transposed --batched
+ *                                 only the sections named
+ *   bench_matmul --quick          N = 4096 only in square and transposed, no 8192, no 1500²
  *   bench_matmul --shapes=4096,4097 --kernels=warp,dmma --classes=single
- *                                 a subset (shapes as N or MxNxK)
+ *                                 a subset (square shapes as N or MxNxK; --shapes alone runs
+ *                                 only the square section)
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <algorithm>
+#include <map>
+#include <string>
 #include <vector>
 #include <cublas_v2.h>
 #include "test_util.h"
@@ -31,15 +47,47 @@ template <typename T> __global__ void fill_kernel (T *p, int64_t count, uint64_t
   }
 }
 
+/* sum (c - r)^2, sum r^2 and the NaN count of c, into acc[0..2] (zeroed by the caller): the
+   check against cuBLAS without copying gigabytes to the host. */
+template <typename T>
+__global__ void compare_kernel (const T *c, const T *r, int64_t count, double *acc)
+{
+  double num = 0, den = 0, nans = 0;
+  for (int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; i < count;
+       i += (int64_t) gridDim.x * blockDim.x) {
+    const double cv = (double) c[i], rv = (double) r[i];
+    if (isnan (cv))
+      nans += 1;
+    else
+      num += (cv - rv) * (cv - rv);
+    den += rv * rv;
+  }
+  for (int o = 16; o > 0; o /= 2) {
+    num += __shfl_down_sync (0xffffffffu, num, o);
+    den += __shfl_down_sync (0xffffffffu, den, o);
+    nans += __shfl_down_sync (0xffffffffu, nans, o);
+  }
+  if ((threadIdx.x & 31) == 0) {
+    atomicAdd (&acc[0], num);
+    atomicAdd (&acc[1], den);
+    atomicAdd (&acc[2], nans);
+  }
+}
+
 struct Row {
-  char shape[48];
-  const char *cls, *kernel;
-  double ms, tflops, pct;
+  std::string section, shape, ops;
+  const char *cls;
+  std::string kernel;
+  double ms, tflops, pct, pct_nn;   /* pct: of cuBLAS in the same case; pct_nn: of NN (or NaN) */
   int reps;
 };
 
 static std::vector<Row> rows;
 static int mismatches;
+static const char *kernels_arg, *classes_arg;
+static int cc;
+/* TFLOP/s of each kernel with no transposes, by "shape class kernel": for % of NN */
+static std::map<std::string, double> nn_rate;
 
 template <typename F> static double time_median (F run, int reps, cudaEvent_t e0, cudaEvent_t e1)
 {
@@ -74,147 +122,246 @@ static int listed (const char *list, const char *name)
   return 0;
 }
 
-static void bench_shape (cublasHandle_t handle, gm_class cls, int64_t m, int64_t n, int64_t k,
-                         const char *kernels, int cc)
+static cublasOperation_t blas_op (gm_op op) { return op == GM_OP_NONE ? CUBLAS_OP_N : CUBLAS_OP_T; }
+static const char op_letter[3] = {'N', 'T', 'C'};
+
+/* One product (or batch of `batch` back-to-back pages) C = op(A) op(B), stored as the ops say
+ * with leading dimensions equal to the stored rows; `same`: B is A (Xᵀ·X).  cuBLAS first, then
+ * each kernel of `kernels` (NULL: all) that this class and device run, checked, then timed. */
+static void bench_case (cublasHandle_t handle, const char *section, gm_class cls, gm_op opa,
+                        gm_op opb, int64_t m, int64_t n, int64_t k, int64_t batch, bool same,
+                        const char *kernels, const char *label)
 {
   const size_t es = gm_class_size (cls);
   const int dbl = cls == GM_DOUBLE;
   const char *cname = dbl ? "double" : "single";
-  char shape[48];
-  snprintf (shape, sizeof shape, "%lldx%lldx%lld", (long long) m, (long long) n, (long long) k);
+  char ops[3] = {op_letter[opa], op_letter[opb], 0};
+  const int64_t lda = opa == GM_OP_NONE ? m : k, ldb = opb == GM_OP_NONE ? k : n, ldc = m;
+  const int64_t sa = m * k, sb = k * n, sc = m * n;
   void *dA, *dB, *dC, *dR;
-  TU_CUDA (cudaMalloc (&dA, m * k * es));
-  TU_CUDA (cudaMalloc (&dB, k * n * es));
-  TU_CUDA (cudaMalloc (&dC, m * n * es));
-  TU_CUDA (cudaMalloc (&dR, m * n * es));
+  double *dacc;
+  TU_CUDA (cudaMalloc (&dA, sa * batch * es));
+  if (same)
+    dB = dA;
+  else
+    TU_CUDA (cudaMalloc (&dB, sb * batch * es));
+  TU_CUDA (cudaMalloc (&dC, sc * batch * es));
+  TU_CUDA (cudaMalloc (&dR, sc * batch * es));
+  TU_CUDA (cudaMalloc (&dacc, 3 * sizeof (double)));
   if (dbl) {
-    fill_kernel<double><<<1024, 256>>> ((double *) dA, m * k, 1);
-    fill_kernel<double><<<1024, 256>>> ((double *) dB, k * n, 2);
+    fill_kernel<double><<<1024, 256>>> ((double *) dA, sa * batch, 1);
+    if (!same) fill_kernel<double><<<1024, 256>>> ((double *) dB, sb * batch, 2);
   } else {
-    fill_kernel<float><<<1024, 256>>> ((float *) dA, m * k, 1);
-    fill_kernel<float><<<1024, 256>>> ((float *) dB, k * n, 2);
+    fill_kernel<float><<<1024, 256>>> ((float *) dA, sa * batch, 1);
+    if (!same) fill_kernel<float><<<1024, 256>>> ((float *) dB, sb * batch, 2);
   }
   TU_CUDA (cudaGetLastError ());
   cudaEvent_t e0, e1;
   TU_CUDA (cudaEventCreate (&e0));
   TU_CUDA (cudaEventCreate (&e1));
-  const double flop = 2.0 * m * n * k;
+  const double flop = 2.0 * m * n * k * batch;
   const double one = 1, zero = 0;
   const float onef = 1, zerof = 0;
+  const cublasOperation_t ta = blas_op (opa), tb = blas_op (opb);
   auto blas = [&] () {
-    if (dbl)
-      TU_CUBLAS (cublasDgemm (handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) m, (int) n, (int) k, &one,
-                                 (const double *) dA, (int) m, (const double *) dB, (int) k, &zero,
-                                 (double *) dR, (int) m));
+    if (batch == 1 && dbl)
+      TU_CUBLAS (cublasDgemm (handle, ta, tb, (int) m, (int) n, (int) k, &one,
+                              (const double *) dA, (int) lda, (const double *) dB, (int) ldb,
+                              &zero, (double *) dR, (int) ldc));
+    else if (batch == 1)
+      TU_CUBLAS (cublasSgemm (handle, ta, tb, (int) m, (int) n, (int) k, &onef,
+                              (const float *) dA, (int) lda, (const float *) dB, (int) ldb,
+                              &zerof, (float *) dR, (int) ldc));
+    else if (dbl)
+      TU_CUBLAS (cublasDgemmStridedBatched (handle, ta, tb, (int) m, (int) n, (int) k, &one,
+                                            (const double *) dA, (int) lda, sa,
+                                            (const double *) dB, (int) ldb, sb, &zero,
+                                            (double *) dR, (int) ldc, sc, (int) batch));
     else
-      TU_CUBLAS (cublasSgemm (handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) m, (int) n, (int) k,
-                                 &onef, (const float *) dA, (int) m, (const float *) dB, (int) k,
-                                 &zerof, (float *) dR, (int) m));
+      TU_CUBLAS (cublasSgemmStridedBatched (handle, ta, tb, (int) m, (int) n, (int) k, &onef,
+                                            (const float *) dA, (int) lda, sa,
+                                            (const float *) dB, (int) ldb, sb, &zerof,
+                                            (float *) dR, (int) ldc, sc, (int) batch));
   };
-  const double blas_ms = time_median (blas, 10, e0, e1);
-  Row r0 = {"", cname, dbl ? "cublas-dgemm" : "cublas-sgemm", blas_ms, flop / blas_ms * 1e-9,
-            100.0, 10};
-  snprintf (r0.shape, sizeof r0.shape, "%s", shape);
-  rows.push_back (r0);
+  const int base_reps = batch > 1 ? 20 : 10;
+  const double blas_ms = time_median (blas, base_reps, e0, e1);
+  const char *blas_name = batch > 1 ? (dbl ? "cublas-dgemmSB" : "cublas-sgemmSB")
+                                    : (dbl ? "cublas-dgemm" : "cublas-sgemm");
+  rows.push_back ({section, label, ops, cname, blas_name, blas_ms, flop / blas_ms * 1e-9, 100.0,
+                   NAN, base_reps});
 
-  std::vector<char> href (m * n * es), hc (m * n * es);
-  TU_CUDA (cudaMemcpy (href.data (), dR, m * n * es, cudaMemcpyDeviceToHost));
   for (int kern = 0; kern < GM_MATMUL_KERNEL_COUNT; kern++) {
     const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
     const char *name = gm_matmul_kernel_name (kk);
     if (!listed (kernels, name) || (kk == GM_MATMUL_DMMA && !dbl)
         || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA) && cc < 80))
       continue;
-    TU_CUDA (cudaMemset (dC, 0xFF, m * n * es));
-    TU_GM (gm_matmul (kk, cls, m, n, k, dA, m, dB, k, dC, m, 0));
-    TU_CUDA (cudaDeviceSynchronize ());
-    TU_CUDA (cudaMemcpy (hc.data (), dC, m * n * es, cudaMemcpyDeviceToHost));
-    double num = 0, den = 0;
-    int64_t nans = 0;
-    for (int64_t i = 0; i < m * n; i++) {
-      const double c = tu_get (cls, hc.data (), i), r = tu_get (cls, href.data (), i);
-      if (isnan (c)) nans++;
-      num += (c - r) * (c - r);
-      den += r * r;
-    }
-    const double rel = sqrt (num / (den > 0 ? den : 1));
-    if (nans || !(rel <= 2.0 * (k + 1) * tu_eps (cls))) {
-      printf ("MISMATCH %s %s %s: relative error %.3g, %lld NaN: not timed\n", shape, cname,
-              name, rel, (long long) nans);
+    auto run = [&] () {
+      gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, dA, lda, sa, dB, ldb, same ? sa : sb,
+                                dC, ldc, sc, batch, 0);
+      if (st != GM_OK) {
+        fprintf (stderr, "%s %s %s: %s\n", label, cname, name, gm_error_detail ());
+        exit (2);
+      }
+    };
+    TU_CUDA (cudaMemset (dC, 0xFF, sc * batch * es));
+    TU_CUDA (cudaMemset (dacc, 0, 3 * sizeof (double)));
+    run ();
+    if (dbl)
+      compare_kernel<double><<<1024, 256>>> ((const double *) dC, (const double *) dR,
+                                             sc * batch, dacc);
+    else
+      compare_kernel<float><<<1024, 256>>> ((const float *) dC, (const float *) dR, sc * batch,
+                                            dacc);
+    TU_CUDA (cudaGetLastError ());
+    double acc[3];
+    TU_CUDA (cudaMemcpy (acc, dacc, sizeof acc, cudaMemcpyDeviceToHost));
+    const double rel = sqrt (acc[0] / (acc[1] > 0 ? acc[1] : 1));
+    if (acc[2] > 0 || !(rel <= 2.0 * (k + 1) * tu_eps (cls))) {
+      printf ("MISMATCH %s %s %s %s: relative error %.3g, %.0f NaN: not timed\n", label, ops,
+              cname, name, rel, acc[2]);
       mismatches++;
       continue;
     }
-    const int reps = (kk == GM_MATMUL_NAIVE && flop > 5e11) ? 3 : 10;
-    const double ms = time_median ([&] () {
-      gm_status st = gm_matmul (kk, cls, m, n, k, dA, m, dB, k, dC, m, 0);
-      if (st != GM_OK) { fprintf (stderr, "%s\n", gm_error_detail ()); exit (2); }
-    }, reps, e0, e1);
-    Row r = {"", cname, name, ms, flop / ms * 1e-9, 100.0 * blas_ms / ms, reps};
-    snprintf (r.shape, sizeof r.shape, "%s", shape);
-    rows.push_back (r);
-    printf ("  %-18s %-6s %-13s %9.3f ms %7.2f TFLOP/s %6.1f%% (rel err %.2g)\n", shape, cname,
-            name, ms, r.tflops, r.pct, rel);
+    const int reps = (kk == GM_MATMUL_NAIVE && flop > 5e11) ? 3 : base_reps;
+    const double ms = time_median (run, reps, e0, e1);
+    const double tflops = flop / ms * 1e-9;
+    const std::string key = std::string (label) + " " + cname + " " + name;
+    double pct_nn = NAN;
+    if (opa == GM_OP_NONE && opb == GM_OP_NONE)
+      nn_rate[key] = tflops;
+    else if (nn_rate.count (key))
+      pct_nn = 100.0 * tflops / nn_rate[key];
+    rows.push_back ({section, label, ops, cname, name, ms, tflops, 100.0 * blas_ms / ms, pct_nn,
+                     reps});
+    printf ("  %-10s %-20s %-2s %-6s %-6s %9.3f ms %7.2f TFLOP/s %6.1f%% of cuBLAS", section,
+            label, ops, cname, name, ms, tflops, 100.0 * blas_ms / ms);
+    if (!isnan (pct_nn))
+      printf (" %6.1f%% of NN", pct_nn);
+    printf (" (rel err %.2g)\n", rel);
     fflush (stdout);
   }
   TU_CUDA (cudaEventDestroy (e0));
   TU_CUDA (cudaEventDestroy (e1));
   TU_CUDA (cudaFree (dA));
-  TU_CUDA (cudaFree (dB));
+  if (!same)
+    TU_CUDA (cudaFree (dB));
   TU_CUDA (cudaFree (dC));
   TU_CUDA (cudaFree (dR));
+  TU_CUDA (cudaFree (dacc));
+  gm_device_release_cached ();
+}
+
+static std::string shape_label (int64_t m, int64_t n, int64_t k)
+{
+  char s[64];
+  snprintf (s, sizeof s, "%lldx%lldx%lld", (long long) m, (long long) n, (long long) k);
+  return s;
+}
+
+static void print_row (const Row &r)
+{
+  printf ("%-10s %-20s %-3s %-6s %-14s %10.3f %9.2f %7.1f%%", r.section.c_str (),
+          r.shape.c_str (), r.ops.c_str (), r.cls, r.kernel.c_str (), r.ms, r.tflops, r.pct);
+  if (!isnan (r.pct_nn))
+    printf (" %7.1f%%", r.pct_nn);
+  printf ("\n");
 }
 
 int main (int argc, char **argv)
 {
-  const char *kernels = NULL, *shapes_arg = NULL, *classes = NULL;
-  int quick = 0;
+  const char *shapes_arg = NULL;
+  int quick = 0, square = 0, transposed = 0, batched = 0;
   for (int a = 1; a < argc; a++) {
     if (strcmp (argv[a], "--quick") == 0) quick = 1;
-    else if (strncmp (argv[a], "--kernels=", 10) == 0) kernels = argv[a] + 10;
+    else if (strcmp (argv[a], "--square") == 0) square = 1;
+    else if (strcmp (argv[a], "--transposed") == 0) transposed = 1;
+    else if (strcmp (argv[a], "--batched") == 0) batched = 1;
+    else if (strncmp (argv[a], "--kernels=", 10) == 0) kernels_arg = argv[a] + 10;
     else if (strncmp (argv[a], "--shapes=", 9) == 0) shapes_arg = argv[a] + 9;
-    else if (strncmp (argv[a], "--classes=", 10) == 0) classes = argv[a] + 10;
+    else if (strncmp (argv[a], "--classes=", 10) == 0) classes_arg = argv[a] + 10;
     else {
-      fprintf (stderr, "usage: %s [--quick] [--shapes=N|MxNxK,...] [--kernels=a,b] "
-               "[--classes=double,single]\n", argv[0]);
+      fprintf (stderr, "usage: %s [--square] [--transposed] [--batched] [--quick] "
+               "[--shapes=N|MxNxK,...] [--kernels=a,b] [--classes=double,single]\n", argv[0]);
       return 2;
     }
+  }
+  if (!square && !transposed && !batched) {
+    square = 1;
+    transposed = batched = !shapes_arg;
   }
   if (!tu_gpu_or_skip ("bench_matmul"))
     return 0;
   gm_device_info info;
   TU_GM (gm_device_query (&info));
-  const int cc = 10 * info.major + info.minor;
+  cc = 10 * info.major + info.minor;
   printf ("bench_matmul: %s, compute capability %d.%d, %d SMs\n", info.name, info.major,
           info.minor, info.multiprocessors);
-
-  std::vector<std::vector<int64_t>> shapes;
-  if (shapes_arg) {
-    for (const char *p = shapes_arg; *p;) {
-      long long a = 0, b = 0, c = 0;
-      int got = sscanf (p, "%lldx%lldx%lld", &a, &b, &c);
-      if (got == 1) b = c = a;
-      shapes.push_back ({a, b, c});
-      const char *e = strchr (p, ',');
-      if (!e) break;
-      p = e + 1;
-    }
-  } else if (quick) {
-    shapes = {{4096, 4096, 4096}};
-  } else {
-    shapes = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
-              {4097, 4097, 4097}, {1000, 3000, 17},   {8192, 64, 8192}};
-  }
 
   cublasHandle_t handle;
   TU_CUBLAS (cublasCreate (&handle));
   TU_CUBLAS (cublasSetMathMode (handle, CUBLAS_PEDANTIC_MATH));
-  for (auto &s : shapes)
-    for (int c = 0; c < 2; c++) {
-      const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
-      if (!listed (classes, c ? "single" : "double"))
-        continue;
-      bench_shape (handle, cls, s[0], s[1], s[2], kernels, cc);
+  const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
+
+  if (square) {
+    std::vector<std::vector<int64_t>> shapes;
+    if (shapes_arg) {
+      for (const char *p = shapes_arg; *p;) {
+        long long a = 0, b = 0, c = 0;
+        int got = sscanf (p, "%lldx%lldx%lld", &a, &b, &c);
+        if (got == 1) b = c = a;
+        shapes.push_back ({a, b, c});
+        const char *e = strchr (p, ',');
+        if (!e) break;
+        p = e + 1;
+      }
+    } else if (quick) {
+      shapes = {{4096, 4096, 4096}};
+    } else {
+      shapes = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
+                {4097, 4097, 4097}, {1000, 3000, 17},   {8192, 64, 8192}};
     }
+    for (auto &s : shapes)
+      for (int c = 0; c < 2; c++) {
+        if (!listed (classes_arg, c ? "single" : "double"))
+          continue;
+        bench_case (handle, "square", c ? GM_SINGLE : GM_DOUBLE, N, N, s[0], s[1], s[2], 1,
+                    false, kernels_arg, shape_label (s[0], s[1], s[2]).c_str ());
+      }
+  }
+
+  if (transposed) {
+    /* auto, and the two kernels auto picks from at these sizes */
+    const char *kernels = kernels_arg ? kernels_arg : "auto,warp,dmma";
+    const gm_op pairs[4][2] = {{N, N}, {T, N}, {N, T}, {T, T}};
+    const int64_t sizes[2] = {4096, 8192};
+    for (int si = 0; si < (quick ? 1 : 2); si++)
+      for (int c = 0; c < 2; c++) {
+        if (!listed (classes_arg, c ? "single" : "double"))
+          continue;
+        const int64_t s = sizes[si];
+        for (auto &p : pairs)
+          bench_case (handle, "transposed", c ? GM_SINGLE : GM_DOUBLE, p[0], p[1], s, s, s, 1,
+                      false, kernels, shape_label (s, s, s).c_str ());
+      }
+    /* Xᵀ·X, X 40000 x 1500 (the normal equations of issue 10), one operand array */
+    if (!quick)
+      for (int c = 0; c < 2; c++)
+        if (listed (classes_arg, c ? "single" : "double"))
+          bench_case (handle, "transposed", c ? GM_SINGLE : GM_DOUBLE, T, N, 1500, 1500, 40000,
+                      1, true, kernels, "X'X 1500x1500x40000");
+  }
+
+  if (batched) {
+    struct { int64_t pages, size; const char *label; } sets[] = {
+        {100000, 8, "1e5 x 8x8x8"}, {10000, 32, "1e4 x 32x32x32"},
+        {1000, 128, "1e3 x 128x128x128"}, {10, 1024, "10 x 1024x1024x1024"}};
+    for (auto &b : sets)
+      for (int c = 0; c < 2; c++)
+        if (listed (classes_arg, c ? "single" : "double"))
+          bench_case (handle, "batched", c ? GM_SINGLE : GM_DOUBLE, N, N, b.size, b.size,
+                      b.size, b.pages, false, kernels_arg, b.label);
+  }
   TU_CUBLAS (cublasDestroy (handle));
   gm_reset ();
 
@@ -222,12 +369,32 @@ int main (int argc, char **argv)
     printf ("\n%d results did NOT match cuBLAS (see MISMATCH above; not timed).", mismatches);
   else
     printf ("\nAll results matched cuBLAS before timing.");
-  printf ("  %s (cc %d.%d); median of 10 runs (naive at >= 8192: 3)\n", info.name, info.major,
-          info.minor);
-  printf ("%-18s %-6s %-13s %10s %9s %8s\n", "shape", "class", "kernel", "ms", "TFLOP/s",
-          "%cuBLAS");
+  printf ("  %s (cc %d.%d); median of 10 runs (batches 20, naive over 5e11 flop 3)\n",
+          info.name, info.major, info.minor);
+  printf ("%-10s %-20s %-3s %-6s %-14s %10s %9s %8s %8s\n", "section", "shape", "ops", "class",
+          "kernel", "ms", "TFLOP/s", "%cuBLAS", "%NN");
   for (auto &r : rows)
-    printf ("%-18s %-6s %-13s %10.3f %9.2f %7.1f%%\n", r.shape, r.cls, r.kernel, r.ms, r.tflops,
-            r.pct);
+    print_row (r);
+
+  /* The short summary: auto against cuBLAS in every case, and against its own NN rate. */
+  printf ("\nsummary: auto (%s)\n", info.name);
+  printf ("%-10s %-20s %-3s %-6s %12s %12s %8s %8s\n", "section", "shape", "ops", "class",
+          "cuBLAS TF/s", "auto TF/s", "%cuBLAS", "%NN");
+  for (size_t i = 0; i < rows.size (); i++) {
+    const Row &r = rows[i];
+    if (r.kernel != "auto")
+      continue;
+    double blas = NAN;
+    for (size_t j = i; j-- > 0;) /* the cuBLAS row of this case comes first */
+      if (rows[j].kernel.compare (0, 6, "cublas") == 0) {
+        blas = rows[j].tflops;
+        break;
+      }
+    printf ("%-10s %-20s %-3s %-6s %12.2f %12.2f %7.1f%%", r.section.c_str (), r.shape.c_str (),
+            r.ops.c_str (), r.cls, blas, r.tflops, r.pct);
+    if (!isnan (r.pct_nn))
+      printf (" %7.1f%%", r.pct_nn);
+    printf ("\n");
+  }
   return mismatches ? 1 : 0;
 }

@@ -136,6 +136,12 @@ static int round_trips (char *h_src, char *h_dst, char *d, size_t max_bytes)
 }
 
 /* ---- 4. products ---------------------------------------------------------------------- */
+/* C = A * B on N x N host arrays, no transposes, one page. */
+static gm_status host_product (gm_class cls, int64_t N, const void *A, const void *B, void *C)
+{
+  return gm_matmul_host (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, N, N, N, A, B, C, NULL);
+}
+
 /* Sampled entries against a double reference, and no NaN left (C poisoned first). */
 static int check_product (gm_class cls, int64_t m, int64_t n, int64_t k, const void *A,
                           const void *B, const void *C)
@@ -175,12 +181,12 @@ static void bench_matmul (int64_t N, gm_class cls, int reps, const char *panels_
     else
       unsetenv ("GPUMAT_MATMUL_PANELS");
     memset (C, 0xff, bytes);                       /* NaN in both classes */
-    TU_GM (gm_matmul_host (GM_MATMUL_AUTO, cls, N, N, N, A, B, C));
+    TU_GM (host_product (cls, N, A, B, C));
     int ok = check_product (cls, N, N, N, A, B, C);
     std::vector<double> t;
     for (int r = -1; r < reps; r++) {
       double t0 = now ();
-      TU_GM (gm_matmul_host (GM_MATMUL_AUTO, cls, N, N, N, A, B, C));
+      TU_GM (host_product (cls, N, A, B, C));
       if (r >= 0)
         t.push_back (now () - t0);
     }
@@ -203,7 +209,8 @@ static void bench_matmul (int64_t N, gm_class cls, int reps, const char *panels_
     std::vector<double> t;
     for (int r = -2; r < 10; r++) {
       TU_CUDA (cudaEventRecord (e0, 0));
-      TU_GM (gm_matmul (GM_MATMUL_AUTO, cls, N, N, N, dA, N, dB, N, dC, N, 0));
+      TU_GM (gm_matmul (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, N, N, N, dA, N, 0, dB, N,
+                        0, dC, N, 0, 1, 0));
       TU_CUDA (cudaEventRecord (e1, 0));
       TU_CUDA (cudaEventSynchronize (e1));
       float ms;
@@ -232,12 +239,12 @@ static void bench_small (gm_class cls)
   tu_fill (cls, A, NULL, N * N);
   tu_fill (cls, B, NULL, N * N);
   memset (C, 0xff, bytes);
-  TU_GM (gm_matmul_host (GM_MATMUL_AUTO, cls, N, N, N, A, B, C));
+  TU_GM (host_product (cls, N, A, B, C));
   int ok = check_product (cls, N, N, N, A, B, C);
   std::vector<double> t;
   for (int r = -100; r < 2000; r++) {
     double t0 = now ();
-    TU_GM (gm_matmul_host (GM_MATMUL_AUTO, cls, N, N, N, A, B, C));
+    TU_GM (host_product (cls, N, A, B, C));
     if (r >= 0)
       t.push_back (now () - t0);
   }

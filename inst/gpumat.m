@@ -18,9 +18,23 @@ classdef gpumat < handle
   ## Operations that keep their result on the GPU, as a new gpumat array:
   ## @code{@var{G} * @var{H}}, @code{@var{G} * @var{B}}, @code{@var{A} * @var{H}}
   ## (a host operand is uploaded for the call), @code{gpumat_mul (@var{G},
-  ## @var{H}, @var{kernel})}, @code{dot (@var{G}, @var{H})} and @code{gpumat_dot}.
-  ## They follow the class rules, size rules, results and error identifiers of the
-  ## same operations on host arrays.  Each returns once its result is complete.
+  ## @var{H}, @var{kernel})}, @code{gpumat_mul (@var{G}, @var{opg}, @var{H},
+  ## @var{oph})}, @code{pagemtimes (@var{G}, @var{H})} (also with operations and a
+  ## kernel, as @code{gpumat_pagemtimes}), @code{dot (@var{G}, @var{H})} and
+  ## @code{gpumat_dot}.  They follow the class rules, size rules, results and error
+  ## identifiers of the same operations on host arrays.  Each returns once its
+  ## result is complete.
+  ##
+  ## @code{@var{G}'} and @code{@var{G}.'} (the same for real data) copy nothing and
+  ## run no kernel: they return a gpumat array marked transposed that shares
+  ## @var{G}'s memory (and keeps it alive after @code{clear G}).  Products read it
+  ## as it is stored: @code{@var{G}' * @var{H}}, @code{@var{G} * @var{H}.'},
+  ## @code{@var{G}' * @var{B}}, @code{@var{A} * @var{G}'} and @code{gpumat_mul}
+  ## or @code{pagemtimes} of views pass a transpose flag to the kernel, as
+  ## Octave's own @code{A' * B} passes one to BLAS.  @code{gather (@var{G}')},
+  ## @code{gpumat (@var{G}')}, @code{dot} and anything else that needs the data
+  ## laid out transpose it once on the GPU.  @code{(@var{G}')'} is @var{G} itself.
+  ## Transposing an N-D gpumat array is an error, as in Octave.
   ##
   ## Queries: @code{size}, @code{rows}, @code{columns}, @code{numel},
   ## @code{ndims}, @code{isempty}, @code{isscalar}, @code{isvector},
@@ -40,14 +54,18 @@ classdef gpumat < handle
   ## C = gather (H * G);     # one transfer back
   ## @end group
   ## @end example
-  ## @seealso{gather, gpumat_mul, gpumat_dot, gpumat_device, gpumat_reset}
+  ## @seealso{gather, gpumat_mul, gpumat_pagemtimes, gpumat_dot, gpumat_device, gpumat_reset}
   ## @end deftypefn
 
   ## (Octave 7.3 reads a classdef's help text from here, inside the classdef block.)
 
   properties (SetAccess = private, Hidden = true)
-    ## What the gateway needs: the device address, the size and the element class.
-    desc = struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double");
+    ## What the gateway needs: the device address, the size and the element class, and op:
+    ## 1 for a transposed view (G'), whose dims are its own size and whose data are the
+    ## parent's, stored as the transpose.
+    desc = struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double", "op", 0);
+    ## A view's parent: the array that owns the memory, kept alive as long as the view.
+    parent = [];
   endproperties
 
   methods
@@ -56,15 +74,28 @@ classdef gpumat < handle
       if (nargin == 0)
         return;                         # an empty 0x0 double array: nothing on the device
       elseif (nargin == 2)
-        ## Internal: wrap a descriptor the gateway made for a result.
-        if (! (ischar (how) && strcmp (how, "__device__") && isstruct (A)))
+        if (ischar (how) && strcmp (how, "__device__") && isstruct (A))
+          ## Internal: wrap a descriptor the gateway made for a result.
+          if (! isfield (A, "op"))
+            A.op = 0;
+          endif
+          obj.desc = A;
+        elseif (ischar (how) && strcmp (how, "__view__") && isa (A, "gpumat"))
+          ## Internal: the transposed view A' (see transpose below).
+          d = A.desc;
+          d.dims = d.dims([2 1]);
+          d.op = 1;
+          obj.desc = d;
+          obj.parent = A;
+        else
           error ("Octave:invalid-fun-call", "Invalid call to gpumat: use G = gpumat (A)");
         endif
-        obj.desc = A;
         return;
       endif
       if (isa (A, "gpumat"))
-        A = gather (A);
+        ## A copy on the device, laid out as A's size (a view A' is transposed there).
+        obj.desc = __gpumat__ ("copy", "gpumat", A);
+        return;
       elseif (isobject (A))
         error ("gpumat:array:invalidType",
                "gpumat: A must be a real double, single, logical or char array, not %s",
@@ -75,8 +106,9 @@ classdef gpumat < handle
 
     function delete (obj)
       ## Never raise from a destructor: it runs during clean-up of other errors too.
+      ## A view owns nothing: its parent frees the memory when the last reference goes.
       try
-        if (obj.desc.ptr != 0)
+        if (obj.desc.ptr != 0 && ! obj.desc.op)
           __gpumat__ ("free", "gpumat", obj.desc.ptr);
         endif
       catch
@@ -93,6 +125,46 @@ classdef gpumat < handle
 
     function d = dot (x, y, varargin)
       d = gpumat_dot (x, y, varargin{:});
+    endfunction
+
+    ## G.' and G': a view of the same memory, marked transposed; no copy, no kernel.  For real
+    ## data both are the same.  The view of a view is the parent itself.
+    function V = transpose (obj)
+      if (numel (obj.desc.dims) > 2)
+        error ("gpumat:array:ndArray", "transpose not defined for N-D objects");
+      elseif (obj.desc.op)
+        V = obj.parent;
+      else
+        V = gpumat (obj, "__view__");
+      endif
+    endfunction
+
+    function V = ctranspose (obj)
+      if (numel (obj.desc.dims) > 2)
+        error ("gpumat:array:ndArray", "transpose not defined for N-D objects");
+      elseif (obj.desc.op)
+        V = obj.parent;
+      else
+        V = gpumat (obj, "__view__");
+      endif
+    endfunction
+
+    function Z = pagemtimes (X, varargin)
+      ## As gpumat_pagemtimes, with errors named after pagemtimes.
+      switch (nargin)
+        case 2
+          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, "none", varargin{1}, "none", "auto");
+        case 3
+          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, "none", varargin{1}, "none",
+                          varargin{2});
+        case 4
+          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, varargin{:}, "auto");
+        case 5
+          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, varargin{:});
+        otherwise
+          error ("Octave:invalid-fun-call",
+                 "Invalid call to pagemtimes: use pagemtimes (X, Y) or pagemtimes (X, OPX, Y, OPY)");
+      endswitch
     endfunction
 
     function varargout = size (obj, d)
@@ -219,6 +291,29 @@ endclassdef
 %! assert (size (G), [0 0]);
 %! assert (isempty (G));
 %! assert (classUnderlying (G), "double");
+%!test
+%! ## Transposed views need no device to be made: an empty array's view, its size, (G')' is G.
+%! G = gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "single", "op", 0), "__device__");
+%! V = G';
+%! assert (class (V), "gpumat");
+%! assert (size (V), [3 0]);
+%! assert ([rows(V), columns(V), numel(V), isempty(V)], [3 0 0 1]);
+%! assert (V.desc.op, 1);
+%! assert (V.desc.ptr, G.desc.ptr);
+%! assert (classUnderlying (V), "single");
+%! assert (size (G.'), [3 0]);
+%! W = (G')';
+%! assert (W.desc, G.desc);
+%! assert (W.desc.op, 0);
+%! W = (G.').';
+%! assert (W.desc, G.desc);
+%! W = (G').';
+%! assert (W.desc, G.desc);
+%! clear G
+%! assert (size (V.parent), [0 3]);      # the view keeps its parent
+%!error <transpose not defined for N-D objects> gpumat (struct ("ptr", uint64 (0), "dims", [0 2 2], "cls", "double", "op", 0), "__device__")'
+%!error id=gpumat:array:ndArray gpumat (struct ("ptr", uint64 (0), "dims", [2 0 2], "cls", "double", "op", 0), "__device__").'
+%!error <Invalid call> gpumat (1, "__view__")
 
 ## ---- on the GPU ----------------------------------------------------------------------------------
 %!testif ; gpumat_available ()
@@ -370,3 +465,103 @@ endclassdef
 %! gpumat_reset ();
 %! free1 = gpumat_device ().FreeMemory;
 %! assert (abs (free1 - free0) < 8 * 2^20, sprintf ("free memory moved by %g MiB", (free1 - free0) / 2^20));
+
+%!testif ; gpumat_available ()
+%! ## Transposed views: G' and G.' share G's memory (no copy), products read them in place.
+%! for cls = {"double", "single"}
+%!   A = rand (33, 17, cls{1}) - 0.5;  B = rand (33, 21, cls{1}) - 0.5;  S = rand (33, 5, cls{1});
+%!   G = gpumat (A);  H = gpumat (B);
+%!   use0 = __gpumat__ ("usage", "");
+%!   V = G';
+%!   assert (__gpumat__ ("usage", ""), use0);
+%!   assert (V.desc.ptr, G.desc.ptr);
+%!   assert (size (V), [17 33]);
+%!   assert ([rows(V), columns(V), numel(V), ndims(V)], [17 33 561 2]);
+%!   assert (classUnderlying (V), cls{1});
+%!   check_close (G' * H, A' * B);
+%!   check_close (G.' * H, A.' * B);
+%!   check_close (V * H, A' * B);
+%!   check_close (H' * G, B' * A);
+%!   check_close (G * G', A * A');
+%!   check_close (G' * G, A' * A);
+%!   check_close (G' * B, A' * B);
+%!   check_close (S' * G, S' * A);
+%!   check_close (A * G', A * A');
+%!   check_close (G' * S, A' * S);
+%!   check_close (2 * G', 2 * A');
+%!   check_close (G' * gpumat (2), A' * 2);
+%!   check_close (gpumat_mul (G', H), A' * B);
+%!   check_close (gpumat_mul (G', "transpose", G', "none"), A * A');
+%!   check_close (gpumat_mul (H, "transpose", G', "transpose"), B' * A);
+%!   ## Anything that needs the data laid out transposes once on the device.
+%!   assert (gather (V), A');
+%!   assert (gather (G.'), A.');
+%!   W = gpumat (V);
+%!   assert (W.desc.op, 0);
+%!   assert (gather (W), A');
+%!   assert (gather (dot (G', G')), dot (A', A'), -1e-5);
+%!   assert (gather (dot (G', gpumat (A'))), dot (A', A'), -1e-5);
+%!   assert (gather (gpumat_dot (G', A', 2)), dot (A', A', 2), -1e-5);
+%!   clear V W G H
+%! endfor
+%! ## Vectors: a transposed vector has the same layout.
+%! x = rand (7, 1);  g = gpumat (x);
+%! assert (gather (g'), x');
+%! check_close (g' * g, x' * x);
+%! check_close (g * g', x * x');
+%! R = rand (7, 3);
+%! check_close (g' * R, x' * R);
+%! assert (gather (dot (g', g')), dot (x', x'), -1e-12);
+
+%!testif ; gpumat_available ()
+%! ## (G')' is G itself; a view keeps its parent's memory alive after clear G; no leaks.
+%! use0 = __gpumat__ ("usage", "");
+%! A = rand (20, 30);
+%! G = gpumat (A);
+%! W = (G')';
+%! assert (W.desc, G.desc);
+%! assert (W.desc.op, 0);
+%! V = G';
+%! clear G W
+%! assert (gather (V), A');
+%! check_close (V * gpumat (A), A' * A);
+%! assert (__gpumat__ ("usage", "")(1), use0(1) + 1);
+%! clear V
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! ## Many views, products and failures: nothing left behind.
+%! G = gpumat (A);  H = gpumat (rand (20, 4));
+%! for i = 1:200
+%!   V = G';
+%!   C = V * H;
+%!   D = gpumat (V);
+%!   d = dot (V, V);
+%!   try
+%!     V * V;
+%!   catch
+%!   end_try_catch
+%!   clear V C D d
+%! endfor
+%! clear G H
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## N-D arrays cannot be transposed, as in Octave; a view of freed memory is a stale handle.
+%! G = gpumat (ones (2, 2, 2));
+%! fail ("G'", "transpose not defined for N-D objects");
+%! fail ("G.'", "transpose not defined for N-D objects");
+%! G = gpumat (rand (3, 4));
+%! V = G';
+%! __gpumat__ ("free", "", G.desc.ptr);
+%! try
+%!   gather (V);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:array:invalidHandle");
+%! end_try_catch
+%! try
+%!   V * ones (3, 1);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:mul:invalidHandle");
+%! end_try_catch
+%! clear V G

@@ -7,7 +7,10 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{C} =} gpumat_mul (@var{A}, @var{B})
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{B}, @var{kernel})
-## Matrix product @code{@var{A} * @var{B}} computed on the GPU.
+## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb})
+## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb}, @var{kernel})
+## Matrix product @code{@var{A} * @var{B}} computed on the GPU, or
+## @code{op(@var{A}) * op(@var{B})} with a transposition of either operand.
 ##
 ## The result is the same as Octave's @code{*}: single if either operand is
 ## single, otherwise double (logical and char operands count as double); a scalar
@@ -15,6 +18,15 @@
 ## @code{zeros (@var{m}, @var{n})}; NaN and Inf propagate as IEEE arithmetic
 ## says, since every product is computed.  The elements agree with @code{*} up to
 ## rounding: |C - A*B| <= k*eps(class)*(|A|*|B|) for inner size k.
+##
+## @var{opa} and @var{opb} are each @qcode{"none"}, @qcode{"transpose"} or
+## @qcode{"ctranspose"} (the names of MATLAB's @code{pagemtimes}; for real data
+## the last two are the same): @code{gpumat_mul (@var{X}, "transpose", @var{X},
+## "none")} is @code{@var{X}.' * @var{X}}.  No transpose is ever copied, on the
+## host or on the GPU: the kernels read the operand as it is stored (when
+## @var{A} and @var{B} are the same array it crosses the bus once).  Sizes,
+## classes, scalars, empties and errors follow @code{@var{A}.' * @var{B}} and
+## its kind exactly; @code{s * @var{B}.'} is laid out as @code{@var{B}.'}.
 ##
 ## @var{kernel} picks the CUDA kernel, in any letter case:
 ## @table @asis
@@ -26,38 +38,54 @@
 ## 32x32 tiles of @var{A} and @var{B} staged in shared memory.
 ## @item "wpt"
 ## work per thread: each thread computes a 2-D tile of @var{C} in registers.
+## @item "warp"
+## warp tiling fed by a @code{cp.async} pipeline (compute capability 8.0+).
+## @item "dmma"
+## FP64 tensor cores, double only (compute capability 8.0+).
 ## @end table
 ## @code{gpumat_kernels ()} lists every kernel this build has.
 ##
 ## When @var{A} or @var{B} is a @code{gpumat} array, the product stays on the GPU
-## and @var{C} is a @code{gpumat} array; use @code{gather} to read it.
+## and @var{C} is a @code{gpumat} array; use @code{gather} to read it.  A
+## transposed gpumat array (@code{@var{G}'}) is read in place, with the same flags.
 ##
-## Errors: nonconformant sizes raise @code{Octave:nonconformant-args}; integer,
-## complex, sparse and N-D arrays, and other types, raise
-## @code{gpumat:mul:@var{reason}}; an unknown @var{kernel} raises
-## @code{gpumat:mul:unknownKernel}; without a usable GPU, @code{gpumat:noDevice};
-## when the GPU's memory is short, @code{gpumat:outOfMemory}.
+## Errors: nonconformant sizes raise @code{Octave:nonconformant-args}, naming the
+## sizes after the operations as @code{*} does; integer, complex, sparse and N-D
+## arrays, and other types, raise @code{gpumat:mul:@var{reason}}; an operation
+## other than the three names raises @code{gpumat:mul:invalidOp}; an unknown
+## @var{kernel} raises @code{gpumat:mul:unknownKernel}; without a usable GPU,
+## @code{gpumat:noDevice}; when the GPU's memory is short,
+## @code{gpumat:outOfMemory}.
 ##
 ## @example
 ## @group
 ## A = rand (1000, 300); B = rand (300, 2000);
 ## C = gpumat_mul (A, B, "tiled");
 ## max (abs (C(:) - reshape (A * B, [], 1)))
+## X = rand (40000, 1500);
+## S = gpumat_mul (X, "transpose", X, "none");   # X' * X, X never copied
 ## @end group
 ## @end example
-## @seealso{gpumat_dot, gpumat, gpumat_available, mtimes}
+## @seealso{gpumat_pagemtimes, gpumat_dot, gpumat, gpumat_available, mtimes}
 ## @end deftypefn
 
-function C = gpumat_mul (A, B, kernel)
-  if (nargin < 3)
-    if (nargin < 2)
+function C = gpumat_mul (A, varargin)
+  ## The forms are told apart by the number of arguments: (A, B [, KERNEL]) and
+  ## (A, OPA, B, OPB [, KERNEL]).  The gateway checks the operands and raises the errors
+  ## above: a 16x16 product is mostly call overhead, and a try/catch or type tests here would
+  ## add a fifth to it.
+  switch (nargin)
+    case 2
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, "auto");
+    case 3
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2});
+    case 4
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, "auto");
+    case 5
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:});
+    otherwise
       print_usage ();
-    endif
-    kernel = "auto";
-  endif
-  ## The gateway checks the operands and raises the errors above: a 16x16 product is mostly
-  ## call overhead, and a try/catch or type tests here would add a fifth to it.
-  C = __gpumat__ ("mul", "gpumat_mul", A, B, kernel);
+  endswitch
 endfunction
 
 %!demo
@@ -69,7 +97,24 @@ endfunction
 ## ---- errors: these run without a GPU -----------------------------------------------------------
 %!error <Invalid call> gpumat_mul ()
 %!error <Invalid call> gpumat_mul (1)
-%!error <called with too many inputs> gpumat_mul (1, 2, "auto", 4)
+%!error <Invalid call> gpumat_mul (1, "none", 2, "none", "auto", 6)
+%!error id=gpumat:mul:invalidOp gpumat_mul (1, 2, "auto", 4)
+%!error id=gpumat:mul:invalidOp gpumat_mul (1, "flip", 2, "none")
+%!error <OPA must be "none", "transpose" or "ctranspose", not 'flip'> gpumat_mul (1, "flip", 2, "none")
+%!error id=gpumat:mul:invalidOp gpumat_mul (1, "none", 2, "T")
+%!error <OPB must be> gpumat_mul (1, "none", 2, ["none"; "none"])
+%!error id=gpumat:mul:invalidOp gpumat_mul (1, "none", 2, {"none"})
+%!error id=gpumat:mul:invalidOp gpumat_mul (1, "none", 2, 1)
+%!error id=Octave:nonconformant-args gpumat_mul (ones (2, 3), "transpose", ones (2, 3), "transpose")
+%!error <gpumat_mul: nonconformant arguments \(op1 is 3x2, op2 is 3x2\)> gpumat_mul (ones (2, 3), "transpose", ones (2, 3), "transpose")
+%!error <nonconformant arguments \(op1 is 2x3, op2 is 2x3\)> gpumat_mul (ones (2, 3), "none", ones (3, 2), "ctranspose")
+%!error <nonconformant arguments \(op1 is 3x2, op2 is 4x3\)> gpumat_mul (ones (2, 3), "ctranspose", ones (4, 3), "none")
+%!error id=gpumat:mul:ndArray gpumat_mul (ones (2, 2, 2), "transpose", ones (2), "none")
+%!error id=gpumat:mul:complex gpumat_mul ([1+2i 3], "transpose", [1; 2], "none")
+%!error id=gpumat:mul:integerType gpumat_mul (int8 ([1 2]), "transpose", [1 2], "none")
+%!error id=gpumat:mul:unknownKernel gpumat_mul (1, "none", 1, "none", "fastest")
+%!error id=gpumat:mul:invalidKernel gpumat_mul (1, "none", 1, "none", 3)
+%!error id=gpumat:mul:tooLarge gpumat_mul (zeros (0, 2^40), "transpose", zeros (0, 2^40), "none")
 %!error id=Octave:nonconformant-args gpumat_mul (ones (2, 3), ones (4, 5))
 %!error <gpumat_mul: nonconformant arguments \(op1 is 2x3, op2 is 4x5\)> gpumat_mul (ones (2, 3), ones (4, 5))
 %!error <nonconformant arguments \(op1 is 1x2, op2 is 1x2\)> gpumat_mul ([1 2], [3 4])
@@ -97,6 +142,11 @@ endfunction
 %!assert (gpumat_mul (zeros (300, 0, "single"), zeros (0, 400)), zeros (300, 400, "single"))
 %!assert (gpumat_mul (zeros (3, 0), zeros (0, 4)), zeros (3, 4))
 %!assert (class (gpumat_mul (zeros (300, 0), single (zeros (0, 400)))), "single")
+%!assert (gpumat_mul (zeros (0, 300), "transpose", zeros (0, 400), "none"), zeros (300, 400))
+%!assert (gpumat_mul (zeros (3, 0), "none", zeros (4, 0), "ctranspose"), zeros (3, 4))
+%!assert (gpumat_mul (zeros (0, 3, "single"), "transpose", zeros (4, 0), "transpose"), zeros (3, 4, "single"))
+%!assert (size (gpumat_mul (zeros (5, 0), "transpose", ones (5, 2), "none")), [0 2])
+%!assert (size (gpumat_mul (2, "none", zeros (3, 0), "transpose")), [0 3])
 
 ## Without a GPU the product itself must say why, with CUDA's reason.
 %!testif ; ! gpumat_available ()
@@ -110,8 +160,19 @@ endfunction
 %! end_try_catch
 
 ## ---- results: these need a GPU ---------------------------------------------------------------
-%!function check_product (A, B, kernel)
-%!  C = gpumat_mul (A, B, kernel);
+%!function check_product (A, B, kernel, opa, opb)
+%!  ## op(A) * op(B) against Octave's * on explicitly transposed copies.
+%!  if (nargin < 4)
+%!    C = gpumat_mul (A, B, kernel);
+%!  else
+%!    C = gpumat_mul (A, opa, B, opb, kernel);
+%!    if (! strcmp (opa, "none"))
+%!      A = A.';
+%!    endif
+%!    if (! strcmp (opb, "none"))
+%!      B = B.';
+%!    endif
+%!  endif
 %!  R = A * B;
 %!  assert (class (C), class (R));
 %!  assert (size (C), size (R));
@@ -250,4 +311,134 @@ endfunction
 %!   assert (isnan (C(65, :)), true (1, 3));
 %!   C(65, :) = 0;
 %!   assert (C, zeros (70, 3));
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Every operation pair x every kernel x both classes x odd shapes (m k n), against * on
+%! ## explicitly transposed copies: 1x1, primes, K = 1, vectors, tile edges, zero sizes.
+%! ops = {"none", "transpose", "ctranspose"};
+%! shapes = [1 1 1; 17 31 13; 13 1 17; 1 7 1; 7 1 5; 1 1 9; 31 32 33; 65 63 129; 129 127 131;
+%!           4 0 3; 0 3 4; 3 4 0; 300 2 1; 2 300 3];
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     for ia = 1:3
+%!       for ib = 1:3
+%!         for s = shapes'
+%!           [m, k, n] = deal (s(1), s(2), s(3));
+%!           if (ia == 1)
+%!             A = rand (m, k, cls{1}) - 0.5;
+%!           else
+%!             A = rand (k, m, cls{1}) - 0.5;
+%!           endif
+%!           if (ib == 1)
+%!             B = rand (k, n, cls{1}) - 0.5;
+%!           else
+%!             B = rand (n, k, cls{1}) - 0.5;
+%!           endif
+%!           check_product (A, B, kernel{1}, ops{ia}, ops{ib});
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## X'*X and X*X' from one host array (uploaded once), larger than a tile.
+%! for cls = {"double", "single"}
+%!   X = randn (1000, 37, cls{1});
+%!   for kernel = all_kernels (cls{1})
+%!     check_product (X, X, kernel{1}, "transpose", "none");
+%!     check_product (X, X, kernel{1}, "none", "ctranspose");
+%!   endfor
+%!   S = gpumat_mul (X, "transpose", X, "none");
+%!   assert (size (S), [37 37]);
+%!   assert (class (S), cls{1});
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Scalars with operations: s * op(B) is laid out as op(B), whichever side s is on.
+%! B = rand (4, 7);  v = rand (1, 5);
+%! for kernel = all_kernels ("single")
+%!   check_product (3, B, kernel{1}, "none", "transpose");
+%!   check_product (B, -2, kernel{1}, "ctranspose", "none");
+%!   check_product (single (3), B, kernel{1}, "transpose", "transpose");
+%!   check_product (B, single (0.5), kernel{1}, "transpose", "ctranspose");
+%!   check_product (2, v, kernel{1}, "none", "transpose");
+%!   check_product (v, 2, kernel{1}, "transpose", "none");
+%!   check_product (5, 7, kernel{1}, "transpose", "transpose");
+%!   assert (gpumat_mul (3, "none", B, "transpose", kernel{1}), 3 * B.');
+%!   assert (gpumat_mul (B, "transpose", 2, "none", kernel{1}), B.' * 2);
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Mixed classes with operations: single wins; logical and char count as double.
+%! A = rand (9, 7);  B = rand (5, 9);
+%! for kernel = all_kernels ("single")
+%!   check_product (single (A), B, kernel{1}, "transpose", "transpose");
+%!   check_product (A, single (B), kernel{1}, "ctranspose", "ctranspose");
+%!   check_product (A > 0.5, B > 0.5, kernel{1}, "transpose", "transpose");
+%!   check_product (["ab"; "cd"], ["ef"; "gh"], kernel{1}, "transpose", "none");
+%!   assert (class (gpumat_mul (true (2), "transpose", true (2), "none", kernel{1})), "double");
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## The operations on gpumat arrays and on transposed views (G'): flags, never copies.
+%! A = rand (33, 17) - 0.5;  B = rand (33, 21) - 0.5;
+%! G = gpumat (A);  H = gpumat (B);
+%! for kernel = all_kernels ("double")
+%!   C = gpumat_mul (G, "transpose", H, "none", kernel{1});
+%!   assert (class (C), "gpumat");
+%!   assert (gather (C), A.' * B, -1e-13);
+%!   assert (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A.' * B, -1e-13);
+%!   assert (gather (gpumat_mul (G', "transpose", G, "transpose", kernel{1})), A * A.', -1e-13);
+%!   assert (gather (gpumat_mul (H', "none", A, "none", kernel{1})), B.' * A, -1e-13);
+%!   assert (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B' * A, -1e-13);
+%!   assert (gather (gpumat_mul (2, "none", G', "none", kernel{1})), 2 * A.');
+%!   assert (gather (gpumat_mul (G, "transpose", single (2), "none", kernel{1})), single (A.' * 2));
+%! endfor
+%! fail ("gpumat_mul (G', \"none\", G', \"none\")", "nonconformant arguments \\(op1 is 17x33, op2 is 17x33\\)");
+%! fail ("gpumat_mul (G', \"transpose\", H, \"ctranspose\")", "nonconformant arguments \\(op1 is 33x17, op2 is 21x33\\)");
+
+%!testif ; gpumat_available ()
+%! ## Errors after uploads and conversions, with operations, leave nothing on the GPU.
+%! use0 = __gpumat__ ("usage", "");
+%! G = gpumat (rand (5, 4));
+%! for i = 1:20
+%!   try
+%!     gpumat_mul (G, "transpose", single (rand (5, 3)), "none", "dmma");   # dmma: double only
+%!   catch
+%!   end_try_catch
+%!   try
+%!     gpumat_mul (single (rand (5, 4)), "transpose", rand (5, 3), "none", "dmma");
+%!   catch
+%!   end_try_catch
+%!   try
+%!     gpumat_mul (G', "none", G', "none");
+%!   catch
+%!   end_try_catch
+%! endfor
+%! clear G
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## X'*X and X*X' from one array: computed as the upper block columns and mirrored, so the
+%! ## result is exactly symmetric, as Octave's own (BLAS syrk); 9000x1000 double (72 MB) goes
+%! ## up in column panels that overlap the product.
+%! for cls = {"double", "single"}
+%!   for sz = {[1 1], [7 5], [300 40], [257 513], [9000 1000]}
+%!     X = randn (sz{1}, cls{1});
+%!     for ops = {{"transpose", "none"}, {"none", "transpose"}, {"ctranspose", "none"}}
+%!       C = gpumat_mul (X, ops{1}{1}, X, ops{1}{2});
+%!       Xd = double (X);
+%!       if (strcmp (ops{1}{1}, "none"))
+%!         R = Xd * Xd';  k = columns (X);  M = abs (Xd) * abs (Xd');
+%!       else
+%!         R = Xd' * Xd;  k = rows (X);  M = abs (Xd') * abs (Xd);
+%!       endif
+%!       assert (class (C), cls{1});
+%!       assert (size (C), size (R));
+%!       assert (isequal (C, C.'), sprintf ("%s %dx%d not exactly symmetric", cls{1}, sz{1}));
+%!       assert (all (abs (double (C(:)) - R(:)) <= k * eps (cls{1}) * M(:)));
+%!     endfor
+%!   endfor
 %! endfor

@@ -117,12 +117,56 @@ const char *gm_matmul_kernel_name (gm_matmul_kernel kernel);
 /* Case-insensitive; returns GM_ERR_INVALID_ARGUMENT for an unknown name. */
 gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel);
 
-/* C (m x n) = A (m x k) * B (k x n), all column-major on the device, lda >= m, ldb >= k,
- * ldc >= m.  Any m, n, k >= 0: k == 0 writes zeros, m == 0 or n == 0 does nothing.  Every
- * product is computed (NaN and Inf propagate).  Queued on `stream`; returns the launch status. */
-gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n, int64_t k,
-                     const void *d_A, int64_t lda, const void *d_B, int64_t ldb,
-                     void *d_C, int64_t ldc, cudaStream_t stream);
+/* What to do with an operand before the product (MATLAB's pagemtimes names them "none",
+ * "transpose" and "ctranspose").  For real data the conjugate transpose is the transpose. */
+typedef enum { GM_OP_NONE = 0, GM_OP_TRANSPOSE, GM_OP_CTRANSPOSE } gm_op;
+/* "none", "transpose", "ctranspose"; NULL for an unknown value. */
+const char *gm_op_name (gm_op op);
+/* Case-sensitive, as pagemtimes; GM_ERR_INVALID_ARGUMENT for an unknown name. */
+gm_status gm_op_from_name (const char *name, gm_op *op);
+
+/* C_b = op(A_b) * op(B_b) for every page b < batch, BLAS gemmStridedBatched-shaped, all
+ * column-major on the device, X_b = X + b * stride_x elements:
+ *   op(A) is m x k: A is stored m x k (lda >= m) for GM_OP_NONE, k x m (lda >= k) otherwise;
+ *   op(B) is k x n: B is stored k x n (ldb >= k) for GM_OP_NONE, n x k (ldb >= n) otherwise;
+ *   C is m x n, ldc >= m.
+ * A stride of 0 repeats one A (or B) for every page; C's pages must not overlap (stride_c >=
+ * ldc * n when batch > 1).  No kernel copies an operand to transpose it: a column-major Aᵀ is
+ * a row-major A, and the tile loaders read either layout.  Any m, n, k >= 0 and batch >= 0:
+ * k == 0 writes zeros, m, n or batch == 0 does nothing.  Every product is computed (NaN and
+ * Inf propagate).  Queued on `stream`; returns the launch status. */
+gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                     int64_t m, int64_t n, int64_t k,
+                     const void *d_A, int64_t lda, int64_t stride_a,
+                     const void *d_B, int64_t ldb, int64_t stride_b,
+                     void *d_C, int64_t ldc, int64_t stride_c,
+                     int64_t batch, cudaStream_t stream);
+
+/* Page-wise products with broadcasting (pagemtimes): the pages of C form an array of
+ * count[0] x count[1] x ... pages; moving one page along dimension d moves A by stride_a[d]
+ * elements, B by stride_b[d] and C by stride_c[d] (0 for A or B: that operand has one page
+ * along d, broadcast).  ndims == 0 is a single page. */
+#define GM_MAX_PAGE_DIMS 30
+typedef struct {
+  int ndims;
+  int64_t count[GM_MAX_PAGE_DIMS];
+  int64_t stride_a[GM_MAX_PAGE_DIMS], stride_b[GM_MAX_PAGE_DIMS], stride_c[GM_MAX_PAGE_DIMS];
+} gm_pages;
+/* Total pages of C (the product of count[]), GM_ERR_SIZE_OVERFLOW if it overflows. */
+gm_status gm_pages_total (const gm_pages *pages, int64_t *total);
+/* As gm_matmul over every page of `pages` (NULL: one page).  Dimensions whose strides chain
+ * (stride[d+1] == stride[d] * count[d] for A, B and C alike) are merged into one strided
+ * batch, so the usual cases (equal page counts, or one operand a single page) are one launch;
+ * mixed broadcasting (3x1 pages against 1x4) is one launch per page of the outer dimensions. */
+gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                           int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
+                           const void *d_B, int64_t ldb, void *d_C, int64_t ldc,
+                           const gm_pages *pages, cudaStream_t stream);
+
+/* dst (cols x rows, leading dimension ld_dst) = src (rows x cols, ld_src) transposed, on the
+ * device: how a lazily transposed gpumat array is materialized when its data are needed. */
+gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, const void *d_src,
+                        int64_t ld_src, void *d_dst, int64_t ld_dst, cudaStream_t stream);
 
 /* d_C[i] = (*d_alpha) * d_B[i] for i < count: the scalar-operand case of `*`. */
 gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void *d_B, void *d_C,
@@ -145,22 +189,33 @@ gm_status gm_dot (gm_class cls, int64_t pre, int64_t len, int64_t post,
 gm_status gm_double_to_single (int64_t count, const double *d_src, float *d_dst,
                                cudaStream_t stream);
 
+/* C(j, i) = C(i, j) for i < j in an n x n matrix: a symmetric product (X'*X) computes its upper
+ * triangle's block columns and mirrors them, so that the result is exactly symmetric, as
+ * Octave's own X'*X (BLAS syrk) is. */
+gm_status gm_mirror_upper (gm_class cls, int64_t n, void *d_C, int64_t ldc, cudaStream_t stream);
+
 /* ---- whole operations on host arrays (kernels/host_ops.cu) ------------------------------ */
 /* Allocate, upload, compute, download and free, on every path (errors included).  Arrays are
  * contiguous column-major host buffers of class cls.  Nothing is left on the device after the
  * call returns, and the result is complete. */
-gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n, int64_t k,
-                          const void *h_A, const void *h_B, void *h_C);
+/* C = op(A) * op(B) on host arrays, page by page when `pages` is not NULL (strides as in
+ * gm_pages, over contiguous pages: A's stored pages are lda*cols elements apart with lda its
+ * stored rows, and so on).  Host arrays are contiguous column-major, A stored m x k for
+ * GM_OP_NONE and k x m otherwise, B k x n or n x k, C m x n (times the pages).  When A and B
+ * are the same host array with the same size (X'*X, X*X'), it goes up once. */
+gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                          int64_t m, int64_t n, int64_t k, const void *h_A, const void *h_B,
+                          void *h_C, const gm_pages *pages);
 gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha, const void *h_B,
                          void *h_C);
 gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
                        const void *h_x, const void *h_y, void *h_out);
 /* For benchmarks: the median time in milliseconds of `repeats` launches of gm_matmul on device
- * operands (contiguous, column-major), measured with CUDA events around each launch after one
+ * operands (contiguous, column-major, stored as the ops say), measured with CUDA events around each launch after one
  * warm-up launch; the output goes to a scratch block freed before returning. */
-gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
-                                int64_t k, const void *d_A, const void *d_B, int repeats,
-                                double *median_ms);
+gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                int64_t m, int64_t n, int64_t k, const void *d_A,
+                                const void *d_B, int repeats, double *median_ms);
 /* gm_dot on device arrays, with the workspace allocated and freed inside. */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
                          const void *d_x, const void *d_y, void *d_out);

@@ -44,11 +44,14 @@ static gm_status element_bytes (gm_class cls, int64_t a, int64_t b, size_t *byte
  *          Four CUDA calls instead of three blocking cudaMemcpy plus a device synchronize: the
  *          16x16 product is all call overhead (issue 5 asks < 50 us from Octave).
  *   simple upload A and B, multiply, download C.
- *   panels (B at least PANEL_MIN_BYTES): in column-major order the column panels of B and C
- *          are contiguous, so after A and B's first panels are up, panel j+1 of B goes up and
- *          panel j-1 of C comes down (both at once: gm_copy_duplex) while panel j multiplies,
- *          on a stream of its own that the staging copies (non-blocking streams) do not wait
- *          for.  The head (A) and the tail (the last panel's download) remain serial.
+ *   panels (B at least PANEL_MIN_BYTES, one page, B not transposed, A and B distinct): in
+ *          column-major order the column panels of B and C are contiguous, so after A and B's
+ *          first panels are up, panel j+1 of B goes up and panel j-1 of C comes down (both at
+ *          once: gm_copy_duplex) while panel j multiplies, on a stream of its own that the
+ *          staging copies (non-blocking streams) do not wait for.  The head (A) and the tail
+ *          (the last panel's download) remain serial.
+ * Operands are passed as stored, with op flags (X'*X uploads X, never X'), and when A and B
+ * are the same host array of the same size it goes up once.
  * GPUMAT_MATMUL_PANELS overrides the panel count (0 or 1: no panels); read on each large call,
  * which costs nothing next to milliseconds of copying. */
 #define SMALL_PACKED_BYTES ((size_t) 1 << 20)
@@ -64,11 +67,61 @@ static gm_status element_bytes (gm_class cls, int64_t a, int64_t b, size_t *byte
 #define MIN_PANELS 4
 #define MAX_PANELS 32
 
-static gm_status matmul_small (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
-                               int64_t k, const void *h_A, const void *h_B, void *h_C,
-                               size_t bytes_A, size_t bytes_B, size_t bytes_C, char *pinned)
+/* One host product: what every path needs to call the kernels. */
+typedef struct {
+  gm_matmul_kernel kernel;
+  gm_class cls;
+  gm_op opa, opb;
+  int64_t m, n, k, lda, ldb;    /* lda, ldb: the stored operands' rows */
+  const gm_pages *pages;        /* NULL: one page */
+} host_product;
+
+static gm_status run_product (const host_product *p, const void *d_A, const void *d_B,
+                              void *d_C, cudaStream_t stream)
 {
-  /* One device block: A | B | C, each part aligned to 256 bytes. */
+  return gm_matmul_pages (p->kernel, p->cls, p->opa, p->opb, p->m, p->n, p->k, d_A, p->lda, d_B,
+                          p->ldb, d_C, p->m, p->pages, stream);
+}
+
+/* ---- symmetric products: X'*X and X*X' (one array, one side transposed) -----------------
+ * C is symmetric, and Octave's own X'*X (BLAS syrk) returns it exactly symmetric.  So only the
+ * block columns of the upper triangle are computed, C(0:c1, c0:c1) = op(X)(0:c1, :) *
+ * op(X)(:, c0:c1) (about half the flops), and mirrored into the lower triangle: every element
+ * is still one whole inner product, as in any other product.  SYM_BLOCK columns a block: wide
+ * enough for whole 128-wide tiles, narrow enough that the triangle saves most of the work. */
+#define SYM_BLOCK 256
+
+static gm_status symmetric_block (const host_product *p, const char *d_X, char *d_C, int64_t c0,
+                                  int64_t c1, cudaStream_t stream)
+{
+  const size_t es = gm_class_size (p->cls);
+  /* columns c0..c1 of op(B): columns of a stored k x n B, rows of a stored n x k one */
+  const char *B = d_X + (size_t) c0 * (p->opb == GM_OP_NONE ? (size_t) p->ldb : 1) * es;
+  return gm_matmul (p->kernel, p->cls, p->opa, p->opb, c1, c1 - c0, p->k, d_X, p->lda, 0, B,
+                    p->ldb, 0, d_C + (size_t) c0 * (size_t) p->m * es, p->m, 0, 1, stream);
+}
+
+/* The whole product on the device: run_product, or for a symmetric one the upper block columns
+ * and the mirror. */
+static gm_status compute (const host_product *p, int symmetric, const void *d_A, const void *d_B,
+                          void *d_C, cudaStream_t stream)
+{
+  if (!symmetric)
+    return run_product (p, d_A, d_B, d_C, stream);
+  gm_status st = GM_OK;
+  for (int64_t c0 = 0; c0 < p->n && st == GM_OK; c0 += SYM_BLOCK)
+    st = symmetric_block (p, (const char *) d_A, (char *) d_C, c0,
+                          c0 + SYM_BLOCK < p->n ? c0 + SYM_BLOCK : p->n, stream);
+  return st != GM_OK ? st : gm_mirror_upper (p->cls, p->m, d_C, p->m, stream);
+}
+
+static gm_status matmul_small (const host_product *p, const void *h_A, const void *h_B,
+                               void *h_C, size_t bytes_A, size_t bytes_B, size_t bytes_C,
+                               int same, int symmetric, char *pinned)
+{
+  /* One device block: A | B | C, each part aligned to 256 bytes (B's part empty when B is A). */
+  if (same)
+    bytes_B = 0;
   size_t off_B = (bytes_A + 255) & ~(size_t) 255, off_C = off_B + ((bytes_B + 255) & ~(size_t) 255);
   buffer_set set = {{0}, 0};
   void *d;
@@ -77,12 +130,12 @@ static gm_status matmul_small (gm_matmul_kernel kernel, gm_class cls, int64_t m,
     return st;
   char *dev = (char *) d;
   memcpy (pinned, h_A, bytes_A);
-  memcpy (pinned + off_B, h_B, bytes_B);
+  if (!same)
+    memcpy (pinned + off_B, h_B, bytes_B);
   if ((st = gm_cuda_status (cudaMemcpyAsync (dev, pinned, off_B + bytes_B,
                                              cudaMemcpyHostToDevice, 0),
                             "cudaMemcpyAsync to the device")) != GM_OK
-      || (st = gm_matmul (kernel, cls, m, n, k, dev, m, dev + off_B, k, dev + off_C, m, 0))
-             != GM_OK
+      || (st = compute (p, symmetric, dev, same ? dev : dev + off_B, dev + off_C, 0)) != GM_OK
       || (st = gm_cuda_status (cudaMemcpyAsync (pinned + off_C, dev + off_C, bytes_C,
                                                 cudaMemcpyDeviceToHost, 0),
                                "cudaMemcpyAsync to the host")) != GM_OK) {
@@ -166,12 +219,12 @@ static void prefault_finish (prefault_job *job)
   job->count = 0;
 }
 
-static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m, int64_t n,
-                                int64_t k, const char *h_A, const char *h_B, char *h_C,
-                                const char *d_A, char *d_B, char *d_C, size_t bytes_A,
-                                int panels, prefault_job *prefault)
+static gm_status matmul_panels (const host_product *p, const char *h_A, const char *h_B,
+                                char *h_C, const char *d_A, char *d_B, char *d_C,
+                                size_t bytes_A, int panels, prefault_job *prefault)
 {
-  size_t es = gm_class_size (cls);
+  const int64_t m = p->m, n = p->n, k = p->k;
+  size_t es = gm_class_size (p->cls);
   /* Panel width, a multiple of 64 columns where that still gives `panels` panels, so the
      products stay on whole tiles. */
   int64_t w = (n + panels - 1) / panels;
@@ -196,8 +249,8 @@ static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m
     if (st == GM_OK)
       st = gm_copy_to_device (d_B + B_AT (j), h_B + B_AT (j), (size_t) (k * COLS (j)) * es);
     if (st == GM_OK)
-      st = gm_matmul (kernel, cls, m, COLS (j), k, d_A, m, d_B + B_AT (j), k, d_C + C_AT (j),
-                      m, cs);
+      st = gm_matmul (p->kernel, p->cls, p->opa, GM_OP_NONE, m, COLS (j), k, d_A, p->lda, 0,
+                      d_B + B_AT (j), k, 0, d_C + C_AT (j), m, 0, 1, cs);
     if (st == GM_OK)
       st = gm_cuda_status (cudaEventRecord (ev[j], cs), "cudaEventRecord");
   }
@@ -211,8 +264,9 @@ static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m
                                  d_C + C_AT (j), (size_t) (m * COLS (j)) * es)) != GM_OK)
       break;
     if (up
-        && ((st = gm_matmul (kernel, cls, m, COLS (j + 2), k, d_A, m, d_B + B_AT (j + 2), k,
-                             d_C + C_AT (j + 2), m, cs)) != GM_OK
+        && ((st = gm_matmul (p->kernel, p->cls, p->opa, GM_OP_NONE, m, COLS (j + 2), k, d_A,
+                             p->lda, 0, d_B + B_AT (j + 2), k, 0, d_C + C_AT (j + 2), m, 0, 1,
+                             cs)) != GM_OK
             || (st = gm_cuda_status (cudaEventRecord (ev[j + 2], cs), "cudaEventRecord"))
                    != GM_OK))
       break;
@@ -230,17 +284,85 @@ static gm_status matmul_panels (gm_matmul_kernel kernel, gm_class cls, int64_t m
   return st;
 }
 
-extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int64_t m,
-                                     int64_t n, int64_t k, const void *h_A, const void *h_B,
-                                     void *h_C)
+/* X'*X with X large (k x m, stored columns contiguous): the block columns of X go up one at a
+ * time, and block column q of C's upper triangle (which needs X's columns 0..c1 only)
+ * multiplies on a stream of its own while block column q+1 goes up, so that the product hides
+ * under the upload, which is the floor here: X 40000x1500 double is 480 MB, 10.7 ms at the
+ * staging pool's 45 GB/s, against 4.3 ms of product. */
+static gm_status symmetric_streamed (const host_product *p, const char *h_X, char *h_C,
+                                     char *d_X, char *d_C, size_t bytes_C, prefault_job *prefault)
 {
-  size_t bytes_A, bytes_B, bytes_C;
-  gm_status st;
-  if ((st = element_bytes (cls, m, k, &bytes_A)) != GM_OK
-      || (st = element_bytes (cls, k, n, &bytes_B)) != GM_OK
-      || (st = element_bytes (cls, m, n, &bytes_C)) != GM_OK)
+  const size_t es = gm_class_size (p->cls), col = (size_t) p->k * es;
+  cudaStream_t cs = NULL;
+  gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
+                                 "cudaStreamCreate");
+  for (int64_t c0 = 0; c0 < p->m && st == GM_OK; c0 += SYM_BLOCK) {
+    const int64_t c1 = c0 + SYM_BLOCK < p->m ? c0 + SYM_BLOCK : p->m;
+    if ((st = gm_copy_to_device (d_X + c0 * col, h_X + c0 * col, (size_t) (c1 - c0) * col))
+        == GM_OK)
+      st = symmetric_block (p, d_X, d_C, c0, c1, cs);
+  }
+  if (st == GM_OK)
+    st = gm_mirror_upper (p->cls, p->m, d_C, p->m, cs);
+  if (cs) {
+    gm_status sync = gm_cuda_status (cudaStreamSynchronize (cs), "gm_matmul");
+    if (st == GM_OK)
+      st = sync;
+    cudaStreamDestroy (cs);
+  }
+  prefault_finish (prefault);
+  if (st == GM_OK)
+    st = gm_copy_to_host (h_C, d_C, bytes_C);
+  return st;
+}
+
+/* Elements an operand's pages span: one stored page (rows x cols at leading dimension rows)
+ * plus the farthest page offset. */
+static gm_status pages_span (gm_class cls, int64_t rows, int64_t cols, const gm_pages *pages,
+                             int which, size_t *bytes)
+{
+  gm_status st = element_bytes (cls, rows, cols, bytes);
+  if (st != GM_OK || !pages || *bytes == 0)
     return st;
-  if (bytes_C == 0)
+  size_t far = 0, step;
+  for (int d = 0; d < pages->ndims; d++) {
+    const int64_t stride = which == 0 ? pages->stride_a[d]
+                         : which == 1 ? pages->stride_b[d] : pages->stride_c[d];
+    if (pages->count[d] < 0 || stride < 0)
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative page count or stride");
+    if (pages->count[d] == 0)
+      return element_bytes (cls, 0, 0, bytes);
+    if ((st = gm_mul_size ((size_t) (pages->count[d] - 1), (size_t) stride, &step)) != GM_OK)
+      return st;
+    far += step;
+  }
+  if ((st = gm_mul_size (far, gm_class_size (cls), &far)) != GM_OK)
+    return st;
+  *bytes += far;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                     int64_t m, int64_t n, int64_t k, const void *h_A,
+                                     const void *h_B, void *h_C, const gm_pages *pages)
+{
+  const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
+  const int64_t rows_a = ka ? k : m, cols_a = ka ? m : k;
+  const int64_t rows_b = kb ? k : n, cols_b = kb ? n : k;
+  size_t bytes_A, bytes_B, bytes_C;
+  int64_t total = 1;
+  gm_status st;
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  if (!gm_op_name (opa) || !gm_op_name (opb))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown operation (%d, %d)", (int) opa,
+                    (int) opb);
+  if ((st = gm_pages_total (pages, &total)) != GM_OK
+      || (st = pages_span (cls, rows_a, cols_a, pages, 0, &bytes_A)) != GM_OK
+      || (st = pages_span (cls, rows_b, cols_b, pages, 1, &bytes_B)) != GM_OK
+      || (st = pages_span (cls, m, n, pages, 2, &bytes_C)) != GM_OK)
+    return st;
+  if (total == 0 || bytes_C == 0)
     return GM_OK;
   if (k == 0) {               /* an empty sum: zeros, as m-by-0 times 0-by-n gives in Octave */
     memset (h_C, 0, bytes_C);
@@ -248,28 +370,39 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, int6
   }
   if ((st = gm_init ()) != GM_OK)
     return st;
-  if (bytes_A + bytes_B + bytes_C + 768 <= SMALL_PACKED_BYTES) {
-    char *pinned = (char *) gm_small_staging (bytes_A + bytes_B + bytes_C + 768);
+  const host_product p = {kernel, cls, opa, opb, m, n, k, rows_a > 1 ? rows_a : 1,
+                          rows_b > 1 ? rows_b : 1, total > 1 ? pages : NULL};
+  /* X'*X, X*X': one upload serves both operands, and the result is symmetric */
+  const int same = h_A == h_B && bytes_A == bytes_B;
+  const int symmetric = same && !p.pages && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE);
+  const size_t small = bytes_A + (same ? 0 : bytes_B) + bytes_C + 768;
+  if (small <= SMALL_PACKED_BYTES) {
+    char *pinned = (char *) gm_small_staging (small);
     if (pinned)
-      return matmul_small (kernel, cls, m, n, k, h_A, h_B, h_C, bytes_A, bytes_B, bytes_C,
+      return matmul_small (&p, h_A, h_B, h_C, bytes_A, bytes_B, bytes_C, same, symmetric,
                            pinned);
   }
   buffer_set set = {{0}, 0};
   void *d_A, *d_B, *d_C;
   if ((st = buffers_alloc (&set, &d_A, bytes_A)) != GM_OK
-      || (st = buffers_alloc (&set, &d_B, bytes_B)) != GM_OK
+      || (!same && (st = buffers_alloc (&set, &d_B, bytes_B)) != GM_OK)
       || (st = buffers_alloc (&set, &d_C, bytes_C)) != GM_OK)
     return buffers_free (&set, st);
-  int panels = panel_count (n, bytes_B);
+  if (same)
+    d_B = d_A;
+  int panels = !p.pages && opb == GM_OP_NONE && !same ? panel_count (n, bytes_B) : 1;
   prefault_job prefault;
   prefault_start (&prefault, h_C, bytes_C);
-  if (panels > 1)
-    st = matmul_panels (kernel, cls, m, n, k, (const char *) h_A, (const char *) h_B,
-                        (char *) h_C, (const char *) d_A, (char *) d_B, (char *) d_C, bytes_A,
-                        panels, &prefault);
+  if (symmetric && opa != GM_OP_NONE && bytes_A >= PANEL_MIN_BYTES)
+    st = symmetric_streamed (&p, (const char *) h_A, (char *) h_C, (char *) d_A, (char *) d_C,
+                             bytes_C, &prefault);
+  else if (panels > 1)
+    st = matmul_panels (&p, (const char *) h_A, (const char *) h_B, (char *) h_C,
+                        (const char *) d_A, (char *) d_B, (char *) d_C, bytes_A, panels,
+                        &prefault);
   else if ((st = gm_copy_to_device (d_A, h_A, bytes_A)) == GM_OK
-           && (st = gm_copy_to_device (d_B, h_B, bytes_B)) == GM_OK
-           && (st = gm_matmul (kernel, cls, m, n, k, d_A, m, d_B, k, d_C, m, 0)) == GM_OK) {
+           && (same || (st = gm_copy_to_device (d_B, h_B, bytes_B)) == GM_OK)
+           && (st = compute (&p, symmetric, d_A, d_B, d_C, 0)) == GM_OK) {
     /* ordered after the product: cudaMemcpy and the staging pool both start after the work
        queued on the legacy stream */
     prefault_finish (&prefault);
@@ -356,9 +489,10 @@ static int compare_float (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-extern "C" gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, int64_t m,
-                                           int64_t n, int64_t k, const void *d_A,
-                                           const void *d_B, int repeats, double *median_ms)
+extern "C" gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                           gm_op opb, int64_t m, int64_t n, int64_t k,
+                                           const void *d_A, const void *d_B, int repeats,
+                                           double *median_ms)
 {
   enum { MAX_REPEATS = 1000 };
   static float times[MAX_REPEATS];
@@ -368,6 +502,8 @@ extern "C" gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls
     return st;
   if (repeats < 1 || repeats > MAX_REPEATS)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "repeats must be between 1 and %d", MAX_REPEATS);
+  const int64_t rows_a = opa != GM_OP_NONE ? k : m, rows_b = opb == GM_OP_NONE ? k : n;
+  const int64_t lda = rows_a > 1 ? rows_a : 1, ldb = rows_b > 1 ? rows_b : 1, ldc = m > 1 ? m : 1;
   buffer_set set = {{0}, 0};
   void *d_C;
   cudaEvent_t start = NULL, stop = NULL;
@@ -375,13 +511,13 @@ extern "C" gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls
     return st;
   if ((st = gm_cuda_status (cudaEventCreate (&start), "cudaEventCreate")) != GM_OK
       || (st = gm_cuda_status (cudaEventCreate (&stop), "cudaEventCreate")) != GM_OK
-      || (st = gm_matmul (kernel, cls, m, n, k, d_A, m > 1 ? m : 1, d_B, k > 1 ? k : 1, d_C,
-                          m > 1 ? m : 1, 0)) != GM_OK)
+      || (st = gm_matmul (kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C,
+                          ldc, 0, 1, 0)) != GM_OK)
     goto done;
   for (int r = 0; r < repeats; r++) {
     if ((st = gm_cuda_status (cudaEventRecord (start, 0), "cudaEventRecord")) != GM_OK
-        || (st = gm_matmul (kernel, cls, m, n, k, d_A, m > 1 ? m : 1, d_B, k > 1 ? k : 1, d_C,
-                            m > 1 ? m : 1, 0)) != GM_OK
+        || (st = gm_matmul (kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C,
+                            ldc, 0, 1, 0)) != GM_OK
         || (st = gm_cuda_status (cudaEventRecord (stop, 0), "cudaEventRecord")) != GM_OK
         || (st = gm_cuda_status (cudaEventSynchronize (stop), "cudaEventSynchronize")) != GM_OK
         || (st = gm_cuda_status (cudaEventElapsedTime (&times[r], start, stop),

@@ -140,12 +140,17 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   const mxArray *ptr = mxGetField (arg, 0, "ptr");
   const mxArray *dims = mxGetField (arg, 0, "dims");
   const mxArray *cls = mxGetField (arg, 0, "cls");
+  const mxArray *view = mxGetField (arg, 0, "op");     /* absent: not a view */
   char cls_name[16], id[96];
   snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
   if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
       || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
-      || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0)
+      || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0
+      || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1)))
     gw_fail (scratch, id, "not a valid gpumat array");
+  op->transposed = view && mxGetScalar (view) != 0;
+  if (op->transposed && mxGetNumberOfElements (dims) != 2)
+    gw_fail (scratch, id, "not a valid gpumat array (an N-D transposed view)");
   if (!strcmp (cls_name, "double"))
     op->cls = GM_DOUBLE;
   else if (!strcmp (cls_name, "single"))
@@ -179,8 +184,8 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
 
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims)
 {
-  const char *fields[] = {"ptr", "dims", "cls"};
-  mxArray *desc = mxCreateStructMatrix (1, 1, 3, fields);
+  const char *fields[] = {"ptr", "dims", "cls", "op"};
+  mxArray *desc = mxCreateStructMatrix (1, 1, 4, fields);
   mxArray *ptr = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
   *(uint64_t *) mxGetData (ptr) = (uint64_t) (uintptr_t) d_ptr;
   mxArray *dv = mxCreateDoubleMatrix (1, ndims, mxREAL);
@@ -189,6 +194,7 @@ mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSi
   mxSetField (desc, 0, "ptr", ptr);
   mxSetField (desc, 0, "dims", dv);
   mxSetField (desc, 0, "cls", mxCreateString (class_name (cls)));
+  mxSetField (desc, 0, "op", mxCreateDoubleScalar (0));
   return desc;
 }
 
@@ -369,6 +375,49 @@ void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area)
     gw_fail_status (scratch, st, area);
   op->device = d;
   op->on_device = 1;
+}
+
+void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *area)
+{
+  if (!op->on_device || !op->transposed)
+    return;
+  op->transposed = 0;
+  const int64_t rows = op->dims[0], cols = op->dims[1];
+  if (rows <= 1 || cols <= 1)
+    return;                     /* a vector: its transpose has the same layout */
+  void *d = gw_device_alloc (scratch, op->numel * gm_class_size (op->cls), area);
+  /* stored cols x rows, wanted rows x cols */
+  gm_status st = gm_transpose (op->cls, cols, rows, op->device, cols, d, rows, 0);
+  if (st == GM_OK)
+    st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  op->device = d;
+}
+
+gm_op gw_stored_op (const gw_operand *x, gm_op op)
+{
+  return (x->transposed != 0) != (op != GM_OP_NONE) ? GM_OP_TRANSPOSE : GM_OP_NONE;
+}
+
+void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols)
+{
+  const int swap = op != GM_OP_NONE;
+  *rows = x->dims[swap ? 1 : 0];
+  *cols = x->dims[swap ? 0 : 1];
+}
+
+gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what)
+{
+  char name[16], id[96];
+  gm_op op;
+  snprintf (id, sizeof id, "gpumat:%s:invalidOp", area);
+  if (!mxIsChar (arg) || mxGetM (arg) != 1 || mxGetString (arg, name, sizeof name) != 0)
+    gw_fail (scratch, id, "%s must be \"none\", \"transpose\" or \"ctranspose\"", what);
+  if (gm_op_from_name (name, &op) != GM_OK)
+    gw_fail (scratch, id, "%s must be \"none\", \"transpose\" or \"ctranspose\", not '%s'",
+             what, name);
+  return op;
 }
 
 /* ---- small arguments ------------------------------------------------------------------------- */

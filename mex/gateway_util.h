@@ -2,8 +2,11 @@
  *
  * An operand is either a host array (an Octave matrix, converted to the class of the
  * computation when needed) or a device array (a gpumat object, whose hidden property `desc` is
- * a struct with fields ptr, dims and cls).  Everything a gateway call allocates is recorded in its `scratch`, and
- * gw_fail frees it all before raising, so an error never leaves memory behind.
+ * a struct with fields ptr, dims, cls and op).  A desc with op = 1 is a transposed view (G'):
+ * dims are the view's own (transposed) size, and the device data are the parent's, stored as
+ * the transpose of dims; products read it with an op flag, everything else materializes it
+ * (gw_materialize_operand).  Everything a gateway call allocates is recorded in its `scratch`,
+ * and gw_fail frees it all before raising, so an error never leaves memory behind.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -19,8 +22,9 @@
 typedef struct {
   int on_device;               /* a gpumat descriptor rather than a host array      */
   gm_class cls;                /* class of the data pointed to below                 */
+  int transposed;              /* device data stored as the transpose of dims (a view G') */
   mwSize ndims;
-  mwSize dims[GW_MAX_DIMS];
+  mwSize dims[GW_MAX_DIMS];    /* the size the user sees                              */
   size_t numel;
   const void *host;            /* host data in class cls (the array's own, or scratch) */
   void *device;                /* device data in class cls                            */
@@ -34,6 +38,7 @@ typedef struct {
   void *device[GW_MAX_SCRATCH];
   int device_count;
 } gw_scratch;
+#define GW_SCRATCH_INIT {{0}, 0, {0}, 0}
 
 /* The name errors start with ("gpumat_mul", "operator *"), for the rest of this call. */
 void gw_set_caller (const char *name);
@@ -62,8 +67,21 @@ void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area,
 void gw_convert_operand (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area);
 /* Makes sure the operand is on the device (uploading a host operand into scratch). */
 void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
+/* A transposed view laid out as its own size: transposed on the device into scratch (a
+ * vector's transpose has the same layout and is only relabelled).  Waits for the device, so
+ * the data can be copied to the host right after.  Does nothing to other operands. */
+void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *area);
+/* The operation a product passes to kernels/ for operand x under the user's operation `op`:
+ * GM_OP_NONE when the device or host data are laid out as op(x), else GM_OP_TRANSPOSE (real
+ * data: the conjugate transpose is the transpose). */
+gm_op gw_stored_op (const gw_operand *x, gm_op op);
+/* Rows and columns of op(x) for a 2-D operand (or of op applied to x's pages). */
+void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols);
+/* An operation name argument ("none", "transpose", "ctranspose"); anything else raises
+ * gpumat:<area>:invalidOp naming `what` (e.g. "OPA"). */
+gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what);
 
-/* A gpumat descriptor struct {ptr, dims, cls} for a device block the caller now owns. */
+/* A gpumat descriptor struct {ptr, dims, cls, op = 0} for a device block the caller now owns. */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
 /* A gpumat object owning the device block d_ptr (which leaves `scratch`); on failure the
  * block is freed and an error raised. */

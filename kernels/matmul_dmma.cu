@@ -1,0 +1,253 @@
+/* matmul_dmma.cu: the dmma family: double on the FP64 tensor cores (mma.sync f64, compute
+ * capability 8.0+), IEEE double products and sums as the FFMA kernels (no reduced precision).
+ *
+ * Versions (TFLOP/s at N = 4096 on an H200, DGEMM 46.5 in the same run):
+ *   dmma v1  128x128 block tile, 8 warps of 64x32, mma.sync m16n8k8 f64 (two m8n8k4 per half
+ *            on sm_80), cp.async pipeline (BK 16, 4 stages), padded layouts so that fragment
+ *            loads are conflict-free: 39.3.
+ *   dmma v2  BK 32 and 3 stages on the 16-byte path (half the barriers per k): 41.1 (88%);
+ *            misaligned operands copied aligned first; split-K where the tiles cannot fill the
+ *            GPU (2048x128x16384: 5.2 -> 37.4).
+ *   ops      (issue 10) each operand keeps its global layout in shared memory, so every copy
+ *            stays a straight 16-byte one: an MN-major operand (A, or Bᵀ) as Xs[p][x] with
+ *            pitch BM + 4, a K-major one (B, or Aᵀ) as Xs[x][p] with pitch BK + 4; the fragment
+ *            loads read either (both pitches are 4 mod 16 doubles: a half-warp's 16 loads hit
+ *            16 distinct bank pairs).  Loader: one base pointer a thread (the per-copy
+ *            addresses spilled 104 bytes).  Aᵀ * Bᵀ runs as Cᵀ = B * A with C stored
+ *            transposed.  H100: A * B 45.8 TFLOP/s (98% of DGEMM; 91% before the loader
+ *            change), A * Bᵀ, Aᵀ * B and Aᵀ * Bᵀ 97-100% of that.  Pages on the grid.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include "matmul_internal.cuh"
+
+#pragma nv_diag_suppress 177
+
+namespace gm_matmul_detail {
+namespace {
+
+/* One m16n8k8 f64 product, D = A*B + D.  Fragments (g = lane / 4, t = lane % 4):
+ *   a[0] = A(g, t)  a[1] = A(g+8, t)  a[2] = A(g, t+4)  a[3] = A(g+8, t+4)
+ *   b[0] = B(t, g)  b[1] = B(t+4, g)
+ *   d[0] = D(g, 2t) d[1] = D(g, 2t+1) d[2] = D(g+8, 2t) d[3] = D(g+8, 2t+1)
+ * sm_90 has the shape natively; sm_80 runs it as four m8n8k4, whose fragments are those above
+ * restricted to one half (the k = 0..3 half takes a[0]/a[1] and b[0]). */
+__device__ __forceinline__ void mma_16x8x8 (double (&d)[4], const double (&a)[4],
+                                            const double (&b)[2])
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile ("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
+                "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+                : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile ("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                : "+d"(d[0]), "+d"(d[1]) : "d"(a[0]), "d"(b[0]));
+  asm volatile ("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                : "+d"(d[0]), "+d"(d[1]) : "d"(a[2]), "d"(b[1]));
+  asm volatile ("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                : "+d"(d[2]), "+d"(d[3]) : "d"(a[1]), "d"(b[0]));
+  asm volatile ("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                : "+d"(d[2]), "+d"(d[3]) : "d"(a[3]), "d"(b[1]));
+#endif
+}
+
+/* Shared-memory layout of one operand tile of ROWS along x and BK along p: Xs[p][x] (MN-major,
+ * pitch ROWS + 4) or Xs[x][p] (K-major, pitch BK + 4). */
+template <int ROWS, int BK, bool KMAJ> struct DmmaTile {
+  static constexpr int LD = KMAJ ? BK + 4 : ROWS + 4;
+  static constexpr int SIZE = KMAJ ? ROWS * LD : BK * LD;
+  static_assert (LD % 16 == 4, "fragment loads conflict-free");
+  static __device__ __forceinline__ int at (int x, int p) { return KMAJ ? x * LD + p : p * LD + x; }
+};
+
+/* One k-tile of an operand (ROWS x BK of (x, p)) into its tile, a straight copy of the global
+ * layout: 16-byte copies along the contiguous index (VEC: ld a multiple of 16 bytes, aligned
+ * bases), otherwise one element per copy with consecutive threads on consecutive addresses.
+ * Edges and the k residue zero-filled through src-size.  Both layouts store element (other,
+ * contiguous) at other * LD + contiguous.  A thread's copies share their contiguous index and
+ * step the other one by STEP, so one base pointer serves them all: computing each copy's
+ * address from (x, p) kept 16 pointers live and the kernel spilled 104 bytes with both
+ * operands MN-major (A * Bᵀ ran at 70% of DGEMM on an H100, against 91% for A * B). */
+template <int ROWS, int BK, int THREADS, bool KMAJ, bool VEC>
+__device__ __forceinline__ void load_operand_async (double *Xs, const double *X, int64_t ld,
+                                                    int64_t rows, int64_t k, int64_t x0,
+                                                    int64_t p0)
+{
+  constexpr int LD = DmmaTile<ROWS, BK, KMAJ>::LD;
+  constexpr int CV = VEC ? 2 : 1;                           /* doubles per copy */
+  constexpr int RUN = (KMAJ ? BK : ROWS) / CV;              /* copies along the contiguous index */
+  constexpr int STEP = THREADS / RUN;                       /* other-index step between copies */
+  constexpr int COPIES = (KMAJ ? ROWS : BK) / STEP;
+  static_assert (THREADS % RUN == 0 && COPIES * STEP == (KMAJ ? ROWS : BK), "tile/threads");
+  const int t = threadIdx.x, c = (t % RUN) * CV, o = t / RUN;
+  const int64_t gc = (KMAJ ? p0 : x0) + c, go = (KMAJ ? x0 : p0) + o;
+  const int64_t c_left = (KMAJ ? k : rows) - gc, o_extent = KMAJ ? rows : k;
+  const int valid = c_left > 0 ? (c_left < CV ? (int) c_left : CV) : 0;
+  const double *src = X + gc + go * ld;
+  double *dst = Xs + o * LD + c;
+#pragma unroll
+  for (int r = 0; r < COPIES; r++) {
+    const int v = go + r * STEP < o_extent ? valid : 0;
+    const double *s = v ? src + (int64_t) r * STEP * ld : X;
+    if constexpr (VEC)
+      cp_async_16 (dst + r * STEP * LD, s, v * 8);
+    else
+      cp_async_small<8> (dst + r * STEP * LD, s, v * 8);
+  }
+}
+
+/* 256 threads, 8 warps of WM x WN = 64 x 32 in a 128 x 128 block tile: per warp 4 x 4 m16n8
+ * accumulators (64 doubles a thread).  Dynamic shared memory: STAGES * (A tile + B tile). */
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB> struct DmmaCfg {
+  static constexpr int WARPS_I = BM / WM, WARPS_J = BN / WN, THREADS = 32 * WARPS_I * WARPS_J;
+  static constexpr int MT = WM / 16, NT = WN / 8;
+  using TileA = DmmaTile<BM, BK, KA>;
+  using TileB = DmmaTile<BN, BK, KB>;
+  static constexpr int STAGE = TileA::SIZE + TileB::SIZE;
+  static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (double);
+  static_assert (THREADS == 256 && BK % 8 == 0, "dmma tile");
+};
+
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB, bool VEC>
+__global__ void __launch_bounds__ (256, 1)
+matmul_dmma_kernel (Gemm<double> g)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const int64_t ti = enter_block<KA, KB> (g);
+  using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
+  using TileA = typename Cfg::TileA;
+  using TileB = typename Cfg::TileB;
+  constexpr int MT = Cfg::MT, NT = Cfg::NT;
+  extern __shared__ __align__ (16) unsigned char smem_raw[];
+  double *smem = reinterpret_cast<double *> (smem_raw);
+
+  const int t = threadIdx.x, lane = t % 32, warp = t / 32;
+  const int wi = (warp % Cfg::WARPS_I) * WM, wj = (warp / Cfg::WARPS_I) * WN;
+  const int gr = lane / 4, tg = lane % 4;
+  const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
+  const int64_t m = g.m, n = g.n, k = g.k;
+  const int64_t KT = ceil_div (k, BK);
+
+  auto load_stage = [&] (int stage, int64_t kt) {
+    double *as = smem + stage * Cfg::STAGE;
+    load_operand_async<BM, BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
+    load_operand_async<BN, BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0, kt * BK);
+  };
+
+  double acc[MT][NT][4];
+#pragma unroll
+  for (int x = 0; x < MT; x++)
+#pragma unroll
+    for (int y = 0; y < NT; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        acc[x][y][e] = 0;
+
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; s++) {
+    if (s < KT)
+      load_stage (s, s);
+    cp_async_commit ();
+  }
+
+  for (int64_t kt = 0; kt < KT; kt++) {
+    cp_async_wait<STAGES - 2> ();
+    __syncthreads ();
+    const int64_t next = kt + STAGES - 1;
+    if (next < KT)
+      load_stage ((int) (next % STAGES), next);
+    cp_async_commit ();
+
+    const double *as = smem + (kt % STAGES) * Cfg::STAGE;
+    const double *bs = as + TileA::SIZE;
+#pragma unroll
+    for (int kb = 0; kb < BK; kb += 8) {
+      /* B fragments for the whole warp tile, then A one m16 slice at a time: 152 live
+         registers instead of 176, which kept the kernel from spilling under 255. */
+      double b[NT][2];
+#pragma unroll
+      for (int y = 0; y < NT; y++) {
+        const int j = wj + y * 8 + gr;
+        b[y][0] = bs[TileB::at (j, kb + tg)];
+        b[y][1] = bs[TileB::at (j, kb + tg + 4)];
+      }
+#pragma unroll
+      for (int x = 0; x < MT; x++) {
+        const int i = wi + x * 16 + gr;
+        const double a[4] = {as[TileA::at (i, kb + tg)], as[TileA::at (i + 8, kb + tg)],
+                             as[TileA::at (i, kb + tg + 4)], as[TileA::at (i + 8, kb + tg + 4)]};
+#pragma unroll
+        for (int y = 0; y < NT; y++)
+          mma_16x8x8 (acc[x][y], a, b[y]);
+      }
+    }
+  }
+  cp_async_wait<0> ();
+
+#pragma unroll
+  for (int x = 0; x < MT; x++) {
+#pragma unroll
+    for (int y = 0; y < NT; y++) {
+      const int64_t i = i0 + wi + x * 16 + gr, j = j0 + wj + y * 8 + 2 * tg;
+#pragma unroll
+      for (int e = 0; e < 4; e++) {
+        const int64_t ii = i + (e / 2) * 8, jj = j + e % 2;
+        if (ii < m && jj < n)
+          g.C[g.ct ? jj + ii * g.ldc : ii + jj * g.ldc] = acc[x][y][e];
+      }
+    }
+  }
+#endif
+}
+
+/* 128x128, 8 warps of 64x32, one block an SM.
+ * 16-byte path: BK = 32, 3 stages (207-221 KB): half the barriers per k; 41.1 TFLOP/s against
+ * 39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  The scalar path (odd ld) keeps
+ * BK = 16 and 4 stages: with BK = 32 it fell from 32.1 to 20.6 at N = 4097. */
+constexpr int DMMA_BM = 128, DMMA_BN = 128;
+template <bool KA, bool KB, bool VEC>
+gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice)
+{
+  constexpr int BM = DMMA_BM, BN = DMMA_BN, BK = VEC ? 32 : 16, WM = 64, WN = 32;
+  constexpr int STAGES = VEC ? 3 : 4;
+  using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
+  auto kernel = matmul_dmma_kernel<BM, BN, BK, WM, WN, STAGES, KA, KB, VEC>;
+  static bool smem_set = false;
+  gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul dmma: shared memory");
+  if (st != GM_OK)
+    return st;
+  return for_each_launch<double> (a, BM, BN, slices, k_slice, c_slice, "matmul dmma",
+                                  [&] (const Gemm<double> &g, dim3 grid) {
+                                    kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (g);
+                                  });
+}
+
+} /* namespace */
+
+/* Both operands need the 16-byte path (copies along either layout's contiguous index): a
+ * misaligned one is copied aligned first (align_operands).  One block an SM; grids that
+ * cannot fill the SMs split k (run_split_k), each slice a multiple of 32 deep so that K-major
+ * operands stay 16-byte aligned.
+ * Aᵀ * Bᵀ runs as Cᵀ = B * A (swap_transposed). */
+gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
+{
+  MatmulArgs a = swap_transposed (args);
+  Workspace ws (a.stream);
+  const bool vec = align_operands<double> (a, ws, true);
+  return with_layouts (a, [&] (auto ka, auto kb) {
+    constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
+    if constexpr (KA && !KB) {
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: internal layout error");
+    } else {
+      return run_split_k<double> (
+          a, ws, ceil_div (a.m, DMMA_BM) * ceil_div (a.n, DMMA_BN), dev.sms, 32,
+          [&] (const MatmulArgs &p, int slices, int64_t k_slice, int64_t c_slice) {
+            return vec ? launch_v<KA, KB, true> (p, slices, k_slice, c_slice)
+                       : launch_v<KA, KB, false> (p, slices, k_slice, c_slice);
+          });
+    }
+  });
+}
+
+} /* namespace gm_matmul_detail */

@@ -1,0 +1,457 @@
+/* matmul_internal.cuh: what the matmul kernel families (matmul_<family>.cu) share with the
+ * dispatch (matmul.cu): the arguments of one product, operand layouts, the grid walk over pages
+ * and column slabs, cp.async, aligned workspace copies and split-K.  Not part of the C API.
+ *
+ * Operand layouts.  Every kernel computes C = op(A) * op(B) with C column-major.  It sees each
+ * operand as an (x, p) matrix: x is the row i of op(A) or the column j of op(B), p the inner
+ * index.  An operand is K-major when p is its contiguous index: A stored k x m (op(A) = Aᵀ) and
+ * B stored k x n (op(B) = B); MN-major otherwise: A stored m x k, B stored n x k (op(B) = Bᵀ).
+ * So the usual C = A * B has an MN-major A and a K-major B, and a transposed operand only flips
+ * its layout: the loaders read either layout in place, nothing is copied to transpose.
+ *
+ * Pages.  A batch of products C_b = op(A_b) op(B_b), X_b = X + b * stride_x, rides on the grid:
+ * blockIdx.x = page * tiles_i + tile along i (gridDim.x allows 2^31 - 1 blocks); blockIdx.y walks
+ * tiles along j, gridDim.z the slices of a split k.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#ifndef GPUMAT_MATMUL_INTERNAL_CUH
+#define GPUMAT_MATMUL_INTERNAL_CUH
+
+#include <stdint.h>
+#include <type_traits>
+#include <cuda_runtime.h>
+#include "gpumat.h"
+
+namespace gm_matmul_detail {
+
+__host__ __device__ constexpr int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
+constexpr int64_t MAX_GRID_X = 2147483647, MAX_GRID_Y = 65535;
+
+/* A 16-byte group of elements: 4 singles or 2 doubles. */
+template <typename T> struct alignas (16) Pack { T v[16 / sizeof (T)]; };
+
+/* Offset of element (x, p) of an operand of the given layout with leading dimension ld. */
+template <bool KMAJ> __host__ __device__ __forceinline__ int64_t at (int64_t x, int64_t p, int64_t ld)
+{
+  return KMAJ ? p + x * ld : x + p * ld;
+}
+
+/* One product as the dispatch hands it to a family's launcher. */
+struct MatmulArgs {
+  bool ka, kb;                  /* A K-major (op(A) = Aᵀ), B K-major (op(B) = B) */
+  int64_t m, n, k, lda, ldb, ldc;
+  int64_t batch, sa, sb, sc;    /* pages and their element strides (0: one A or B for all) */
+  const void *A, *B;
+  void *C;
+  cudaStream_t stream;
+  bool ct;                      /* C stored transposed: element (i, j) at C[j + i*ldc] (a kernel
+                                   that computes Cᵀ = op(B)ᵀ op(A)ᵀ; dmma only) */
+};
+
+/* One launch's view, passed by value to every kernel. */
+template <typename T> struct Gemm {
+  int64_t m, n, k;
+  const T *A;
+  int64_t lda, sa;
+  const T *B;
+  int64_t ldb, sb;
+  T *C;
+  int64_t ldc, sc;
+  int64_t tiles_i;              /* blocks along i per page */
+  int64_t page0;                /* first page of this launch */
+  int64_t k_slice, c_slice;     /* split-K: depth of a slice, elements between partial Cs */
+  bool ct;                      /* MatmulArgs::ct */
+};
+
+/* Moves the pointers of g to this block's page (and k slice) and returns the block's tile
+ * index along i.  Split-K: slice blockIdx.z covers k0 .. k0 + k_slice into its own partial C. */
+template <bool KA, bool KB, typename T> __device__ __forceinline__ int64_t enter_block (Gemm<T> &g)
+{
+  const int64_t local = blockIdx.x / g.tiles_i, page = g.page0 + local;
+  g.A += page * g.sa;
+  g.B += page * g.sb;
+  g.C += page * g.sc;
+  if (gridDim.z > 1) {
+    const int64_t k0 = blockIdx.z * g.k_slice;
+    g.A += k0 * (KA ? 1 : g.lda);
+    g.B += k0 * (KB ? 1 : g.ldb);
+    g.k = g.k - k0 < g.k_slice ? g.k - k0 : g.k_slice;
+    g.C += blockIdx.z * g.c_slice;
+  }
+  return blockIdx.x - local * g.tiles_i;
+}
+
+/* Aᵀ * Bᵀ as Cᵀ = B * A: operands swapped, C stored transposed (ct).  A kernel then runs the
+ * loaders of A * B; as Aᵀ * Bᵀ directly, dmma ran at 87-91% and warp at 82-85% of their A * B
+ * rates (H100, 4096 and 8192). */
+inline MatmulArgs swap_transposed (const MatmulArgs &args)
+{
+  MatmulArgs a = args;
+  if (a.ka && !a.kb) {
+    a.ka = false;
+    a.kb = true;
+    a.m = args.n;
+    a.n = args.m;
+    a.A = args.B, a.lda = args.ldb, a.sa = args.sb;
+    a.B = args.A, a.ldb = args.lda, a.sb = args.sa;
+    a.ct = !args.ct;
+  }
+  return a;
+}
+
+/* Runs f (std::bool_constant<KA>, std::bool_constant<KB>): one instance per layout pair. */
+template <typename F> gm_status with_layouts (const MatmulArgs &a, F f)
+{
+  using Y = std::true_type;
+  using N = std::false_type;
+  if (a.ka)
+    return a.kb ? f (Y{}, Y{}) : f (Y{}, N{});
+  return a.kb ? f (N{}, Y{}) : f (N{}, N{});
+}
+
+/* 16-byte accesses to every page of an operand: base, leading dimension and page stride all
+ * multiples of 16 bytes. */
+inline bool vec_ok (const void *p, int64_t ld, int64_t stride, size_t elem)
+{
+  return ((uintptr_t) p % 16) == 0 && (ld * (int64_t) elem) % 16 == 0
+         && (stride * (int64_t) elem) % 16 == 0;
+}
+
+/* Every launch of one product: column slabs of at most MAX_GRID_Y block columns (gridDim.y's
+ * limit) and page ranges of at most MAX_GRID_X / tiles_i pages; for anything short of
+ * 2^31 blocks and 65535 * bn columns that is one launch.  launch (g, grid) gets the slab's
+ * view; its status is cudaGetLastError's. */
+template <typename T, typename F>
+gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slices,
+                           int64_t k_slice, int64_t c_slice, const char *where, F launch)
+{
+  const int64_t tiles_i = ceil_div (a.m, bm), slab = MAX_GRID_Y * bn;
+  const int64_t pages_per = MAX_GRID_X / tiles_i;
+  for (int64_t p0 = 0; p0 < a.batch; p0 += pages_per) {
+    const int64_t pages = a.batch - p0 < pages_per ? a.batch - p0 : pages_per;
+    for (int64_t j = 0; j < a.n; j += slab) {
+      const int64_t cols = a.n - j < slab ? a.n - j : slab;
+      Gemm<T> g = {a.m, cols, a.k,
+                   (const T *) a.A, a.lda, a.sa,
+                   (const T *) a.B + j * (a.kb ? a.ldb : 1), a.ldb, a.sb,
+                   (T *) a.C + j * (a.ct ? 1 : a.ldc), a.ldc, a.sc,
+                   tiles_i, p0, k_slice, c_slice, a.ct};
+      const dim3 grid ((unsigned) (pages * tiles_i), (unsigned) ceil_div (cols, bn),
+                       (unsigned) slices);
+      launch (g, grid);
+      cudaError_t err = cudaGetLastError ();
+      if (err != cudaSuccess)
+        return gm_cuda_status (err, where);
+    }
+  }
+  return GM_OK;
+}
+
+/* Raise a kernel's dynamic shared-memory limit once per process (per kernel instance). */
+template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, const char *where)
+{
+  if (*done)
+    return GM_OK;
+  cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int) bytes);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, where);
+  *done = true;
+  return GM_OK;
+}
+
+/* What the dispatch needs of the current device, cached per device (matmul.cu). */
+struct DeviceInfo {
+  int cc;           /* compute capability, 10*major + minor */
+  int sms;          /* multiprocessors */
+  int smem_optin;   /* most dynamic shared memory a block may ask for, bytes */
+};
+gm_status device_info (DeviceInfo *info);
+
+/* ---- cp.async (sm_80+) ------------------------------------------------------------------ */
+/* src_bytes < size zero-fills the rest of the destination: that is how every edge and the
+ * k residue are handled, without a branch in the main loop. */
+__device__ __forceinline__ void cp_async_16 (void *smem, const void *gmem, int src_bytes)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned s = (unsigned) __cvta_generic_to_shared (smem);
+  asm volatile ("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s),
+                "l"(__cvta_generic_to_global (gmem)), "r"(src_bytes));
+#endif
+}
+template <int BYTES>
+__device__ __forceinline__ void cp_async_small (void *smem, const void *gmem, int src_bytes)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned s = (unsigned) __cvta_generic_to_shared (smem);
+  asm volatile ("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(s),
+                "l"(__cvta_generic_to_global (gmem)), "n"(BYTES), "r"(src_bytes));
+#endif
+}
+__device__ __forceinline__ void cp_async_commit ()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile ("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int N> __device__ __forceinline__ void cp_async_wait ()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile ("cp.async.wait_group %0;\n" ::"n"(N));
+#endif
+}
+
+/* ---- aligned copies of misaligned operands ------------------------------------------------ */
+/* An operand whose leading dimension is not a multiple of 16 bytes (N = 4097) sends the
+ * cp.async kernels down their element-wise copy path (dmma fell to 79% of its 4096 rate that
+ * way).  Copying it once into a workspace whose leading dimension is rounded up costs one pass
+ * over it (4097^2 singles: 134 MB moved, tens of microseconds against milliseconds of product)
+ * and gives the kernel its 16-byte path.  The copy is of the operand as stored, whatever its
+ * op.  The workspace comes from the device's stream-ordered pool and is freed on the same
+ * stream after the kernel; if the pool cannot spare it the kernel runs element-wise.  Worth it
+ * from about 2^27 multiply-adds (~10 us of kernel). */
+constexpr double ALIGNED_COPY_MIN_FMAS = 134217728.0;
+
+/* dst(:, j) = src(:, j) for a rows x cols matrix: blockIdx.y walks columns (grid-stride),
+ * each thread 4 elements of a column, consecutive threads on consecutive elements. */
+template <typename T>
+__global__ void __launch_bounds__ (256)
+copy_columns (int64_t rows, int64_t cols, const T *__restrict__ src, int64_t ld_src,
+              T *__restrict__ dst, int64_t ld_dst)
+{
+  const int64_t i0 = blockIdx.x * (int64_t) (4 * 256) + threadIdx.x;
+  for (int64_t j = blockIdx.y; j < cols; j += gridDim.y) {
+    const T *s = src + j * ld_src;
+    T *d = dst + j * ld_dst;
+    T v[4];
+#pragma unroll
+    for (int e = 0; e < 4; e++)
+      if (i0 + e * 256 < rows)
+        v[e] = s[i0 + e * 256];
+#pragma unroll
+    for (int e = 0; e < 4; e++)
+      if (i0 + e * 256 < rows)
+        d[i0 + e * 256] = v[e];
+  }
+}
+
+class Workspace {
+public:
+  explicit Workspace (cudaStream_t stream) : stream_ (stream) {}
+  ~Workspace ()
+  {
+    for (void *p : ptrs_)
+      if (p)
+        cudaFreeAsync (p, stream_);
+  }
+  Workspace (const Workspace &) = delete;
+  Workspace &operator= (const Workspace &) = delete;
+
+  /* A copy of the pages of an operand stored rows x cols (leading dimension *ld, page stride
+   * *stride, `batch` pages) with a 16-byte leading dimension: on success *X, *ld and *stride
+   * describe the copy.  Only for pages that are one matrix (stride 0) or back to back (stride
+   * ld * cols), which are then one rows x (cols * pages) matrix; false otherwise, or where the
+   * pool has no room (nothing allocated, no error left pending). */
+  template <typename T> bool aligned_copy (const T **X, int64_t rows, int64_t cols, int64_t *ld,
+                                           int64_t *stride, int64_t batch)
+  {
+    static_assert (sizeof (T) == 4 || sizeof (T) == 8, "element");
+    const int64_t pages = *stride == 0 ? 1 : batch;
+    if (pages > 1 && *stride != *ld * cols)
+      return false;
+    const int64_t V = 16 / sizeof (T), ld16 = ceil_div (rows, V) * V, all = cols * pages;
+    void *p = NULL;
+    if (!(p = scratch ((size_t) ld16 * (size_t) all * sizeof (T))))
+      return false;
+    /* Its own copy kernel: cudaMemcpy2DAsync moved 4097^2 doubles at 1.6 TB/s. */
+    const dim3 grid ((unsigned) ceil_div (rows, 4 * 256),
+                     (unsigned) (all < MAX_GRID_Y ? all : MAX_GRID_Y));
+    copy_columns<T><<<grid, 256, 0, stream_>>> (rows, all, *X, *ld, (T *) p, ld16);
+    if (cudaGetLastError () != cudaSuccess)
+      return false;
+    *X = (const T *) p;
+    *stride = *stride == 0 ? 0 : ld16 * cols;
+    *ld = ld16;
+    return true;
+  }
+
+  /* bytes of stream-ordered scratch, or NULL (no error left pending) */
+  void *scratch (size_t bytes)
+  {
+    set_pool_threshold ();
+    void *p = NULL;
+    if (used_ == MAX_PTRS || cudaMallocAsync (&p, bytes, stream_) != cudaSuccess) {
+      (void) cudaGetLastError ();
+      return NULL;
+    }
+    ptrs_[used_++] = p;
+    return p;
+  }
+
+private:
+  /* Keep up to 1 GiB of freed workspace in the pool between calls: without it every call maps
+     its workspace afresh.  gm_device_release_cached () trims the pool (gpumat_reset, and a
+     failed allocation). */
+  static void set_pool_threshold ()
+  {
+    static int done_for = -1;
+    int dev;
+    cudaMemPool_t pool;
+    if (cudaGetDevice (&dev) != cudaSuccess || dev == done_for
+        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
+      (void) cudaGetLastError ();
+      return;
+    }
+    uint64_t keep = 1ull << 30;
+    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
+      done_for = dev;
+    (void) cudaGetLastError ();
+  }
+  cudaStream_t stream_;
+  static constexpr int MAX_PTRS = 3;
+  void *ptrs_[MAX_PTRS] = {NULL, NULL, NULL};
+  int used_ = 0;
+};
+
+inline bool worth_aligned_copy (const MatmulArgs &a)
+{
+  return (double) a.m * (double) a.n * (double) a.k * (double) a.batch >= ALIGNED_COPY_MIN_FMAS;
+}
+
+/* The operand copies a cp.async kernel needs: every MN-major operand (the ones copied 16 bytes
+ * along x) aligned, copying a misaligned one where worth_aligned_copy.  K-major operands go in
+ * element by element anyway (warp), or need the same alignment (dmma: pass kmajor_vec).
+ * Returns whether the 16-byte path applies; a, on success, points at the copies. */
+template <typename T> bool align_operands (MatmulArgs &a, Workspace &ws, bool kmajor_vec)
+{
+  const size_t es = sizeof (T);
+  const bool need_a = !a.ka || kmajor_vec, need_b = !a.kb || kmajor_vec;
+  const bool bad_a = need_a && !vec_ok (a.A, a.lda, a.sa, es);
+  const bool bad_b = need_b && !vec_ok (a.B, a.ldb, a.sb, es);
+  if (!bad_a && !bad_b)
+    return true;
+  if (!worth_aligned_copy (a))
+    return false;
+  MatmulArgs c = a;
+  const T *A = (const T *) a.A, *B = (const T *) a.B;
+  if (bad_a && !ws.aligned_copy (&A, a.ka ? a.k : a.m, a.ka ? a.m : a.k, &c.lda, &c.sa, a.batch))
+    return false;
+  if (bad_b && !ws.aligned_copy (&B, a.kb ? a.k : a.n, a.kb ? a.n : a.k, &c.ldb, &c.sb, a.batch))
+    return false;
+  c.A = A;
+  c.B = B;
+  a = c;
+  return true;
+}
+
+/* ---- split-K ------------------------------------------------------------------------------- */
+/* A product whose tiles cannot fill the chip (8192x64x8192: 128 SMALL tiles for 396 slots on
+ * an H200) is cut along k into slices that run side by side, each writing a partial C to a
+ * workspace; sum_slices then adds the partials in slice order, so the result is the same from
+ * run to run.  A slice is at least SPLIT_MIN_K deep (shallower slices spend their time in
+ * pipeline fill), and the partials may take at most SPLIT_MAX_BYTES.  Pages count as tiles: a
+ * batch of pages fills the GPU by itself. */
+constexpr int64_t SPLIT_MIN_K = 256, SPLIT_MAX_SLICES = 512;
+constexpr double SPLIT_MAX_BYTES = 256.0 * 1024 * 1024;
+
+/* How many slices.  Where the tiles fill at most half the slots (resident blocks over all
+ * SMs): enough to give each slot one block.  Otherwise only where the last wave would run
+ * mostly empty: Xᵀ·X with X 40000x1500 double has 144 dmma tiles for 132 slots, two waves of
+ * which the second is 9% full (55% of the GPU used); 11 slices make exactly 12 full waves.
+ * Then the slice count (up to 16) that fills the waves best, if it gains over a tenth. */
+inline double wave_fill (int64_t blocks, int64_t slots)
+{
+  return (double) blocks / (double) (ceil_div (blocks, slots) * slots);
+}
+inline int split_k_slices (const MatmulArgs &a, int64_t tiles, int64_t slots, size_t elem)
+{
+  int64_t most = a.k / SPLIT_MIN_K;
+  if (most > SPLIT_MAX_SLICES)
+    most = SPLIT_MAX_SLICES;
+  while (most > 1 && (double) most * a.m * a.n * a.batch * elem > SPLIT_MAX_BYTES)
+    most--;
+  if (most < 2)
+    return 1;
+  if (2 * tiles <= slots)
+    return (int) (slots / tiles < most ? slots / tiles : most);
+  const double fill1 = wave_fill (tiles, slots);
+  if (fill1 >= 0.8)
+    return 1;
+  int best = 1;
+  double best_fill = fill1 + 0.1;
+  for (int s = 2; s <= 16 && s <= most; s++)
+    if (wave_fill (tiles * s, slots) > best_fill + 1e-9) {
+      best = s;
+      best_fill = wave_fill (tiles * s, slots);
+    }
+  return best;
+}
+
+/* C_b(i, j) = sum over s of partial[s][b](i, j), s in order (partials m x n, back to back by
+ * page, then by slice), into C or, with ct, into Cᵀ.  slices == 0 writes zeros (the empty
+ * sum of k == 0). */
+template <typename T>
+__global__ void __launch_bounds__ (256)
+sum_slices_kernel (int64_t m, int64_t n, int64_t batch, int slices, const T *__restrict__ partial,
+                   T *C, int64_t ldc, int64_t sc, bool ct)
+{
+  const int64_t page_count = m * n, count = page_count * batch;
+  for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < count;
+       e += (int64_t) gridDim.x * blockDim.x) {
+    T sum = slices ? partial[e] : T (0);
+    for (int s = 1; s < slices; s++)
+      sum += partial[e + s * count];
+    const int64_t b = e / page_count, r = e - b * page_count;
+    const int64_t i = r % m, j = r / m;
+    C[b * sc + (ct ? j + i * ldc : i + j * ldc)] = sum;
+  }
+}
+template <typename T> gm_status sum_slices (const MatmulArgs &a, int slices, const T *partial)
+{
+  const int64_t count = a.m * a.n * a.batch;
+  const int64_t blocks = ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192;
+  sum_slices_kernel<T><<<(unsigned) blocks, 256, 0, a.stream>>> (a.m, a.n, a.batch, slices,
+                                                                 partial, (T *) a.C, a.ldc, a.sc,
+                                                                 a.ct);
+  return gm_cuda_status (cudaGetLastError (), "matmul: split-K sum");
+}
+
+/* The whole product through launch (args, slices, k_slice, c_slice), split along k where
+ * split_k_slices asks for it (each slice a multiple of k_align deep, so that only the last
+ * has a k residue and K-major operands stay 16-byte aligned), the partials then summed into C.
+ * Unsplit where the workspace cannot be had.  launch runs one kernel with gridDim.z = slices. */
+template <typename T, typename Launch>
+gm_status run_split_k (const MatmulArgs &a, Workspace &ws, int64_t tiles, int64_t slots,
+                       int k_align, Launch launch)
+{
+  const int slices = split_k_slices (a, tiles * a.batch, slots, sizeof (T));
+  T *partial = slices > 1
+                   ? (T *) ws.scratch ((size_t) slices * a.m * a.n * a.batch * sizeof (T))
+                   : NULL;
+  if (!partial)
+    return launch (a, 1, a.k, 0);
+  const int64_t k_slice = ceil_div (ceil_div (a.k, slices), k_align) * k_align;
+  const int used = (int) ceil_div (a.k, k_slice);
+  MatmulArgs p = a;
+  p.C = partial;
+  p.ldc = a.m;
+  p.sc = a.m * a.n;
+  p.ct = false;
+  gm_status st = launch (p, used, k_slice, a.m * a.n * a.batch);
+  return st != GM_OK ? st : sum_slices<T> (a, used, partial);
+}
+
+/* ---- the families (one file each), for double (cls GM_DOUBLE) and single ------------------ */
+gm_status matmul_naive (const MatmulArgs &a, gm_class cls);
+gm_status matmul_pages (const MatmulArgs &a, gm_class cls);
+gm_status matmul_tiled (const MatmulArgs &a, gm_class cls);
+gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
+gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
+gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
+/* Whether matmul_pages takes pages of this size (its whole pages fit a block's shared memory). */
+bool pages_kernel_fits (int64_t m, int64_t n, int64_t k, gm_class cls);
+
+} /* namespace gm_matmul_detail */
+
+#endif
