@@ -253,6 +253,29 @@ extern "C" gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_
   if (total == 0)
     return gm_matmul (kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C, ldc, 0, 0,
                       stream);   /* checks the arguments, computes nothing */
+  /* C's pages must not overlap: ordered by stride, each dimension's stride must clear the
+     span of the pages below it (a page is ldc * n elements). */
+  {
+    int order[GM_MAX_PAGE_DIMS], used = 0;
+    for (int d = 0; d < pages->ndims; d++)
+      if (pages->count[d] > 1)
+        order[used++] = d;
+    for (int a = 1; a < used; a++)   /* insertion sort by C stride */
+      for (int b = a; b > 0 && pages->stride_c[order[b]] < pages->stride_c[order[b - 1]]; b--) {
+        const int t = order[b];
+        order[b] = order[b - 1];
+        order[b - 1] = t;
+      }
+    double span = (double) (ldc > m ? ldc : m) * (double) n;
+    for (int a = 0; a < used; a++) {
+      const int d = order[a];
+      if ((double) pages->stride_c[d] < span)
+        return gm_fail (GM_ERR_INVALID_ARGUMENT,
+                        "matmul: pages of C overlap (stride %lld along page dimension %d)",
+                        (long long) pages->stride_c[d], d);
+      span += (double) pages->stride_c[d] * (double) (pages->count[d] - 1);
+    }
+  }
   /* merged dimensions: count and strides */
   int64_t cnt[GM_MAX_PAGE_DIMS], sa[GM_MAX_PAGE_DIMS], sb[GM_MAX_PAGE_DIMS], sc[GM_MAX_PAGE_DIMS];
   int dims = 0;

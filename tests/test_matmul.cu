@@ -749,6 +749,14 @@ static void test_api (void)
   pg.stride_c[0] = 3; /* C's 2x2 pages overlap */
   tu_result (gm_matmul_pages (GM_MATMUL_AUTO, S, N, N, 2, 2, 2, dA, 2, dB, 2, dC, 2, &pg, 0)
                  == INV, "pages: overlapping pages of C accepted");
+  /* mixed broadcasting (one launch per outer page): overlap along the outer dimension */
+  pg.ndims = 2;
+  pg.count[0] = 3; pg.count[1] = 4;
+  pg.stride_a[0] = 4; pg.stride_a[1] = 0;
+  pg.stride_b[0] = 0; pg.stride_b[1] = 4;
+  pg.stride_c[0] = 4; pg.stride_c[1] = 8;   /* needs 12 */
+  tu_result (gm_matmul_pages (GM_MATMUL_AUTO, S, N, N, 2, 2, 2, dA, 2, dB, 2, dC, 2, &pg, 0)
+                 == INV, "pages: C pages overlapping along an outer dimension accepted");
   TU_CUDA (cudaDeviceSynchronize ());
   /* gm_transpose */
   tu_result (gm_transpose (S, -1, 2, dA, 1, dC, 2, 0) == INV, "transpose: negative rows");
