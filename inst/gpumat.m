@@ -140,13 +140,8 @@ classdef gpumat < handle
     endfunction
 
     function V = ctranspose (obj)
-      if (numel (obj.desc.dims) > 2)
-        error ("gpumat:array:ndArray", "transpose not defined for N-D objects");
-      elseif (obj.desc.op)
-        V = obj.parent;
-      else
-        V = gpumat (obj, "__view__");
-      endif
+      ## Real data only so far: the conjugate transpose is the transpose.
+      V = transpose (obj);
     endfunction
 
     function Z = pagemtimes (X, varargin)
