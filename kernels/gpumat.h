@@ -39,8 +39,44 @@ void gm_oom_bytes (size_t *requested, size_t *free_bytes);
 void gm_record_oom (size_t requested, size_t free_bytes);
 
 /* ---- element classes ------------------------------------------------------------------- */
-typedef enum { GM_DOUBLE = 0, GM_SINGLE = 1 } gm_class;
-static inline size_t gm_class_size (gm_class c) { return c == GM_SINGLE ? 4 : 8; }
+/* Complex classes are stored interleaved (re, im), as Octave's ComplexNDArray and C's complex
+ * types are: element i of a complex array is the pair at p[2*i], p[2*i + 1]. */
+typedef enum {
+  GM_DOUBLE = 0, GM_SINGLE = 1,
+  GM_COMPLEX_DOUBLE = 2, GM_COMPLEX_SINGLE = 3,
+  GM_INT8 = 4, GM_UINT8, GM_INT16, GM_UINT16, GM_INT32, GM_UINT32, GM_INT64, GM_UINT64,
+  GM_CLASS_COUNT
+} gm_class;
+static inline int gm_class_valid (gm_class c) { return (int) c >= 0 && c < GM_CLASS_COUNT; }
+static inline int gm_class_is_complex (gm_class c)
+{
+  return c == GM_COMPLEX_DOUBLE || c == GM_COMPLEX_SINGLE;
+}
+static inline int gm_class_is_integer (gm_class c) { return c >= GM_INT8 && c < GM_CLASS_COUNT; }
+/* The class of one real component: double for complex double, single for complex single. */
+static inline gm_class gm_class_real (gm_class c)
+{
+  return c == GM_COMPLEX_DOUBLE ? GM_DOUBLE : c == GM_COMPLEX_SINGLE ? GM_SINGLE : c;
+}
+/* The complex class of the same precision (double and single only). */
+static inline gm_class gm_class_complex (gm_class c)
+{
+  return c == GM_DOUBLE ? GM_COMPLEX_DOUBLE : c == GM_SINGLE ? GM_COMPLEX_SINGLE : c;
+}
+/* Bytes of one element (a complex element is both parts). */
+static inline size_t gm_class_size (gm_class c)
+{
+  switch (c) {
+  case GM_DOUBLE: case GM_INT64: case GM_UINT64: case GM_COMPLEX_SINGLE: return 8;
+  case GM_SINGLE: case GM_INT32: case GM_UINT32: return 4;
+  case GM_COMPLEX_DOUBLE: return 16;
+  case GM_INT16: case GM_UINT16: return 2;
+  case GM_INT8: case GM_UINT8: return 1;
+  default: return 8;
+  }
+}
+/* "double", "single", "complex double", "complex single", "int8", ... "uint64". */
+const char *gm_class_name (gm_class c);
 
 /* Checked size arithmetic: *out = a * b (or a * b * c); GM_ERR_SIZE_OVERFLOW on overflow. */
 gm_status gm_mul_size (size_t a, size_t b, size_t *out);
@@ -126,7 +162,15 @@ const char *gm_op_name (gm_op op);
 gm_status gm_op_from_name (const char *name, gm_op *op);
 
 /* C_b = op(A_b) * op(B_b) for every page b < batch, BLAS gemmStridedBatched-shaped, all
- * column-major on the device, X_b = X + b * stride_x elements:
+ * column-major on the device, X_b = X + b * stride_x elements (strides and leading dimensions
+ * count elements of cls: complex pairs for a complex class).
+ *
+ * Classes: double and single run every kernel.  Complex double and complex single (both
+ * operands complex; promote a real one with gm_real_to_complex) run every kernel: the product
+ * is computed as one real product of twice the rows and depth (kernels/matmul_complex.cu), with
+ * GM_OP_CTRANSPOSE conjugating.  Integer classes (both operands of class cls; the exact
+ * product accumulated without overflow and saturated to cls once, see kernels/matmul_int.cu)
+ * run "auto", "naive" and "tiled".
  *   op(A) is m x k: A is stored m x k (lda >= m) for GM_OP_NONE, k x m (lda >= k) otherwise;
  *   op(B) is k x n: B is stored k x n (ldb >= k) for GM_OP_NONE, n x k (ldb >= n) otherwise;
  *   C is m x n, ldc >= m.
@@ -164,13 +208,41 @@ gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_
                            const gm_pages *pages, cudaStream_t stream);
 
 /* dst (cols x rows, leading dimension ld_dst) = src (rows x cols, ld_src) transposed, on the
- * device: how a lazily transposed gpumat array is materialized when its data are needed. */
+ * device: how a lazily transposed gpumat array is materialized when its data are needed.  Any
+ * class (elements are moved, not interpreted).  gm_transpose_op also takes the op: GM_OP_NONE
+ * copies, GM_OP_TRANSPOSE transposes, GM_OP_CTRANSPOSE transposes and conjugates (a complex
+ * class; for a real class it is the transpose). */
 gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, const void *d_src,
                         int64_t ld_src, void *d_dst, int64_t ld_dst, cudaStream_t stream);
+gm_status gm_transpose_op (gm_class cls, gm_op op, int64_t rows, int64_t cols, const void *d_src,
+                           int64_t ld_src, void *d_dst, int64_t ld_dst, cudaStream_t stream);
 
-/* d_C[i] = (*d_alpha) * d_B[i] for i < count: the scalar-operand case of `*`. */
+/* ---- complex helpers (kernels/complex.cu) ------------------------------------------------- */
+/* d_dst (complex class cls, count elements) = d_src (the real class of cls) + 0i.  This is how
+ * Octave's `*` treats a real operand against a complex one (it promotes: [1 2] * [Inf*1i; 1]
+ * is NaN + Inf i), so products of mixed operands promote first. */
+gm_status gm_real_to_complex (gm_class cls, int64_t count, const void *d_src, void *d_dst,
+                              cudaStream_t stream);
+/* *h_any = 1 when some element of the complex array has a nonzero imaginary part (NaN counts
+ * as nonzero), 0 when all are zero: Octave narrows such a result to real.  Synchronizes
+ * `stream`. */
+gm_status gm_complex_has_imag (gm_class cls, int64_t count, const void *d_src, int *h_any,
+                               cudaStream_t stream);
+/* d_dst (real class) = real part of d_src (complex class cls); d_dst may not overlap d_src. */
+gm_status gm_complex_real_part (gm_class cls, int64_t count, const void *d_src, void *d_dst,
+                                cudaStream_t stream);
+
+/* d_C[i] = (*d_alpha) * d_B[i] for i < count: the scalar-operand case of `*`, double, single,
+ * complex double or complex single (alpha and B both of class cls). */
 gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void *d_B, void *d_C,
                     cudaStream_t stream);
+/* The scalar case with complex data, elementwise as Octave computes it: cls is the complex
+ * class of the result; alpha_real / b_real say that alpha / B hold real values of the same
+ * precision.  complex * real multiplies each part ((ar*b, ai*b), no promotion), complex *
+ * complex is C99 Annex G's product (as std::complex, which Octave uses: infinities are
+ * recovered where the textbook formula gives NaN + NaN i). */
+gm_status gm_scale_complex (gm_class cls, int alpha_real, int b_real, int64_t count,
+                            const void *d_alpha, const void *d_B, void *d_C, cudaStream_t stream);
 
 /* ---- dot product (kernels/dot.cu) ------------------------------------------------------- */
 /* View x and y as pre x len x post arrays (column-major) and reduce over the middle index:
@@ -183,6 +255,25 @@ gm_status gm_dot_workspace_size (gm_class cls, int64_t pre, int64_t len, int64_t
 gm_status gm_dot (gm_class cls, int64_t pre, int64_t len, int64_t post,
                   const void *d_x, const void *d_y, void *d_out,
                   void *d_workspace, size_t workspace_bytes, cudaStream_t stream);
+
+/* gm_dot for every pair of classes Octave's dot takes, with its rules (libinterp/corefcn/dot.cc):
+ *  - x_cls and y_cls both double or both single: gm_dot (out of that class).
+ *  - complex (a complex class with the real or complex class of the same precision): out is
+ *    the complex class, out = sum (conj (x) .* y) (the first argument conjugated), each part
+ *    accumulated in double as the real dot.
+ *  - integer: x_cls an integer class and y_cls the same class, or one of them integer and the
+ *    other double or single: each product is Octave's `x .* y` in the integer class (exact
+ *    product saturated for two integers; for integer .* double/single, the double product
+ *    rounded to nearest, ties away from zero, saturated, NaN to 0), and the sum of those is
+ *    accumulated in double, out double.  Two different integer classes are refused.
+ * Deterministic as gm_dot.  The workspace size depends on the classes and the shape. */
+gm_status gm_dot_mixed_workspace_size (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
+                                       int64_t post, size_t *bytes);
+gm_status gm_dot_mixed (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len, int64_t post,
+                        const void *d_x, const void *d_y, void *d_out,
+                        void *d_workspace, size_t workspace_bytes, cudaStream_t stream);
+/* The class of gm_dot_mixed's result, GM_ERR_INVALID_ARGUMENT for a pair it refuses. */
+gm_status gm_dot_result_class (gm_class x_cls, gm_class y_cls, gm_class *out_cls);
 
 /* ---- class conversion (kernels/convert.cu) ---------------------------------------------- */
 /* d_dst[i] = (float) d_src[i], rounding to nearest as Octave's single () does. */
@@ -210,6 +301,21 @@ gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha, const
                          void *h_C);
 gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
                        const void *h_x, const void *h_y, void *h_out);
+/* gm_dot_mixed on host arrays (h_out of class gm_dot_result_class). */
+gm_status gm_dot_mixed_host (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
+                             int64_t post, const void *h_x, const void *h_y, void *h_out);
+/* Complex products on host arrays: cls a complex class; a_real / b_real say that h_A / h_B
+ * hold real values of the same precision (promoted on the device, as Octave's `*` promotes).
+ * h_C receives the complex result; *c_has_imag is set as by gm_complex_has_imag, so that the
+ * caller can narrow a result whose imaginary parts are all zero. */
+gm_status gm_matmul_host_complex (gm_matmul_kernel kernel, gm_class cls, int a_real, int b_real,
+                                  gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
+                                  const void *h_A, const void *h_B, void *h_C,
+                                  const gm_pages *pages, int *c_has_imag);
+/* gm_scale_complex on host arrays. */
+gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_real, int64_t count,
+                                 const void *h_alpha, const void *h_B, void *h_C,
+                                 int *c_has_imag);
 /* For benchmarks: the median time in milliseconds of `repeats` launches of gm_matmul on device
  * operands (contiguous, column-major, stored as the ops say), measured with CUDA events around each launch after one
  * warm-up launch; the output goes to a scratch block freed before returning. */
@@ -219,6 +325,8 @@ gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa
 /* gm_dot on device arrays, with the workspace allocated and freed inside. */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
                          const void *d_x, const void *d_y, void *d_out);
+gm_status gm_dot_mixed_device (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
+                               int64_t post, const void *d_x, const void *d_y, void *d_out);
 
 #ifdef __cplusplus
 }

@@ -153,7 +153,7 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
                                 void *d_C, int64_t ldc, int64_t stride_c,
                                 int64_t batch, cudaStream_t stream)
 {
-  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+  if (!gm_class_valid (cls))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown class %d", (int) cls);
   if ((int) kernel < 0 || (int) kernel >= GM_MATMUL_KERNEL_COUNT)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", (int) kernel);
@@ -195,6 +195,10 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
     return st;
   const MatmulArgs a = {ka, kb, m, n, k, lda, ldb, ldc, batch, stride_a, stride_b, stride_c,
                         d_A, d_B, d_C, stream, false};
+  if (gm_class_is_integer (cls))
+    return matmul_integer (a, cls, kernel, dev);
+  if (gm_class_is_complex (cls))
+    return matmul_complex (a, cls, opa, opb, kernel);
   int choice = kernel == GM_MATMUL_AUTO ? pick_auto (cls, dev, a) : (int) kernel;
   if ((choice == GM_MATMUL_WARP || choice == GM_MATMUL_DMMA) && dev.cc < 80)
     return gm_fail (GM_ERR_INVALID_ARGUMENT,

@@ -449,6 +449,14 @@ gm_status matmul_tiled (const MatmulArgs &a, gm_class cls);
 gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
 gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
+/* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
+ * through gm_matmul, with any kernel that runs the real class. */
+gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
+                          gm_matmul_kernel kernel);
+/* Integer classes (kernels/matmul_int.cu): the exact product, saturated to cls once; kernel
+ * GM_MATMUL_AUTO, GM_MATMUL_NAIVE or GM_MATMUL_TILED (others: GM_ERR_INVALID_ARGUMENT). */
+gm_status matmul_integer (const MatmulArgs &a, gm_class cls, gm_matmul_kernel kernel,
+                          const DeviceInfo &dev);
 /* Whether matmul_pages takes pages of this size (its whole pages fit a block's shared memory). */
 bool pages_kernel_fits (int64_t m, int64_t n, int64_t k, gm_class cls);
 

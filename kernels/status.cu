@@ -14,6 +14,14 @@ static size_t oom_requested, oom_free;
 
 extern "C" const char *gm_error_detail (void) { return error_detail; }
 
+extern "C" const char *gm_class_name (gm_class c)
+{
+  static const char *const names[GM_CLASS_COUNT] = {
+    "double", "single", "complex double", "complex single", "int8", "uint8", "int16", "uint16",
+    "int32", "uint32", "int64", "uint64"};
+  return gm_class_valid (c) ? names[c] : "unknown class";
+}
+
 extern "C" gm_status gm_fail (gm_status status, const char *fmt, ...)
 {
   va_list args;
