@@ -10,6 +10,8 @@
  *   batched     10^5 pages of 8x8, 10^4 of 32x32, 10^3 of 128x128, 10 of 1024x1024 (square
  *               pages, back to back), every kernel, through one gm_matmul with a batch, against
  *               gemmStridedBatched
+ *   complex     complex double and single (classes cdouble, csingle) against ZGEMM / CGEMM,
+ *               counting 8 flops a complex multiply-add: N = 4096 (NN, CN, NC) and 8192 (NN)
  *
  * Each result is first checked against cuBLAS's (relative Frobenius error under 2 (k+1) eps,
  * no NaN), then timed: 2 warm-up runs, then CUDA events around each of R runs, the median
@@ -122,7 +124,10 @@ static int listed (const char *list, const char *name)
   return 0;
 }
 
-static cublasOperation_t blas_op (gm_op op) { return op == GM_OP_NONE ? CUBLAS_OP_N : CUBLAS_OP_T; }
+static cublasOperation_t blas_op (gm_op op)
+{
+  return op == GM_OP_NONE ? CUBLAS_OP_N : op == GM_OP_TRANSPOSE ? CUBLAS_OP_T : CUBLAS_OP_C;
+}
 static const char op_letter[3] = {'N', 'T', 'C'};
 
 /* One product (or batch of `batch` back-to-back pages) C = op(A) op(B), stored as the ops say
@@ -133,8 +138,10 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
                         const char *kernels, const char *label)
 {
   const size_t es = gm_class_size (cls);
-  const int dbl = cls == GM_DOUBLE;
-  const char *cname = dbl ? "double" : "single";
+  const int cplx = gm_class_is_complex (cls);
+  const int dbl = gm_class_real (cls) == GM_DOUBLE;
+  const int64_t parts = cplx ? 2 : 1;   /* reals an element */
+  const char *cname = cplx ? (dbl ? "cdouble" : "csingle") : (dbl ? "double" : "single");
   char ops[3] = {op_letter[opa], op_letter[opb], 0};
   const int64_t lda = opa == GM_OP_NONE ? m : k, ldb = opb == GM_OP_NONE ? k : n, ldc = m;
   const int64_t sa = m * k, sb = k * n, sc = m * n;
@@ -149,22 +156,33 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
   TU_CUDA (cudaMalloc (&dR, sc * batch * es));
   TU_CUDA (cudaMalloc (&dacc, 3 * sizeof (double)));
   if (dbl) {
-    fill_kernel<double><<<1024, 256>>> ((double *) dA, sa * batch, 1);
-    if (!same) fill_kernel<double><<<1024, 256>>> ((double *) dB, sb * batch, 2);
+    fill_kernel<double><<<1024, 256>>> ((double *) dA, sa * batch * parts, 1);
+    if (!same) fill_kernel<double><<<1024, 256>>> ((double *) dB, sb * batch * parts, 2);
   } else {
-    fill_kernel<float><<<1024, 256>>> ((float *) dA, sa * batch, 1);
-    if (!same) fill_kernel<float><<<1024, 256>>> ((float *) dB, sb * batch, 2);
+    fill_kernel<float><<<1024, 256>>> ((float *) dA, sa * batch * parts, 1);
+    if (!same) fill_kernel<float><<<1024, 256>>> ((float *) dB, sb * batch * parts, 2);
   }
   TU_CUDA (cudaGetLastError ());
   cudaEvent_t e0, e1;
   TU_CUDA (cudaEventCreate (&e0));
   TU_CUDA (cudaEventCreate (&e1));
-  const double flop = 2.0 * m * n * k * batch;
+  const double flop = (cplx ? 8.0 : 2.0) * m * n * k * batch;   /* 8 a complex multiply-add */
   const double one = 1, zero = 0;
   const float onef = 1, zerof = 0;
+  const cuDoubleComplex zone = {1, 0}, zzero = {0, 0};
+  const cuComplex cone = {1, 0}, czero = {0, 0};
   const cublasOperation_t ta = blas_op (opa), tb = blas_op (opb);
   auto blas = [&] () {
-    if (batch == 1 && dbl)
+    if (cplx && dbl)
+      TU_CUBLAS (cublasZgemm (handle, ta, tb, (int) m, (int) n, (int) k, &zone,
+                              (const cuDoubleComplex *) dA, (int) lda,
+                              (const cuDoubleComplex *) dB, (int) ldb, &zzero,
+                              (cuDoubleComplex *) dR, (int) ldc));
+    else if (cplx)
+      TU_CUBLAS (cublasCgemm (handle, ta, tb, (int) m, (int) n, (int) k, &cone,
+                              (const cuComplex *) dA, (int) lda, (const cuComplex *) dB,
+                              (int) ldb, &czero, (cuComplex *) dR, (int) ldc));
+    else if (batch == 1 && dbl)
       TU_CUBLAS (cublasDgemm (handle, ta, tb, (int) m, (int) n, (int) k, &one,
                               (const double *) dA, (int) lda, (const double *) dB, (int) ldb,
                               &zero, (double *) dR, (int) ldc));
@@ -185,8 +203,9 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
   };
   const int base_reps = batch > 1 ? 20 : 10;
   const double blas_ms = time_median (blas, base_reps, e0, e1);
-  const char *blas_name = batch > 1 ? (dbl ? "cublas-dgemmSB" : "cublas-sgemmSB")
-                                    : (dbl ? "cublas-dgemm" : "cublas-sgemm");
+  const char *blas_name = cplx ? (dbl ? "cublas-zgemm" : "cublas-cgemm")
+                          : batch > 1 ? (dbl ? "cublas-dgemmSB" : "cublas-sgemmSB")
+                                      : (dbl ? "cublas-dgemm" : "cublas-sgemm");
   rows.push_back ({section, label, ops, cname, blas_name, blas_ms, flop / blas_ms * 1e-9, 100.0,
                    NAN, base_reps});
 
@@ -194,6 +213,7 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
     const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
     const char *name = gm_matmul_kernel_name (kk);
     if (!listed (kernels, name) || (kk == GM_MATMUL_DMMA && !dbl)
+        || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11)
         || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA) && cc < 80))
       continue;
     auto run = [&] () {
@@ -209,15 +229,15 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
     run ();
     if (dbl)
       compare_kernel<double><<<1024, 256>>> ((const double *) dC, (const double *) dR,
-                                             sc * batch, dacc);
+                                             sc * batch * parts, dacc);
     else
-      compare_kernel<float><<<1024, 256>>> ((const float *) dC, (const float *) dR, sc * batch,
-                                            dacc);
+      compare_kernel<float><<<1024, 256>>> ((const float *) dC, (const float *) dR,
+                                            sc * batch * parts, dacc);
     TU_CUDA (cudaGetLastError ());
     double acc[3];
     TU_CUDA (cudaMemcpy (acc, dacc, sizeof acc, cudaMemcpyDeviceToHost));
     const double rel = sqrt (acc[0] / (acc[1] > 0 ? acc[1] : 1));
-    if (acc[2] > 0 || !(rel <= 2.0 * (k + 1) * tu_eps (cls))) {
+    if (acc[2] > 0 || !(rel <= 2.0 * (k + 1) * tu_eps (gm_class_real (cls)))) {
       printf ("MISMATCH %s %s %s %s: relative error %.3g, %.0f NaN: not timed\n", label, ops,
               cname, name, rel, acc[2]);
       mismatches++;
@@ -271,24 +291,25 @@ static void print_row (const Row &r)
 int main (int argc, char **argv)
 {
   const char *shapes_arg = NULL;
-  int quick = 0, square = 0, transposed = 0, batched = 0;
+  int quick = 0, square = 0, transposed = 0, batched = 0, complex_ = 0;
   for (int a = 1; a < argc; a++) {
     if (strcmp (argv[a], "--quick") == 0) quick = 1;
     else if (strcmp (argv[a], "--square") == 0) square = 1;
     else if (strcmp (argv[a], "--transposed") == 0) transposed = 1;
     else if (strcmp (argv[a], "--batched") == 0) batched = 1;
+    else if (strcmp (argv[a], "--complex") == 0) complex_ = 1;
     else if (strncmp (argv[a], "--kernels=", 10) == 0) kernels_arg = argv[a] + 10;
     else if (strncmp (argv[a], "--shapes=", 9) == 0) shapes_arg = argv[a] + 9;
     else if (strncmp (argv[a], "--classes=", 10) == 0) classes_arg = argv[a] + 10;
     else {
-      fprintf (stderr, "usage: %s [--square] [--transposed] [--batched] [--quick] "
+      fprintf (stderr, "usage: %s [--square] [--transposed] [--batched] [--complex] [--quick] "
                "[--shapes=N|MxNxK,...] [--kernels=a,b] [--classes=double,single]\n", argv[0]);
       return 2;
     }
   }
-  if (!square && !transposed && !batched) {
+  if (!square && !transposed && !batched && !complex_) {
     square = 1;
-    transposed = batched = !shapes_arg;
+    transposed = batched = complex_ = !shapes_arg;
   }
   if (!tu_gpu_or_skip ("bench_matmul"))
     return 0;
@@ -361,6 +382,23 @@ int main (int argc, char **argv)
         if (listed (classes_arg, c ? "single" : "double"))
           bench_case (handle, "batched", c ? GM_SINGLE : GM_DOUBLE, N, N, b.size, b.size,
                       b.size, b.pages, false, kernels_arg, b.label);
+  }
+  if (complex_) {
+    /* complex double and single against ZGEMM / CGEMM (8 flops a multiply-add), NN at 4096 and
+       8192, and the conjugate-transpose pairs at 4096 */
+    const char *kernels = kernels_arg ? kernels_arg : "auto,warp,dmma";
+    const gm_op C = GM_OP_CTRANSPOSE;
+    const gm_op pairs[3][2] = {{N, N}, {C, N}, {N, C}};
+    const int64_t sizes[2] = {4096, 8192};
+    for (int si = 0; si < (quick ? 1 : 2); si++)
+      for (int c = 0; c < 2; c++) {
+        if (!listed (classes_arg, c ? "csingle" : "cdouble"))
+          continue;
+        const int64_t s = sizes[si];
+        for (int p = 0; p < (si == 0 ? 3 : 1); p++)
+          bench_case (handle, "complex", c ? GM_COMPLEX_SINGLE : GM_COMPLEX_DOUBLE, pairs[p][0],
+                      pairs[p][1], s, s, s, 1, false, kernels, shape_label (s, s, s).c_str ());
+      }
   }
   TU_CUBLAS (cublasDestroy (handle));
   gm_reset ();

@@ -12,7 +12,7 @@
 #include "gpumat.h"
 
 /* Device buffers of one call, freed together. */
-typedef struct { void *ptr[4]; int count; } buffer_set;
+typedef struct { void *ptr[6]; int count; } buffer_set;
 
 static gm_status buffers_alloc (buffer_set *set, void **d_ptr, size_t bytes)
 {
@@ -374,7 +374,9 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_o
                           rows_b > 1 ? rows_b : 1, total > 1 ? pages : NULL};
   /* X'*X, X*X': one upload serves both operands, and the result is symmetric */
   const int same = h_A == h_B && bytes_A == bytes_B;
-  const int symmetric = same && !p.pages && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE);
+  /* (real floating-point classes: a complex X'*X is Hermitian, not symmetric) */
+  const int symmetric = same && !p.pages && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE)
+                        && (cls == GM_DOUBLE || cls == GM_SINGLE);
   const size_t small = bytes_A + (same ? 0 : bytes_B) + bytes_C + 768;
   if (small <= SMALL_PACKED_BYTES) {
     char *pinned = (char *) gm_small_staging (small);
@@ -434,6 +436,115 @@ extern "C" gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_a
       || (st = gm_sync ()) != GM_OK
       || (st = gm_copy_to_host (h_C, d_C, bytes)) != GM_OK)
     return buffers_free (&set, st);
+  return buffers_free (&set, GM_OK);
+}
+
+/* ---- complex data on host arrays ----------------------------------------------------------
+ * One path: upload (a real operand into a scratch buffer, promoted on the device), compute,
+ * check the imaginary parts on the device, download.  Same-array operands (X'*X) go up once. */
+static gm_status upload_complex (buffer_set *set, gm_class cls, int is_real, const void *h_X,
+                                 size_t complex_bytes, void **d_X)
+{
+  gm_status st;
+  if ((st = buffers_alloc (set, d_X, complex_bytes)) != GM_OK)
+    return st;
+  if (!is_real)
+    return gm_copy_to_device (*d_X, h_X, complex_bytes);
+  /* a real operand goes up as it is (half the bytes) and is promoted on the device, from a
+     buffer of its own: promoting in place would race between blocks */
+  void *d_real;
+  const size_t real_bytes = complex_bytes / 2;
+  if ((st = buffers_alloc (set, &d_real, real_bytes)) != GM_OK
+      || (st = gm_copy_to_device (d_real, h_X, real_bytes)) != GM_OK
+      || (st = gm_real_to_complex (cls, (int64_t) (real_bytes / (gm_class_size (cls) / 2)),
+                                   d_real, *d_X, 0)) != GM_OK)
+    return st;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_matmul_host_complex (gm_matmul_kernel kernel, gm_class cls, int a_real,
+                                             int b_real, gm_op opa, gm_op opb, int64_t m,
+                                             int64_t n, int64_t k, const void *h_A,
+                                             const void *h_B, void *h_C, const gm_pages *pages,
+                                             int *c_has_imag)
+{
+  const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
+  const int64_t rows_a = ka ? k : m, cols_a = ka ? m : k;
+  const int64_t rows_b = kb ? k : n, cols_b = kb ? n : k;
+  size_t bytes_A, bytes_B, bytes_C;
+  int64_t total = 1;
+  gm_status st;
+  *c_has_imag = 0;
+  if (!gm_class_is_complex (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: class %s is not complex",
+                    gm_class_name (cls));
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  if (!gm_op_name (opa) || !gm_op_name (opb))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown operation (%d, %d)", (int) opa,
+                    (int) opb);
+  if ((st = gm_pages_total (pages, &total)) != GM_OK
+      || (st = pages_span (cls, rows_a, cols_a, pages, 0, &bytes_A)) != GM_OK
+      || (st = pages_span (cls, rows_b, cols_b, pages, 1, &bytes_B)) != GM_OK
+      || (st = pages_span (cls, m, n, pages, 2, &bytes_C)) != GM_OK)
+    return st;
+  if (total == 0 || bytes_C == 0)
+    return GM_OK;
+  if (k == 0) {
+    memset (h_C, 0, bytes_C);
+    return GM_OK;
+  }
+  if ((st = gm_init ()) != GM_OK)
+    return st;
+  const int same = h_A == h_B && bytes_A == bytes_B && a_real == b_real;
+  buffer_set set = {{0}, 0};
+  void *d_A, *d_B, *d_C;
+  if ((st = upload_complex (&set, cls, a_real, h_A, bytes_A, &d_A)) == GM_OK
+      && (same ? (d_B = d_A, GM_OK) : (st = upload_complex (&set, cls, b_real, h_B, bytes_B,
+                                                            &d_B))) == GM_OK
+      && (st = buffers_alloc (&set, &d_C, bytes_C)) == GM_OK
+      && (st = gm_matmul_pages (kernel, cls, opa, opb, m, n, k, d_A, rows_a > 1 ? rows_a : 1,
+                                d_B, rows_b > 1 ? rows_b : 1, d_C, m, total > 1 ? pages : NULL,
+                                0)) == GM_OK
+      && (st = gm_complex_has_imag (cls, (int64_t) (bytes_C / gm_class_size (cls)), d_C,
+                                    c_has_imag, 0)) == GM_OK)
+    st = gm_copy_to_host (h_C, d_C, bytes_C);
+  if (st != GM_OK)
+    gm_sync ();
+  return buffers_free (&set, st);
+}
+
+extern "C" gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_real,
+                                            int64_t count, const void *h_alpha, const void *h_B,
+                                            void *h_C, int *c_has_imag)
+{
+  size_t bytes;
+  *c_has_imag = 0;
+  if (!gm_class_is_complex (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s is not complex",
+                    gm_class_name (cls));
+  gm_status st = element_bytes (cls, count, 1, &bytes);
+  if (st != GM_OK || bytes == 0)
+    return st;
+  if ((st = gm_init ()) != GM_OK)
+    return st;
+  const size_t es = gm_class_size (cls), alpha_bytes = alpha_real ? es / 2 : es;
+  const size_t b_bytes = b_real ? bytes / 2 : bytes;
+  buffer_set set = {{0}, 0};
+  void *d_alpha, *d_B, *d_C;
+  if ((st = buffers_alloc (&set, &d_alpha, alpha_bytes)) != GM_OK
+      || (st = buffers_alloc (&set, &d_B, b_bytes)) != GM_OK
+      || (st = buffers_alloc (&set, &d_C, bytes)) != GM_OK
+      || (st = gm_copy_to_device (d_alpha, h_alpha, alpha_bytes)) != GM_OK
+      || (st = gm_copy_to_device (d_B, h_B, b_bytes)) != GM_OK
+      || (st = (alpha_real || b_real)
+                   ? gm_scale_complex (cls, alpha_real, b_real, count, d_alpha, d_B, d_C, 0)
+                   : gm_scale (cls, count, d_alpha, d_B, d_C, 0)) != GM_OK
+      || (st = gm_complex_has_imag (cls, count, d_C, c_has_imag, 0)) != GM_OK
+      || (st = gm_copy_to_host (h_C, d_C, bytes)) != GM_OK) {
+    gm_sync ();
+    return buffers_free (&set, st);
+  }
   return buffers_free (&set, GM_OK);
 }
 

@@ -345,8 +345,11 @@ __global__ void scale_kernel (int64_t count, const T *__restrict__ alpha, const 
 extern "C" gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void *d_B,
                                void *d_C, cudaStream_t stream)
 {
+  if (gm_class_is_complex (cls))
+    return gm_scale_complex (cls, 0, 0, count, d_alpha, d_B, d_C, stream);
   if (cls != GM_DOUBLE && cls != GM_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: unknown class %d", (int) cls);
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s has no scalar kernel",
+                    gm_class_name (cls));
   if (count < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: negative count %lld", (long long) count);
   if (count == 0)

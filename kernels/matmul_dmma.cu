@@ -69,12 +69,11 @@ template <int ROWS, int BK, bool KMAJ> struct DmmaTile {
  * step the other one by STEP, so one base pointer serves them all: computing each copy's
  * address from (x, p) kept 16 pointers live and the kernel spilled 104 bytes with both
  * operands MN-major (A * Bᵀ ran at 70% of DGEMM on an H100, against 91% for A * B). */
-template <int ROWS, int BK, int THREADS, bool KMAJ, bool VEC>
+template <int ROWS, int BK, int THREADS, bool KMAJ, bool VEC, int LD = DmmaTile<ROWS, BK, KMAJ>::LD>
 __device__ __forceinline__ void load_operand_async (double *Xs, const double *X, int64_t ld,
                                                     int64_t rows, int64_t k, int64_t x0,
                                                     int64_t p0)
 {
-  constexpr int LD = DmmaTile<ROWS, BK, KMAJ>::LD;
   constexpr int CV = VEC ? 2 : 1;                           /* doubles per copy */
   constexpr int RUN = (KMAJ ? BK : ROWS) / CV;              /* copies along the contiguous index */
   constexpr int STEP = THREADS / RUN;                       /* other-index step between copies */
@@ -223,7 +222,162 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
                                   });
 }
 
+/* ---- complex double (issue 11) ------------------------------------------------------------
+ * C = A * B for complex A (m x k, stored as is) and B (k x n, stored as is), interleaved
+ * (re, im).  Each thread keeps Cr and Ci apart and feeds every fragment to two MMAs:
+ *   Cr += ar*br + (-ai)*bi,   Ci += ar*bi + ai*br,
+ * the textbook four-real-product form (BLAS zgemm's), the sign of ai flipped in registers.  A
+ * 16-byte shared-memory load returns a whole complex element, so one k step of a warp issues
+ * 16 LDS.128 for 32 MMAs, where the real kernel on the expanded 2m x 2k form (Â, see
+ * matmul_complex.cu) issues 24 LDS.64 for 16 and copies Â first.
+ * Tiles: 64 complex rows x 128 columns, 8 warps of 32 x 32 (2 x 4 m16n8 tiles, each of Cr and
+ * Ci: 64 accumulators a thread as the real kernel); BK = 16 complex, 3 stages (174 KB; 255
+ * registers, 20 bytes spilled).  A's
+ * tile is its own layout, As[p][2x + part] with pitch 132 (4 mod 16 doubles: a quarter-warp's
+ * LDS.128, 4 p x 2 x, hit 8 distinct 16-byte slots); B's Bs[j][2p + part] with pitch 40 (8 mod
+ * 16: 2 j x 4 p distinct).  Views handed in: A and B as real matrices (2m x k MN-major with
+ * ld 2*lda; n x 2k K-major with ld 2*ldb), C's ldc and strides in doubles; no split-K. */
+constexpr int ZDMMA_BM = 64, ZDMMA_BN = 128;
+template <int BK, int STAGES> struct Zdmma {
+  static constexpr int LDA = 2 * ZDMMA_BM + 4, LDB = 2 * BK + 8;
+  static constexpr int STAGE = BK * LDA + ZDMMA_BN * LDB;
+  static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (double);
+};
+constexpr size_t ZDMMA_SMEM = Zdmma<16, 3>::SMEM;
+
+template <int BK, int STAGES>
+__global__ void __launch_bounds__ (256, 1)
+matmul_zdmma_kernel (Gemm<double> g)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  constexpr int BM = ZDMMA_BM, BN = ZDMMA_BN, ZDMMA_STAGE = Zdmma<BK, STAGES>::STAGE;
+  constexpr int LDA = Zdmma<BK, STAGES>::LDA, LDB = Zdmma<BK, STAGES>::LDB;
+  constexpr int WM = 32, WN = 32, WARPS_I = BM / WM;
+  constexpr int MT = WM / 16, NT = WN / 8;
+  const int64_t ti = enter_block<false, true> (g);
+  extern __shared__ __align__ (16) unsigned char smem_raw[];
+  double *smem = reinterpret_cast<double *> (smem_raw);
+
+  const int t = threadIdx.x, lane = t % 32, warp = t / 32;
+  const int wi = (warp % WARPS_I) * WM, wj = (warp / WARPS_I) * WN;
+  const int gr = lane / 4, tg = lane % 4;
+  const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
+  const int64_t m = g.m, n = g.n, k = g.k;
+  const int64_t KT = ceil_div (k, BK);
+
+  auto load_stage = [&] (int stage, int64_t kt) {
+    double *as = smem + stage * ZDMMA_STAGE;
+    load_operand_async<2 * BM, BK, 256, false, true, LDA> (as, g.A, g.lda, 2 * m, k, 2 * i0,
+                                                          kt * BK);
+    load_operand_async<BN, 2 * BK, 256, true, true, LDB> (as + BK * LDA, g.B, g.ldb, n, 2 * k,
+                                                         j0, 2 * kt * BK);
+  };
+
+  double cr[MT][NT][4], ci[MT][NT][4];
+#pragma unroll
+  for (int x = 0; x < MT; x++)
+#pragma unroll
+    for (int y = 0; y < NT; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        cr[x][y][e] = ci[x][y][e] = 0;
+
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; s++) {
+    if (s < KT)
+      load_stage (s, s);
+    cp_async_commit ();
+  }
+
+  for (int64_t kt = 0; kt < KT; kt++) {
+    cp_async_wait<STAGES - 2> ();
+    __syncthreads ();
+    const int64_t next = kt + STAGES - 1;
+    if (next < KT)
+      load_stage ((int) (next % STAGES), next);
+    cp_async_commit ();
+
+    const double *as = smem + (kt % STAGES) * ZDMMA_STAGE;
+    const double *bs = as + BK * LDA;
+#pragma unroll
+    for (int kb = 0; kb < BK; kb += 8) {
+      double br[NT][2], bi[NT][2];
+#pragma unroll
+      for (int y = 0; y < NT; y++) {
+        const int j = wj + y * 8 + gr;
+        const double2 v0 = *(const double2 *) &bs[j * LDB + 2 * (kb + tg)];
+        const double2 v1 = *(const double2 *) &bs[j * LDB + 2 * (kb + tg + 4)];
+        br[y][0] = v0.x; bi[y][0] = v0.y;
+        br[y][1] = v1.x; bi[y][1] = v1.y;
+      }
+#pragma unroll
+      for (int x = 0; x < MT; x++) {
+        const int i = wi + x * 16 + gr;
+        const double2 a0 = *(const double2 *) &as[(kb + tg) * LDA + 2 * i];
+        const double2 a1 = *(const double2 *) &as[(kb + tg) * LDA + 2 * (i + 8)];
+        const double2 a2 = *(const double2 *) &as[(kb + tg + 4) * LDA + 2 * i];
+        const double2 a3 = *(const double2 *) &as[(kb + tg + 4) * LDA + 2 * (i + 8)];
+        const double ar[4] = {a0.x, a1.x, a2.x, a3.x};
+        const double ai[4] = {a0.y, a1.y, a2.y, a3.y};
+        const double an[4] = {-a0.y, -a1.y, -a2.y, -a3.y};
+#pragma unroll
+        for (int y = 0; y < NT; y++) {
+          mma_16x8x8 (cr[x][y], ar, br[y]);
+          mma_16x8x8 (cr[x][y], an, bi[y]);
+          mma_16x8x8 (ci[x][y], ar, bi[y]);
+          mma_16x8x8 (ci[x][y], ai, br[y]);
+        }
+      }
+    }
+  }
+  cp_async_wait<0> ();
+
+#pragma unroll
+  for (int x = 0; x < MT; x++) {
+#pragma unroll
+    for (int y = 0; y < NT; y++) {
+      const int64_t i = i0 + wi + x * 16 + gr, j = j0 + wj + y * 8 + 2 * tg;
+#pragma unroll
+      for (int e = 0; e < 4; e++) {
+        const int64_t ii = i + (e / 2) * 8, jj = j + e % 2;
+        if (ii < m && jj < n)
+          *(double2 *) &g.C[2 * ii + jj * g.ldc] = make_double2 (cr[x][y][e], ci[x][y][e]);
+      }
+    }
+  }
+#endif
+}
+
 } /* namespace */
+
+bool zdmma_takes (const MatmulArgs &a, const DeviceInfo &dev)
+{
+  return !a.ka && a.kb && !a.ct && (dev.cc == 80 || dev.cc >= 90)
+         && (size_t) dev.smem_optin >= ZDMMA_SMEM && vec_ok (a.A, a.lda, a.sa, 8)
+         && vec_ok (a.B, a.ldb, a.sb, 8) && ((uintptr_t) a.C % 16) == 0
+         && ceil_div (a.m, ZDMMA_BM) * ceil_div (a.n, ZDMMA_BN) * a.batch >= dev.sms;
+}
+
+template <int BK, int STAGES> gm_status launch_zdmma (const MatmulArgs &a)
+{
+  static bool smem_set = false;
+  constexpr size_t SMEM = Zdmma<BK, STAGES>::SMEM;
+  auto kernel = matmul_zdmma_kernel<BK, STAGES>;
+  gm_status st = allow_smem (kernel, SMEM, &smem_set, "matmul zdmma: shared memory");
+  if (st != GM_OK)
+    return st;
+  return for_each_launch<double> (a, ZDMMA_BM, ZDMMA_BN, 1, a.k, 0, "matmul zdmma",
+                                  [&] (const Gemm<double> &g, dim3 grid) {
+                                    kernel<<<grid, 256, SMEM, a.stream>>> (g);
+                                  });
+}
+
+/* BK = 16 complex and 3 stages: 83-86% of ZGEMM at 4096 and 86-87% at 8192 (H100, two runs);
+ * BK 16 / 2 stages 85%, BK 8 / 4 stages 82-85%, BK 8 / 6 stages 78-83% in the same run. */
+gm_status matmul_zdmma (const MatmulArgs &a)
+{
+  return launch_zdmma<16, 3> (a);
+}
 
 /* Both operands need the 16-byte path (copies along either layout's contiguous index): a
  * misaligned one is copied aligned first (align_operands).  One block an SM; grids that

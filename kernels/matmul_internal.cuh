@@ -453,6 +453,12 @@ gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
  * through gm_matmul, with any kernel that runs the real class. */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
                           gm_matmul_kernel kernel);
+/* Complex double on the FP64 tensor cores (matmul_dmma.cu): A stored as is (MN-major) and B
+ * as is (K-major), both as real views (A 2m x k with ld 2*lda, B n x 2k with ld 2*ldb, strides
+ * in doubles), C's ldc and stride in doubles; m, n, k count complex elements.  zdmma_takes:
+ * the device, 16-byte alignment, and enough tiles to fill the SMs without splitting k. */
+bool zdmma_takes (const MatmulArgs &a, const DeviceInfo &dev);
+gm_status matmul_zdmma (const MatmulArgs &a);
 /* Integer classes (kernels/matmul_int.cu): the exact product, saturated to cls once; kernel
  * GM_MATMUL_AUTO, GM_MATMUL_NAIVE or GM_MATMUL_TILED (others: GM_ERR_INVALID_ARGUMENT). */
 gm_status matmul_integer (const MatmulArgs &a, gm_class cls, gm_matmul_kernel kernel,

@@ -1,4 +1,5 @@
-/* transpose.cu: dst = srcᵀ on the device, and the mirror of a symmetric product's upper
+/* transpose.cu: dst = op(src) on the device (transpose, conjugate transpose, copy; any class),
+ * and the mirror of a symmetric product's upper
  * triangle into its lower one.  The matrix products never need it (their loaders
  * read either layout); it materializes a lazily transposed gpumat array (G') when something
  * needs its data laid out: gather, dot, a copy.
@@ -12,9 +13,17 @@
 
 namespace {
 
+/* Elements are moved as bits of their size; complex elements as a pair, so that the conjugate
+ * transpose can negate the imaginary part on the way. */
+struct alignas (16) pair64 { double re, im; };
+struct alignas (8) pair32 { float re, im; };
+template <typename T> __device__ __forceinline__ T conjugated (T x) { return x; }
+template <> __device__ __forceinline__ pair64 conjugated (pair64 x) { return {x.re, -x.im}; }
+template <> __device__ __forceinline__ pair32 conjugated (pair32 x) { return {x.re, -x.im}; }
+
 /* blockDim (32, 8); blockIdx.x over 32-row tiles of src, blockIdx.y (grid-stride) over
- * 32-column tiles. */
-template <typename T>
+ * 32-column tiles.  TRANS false copies (op none), CONJ conjugates. */
+template <typename T, bool TRANS, bool CONJ>
 __global__ void __launch_bounds__ (256)
 transpose_kernel (int64_t rows, int64_t cols, const T *__restrict__ src, int64_t ld_src,
                   T *__restrict__ dst, int64_t ld_dst)
@@ -23,6 +32,14 @@ transpose_kernel (int64_t rows, int64_t cols, const T *__restrict__ src, int64_t
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int64_t i0 = blockIdx.x * (int64_t) 32;
   for (int64_t j0 = blockIdx.y * (int64_t) 32; j0 < cols; j0 += gridDim.y * (int64_t) 32) {
+    if constexpr (!TRANS) {
+#pragma unroll
+      for (int r = 0; r < 32; r += 8) {
+        const int64_t i = i0 + tx, j = j0 + ty + r;
+        if (i < rows && j < cols)
+          dst[i + j * ld_dst] = CONJ ? conjugated (src[i + j * ld_src]) : src[i + j * ld_src];
+      }
+    } else {
 #pragma unroll
     for (int r = 0; r < 32; r += 8) {
       const int64_t i = i0 + tx, j = j0 + ty + r;
@@ -34,25 +51,38 @@ transpose_kernel (int64_t rows, int64_t cols, const T *__restrict__ src, int64_t
     for (int r = 0; r < 32; r += 8) {
       const int64_t j = j0 + tx, i = i0 + ty + r;   /* dst(j, i) = src(i, j) */
       if (i < rows && j < cols)
-        dst[j + i * ld_dst] = tile[tx][ty + r];
+        dst[j + i * ld_dst] = CONJ ? conjugated (tile[tx][ty + r]) : tile[tx][ty + r];
     }
     __syncthreads ();
+    }
   }
+}
+
+template <typename T, bool TRANS, bool CONJ>
+void launch_transpose (dim3 grid, int64_t rows, int64_t cols, const void *src, int64_t ld_src,
+                       void *dst, int64_t ld_dst, cudaStream_t stream)
+{
+  transpose_kernel<T, TRANS, CONJ><<<grid, dim3 (32, 8), 0, stream>>> (
+      rows, cols, (const T *) src, ld_src, (T *) dst, ld_dst);
 }
 
 } /* namespace */
 
-extern "C" gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, const void *d_src,
-                                   int64_t ld_src, void *d_dst, int64_t ld_dst,
-                                   cudaStream_t stream)
+extern "C" gm_status gm_transpose_op (gm_class cls, gm_op op, int64_t rows, int64_t cols,
+                                      const void *d_src, int64_t ld_src, void *d_dst,
+                                      int64_t ld_dst, cudaStream_t stream)
 {
-  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+  if (!gm_class_valid (cls))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "transpose: unknown class %d", (int) cls);
+  if (!gm_op_name (op))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "transpose: unknown operation %d", (int) op);
   if (rows < 0 || cols < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "transpose: negative size");
   if (rows == 0 || cols == 0)
     return GM_OK;
-  if (ld_src < rows || ld_dst < cols)
+  const bool trans = op != GM_OP_NONE;
+  const bool conj = op == GM_OP_CTRANSPOSE && gm_class_is_complex (cls);
+  if (ld_src < rows || ld_dst < (trans ? cols : rows))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "transpose: leading dimensions too small");
   if (!d_src || !d_dst)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "transpose: null device pointer");
@@ -60,13 +90,38 @@ extern "C" gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, con
   if (bx > 2147483647)
     return gm_fail (GM_ERR_SIZE_OVERFLOW, "transpose: %lld rows", (long long) rows);
   const dim3 grid ((unsigned) bx, (unsigned) (by < 65535 ? by : 65535));
-  if (cls == GM_DOUBLE)
-    transpose_kernel<double><<<grid, dim3 (32, 8), 0, stream>>> (
-        rows, cols, (const double *) d_src, ld_src, (double *) d_dst, ld_dst);
-  else
-    transpose_kernel<float><<<grid, dim3 (32, 8), 0, stream>>> (
-        rows, cols, (const float *) d_src, ld_src, (float *) d_dst, ld_dst);
+  if (cls == GM_COMPLEX_DOUBLE)
+    (conj ? launch_transpose<pair64, true, true>
+          : trans ? launch_transpose<pair64, true, false>
+                  : launch_transpose<pair64, false, false>) (grid, rows, cols, d_src, ld_src,
+                                                             d_dst, ld_dst, stream);
+  else if (cls == GM_COMPLEX_SINGLE)
+    (conj ? launch_transpose<pair32, true, true>
+          : trans ? launch_transpose<pair32, true, false>
+                  : launch_transpose<pair32, false, false>) (grid, rows, cols, d_src, ld_src,
+                                                             d_dst, ld_dst, stream);
+  else {
+    void (*f) (dim3, int64_t, int64_t, const void *, int64_t, void *, int64_t, cudaStream_t);
+    switch (gm_class_size (cls)) {
+    case 8: f = trans ? launch_transpose<uint64_t, true, false>
+                      : launch_transpose<uint64_t, false, false>; break;
+    case 4: f = trans ? launch_transpose<uint32_t, true, false>
+                      : launch_transpose<uint32_t, false, false>; break;
+    case 2: f = trans ? launch_transpose<uint16_t, true, false>
+                      : launch_transpose<uint16_t, false, false>; break;
+    default: f = trans ? launch_transpose<uint8_t, true, false>
+                       : launch_transpose<uint8_t, false, false>; break;
+    }
+    f (grid, rows, cols, d_src, ld_src, d_dst, ld_dst, stream);
+  }
   return gm_cuda_status (cudaGetLastError (), "transpose: launch");
+}
+
+extern "C" gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, const void *d_src,
+                                   int64_t ld_src, void *d_dst, int64_t ld_dst,
+                                   cudaStream_t stream)
+{
+  return gm_transpose_op (cls, GM_OP_TRANSPOSE, rows, cols, d_src, ld_src, d_dst, ld_dst, stream);
 }
 
 namespace {

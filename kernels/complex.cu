@@ -1,0 +1,239 @@
+/* complex.cu: what complex data needs besides the products themselves: promoting a real
+ * operand, Octave's narrowing of a result whose imaginary parts are all zero, and the scalar
+ * case of `*`, elementwise as Octave computes it.
+ *
+ * Complex arrays are interleaved (re, im) pairs, as Octave's ComplexNDArray stores them.  All
+ * kernels here are memory-bound element-wise passes: a grid-stride loop over at most 8192
+ * blocks of 256 threads, enough to fill any current GPU several times.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include "gpumat.h"
+
+namespace {
+
+constexpr int BLOCK = 256;
+constexpr int64_t MAX_BLOCKS = 8192;
+
+unsigned blocks_for (int64_t count)
+{
+  const int64_t b = (count + BLOCK - 1) / BLOCK;
+  return (unsigned) (b < MAX_BLOCKS ? b : MAX_BLOCKS);
+}
+
+template <typename R> struct alignas (2 * sizeof (R)) Cplx { R re, im; };
+
+template <typename R>
+__global__ void __launch_bounds__ (BLOCK)
+real_to_complex (int64_t count, const R *__restrict__ src, Cplx<R> *__restrict__ dst)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  for (int64_t i = blockIdx.x * (int64_t) BLOCK + threadIdx.x; i < count; i += stride)
+    dst[i] = Cplx<R>{src[i], (R) 0};
+}
+
+template <typename R>
+__global__ void __launch_bounds__ (BLOCK)
+real_part (int64_t count, const Cplx<R> *__restrict__ src, R *__restrict__ dst)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  for (int64_t i = blockIdx.x * (int64_t) BLOCK + threadIdx.x; i < count; i += stride)
+    dst[i] = src[i].re;
+}
+
+/* One flag for the whole process: gm_complex_has_imag is called from the gateway's thread only,
+ * and reads the flag back before returning. */
+__device__ int imag_flag;
+
+template <typename R>
+__global__ void __launch_bounds__ (BLOCK)
+any_imag (int64_t count, const Cplx<R> *__restrict__ src)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  int any = 0;
+  for (int64_t i = blockIdx.x * (int64_t) BLOCK + threadIdx.x; i < count; i += stride)
+    any |= !(src[i].im == (R) 0);          /* NaN is not zero */
+  if (__syncthreads_or (any) && threadIdx.x == 0)
+    imag_flag = 1;                          /* a plain store: every writer writes 1 */
+}
+
+/* ---- the scalar case: Octave's elementwise products ----------------------------------------
+ * Octave multiplies a scalar and an array elementwise with std::complex, which follows C99
+ * Annex G: the textbook formula, then, where it gives NaN + NaN i although a factor is
+ * infinite, the infinity is recovered.  The products are rounded one by one (__dmul_rn and
+ * friends): the compiler must not contract a*c - b*d into an fma, or the last bit differs from
+ * Octave's. */
+__device__ __forceinline__ double mul_rn (double a, double b) { return __dmul_rn (a, b); }
+__device__ __forceinline__ float mul_rn (float a, float b) { return __fmul_rn (a, b); }
+__device__ __forceinline__ double add_rn (double a, double b) { return __dadd_rn (a, b); }
+__device__ __forceinline__ float add_rn (float a, float b) { return __fadd_rn (a, b); }
+__device__ __forceinline__ double sub_rn (double a, double b) { return __dsub_rn (a, b); }
+__device__ __forceinline__ float sub_rn (float a, float b) { return __fsub_rn (a, b); }
+
+template <typename R> __device__ __forceinline__ R box (R v)   /* Annex G's "box the infinity" */
+{
+  return copysign (isinf (v) ? (R) 1 : (R) 0, v);
+}
+template <typename R> __device__ __forceinline__ R nan_to_zero (R v)
+{
+  return isnan (v) ? copysign ((R) 0, v) : v;
+}
+
+template <typename R> __device__ Cplx<R> annex_g_mul (R a, R b, R c, R d)
+{
+  const R ac = mul_rn (a, c), bd = mul_rn (b, d), ad = mul_rn (a, d), bc = mul_rn (b, c);
+  R x = sub_rn (ac, bd), y = add_rn (ad, bc);
+  if (isnan (x) && isnan (y)) {
+    bool recalc = false;
+    if (isinf (a) || isinf (b)) {
+      a = box (a); b = box (b); c = nan_to_zero (c); d = nan_to_zero (d);
+      recalc = true;
+    }
+    if (isinf (c) || isinf (d)) {
+      c = box (c); d = box (d); a = nan_to_zero (a); b = nan_to_zero (b);
+      recalc = true;
+    }
+    if (!recalc && (isinf (ac) || isinf (bd) || isinf (ad) || isinf (bc))) {
+      a = nan_to_zero (a); b = nan_to_zero (b); c = nan_to_zero (c); d = nan_to_zero (d);
+      recalc = true;
+    }
+    if (recalc) {
+      const R inf = (R) INFINITY;
+      x = inf * sub_rn (mul_rn (a, c), mul_rn (b, d));
+      y = inf * add_rn (mul_rn (a, d), mul_rn (b, c));
+    }
+  }
+  return Cplx<R>{x, y};
+}
+
+/* C[i] = alpha * B[i]; ALPHA_REAL / B_REAL: that factor holds real values (R), multiplied into
+ * each part without promotion, as std::complex<R> * R does. */
+template <typename R, bool ALPHA_REAL, bool B_REAL>
+__global__ void __launch_bounds__ (BLOCK)
+scale_complex (int64_t count, const R *__restrict__ alpha, const R *__restrict__ B,
+               Cplx<R> *__restrict__ C)
+{
+  const R ar = alpha[0], ai = ALPHA_REAL ? (R) 0 : alpha[1];
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  for (int64_t i = blockIdx.x * (int64_t) BLOCK + threadIdx.x; i < count; i += stride) {
+    if (ALPHA_REAL) {
+      const Cplx<R> b = ((const Cplx<R> *) B)[i];
+      C[i] = Cplx<R>{mul_rn (ar, b.re), mul_rn (ar, b.im)};
+    } else if (B_REAL) {
+      const R b = B[i];
+      C[i] = Cplx<R>{mul_rn (ar, b), mul_rn (ai, b)};
+    } else {
+      const Cplx<R> b = ((const Cplx<R> *) B)[i];
+      C[i] = annex_g_mul (ar, ai, b.re, b.im);
+    }
+  }
+}
+
+gm_status check (gm_class cls, int64_t count, const char *what)
+{
+  if (!gm_class_is_complex (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: class %s is not complex", what,
+                    gm_class_name (cls));
+  if (count < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: negative count %lld", what, (long long) count);
+  return GM_OK;
+}
+
+} /* namespace */
+
+extern "C" gm_status gm_real_to_complex (gm_class cls, int64_t count, const void *d_src,
+                                         void *d_dst, cudaStream_t stream)
+{
+  gm_status st = check (cls, count, "real_to_complex");
+  if (st != GM_OK || count == 0)
+    return st;
+  if (!d_src || !d_dst)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "real_to_complex: null device pointer");
+  if (cls == GM_COMPLEX_DOUBLE)
+    real_to_complex<double><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const double *) d_src, (Cplx<double> *) d_dst);
+  else
+    real_to_complex<float><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const float *) d_src, (Cplx<float> *) d_dst);
+  return gm_cuda_status (cudaGetLastError (), "real_to_complex: launch");
+}
+
+extern "C" gm_status gm_complex_real_part (gm_class cls, int64_t count, const void *d_src,
+                                           void *d_dst, cudaStream_t stream)
+{
+  gm_status st = check (cls, count, "complex_real_part");
+  if (st != GM_OK || count == 0)
+    return st;
+  if (!d_src || !d_dst)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_real_part: null device pointer");
+  if (cls == GM_COMPLEX_DOUBLE)
+    real_part<double><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const Cplx<double> *) d_src, (double *) d_dst);
+  else
+    real_part<float><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const Cplx<float> *) d_src, (float *) d_dst);
+  return gm_cuda_status (cudaGetLastError (), "complex_real_part: launch");
+}
+
+extern "C" gm_status gm_complex_has_imag (gm_class cls, int64_t count, const void *d_src,
+                                          int *h_any, cudaStream_t stream)
+{
+  gm_status st = check (cls, count, "complex_has_imag");
+  if (st != GM_OK)
+    return st;
+  *h_any = 0;
+  if (count == 0)
+    return GM_OK;
+  if (!d_src)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_has_imag: null device pointer");
+  const int zero = 0;
+  if ((st = gm_cuda_status (cudaMemcpyToSymbolAsync (imag_flag, &zero, sizeof zero, 0,
+                                                     cudaMemcpyHostToDevice, stream),
+                            "complex_has_imag: reset")) != GM_OK)
+    return st;
+  if (cls == GM_COMPLEX_DOUBLE)
+    any_imag<double><<<blocks_for (count), BLOCK, 0, stream>>> (count,
+                                                                (const Cplx<double> *) d_src);
+  else
+    any_imag<float><<<blocks_for (count), BLOCK, 0, stream>>> (count,
+                                                               (const Cplx<float> *) d_src);
+  if ((st = gm_cuda_status (cudaGetLastError (), "complex_has_imag: launch")) != GM_OK)
+    return st;
+  int flag = 0;
+  if ((st = gm_cuda_status (cudaMemcpyFromSymbolAsync (&flag, imag_flag, sizeof flag, 0,
+                                                       cudaMemcpyDeviceToHost, stream),
+                            "complex_has_imag: read back")) != GM_OK
+      || (st = gm_cuda_status (cudaStreamSynchronize (stream), "complex_has_imag: sync"))
+             != GM_OK)
+    return st;
+  *h_any = flag;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_scale_complex (gm_class cls, int alpha_real, int b_real, int64_t count,
+                                       const void *d_alpha, const void *d_B, void *d_C,
+                                       cudaStream_t stream)
+{
+  gm_status st = check (cls, count, "scale");
+  if (st != GM_OK || count == 0)
+    return st;
+  if (!d_alpha || !d_B || !d_C)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: null device pointer");
+  if (alpha_real && b_real)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: both factors real (use a real class)");
+  const unsigned grid = blocks_for (count);
+#define GM_SCALE_LAUNCH(R, AR, BR)                                                              \
+  scale_complex<R, AR, BR><<<grid, BLOCK, 0, stream>>> (count, (const R *) d_alpha,            \
+                                                        (const R *) d_B, (Cplx<R> *) d_C)
+  if (cls == GM_COMPLEX_DOUBLE) {
+    if (alpha_real) GM_SCALE_LAUNCH (double, true, false);
+    else if (b_real) GM_SCALE_LAUNCH (double, false, true);
+    else GM_SCALE_LAUNCH (double, false, false);
+  } else {
+    if (alpha_real) GM_SCALE_LAUNCH (float, true, false);
+    else if (b_real) GM_SCALE_LAUNCH (float, false, true);
+    else GM_SCALE_LAUNCH (float, false, false);
+  }
+#undef GM_SCALE_LAUNCH
+  return gm_cuda_status (cudaGetLastError (), "scale: launch");
+}
