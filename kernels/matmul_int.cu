@@ -27,8 +27,10 @@
  *           reads 16 consecutive As entries and 16 consecutive Bs entries (no bank conflicts
  *           beyond the broadcast).  Tiles are loaded with consecutive threads on the operand's
  *           contiguous index (coalesced) whatever its layout.  auto runs this one.
- * Not done yet (measure first): an INT8 tensor-core path (mma.sync m16n8k32 s8, int32 exact
- * for k <= 131071 a chunk) for int8 / uint8 under auto.
+ *   imma    int8 / uint8 from sm_80, auto only: mma.sync m16n8k32 (s8 / u8, int32 sums, exact
+ *           for k <= 32768 in both: 32768 * 65025 < 2^31), a 128 x 128 block tile, 8 warps of
+ *           64 x 32, byte-wise tile loads, no pipeline: a first version, to be measured against
+ *           cublasGemmEx INT8 (bench/bench_integer.cu).  Deeper products go to tiled.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -278,6 +280,128 @@ matmul_int_tiled_kernel (Gemm<T> g)
   }
 }
 
+/* ---- imma: int8 / uint8 on the tensor cores (sm_80+) ------------------------------------- */
+/* mma.sync.aligned.m16n8k32.row.col.s32.{s8,u8}: int32 sums, exact while k * max |product| <
+ * 2^31: int8 products are at most 2^14 (k < 131072), uint8 ones 65025 (k <= 33025); this
+ * kernel takes k <= IMMA_MAX_K = 32768 for both and leaves deeper products to tiled.
+ *
+ * Launch contract: 256 threads (8 warps as 2 along i x 4 along j), a 128 x 128 tile of C per
+ * block, BK = 32 (one mma depth).  Shared memory holds As[i][p] and Bs[j][p] (p contiguous, the
+ * layout the fragments want: each fragment register is 4 consecutive p of one row, one 32-bit
+ * load) with rows of 48 bytes: 32 + 16 of padding puts the 8 rows a warp's fragment load
+ * touches on 8 distinct groups of 4 banks (a 32-byte pitch would be a 2-way conflict).  Warp
+ * (wi, wj) owns rows wi*64 .. +63 and columns wj*32 .. +31: 4 x 4 mma tiles of 16 x 8, 64 int32
+ * accumulators a thread.  Tiles are loaded as bytes with consecutive threads on the operand's
+ * contiguous index (coalesced), zero outside the matrix.  No cp.async pipeline yet. */
+constexpr int IMMA_BM = 128, IMMA_BN = 128, IMMA_BK = 32, IMMA_PITCH = 48;
+constexpr int64_t IMMA_MAX_K = 32768;
+
+template <typename T, bool KA, bool KB>
+__global__ void __launch_bounds__ (256)
+matmul_int_imma_kernel (Gemm<T> g)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  __shared__ __align__ (16) uint8_t As[IMMA_BM][IMMA_PITCH];
+  __shared__ __align__ (16) uint8_t Bs[IMMA_BN][IMMA_PITCH];
+  const int64_t ti = enter_block<KA, KB> (g);
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wi = warp >> 2, wj = warp & 3, grp = lane >> 2, tig = lane & 3;
+  const int64_t i0 = ti * IMMA_BM, j0 = blockIdx.y * (int64_t) IMMA_BN;
+  const int64_t m = g.m, n = g.n, k = g.k;
+  const uint8_t *A = (const uint8_t *) g.A, *B = (const uint8_t *) g.B;
+  int32_t acc[4][4][4];
+#pragma unroll
+  for (int a = 0; a < 4; a++)
+#pragma unroll
+    for (int b = 0; b < 4; b++)
+#pragma unroll
+      for (int c = 0; c < 4; c++)
+        acc[a][b][c] = 0;
+  for (int64_t p0 = 0; p0 < k; p0 += IMMA_BK) {
+    /* 128 x 32 bytes of each operand: 16 a thread */
+#pragma unroll 4
+    for (int r = 0; r < 16; r++) {
+      const int e = tid + 256 * r;
+      /* K-major: e runs along p (32 a row); MN-major: along x (128 a column of p) */
+      const int xa = KA ? e >> 5 : e & 127, pa = KA ? e & 31 : e >> 7;
+      const int64_t gi = i0 + xa, gp = p0 + pa;
+      As[xa][pa] = (gi < m && gp < k) ? A[at<KA> (gi, gp, g.lda)] : (uint8_t) 0;
+      const int xb = KB ? e >> 5 : e & 127, pb = KB ? e & 31 : e >> 7;
+      const int64_t gj = j0 + xb, gq = p0 + pb;
+      Bs[xb][pb] = (gj < n && gq < k) ? B[at<KB> (gj, gq, g.ldb)] : (uint8_t) 0;
+    }
+    __syncthreads ();
+    uint32_t af[4][4], bf[4][2];
+#pragma unroll
+    for (int a = 0; a < 4; a++) {
+      const int r0 = wi * 64 + a * 16 + grp;
+      af[a][0] = *reinterpret_cast<const uint32_t *> (&As[r0][tig * 4]);
+      af[a][1] = *reinterpret_cast<const uint32_t *> (&As[r0 + 8][tig * 4]);
+      af[a][2] = *reinterpret_cast<const uint32_t *> (&As[r0][16 + tig * 4]);
+      af[a][3] = *reinterpret_cast<const uint32_t *> (&As[r0 + 8][16 + tig * 4]);
+    }
+#pragma unroll
+    for (int b = 0; b < 4; b++) {
+      const int c0 = wj * 32 + b * 8 + grp;
+      bf[b][0] = *reinterpret_cast<const uint32_t *> (&Bs[c0][tig * 4]);
+      bf[b][1] = *reinterpret_cast<const uint32_t *> (&Bs[c0][16 + tig * 4]);
+    }
+#pragma unroll
+    for (int a = 0; a < 4; a++)
+#pragma unroll
+      for (int b = 0; b < 4; b++) {
+        int32_t *c = acc[a][b];
+        if constexpr (std::is_signed<T>::value)
+          asm volatile ("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, "
+                        "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                        : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+                        : "r"(af[a][0]), "r"(af[a][1]), "r"(af[a][2]), "r"(af[a][3]),
+                          "r"(bf[b][0]), "r"(bf[b][1]));
+        else
+          asm volatile ("mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, "
+                        "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                        : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+                        : "r"(af[a][0]), "r"(af[a][1]), "r"(af[a][2]), "r"(af[a][3]),
+                          "r"(bf[b][0]), "r"(bf[b][1]));
+      }
+    __syncthreads ();
+  }
+  /* c0, c1: row grp, columns 2 tig, 2 tig + 1; c2, c3: row grp + 8 */
+  constexpr int32_t LO = std::is_signed<T>::value ? -128 : 0, HI = std::is_signed<T>::value ? 127 : 255;
+#pragma unroll
+  for (int a = 0; a < 4; a++)
+#pragma unroll
+    for (int b = 0; b < 4; b++)
+#pragma unroll
+      for (int c = 0; c < 4; c++) {
+        const int64_t i = i0 + wi * 64 + a * 16 + grp + (c >> 1) * 8;
+        const int64_t j = j0 + wj * 32 + b * 8 + tig * 2 + (c & 1);
+        const int32_t v = acc[a][b][c];
+        if (i < m && j < n)
+          store (g, i, j, (T) (v < LO ? LO : v > HI ? HI : v));
+      }
+#endif
+}
+
+template <typename T> gm_status launch_imma (const MatmulArgs &a)
+{
+  return with_layouts (a, [&] (auto ka, auto kb) {
+    constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
+    return for_each_launch<T> (a, IMMA_BM, IMMA_BN, 1, a.k, 0, "matmul integer imma",
+                               [&] (const Gemm<T> &g, dim3 grid) {
+      matmul_int_imma_kernel<T, KA, KB><<<grid, 256, 0, a.stream>>> (g);
+    });
+  });
+}
+
+/* auto: imma for 8-bit classes from sm_80, k <= IMMA_MAX_K and work enough to fill some of a
+ * 128 x 128 tile (2^17 multiply-adds); tiled otherwise. */
+template <typename T> bool use_imma (const MatmulArgs &a, const DeviceInfo &dev)
+{
+  return sizeof (T) == 1 && dev.cc >= 80 && a.k <= IMMA_MAX_K
+         && (double) a.m * (double) a.n * (double) a.k * (double) a.batch >= 131072.0;
+}
+
 template <typename T> gm_status launch_naive (const MatmulArgs &a)
 {
   return with_layouts (a, [&] (auto ka, auto kb) {
@@ -302,7 +426,8 @@ template <typename T> gm_status launch_tiled (const MatmulArgs &a)
   });
 }
 
-template <typename T> gm_status run (const MatmulArgs &a, gm_matmul_kernel kernel)
+template <typename T>
+gm_status run (const MatmulArgs &a, gm_matmul_kernel kernel, const DeviceInfo &dev)
 {
   if (kernel != GM_MATMUL_AUTO && kernel != GM_MATMUL_NAIVE && kernel != GM_MATMUL_TILED)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel '%s' does not take integer classes",
@@ -312,7 +437,11 @@ template <typename T> gm_status run (const MatmulArgs &a, gm_matmul_kernel kerne
     return sum_slices<T> (a, 0, NULL);
   switch (kernel) {
   case GM_MATMUL_NAIVE: return launch_naive<T> (a);
-  case GM_MATMUL_AUTO:  /* the tiled kernel is the fastest correct one so far */
+  case GM_MATMUL_AUTO:
+    if constexpr (sizeof (T) == 1)
+      if (use_imma<T> (a, dev))
+        return launch_imma<T> (a);
+    return launch_tiled<T> (a);
   case GM_MATMUL_TILED: return launch_tiled<T> (a);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel '%s' does not take integer classes",
@@ -325,16 +454,15 @@ template <typename T> gm_status run (const MatmulArgs &a, gm_matmul_kernel kerne
 gm_status matmul_integer (const MatmulArgs &a, gm_class cls, gm_matmul_kernel kernel,
                           const DeviceInfo &dev)
 {
-  (void) dev;   /* for the tensor-core path to come (sm_80+) */
   switch (cls) {
-  case GM_INT8:   return run<int8_t> (a, kernel);
-  case GM_UINT8:  return run<uint8_t> (a, kernel);
-  case GM_INT16:  return run<int16_t> (a, kernel);
-  case GM_UINT16: return run<uint16_t> (a, kernel);
-  case GM_INT32:  return run<int32_t> (a, kernel);
-  case GM_UINT32: return run<uint32_t> (a, kernel);
-  case GM_INT64:  return run<int64_t> (a, kernel);
-  case GM_UINT64: return run<uint64_t> (a, kernel);
+  case GM_INT8:   return run<int8_t> (a, kernel, dev);
+  case GM_UINT8:  return run<uint8_t> (a, kernel, dev);
+  case GM_INT16:  return run<int16_t> (a, kernel, dev);
+  case GM_UINT16: return run<uint16_t> (a, kernel, dev);
+  case GM_INT32:  return run<int32_t> (a, kernel, dev);
+  case GM_UINT32: return run<uint32_t> (a, kernel, dev);
+  case GM_INT64:  return run<int64_t> (a, kernel, dev);
+  case GM_UINT64: return run<uint64_t> (a, kernel, dev);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: class %s is not an integer class",
                     gm_class_name (cls));

@@ -13,6 +13,8 @@
  *     __int128 accumulator would wrap) but whose total cancels to 35, and totals of 2^128 + 35,
  *     which must saturate (a wrapping 128-bit sum would say 35); int32 the same against a
  *     64-bit sum; the 8-bit classes against a 32-bit tile sum over k = 100000;
+ *   - the int8 / uint8 tensor-core path of auto: edges of its 128 x 128 tiles, and k = 32768
+ *     with every product at its largest (the int32 sums at their limit), k = 32769 (tiled);
  *   - refusals: kernels other than auto, naive and tiled (also when k = 0).
  *
  * The reference sums each product, split as hi * 2^64 + lo (0 <= lo < 2^64), as two __int128
@@ -310,12 +312,12 @@ static const shape SHAPES_FULL[] = {
   {1, 1, 1000}, {37, 41, 0}, {131, 67, 97}, {1, 257, 5}, {259, 1, 33}};
 static const shape SHAPES_QUICK[] = {{1, 1, 1}, {1, 1, 0}, {0, 3, 5}, {7, 13, 1}, {33, 65, 35},
                                      {3, 70, 129}};
-static const shape SHAPES_RACE[] = {{33, 35, 37}};
+static const shape SHAPES_RACE[] = {{33, 35, 37}, {64, 64, 64}};
 
 static void shape_tests (void)
 {
   const shape *shapes = quick == 2 ? SHAPES_RACE : quick ? SHAPES_QUICK : SHAPES_FULL;
-  const int nshapes = quick == 2 ? 1 : quick ? (int) (sizeof SHAPES_QUICK / sizeof *SHAPES_QUICK)
+  const int nshapes = quick == 2 ? 2 : quick ? (int) (sizeof SHAPES_QUICK / sizeof *SHAPES_QUICK)
                                              : (int) (sizeof SHAPES_FULL / sizeof *SHAPES_FULL);
   for (int c = 0; c < 8; c++)
     for (int pr = 0; pr < 9; pr++) {
@@ -426,6 +428,44 @@ static void exact_cases (void)
   }
 }
 
+/* The int8 / uint8 tensor-core path (auto from sm_80, k <= 32768, m n k batch >= 2^17): edge
+   shapes around its 128 x 128 tiles, every op pair, and k = 32768 at the extremes of its
+   int32 sums (uint8: 32768 * 255^2 = 2130739200 < 2^31), k = 32769 (back to tiled). */
+static void imma_cases (void)
+{
+  const shape shapes[] = {{64, 64, 64}, {130, 129, 300}, {257, 100, 33}, {1, 300, 1000},
+                          {40, 36, 32768}, {9, 7, 32769}};
+  const int nshapes = quick == 2 ? 1 : quick ? 3 : 6;
+  for (int c = 0; c < 2; c++)
+    for (int s = 0; s < nshapes; s++)
+      for (int pr = 0; pr < 9; pr++) {
+        if ((quick || shapes[s].k > 1000) && pr % 4 != 0)
+          continue;
+        if (quick == 2 && pr != 0)
+          continue;
+        const gm_op opa = (gm_op) (pr % 3), opb = (gm_op) (pr / 3);
+        for (int kind = 0; kind < 3; kind++) {
+          if (kind == 2 && shapes[s].k < 30000)
+            continue;
+          product P;
+          product_init (&P, CLASSES[c], opa, opb, shapes[s].m, shapes[s].n, shapes[s].k,
+                        s % 2, 1, 0, 0, 0);
+          if (kind == 2) {   /* every element the extreme whose square is largest */
+            const i128 v = CLASSES[c] == GM_INT8 ? -128 : 255;
+            for (size_t e = 0; e < P.na; e++)
+              set_elem (P.cls, P.hA, e, v);
+            for (size_t e = 0; e < P.nb; e++)
+              set_elem (P.cls, P.hB, e, e % 3 ? v : (i128) 1);
+          } else {
+            product_fill_random (&P, kind);
+          }
+          product_reference (&P);
+          product_check (&P, GM_MATMUL_AUTO, kind == 2 ? "imma, extremes" : "imma");
+          product_free (&P);
+        }
+      }
+}
+
 /* Only the 64-bit case whose 128-bit partial sums overflow, spelled out: C = 35 and C = max. */
 static void literal_cases (void)
 {
@@ -513,6 +553,7 @@ int main (int argc, char **argv)
           (long long) (time (NULL) - t0));
   batch_tests ();
   exact_cases ();
+  imma_cases ();
   literal_cases ();
   if (quick != 2)
     host_case ();
