@@ -750,8 +750,13 @@ template <> struct IntLimits<uint32_t> { static constexpr int64_t lo = 0, hi = U
 /* x .* y in the class: the exact product, saturated (octave_int's operator *). */
 template <typename T> __device__ __forceinline__ int64_t int_mul (T a, T b)
 {
-  const int64_t p = (int64_t) a * (int64_t) b;   /* |p| <= 2^62 for 32-bit classes */
-  return p < IntLimits<T>::lo ? IntLimits<T>::lo : p > IntLimits<T>::hi ? IntLimits<T>::hi : p;
+  if constexpr (std::is_unsigned<T>::value) {   /* uint32: up to (2^32 - 1)^2, past int64 */
+    const uint64_t p = (uint64_t) a * (uint64_t) b;
+    return p > (uint64_t) IntLimits<T>::hi ? IntLimits<T>::hi : (int64_t) p;
+  } else {
+    const int64_t p = (int64_t) a * (int64_t) b;   /* |p| <= 2^62 */
+    return p < IntLimits<T>::lo ? IntLimits<T>::lo : p > IntLimits<T>::hi ? IntLimits<T>::hi : p;
+  }
 }
 template <> __device__ __forceinline__ int64_t int_mul<int64_t> (int64_t a, int64_t b)
 {

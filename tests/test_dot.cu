@@ -361,6 +361,10 @@ static i128 ref_int64_times (gm_class c, i128 x, double y)
 /* Octave's x .* y for integer class ic (x) and yc (ic, double or single), element values */
 static i128 ref_int_product (gm_class ic, gm_class yc, i128 x, const void *hy, size_t i)
 {
+  if (yc == ic && ic == GM_UINT64) {   /* up to (2^64 - 1)^2: past __int128 */
+    const u128 p = (u128) x * (u128) mx_geti (ic, hy, i);
+    return (p >> 64) ? mx_max (ic) : (i128) p;
+  }
   if (yc == ic)
     return mx_clamp (ic, x * mx_geti (ic, hy, i));
   const double y = mx_getf (yc, hy, i);
