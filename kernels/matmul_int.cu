@@ -29,8 +29,9 @@
  *           contiguous index (coalesced) whatever its layout.  auto runs this one.
  *   imma    int8 / uint8 from sm_80, auto only: mma.sync m16n8k32 (s8 / u8, int32 sums, exact
  *           for k <= 32768 in both: 32768 * 65025 < 2^31), a 128 x 128 block tile, 8 warps of
- *           64 x 32, byte-wise tile loads, no pipeline: a first version, to be measured against
- *           cublasGemmEx INT8 (bench/bench_integer.cu).  Deeper products go to tiled.
+ *           64 x 32, 16-byte tile loads where aligned, no pipeline: a first version, to be
+ *           measured against cublasGemmEx INT8 (bench/bench_integer.cu).  Deeper products go
+ *           to tiled.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -292,13 +293,52 @@ matmul_int_tiled_kernel (Gemm<T> g)
  * touches on 8 distinct groups of 4 banks (a 32-byte pitch would be a 2-way conflict).  Warp
  * (wi, wj) owns rows wi*64 .. +63 and columns wj*32 .. +31: 4 x 4 mma tiles of 16 x 8, 64 int32
  * accumulators a thread.  Tiles are loaded as bytes with consecutive threads on the operand's
- * contiguous index (coalesced), zero outside the matrix.  No cp.async pipeline yet. */
+ * contiguous index (coalesced) in 16-byte pieces where aligned (imma_load_tile), zero outside
+ * the matrix.  No cp.async pipeline yet. */
 constexpr int IMMA_BM = 128, IMMA_BN = 128, IMMA_BK = 32, IMMA_PITCH = 48;
 constexpr int64_t IMMA_MAX_K = 32768;
 
+/* One 128 x 32 tile of an operand (rows x < rows_x of op, p0 .. p0 + 31 of k) into S[x][p],
+ * 16 bytes a thread, zero outside the matrix.  K-major (p contiguous): thread t takes row
+ * t / 2, bytes 16 (t % 2) .. + 15, one 16-byte load where `vec` (base, ld and page stride
+ * 16-byte multiples) and the 16 lie inside k.  MN-major (x contiguous): thread t takes column
+ * p = t / 8, rows 16 (t % 8) .. + 15, one 16-byte load where `vec` and the rows lie inside,
+ * stored transposed byte by byte.  Otherwise byte loads of the same elements. */
+template <bool KMAJ>
+__device__ __forceinline__ void imma_load_tile (uint8_t (*S)[IMMA_PITCH], const uint8_t *X,
+                                                int64_t ld, int64_t x0, int64_t rows_x,
+                                                int64_t p0, int64_t k, bool vec, int tid)
+{
+  if constexpr (KMAJ) {
+    const int x = tid >> 1, h = (tid & 1) * 16;
+    const int64_t gx = x0 + x, gp = p0 + h;
+    if (vec && gx < rows_x && gp + 16 <= k) {
+      *reinterpret_cast<int4 *> (&S[x][h]) = *reinterpret_cast<const int4 *> (X + gp + gx * ld);
+    } else {
+#pragma unroll
+      for (int q = 0; q < 16; q++)
+        S[x][h + q] = (gx < rows_x && gp + q < k) ? X[gp + q + gx * ld] : (uint8_t) 0;
+    }
+  } else {
+    const int p = tid >> 3, xs = (tid & 7) * 16;
+    const int64_t gp = p0 + p, gx = x0 + xs;
+    union { int4 w; uint8_t b[16]; } v;
+    if (vec && gp < k && gx + 16 <= rows_x) {
+      v.w = *reinterpret_cast<const int4 *> (X + gx + gp * ld);
+    } else {
+#pragma unroll
+      for (int q = 0; q < 16; q++)
+        v.b[q] = (gp < k && gx + q < rows_x) ? X[gx + q + gp * ld] : (uint8_t) 0;
+    }
+#pragma unroll
+    for (int q = 0; q < 16; q++)
+      S[xs + q][p] = v.b[q];
+  }
+}
+
 template <typename T, bool KA, bool KB>
 __global__ void __launch_bounds__ (256)
-matmul_int_imma_kernel (Gemm<T> g)
+matmul_int_imma_kernel (Gemm<T> g, bool vec_a, bool vec_b)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   __shared__ __align__ (16) uint8_t As[IMMA_BM][IMMA_PITCH];
@@ -318,18 +358,8 @@ matmul_int_imma_kernel (Gemm<T> g)
       for (int c = 0; c < 4; c++)
         acc[a][b][c] = 0;
   for (int64_t p0 = 0; p0 < k; p0 += IMMA_BK) {
-    /* 128 x 32 bytes of each operand: 16 a thread */
-#pragma unroll 4
-    for (int r = 0; r < 16; r++) {
-      const int e = tid + 256 * r;
-      /* K-major: e runs along p (32 a row); MN-major: along x (128 a column of p) */
-      const int xa = KA ? e >> 5 : e & 127, pa = KA ? e & 31 : e >> 7;
-      const int64_t gi = i0 + xa, gp = p0 + pa;
-      As[xa][pa] = (gi < m && gp < k) ? A[at<KA> (gi, gp, g.lda)] : (uint8_t) 0;
-      const int xb = KB ? e >> 5 : e & 127, pb = KB ? e & 31 : e >> 7;
-      const int64_t gj = j0 + xb, gq = p0 + pb;
-      Bs[xb][pb] = (gj < n && gq < k) ? B[at<KB> (gj, gq, g.ldb)] : (uint8_t) 0;
-    }
+    imma_load_tile<KA> (As, A, g.lda, i0, m, p0, k, vec_a, tid);
+    imma_load_tile<KB> (Bs, B, g.ldb, j0, n, p0, k, vec_b, tid);
     __syncthreads ();
     uint32_t af[4][4], bf[4][2];
 #pragma unroll
@@ -387,9 +417,10 @@ template <typename T> gm_status launch_imma (const MatmulArgs &a)
 {
   return with_layouts (a, [&] (auto ka, auto kb) {
     constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
+    const bool va = vec_ok (a.A, a.lda, a.sa, 1), vb = vec_ok (a.B, a.ldb, a.sb, 1);
     return for_each_launch<T> (a, IMMA_BM, IMMA_BN, 1, a.k, 0, "matmul integer imma",
                                [&] (const Gemm<T> &g, dim3 grid) {
-      matmul_int_imma_kernel<T, KA, KB><<<grid, 256, 0, a.stream>>> (g);
+      matmul_int_imma_kernel<T, KA, KB><<<grid, 256, 0, a.stream>>> (g, va, vb);
     });
   });
 }

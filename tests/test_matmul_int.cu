@@ -38,6 +38,7 @@ typedef unsigned __int128 u128;
 
 static const char *PROGRAM = "test_matmul_int";
 static int quick;   /* 1: --quick, 2: --race */
+static int ld_align;   /* 1: leading dimensions rounded up to 16 elements (16-byte paths) */
 static const unsigned char POISON = 0xA5;
 
 static const gm_class CLASSES[8] = {GM_INT8, GM_UINT8, GM_INT16, GM_UINT16,
@@ -200,6 +201,10 @@ static void product_init (product *P, gm_class cls, gm_op opa, gm_op opb, int64_
   if (P->lda < 1) P->lda = 1;
   if (P->ldb < 1) P->ldb = 1;
   P->ldc = (m > 0 ? m : 1) + pad;
+  if (ld_align) {
+    P->lda = (P->lda + 15) / 16 * 16;
+    P->ldb = (P->ldb + 15) / 16 * 16;
+  }
   const int64_t page_a = P->lda * cols_a (opa, m, k), page_b = P->ldb * cols_b (opb, k, n);
   P->sa = a_once ? 0 : page_a;
   P->sb = b_once ? 0 : page_b;
@@ -436,6 +441,7 @@ static void imma_cases (void)
   const shape shapes[] = {{64, 64, 64}, {130, 129, 300}, {257, 100, 33}, {1, 300, 1000},
                           {40, 36, 32768}, {9, 7, 32769}};
   const int nshapes = quick == 2 ? 1 : quick ? 3 : 6;
+  for (int al = 0; al < 2; al++)
   for (int c = 0; c < 2; c++)
     for (int s = 0; s < nshapes; s++)
       for (int pr = 0; pr < 9; pr++) {
@@ -447,9 +453,13 @@ static void imma_cases (void)
         for (int kind = 0; kind < 3; kind++) {
           if (kind == 2 && shapes[s].k < 30000)
             continue;
+          if (al && (quick == 2 || shapes[s].k > 1000))
+            continue;
           product P;
+          ld_align = al;   /* al: 16-byte leading dimensions, the 16-byte loads */
           product_init (&P, CLASSES[c], opa, opb, shapes[s].m, shapes[s].n, shapes[s].k,
                         s % 2, 1, 0, 0, 0);
+          ld_align = 0;
           if (kind == 2) {   /* every element the extreme whose square is largest */
             const i128 v = CLASSES[c] == GM_INT8 ? -128 : 255;
             for (size_t e = 0; e < P.na; e++)
@@ -460,10 +470,24 @@ static void imma_cases (void)
             product_fill_random (&P, kind);
           }
           product_reference (&P);
-          product_check (&P, GM_MATMUL_AUTO, kind == 2 ? "imma, extremes" : "imma");
+          product_check (&P, GM_MATMUL_AUTO, kind == 2 ? "imma, extremes"
+                                            : al ? "imma, 16-byte ld" : "imma");
           product_free (&P);
         }
       }
+  /* pages through imma with 16-byte leading dimensions, one A or one B for every page */
+  for (int c = 0; c < 2 && quick != 2; c++)
+    for (int v = 0; v < 3; v++) {
+      product P;
+      ld_align = 1;
+      product_init (&P, CLASSES[c], v == 2 ? GM_OP_TRANSPOSE : GM_OP_NONE, GM_OP_NONE, 100, 90,
+                    70, 0, 3, v == 1, v == 2, 5);
+      ld_align = 0;
+      product_fill_random (&P, v == 0 ? DATA_SMALL : DATA_FULL);
+      product_reference (&P);
+      product_check (&P, GM_MATMUL_AUTO, "imma pages");
+      product_free (&P);
+    }
 }
 
 /* Only the 64-bit case whose 128-bit partial sums overflow, spelled out: C = 35 and C = max. */
