@@ -37,6 +37,14 @@
  *     dot_sum_partials  sums each output's partials in chunk order (a warp or a block per
  *               output, fixed tree), converts to the output class.
  *
+ *   mixed       What gm_dot_mixed runs for every class pair gm_dot does not take (complex with
+ *               complex or real, an integer class with itself, double or single, double with
+ *               single): mixed_cols / mixed_strided / mixed_sum_partials, one family templated
+ *               on the product term and the accumulator, scalar loads, the partition a function
+ *               of the shape only.  Integer products follow Octave's rules to the bit (including
+ *               int64 .* double as oct-inttypes.cc computes it) and are summed exactly, then
+ *               rounded to double once.  Not yet timed (bench/bench_integer.cu times int8).
+ *
  * The long-column grid aims at TARGET_BLOCKS = 528 = 132 x 4 blocks: one wave on a 132-SM
  * H100/H200 (6 to 8 blocks of this kernel fit per SM).  1056 measured 99.4% (doubles: 1.3 waves
  * at 6 blocks/SM), 2112 100.5%.
