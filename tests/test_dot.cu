@@ -667,6 +667,11 @@ static void check_mixed_literals (void)
     float f[2] = {1.5f, -INFINITY};
     TU_GM (gm_dot_mixed_host (GM_UINT8, GM_SINGLE, 1, 2, 1, u, f, r));
     tu_result (r[0] == 255, "dot (uint8 ([200 3]), single ([1.5 -Inf])) = %.17g, Octave 255", r[0]);
+    /* int .* single is computed in double (a single product would round 50331651) */
+    int32_t w = 16777217;
+    float f3 = 3;
+    TU_GM (gm_dot_mixed_host (GM_INT32, GM_SINGLE, 1, 1, 1, &w, &f3, r));
+    tu_result (r[0] == 50331651, "int32 (16777217) .* single (3) = %.17g, Octave 50331651", r[0]);
     int16_t s[3] = {7, -7, 3};
     double d[3] = {0.5, 0.5, NAN};
     TU_GM (gm_dot_mixed_host (GM_INT16, GM_DOUBLE, 1, 3, 1, s, d, r));
