@@ -9,6 +9,14 @@
  *   test_dot            the full set (needs ~5 GB of GPU memory for the 2^27+1 cases)
  *   test_dot --quick    fewer large cases, every edge still reached: for compute-sanitizer
  *
+ * gm_dot_mixed (mixed_tests, at the end): every integer class with itself, double and single
+ * (either order), the complex pairs (complex-complex, real-complex, complex-real, double and
+ * single), double with single, on (pre, len, post) shapes that reach each mixed kernel (len 0,
+ * empty, short columns, one block, chunked with partials, pre > 1 as dim 2 and 3 of a 3-D
+ * array), saturating products, .5 ties, NaN and Inf; integer results must equal the exact sum
+ * correctly rounded, bit for bit, and Octave's left-to-right sum wherever that one is exact;
+ * literal values from octave-cli 7.3.0; refused class pairs; no device memory left behind.
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include "test_util.h"
@@ -239,6 +247,562 @@ static void check_api (gm_class cls)
   TU_CUDA (cudaFree (dout));
 }
 
+/* ======================================================================================== */
+/* gm_dot_mixed: complex (first argument conjugated), integer classes with Octave's products,  */
+/* double with single.  The references here are written apart from kernels/dot.cu: integer    */
+/* products by Octave's rules (oct-inttypes.cc, spelled out again below), their exact sum in   */
+/* __int128 rounded once (gcc's __int128 to double conversion is correctly rounded); complex   */
+/* and double/single in long double with a len*eps bound.  Literal values come from           */
+/* octave-cli 7.3.0.                                                                          */
+
+typedef __int128 i128;
+typedef unsigned __int128 u128;
+
+static int mx_signed (gm_class c) { return c == GM_INT8 || c == GM_INT16 || c == GM_INT32 || c == GM_INT64; }
+static i128 mx_max (gm_class c)
+{
+  const int b = 8 * (int) gm_class_size (c);
+  return mx_signed (c) ? ((i128) 1 << (b - 1)) - 1 : ((i128) 1 << b) - 1;
+}
+static i128 mx_min (gm_class c)
+{
+  return mx_signed (c) ? -((i128) 1 << (8 * (int) gm_class_size (c) - 1)) : 0;
+}
+static i128 mx_clamp (gm_class c, i128 v) { return v > mx_max (c) ? mx_max (c) : v < mx_min (c) ? mx_min (c) : v; }
+static i128 mx_geti (gm_class c, const void *b, size_t i)
+{
+  switch (c) {
+  case GM_INT8: return ((const int8_t *) b)[i];
+  case GM_UINT8: return ((const uint8_t *) b)[i];
+  case GM_INT16: return ((const int16_t *) b)[i];
+  case GM_UINT16: return ((const uint16_t *) b)[i];
+  case GM_INT32: return ((const int32_t *) b)[i];
+  case GM_UINT32: return ((const uint32_t *) b)[i];
+  case GM_INT64: return ((const int64_t *) b)[i];
+  default: return ((const uint64_t *) b)[i];
+  }
+}
+static void mx_seti (gm_class c, void *b, size_t i, i128 v)
+{
+  switch (c) {
+  case GM_INT8: ((int8_t *) b)[i] = (int8_t) v; break;
+  case GM_UINT8: ((uint8_t *) b)[i] = (uint8_t) v; break;
+  case GM_INT16: ((int16_t *) b)[i] = (int16_t) v; break;
+  case GM_UINT16: ((uint16_t *) b)[i] = (uint16_t) v; break;
+  case GM_INT32: ((int32_t *) b)[i] = (int32_t) v; break;
+  case GM_UINT32: ((uint32_t *) b)[i] = (uint32_t) v; break;
+  case GM_INT64: ((int64_t *) b)[i] = (int64_t) v; break;
+  default: ((uint64_t *) b)[i] = (uint64_t) v; break;
+  }
+}
+/* a real element of double or single */
+static double mx_getf (gm_class c, const void *b, size_t i)
+{
+  return c == GM_SINGLE ? (double) ((const float *) b)[i] : ((const double *) b)[i];
+}
+
+/* octave_int<T> (double): NaN -> 0, round half away, saturate */
+static i128 ref_int_of (gm_class c, double v)
+{
+  if (v != v)
+    return 0;
+  if (v >= (double) mx_max (c) + 1.0 || v >= 1.8446744073709552e19)
+    return mx_max (c);
+  if (v <= (double) mx_min (c) - 1.0)
+    return mx_min (c);
+  const double r = round (v);
+  return mx_clamp (c, (i128) r);
+}
+/* Octave's int64 / uint64 * double (oct-inttypes.cc), spelled out the way Octave writes it:
+   umul128 into four 32-bit words, dbleget per word, saturating adds */
+static i128 ref_int64_times (gm_class c, i128 x, double y)
+{
+  const int u = c == GM_UINT64;
+  const double lim = u ? 18446744073709551616.0 : 9223372036854775808.0;
+  if ((u ? y >= 0 && y < lim : fabs (y) < lim) && y == round (y)) {
+    if (u) {   /* up to (2^64 - 1)^2: unsigned */
+      const u128 p = (u128) x * (u128) (uint64_t) y;
+      return (p >> 64) ? mx_max (c) : (i128) p;
+    }
+    return mx_clamp (c, x * (i128) (int64_t) y);
+  }
+  if (y == 0.5)   /* x / 2, rounded half away */
+    return x >= 0 ? (x + 1) / 2 : (x - 1) / 2;
+  if (!u && y == -0.5) {   /* x / octave_int64 (uint64_t (-2.0)): x / intmax, rounded */
+    const i128 d = mx_max (c), q = x / d, r = x % d;
+    return q + ((r < 0 ? -r : r) * 2 >= d ? (x < 0 ? -1 : 1) : 0);
+  }
+  if ((u && y < 0) || y != y || isinf (y))
+    return ref_int_of (c, (double) (long double) x * y);
+  int e;
+  const double f = frexp (fabs (y), &e);
+  const uint64_t my = (uint64_t) ldexp (f, 52);
+  e -= 52;
+  const int neg = !u && ((y < 0) != (x < 0));
+  const u128 ax = x < 0 ? (u128) -x : (u128) x;
+  const uint64_t lx = (uint32_t) ax, ux = (uint64_t) (ax >> 32), ly = (uint32_t) my, uy = my >> 32;
+  uint32_t w[4];
+  uint64_t a = lx * ly;
+  w[0] = (uint32_t) a; a >>= 32;
+  uint64_t uxly = ux * ly, uylx = uy * lx;
+  a += (uint32_t) uxly; uxly >>= 32;
+  a += (uint32_t) uylx; uylx >>= 32;
+  w[1] = (uint32_t) a; a >>= 32;
+  a += uxly; a += uylx; a += ux * uy;
+  w[2] = (uint32_t) a; a >>= 32;
+  w[3] = (uint32_t) a;
+  i128 res = 0;
+  for (int i = 0; i < 4; i++, e += 32) {
+    const double t = ldexp ((double) w[i], e);
+    res = mx_clamp (c, res + ref_int_of (c, neg ? -t : t));
+  }
+  return res;
+}
+/* Octave's x .* y for integer class ic (x) and yc (ic, double or single), element values */
+static i128 ref_int_product (gm_class ic, gm_class yc, i128 x, const void *hy, size_t i)
+{
+  if (yc == ic && ic == GM_UINT64) {   /* up to (2^64 - 1)^2: past __int128 */
+    const u128 p = (u128) x * (u128) mx_geti (ic, hy, i);
+    return (p >> 64) ? mx_max (ic) : (i128) p;
+  }
+  if (yc == ic)
+    return mx_clamp (ic, x * mx_geti (ic, hy, i));
+  const double y = mx_getf (yc, hy, i);
+  if (ic == GM_INT64 || ic == GM_UINT64)
+    return ref_int64_times (ic, x, y);
+  volatile double p = (double) x * y;   /* rounded once, as Octave's double product */
+  return ref_int_of (ic, p);
+}
+
+static void *mx_alloc (size_t bytes)
+{
+  void *p = malloc (bytes ? bytes : 1);
+  if (!p) { fprintf (stderr, "test_dot: out of host memory\n"); exit (2); }
+  return p;
+}
+
+/* Runs gm_dot_mixed on host data (device buffers with a poisoned guard element after the
+   output), returns the outputs as doubles (complex: 2 per output).  Also checks the guard and,
+   with `twice`, that a second run gives the same bits. */
+static gm_status run_mixed (gm_class xc, gm_class yc, int64_t pre, int64_t len, int64_t post,
+                            const void *hx, const void *hy, double *res, int twice)
+{
+  gm_class oc;
+  gm_status st = gm_dot_result_class (xc, yc, &oc);
+  if (st != GM_OK)
+    return st;
+  const size_t n = (size_t) (pre * len * post), nout = (size_t) (pre * post);
+  const size_t ob = gm_class_size (oc);
+  void *dx = NULL, *dy = NULL, *dout = NULL, *dwork = NULL;
+  size_t wb = 0;
+  TU_GM (gm_dot_mixed_workspace_size (xc, yc, pre, len, post, &wb));
+  TU_GM (gm_device_alloc (&dx, n * gm_class_size (xc)));
+  TU_GM (gm_device_alloc (&dy, n * gm_class_size (yc)));
+  TU_GM (gm_device_alloc (&dout, (nout + 1) * ob));
+  TU_GM (gm_device_alloc (&dwork, wb));
+  TU_GM (gm_copy_to_device (dx, hx, n * gm_class_size (xc)));
+  TU_GM (gm_copy_to_device (dy, hy, n * gm_class_size (yc)));
+  unsigned char *h = (unsigned char *) mx_alloc ((nout + 1) * ob);
+  unsigned char *h2 = (unsigned char *) mx_alloc ((nout + 1) * ob);
+  memset (h, 0xA5, (nout + 1) * ob);
+  TU_GM (gm_copy_to_device (dout, h, (nout + 1) * ob));
+  st = gm_dot_mixed (xc, yc, pre, len, post, dx, dy, dout, dwork, wb, 0);
+  if (st == GM_OK) {
+    TU_CUDA (cudaDeviceSynchronize ());
+    TU_GM (gm_copy_to_host (h, dout, (nout + 1) * ob));
+    int guard = 1;
+    for (size_t q = 0; q < ob; q++)
+      guard &= h[nout * ob + q] == 0xA5;
+    tu_result (guard, "dot mixed %s, %s (%lld, %lld, %lld): guard element overwritten",
+               gm_class_name (xc), gm_class_name (yc), (long long) pre, (long long) len,
+               (long long) post);
+    for (size_t o = 0; o < nout; o++) {
+      switch (oc) {
+      case GM_DOUBLE: res[o] = ((double *) h)[o]; break;
+      case GM_SINGLE: res[o] = ((float *) h)[o]; break;
+      case GM_COMPLEX_DOUBLE: res[2 * o] = ((double *) h)[2 * o];
+                              res[2 * o + 1] = ((double *) h)[2 * o + 1]; break;
+      default: res[2 * o] = ((float *) h)[2 * o]; res[2 * o + 1] = ((float *) h)[2 * o + 1];
+      }
+    }
+    if (twice) {
+      TU_GM (gm_dot_mixed (xc, yc, pre, len, post, dx, dy, dout, dwork, wb, 0));
+      TU_GM (gm_copy_to_host (h2, dout, nout * ob));
+      tu_result (memcmp (h, h2, nout * ob) == 0, "dot mixed %s, %s (%lld, %lld, %lld): two runs "
+                 "differ", gm_class_name (xc), gm_class_name (yc), (long long) pre,
+                 (long long) len, (long long) post);
+    }
+  }
+  free (h);
+  free (h2);
+  gm_device_free (dx);
+  gm_device_free (dy);
+  gm_device_free (dout);
+  gm_device_free (dwork);
+  return st;
+}
+
+static i128 mx_draw (gm_class ic, int kind)
+{
+  if (kind == 1)
+    return mx_signed (ic) ? tu_randint (-20, 20) : tu_randint (0, 30);
+  switch (tu_next () % 6) {
+  case 0: return mx_max (ic);
+  case 1: return mx_min (ic);
+  case 2: return mx_signed (ic) ? -3 : 3;
+  default: {
+    const u128 r = ((u128) tu_next () << 64) | tu_next ();
+    return mx_min (ic) + (i128) (r % (u128) (mx_max (ic) - mx_min (ic) + 1));
+  }
+  }
+}
+
+/* Integer class ic against yc (ic, double or single); the integer operand is x unless
+   `swap`.  kind 0: full range with extremes (saturating products); 1: small values (exact
+   sums that Octave's left-to-right double sum also gets exactly); 2: halves and specials
+   against floats (ties, NaN, Inf). */
+static void check_mixed_int (gm_class ic, gm_class yc, int swap, int64_t pre, int64_t len,
+                             int64_t post, int kind)
+{
+  const size_t n = (size_t) (pre * len * post), nout = (size_t) (pre * post);
+  void *hx = mx_alloc (n * gm_class_size (ic)), *hy = mx_alloc (n * gm_class_size (yc));
+  for (size_t i = 0; i < n; i++) {
+    mx_seti (ic, hx, i, mx_draw (ic, kind));
+    if (yc == ic) {
+      mx_seti (ic, hy, i, kind == 1 ? (i128) tu_randint (0, 9) : mx_draw (ic, kind));
+    } else {
+      double y;
+      if (kind == 1)
+        y = (double) tu_randint (-6, 6) * 0.5;           /* .5 ties */
+      else if (kind == 2)
+        switch (tu_next () % 8) {
+        case 0: y = NAN; break;
+        case 1: y = INFINITY; break;
+        case 2: y = -INFINITY; break;
+        case 3: y = 0.5; break;
+        case 4: y = -0.5; break;
+        case 5: y = (double) tu_randint (-1000, 1000) + 0.5; break;
+        default: y = tu_uniform () * 3.0;
+        }
+      else
+        y = tu_uniform () * ldexp (1.0, (int) tu_randint (-30, 30));
+      if (yc == GM_SINGLE)
+        ((float *) hy)[i] = (float) y;
+      else
+        ((double *) hy)[i] = y;
+    }
+  }
+  double *res = (double *) mx_alloc ((nout ? nout : 1) * sizeof (double));
+  gm_status st = swap ? run_mixed (yc, ic, pre, len, post, hy, hx, res, len > 1000)
+                      : run_mixed (ic, yc, pre, len, post, hx, hy, res, len > 1000);
+  if (st != GM_OK) {
+    tu_result (0, "dot mixed %s, %s: status %d (%s)", gm_class_name (ic), gm_class_name (yc),
+               (int) st, gm_error_detail ());
+  } else {
+    int64_t bad = 0, bad_octave = 0;
+    double got0 = 0, want0 = 0;
+    for (int64_t b = 0; b < post; b++)
+      for (int64_t a = 0; a < pre; a++) {
+        i128 exact = 0;
+        double octave = 0;     /* Octave: sum (double (x .* y)) left to right */
+        int octave_exact = 1;
+        for (int64_t i = 0; i < len; i++) {
+          const size_t k = (size_t) (a + i * pre + b * pre * len);
+          const i128 p = ref_int_product (ic, yc, mx_geti (ic, hx, k), hy, k);
+          exact += p;
+          const double pd = (double) p;
+          octave += pd;
+          octave_exact &= (i128) pd == p && fabs (octave) <= 9007199254740992.0
+                          && (i128) octave == exact;
+        }
+        const double want = (double) exact, got = res[a + b * pre];
+        if (memcmp (&want, &got, sizeof got) != 0 && bad++ == 0) {
+          got0 = got;
+          want0 = want;
+        }
+        if (octave_exact && octave != got)
+          bad_octave++;
+      }
+    tu_result (bad == 0 && bad_octave == 0,
+               "dot mixed %s%s%s (%lld, %lld, %lld) kind %d: %lld wrong (first %.17g, want "
+               "%.17g), %lld differ from Octave's exact sum", gm_class_name (swap ? yc : ic),
+               ", ", gm_class_name (swap ? ic : yc), (long long) pre, (long long) len,
+               (long long) post, kind, (long long) bad, got0, want0, (long long) bad_octave);
+  }
+  free (hx);
+  free (hy);
+  free (res);
+}
+
+/* Complex: x of class xc, y of yc (complex or the real class of the precision). */
+static void check_mixed_complex (gm_class xc, gm_class yc, int64_t pre, int64_t len, int64_t post)
+{
+  const size_t n = (size_t) (pre * len * post), nout = (size_t) (pre * post);
+  const gm_class r = gm_class_real (xc);
+  const int xr = !gm_class_is_complex (xc), yr = !gm_class_is_complex (yc);
+  void *hx = mx_alloc (n * gm_class_size (xc)), *hy = mx_alloc (n * gm_class_size (yc));
+  tu_fill (r, hx, NULL, xr ? n : 2 * n);
+  tu_fill (r, hy, NULL, yr ? n : 2 * n);
+  double *res = (double *) mx_alloc (2 * (nout ? nout : 1) * sizeof (double));
+  gm_status st = run_mixed (xc, yc, pre, len, post, hx, hy, res, 1);
+  if (st != GM_OK) {
+    tu_result (0, "dot mixed %s, %s: status %d (%s)", gm_class_name (xc), gm_class_name (yc),
+               (int) st, gm_error_detail ());
+  } else {
+    int64_t bad = 0;
+    for (int64_t b = 0; b < post; b++)
+      for (int64_t a = 0; a < pre; a++) {
+        long double sr = 0, si = 0, mag = 0;
+        for (int64_t i = 0; i < len; i++) {
+          const size_t k = (size_t) (a + i * pre + b * pre * len);
+          const long double ar = xr ? mx_getf (r, hx, k) : mx_getf (r, hx, 2 * k);
+          const long double ai = xr ? 0 : mx_getf (r, hx, 2 * k + 1);
+          const long double br = yr ? mx_getf (r, hy, k) : mx_getf (r, hy, 2 * k);
+          const long double bi = yr ? 0 : mx_getf (r, hy, 2 * k + 1);
+          sr += ar * br + ai * bi;     /* conj (x) * y */
+          si += ar * bi - ai * br;
+          mag += fabsl (ar * br) + fabsl (ai * bi) + fabsl (ar * bi) + fabsl (ai * br);
+        }
+        const size_t o = (size_t) (a + b * pre);
+        const long double tol = (len + 2) * (long double) tu_eps (r) * mag + 1e-300L;
+        if (fabsl (res[2 * o] - sr) > tol || fabsl (res[2 * o + 1] - si) > tol)
+          bad++;
+      }
+    tu_result (bad == 0, "dot mixed %s, %s (%lld, %lld, %lld): %lld outputs off", gm_class_name (xc),
+               gm_class_name (yc), (long long) pre, (long long) len, (long long) post,
+               (long long) bad);
+  }
+  free (hx);
+  free (hy);
+  free (res);
+}
+
+/* double with single: the double rounded to single first, as Octave's dot */
+static void check_mixed_ds (int swap, int64_t pre, int64_t len, int64_t post)
+{
+  const size_t n = (size_t) (pre * len * post), nout = (size_t) (pre * post);
+  double *hd = (double *) mx_alloc (n * sizeof (double));
+  float *hf = (float *) mx_alloc (n * sizeof (float));
+  tu_fill (GM_DOUBLE, hd, NULL, n);
+  tu_fill (GM_SINGLE, hf, NULL, n);
+  double *res = (double *) mx_alloc ((nout ? nout : 1) * sizeof (double));
+  gm_status st = swap ? run_mixed (GM_SINGLE, GM_DOUBLE, pre, len, post, hf, hd, res, 1)
+                      : run_mixed (GM_DOUBLE, GM_SINGLE, pre, len, post, hd, hf, res, 1);
+  int64_t bad = 0;
+  if (st == GM_OK)
+    for (int64_t b = 0; b < post; b++)
+      for (int64_t a = 0; a < pre; a++) {
+        long double s = 0, mag = 0;
+        for (int64_t i = 0; i < len; i++) {
+          const size_t k = (size_t) (a + i * pre + b * pre * len);
+          const long double p = (long double) (float) hd[k] * hf[k];
+          s += p;
+          mag += fabsl (p);
+        }
+        if (fabsl (res[a + b * pre] - s) > 2 * (long double) tu_eps (GM_SINGLE) * mag + 1e-300L)
+          bad++;
+      }
+  tu_result (st == GM_OK && bad == 0, "dot mixed double, single (%lld, %lld, %lld)%s: status %d, "
+             "%lld off", (long long) pre, (long long) len, (long long) post, swap ? " swapped" : "",
+             (int) st, (long long) bad);
+  free (hd);
+  free (hf);
+  free (res);
+}
+
+/* Values checked in octave-cli 7.3.0 */
+static void check_mixed_literals (void)
+{
+  double r[2];
+  {
+    int8_t x[3] = {100, 100, -100}, y[3] = {100, 100, -100};
+    TU_GM (gm_dot_mixed_host (GM_INT8, GM_INT8, 1, 3, 1, x, y, r));
+    tu_result (r[0] == 381, "dot (int8 ([100 100 -100]), int8 (...)) = %.17g, Octave 381", r[0]);
+    const double yd[3] = {1, 2, 3};
+    TU_GM (gm_dot_mixed_host (GM_INT8, GM_DOUBLE, 1, 3, 1, x, yd, r));
+    tu_result (r[0] == 99, "dot (int8 ([100 100 -100]), [1 2 3]) = %.17g, Octave 99", r[0]);
+    TU_GM (gm_dot_mixed_host (GM_DOUBLE, GM_INT8, 1, 3, 1, yd, x, r));
+    tu_result (r[0] == 99, "dot ([1 2 3], int8 ([100 100 -100])) = %.17g, Octave 99", r[0]);
+  }
+  {
+    int8_t x[4] = {100, 3, -5, 7};
+    float y[4] = {1.5f, 2.5f, -0.5f, NAN};
+    TU_GM (gm_dot_mixed_host (GM_INT8, GM_SINGLE, 1, 4, 1, x, y, r));
+    tu_result (r[0] == 138, "dot (int8 ([100 3 -5 7]), single ([1.5 2.5 -0.5 NaN])) = %.17g, "
+               "Octave 138", r[0]);
+  }
+  {
+    int64_t x[3] = {(int64_t) 1 << 62, 7, (int64_t) 1 << 62};
+    double y[3] = {-0.5, -0.5, -1.0 / 3};
+    TU_GM (gm_dot_mixed_host (GM_INT64, GM_DOUBLE, 1, 3, 1, x, y, r));
+    tu_result (r[0] == -1537228672809128960.0, "dot (int64 ([2^62 7 2^62]), [-0.5 -0.5 -1/3]) = "
+               "%.17g, Octave -1537228672809128960 (2^62 .* -0.5 is 1, 2^62 .* -1/3 drops y's "
+               "last mantissa bit)", r[0]);
+    int64_t x1 = ((int64_t) 1 << 62);
+    double y1 = -1.0 / 3;
+    TU_GM (gm_dot_mixed_host (GM_INT64, GM_DOUBLE, 1, 1, 1, &x1, &y1, r));
+    tu_result (r[0] == -1537228672809128960.0, "int64 (2^62) .* -1/3 = %.17g, Octave "
+               "-1537228672809128960", r[0]);
+    y1 = -0.5;
+    TU_GM (gm_dot_mixed_host (GM_INT64, GM_DOUBLE, 1, 1, 1, &x1, &y1, r));
+    tu_result (r[0] == 1, "int64 (2^62) .* -0.5 = %.17g, Octave 7.3 1", r[0]);
+    int64_t x2 = 9007199254740993;
+    double y2 = 1.5;
+    TU_GM (gm_dot_mixed_host (GM_INT64, GM_DOUBLE, 1, 1, 1, &x2, &y2, r));
+    tu_result (r[0] == 13510798882111490.0, "int64 (2^53 + 1) .* 1.5 = %.17g, Octave "
+               "13510798882111490", r[0]);
+  }
+  {
+    uint64_t x[2] = {UINT64_MAX, 3};
+    double y[2] = {0.5, -2};
+    TU_GM (gm_dot_mixed_host (GM_UINT64, GM_DOUBLE, 1, 2, 1, x, y, r));
+    tu_result (r[0] == 9223372036854775808.0, "dot (uint64 ([max 3]), [0.5 -2]) = %.17g, Octave "
+               "9223372036854775808", r[0]);
+  }
+  {
+    int32_t x[3] = {INT32_MAX, INT32_MIN, 5}, y[3] = {2, 2, 3};
+    TU_GM (gm_dot_mixed_host (GM_INT32, GM_INT32, 1, 3, 1, x, y, r));
+    tu_result (r[0] == 14, "dot (int32 ([max min 5]), int32 ([2 2 3])) = %.17g, Octave 14", r[0]);
+    uint8_t u[2] = {200, 3};
+    float f[2] = {1.5f, -INFINITY};
+    TU_GM (gm_dot_mixed_host (GM_UINT8, GM_SINGLE, 1, 2, 1, u, f, r));
+    tu_result (r[0] == 255, "dot (uint8 ([200 3]), single ([1.5 -Inf])) = %.17g, Octave 255", r[0]);
+    /* int .* single is computed in double (a single product would round 50331651) */
+    int32_t w = 16777217;
+    float f3 = 3;
+    TU_GM (gm_dot_mixed_host (GM_INT32, GM_SINGLE, 1, 1, 1, &w, &f3, r));
+    tu_result (r[0] == 50331651, "int32 (16777217) .* single (3) = %.17g, Octave 50331651", r[0]);
+    int16_t s[3] = {7, -7, 3};
+    double d[3] = {0.5, 0.5, NAN};
+    TU_GM (gm_dot_mixed_host (GM_INT16, GM_DOUBLE, 1, 3, 1, s, d, r));
+    tu_result (r[0] == 0, "dot (int16 ([7 -7 3]), [0.5 0.5 NaN]) = %.17g, Octave 0", r[0]);
+  }
+  {
+    /* exact where Octave is not: int64 (2^53 + 1) and -(2^53) summed exactly is 1; Octave
+       rounds 2^53 + 1 to double first and says 0 */
+    int64_t x[2] = {((int64_t) 1 << 53) + 1, -((int64_t) 1 << 53)}, y[2] = {1, 1};
+    TU_GM (gm_dot_mixed_host (GM_INT64, GM_INT64, 1, 2, 1, x, y, r));
+    tu_result (r[0] == 1, "dot (int64 ([2^53+1 -2^53]), int64 ([1 1])) = %.17g, exact 1", r[0]);
+  }
+  {
+    /* complex: the real operand taken as promoted (imaginary part +0): Octave's
+       dot ([1 2], [complex(0, Inf) 1]) is NaN + Inf i, dot ([complex(0, Inf) 1], [1 2]) is
+       NaN - Inf i; dot (single ([1+2i 3]), single ([4 5-1i])) is 19 - 11i */
+    double xr[2] = {1, 2}, yc[4] = {0, INFINITY, 1, 0};
+    TU_GM (gm_dot_mixed_host (GM_DOUBLE, GM_COMPLEX_DOUBLE, 1, 2, 1, xr, yc, r));
+    tu_result (r[0] != r[0] && r[1] == INFINITY, "dot ([1 2], [complex(0,Inf) 1]) = %g%+gi, Octave "
+               "NaN + Inf i", r[0], r[1]);
+    TU_GM (gm_dot_mixed_host (GM_COMPLEX_DOUBLE, GM_DOUBLE, 1, 2, 1, yc, xr, r));
+    tu_result (r[0] != r[0] && r[1] == -INFINITY, "dot ([complex(0,Inf) 1], [1 2]) = %g%+gi, "
+               "Octave NaN - Inf i", r[0], r[1]);
+    float xs[4] = {1, 2, 3, 0}, ys[4] = {4, 0, 5, -1}, rs[2];
+    TU_GM (gm_dot_mixed_host (GM_COMPLEX_SINGLE, GM_COMPLEX_SINGLE, 1, 2, 1, xs, ys, rs));
+    tu_result (rs[0] == 19 && rs[1] == -11, "dot (single ([1+2i 3]), single ([4 5-1i])) = "
+               "%g%+gi, Octave 19 - 11i", rs[0], rs[1]);
+  }
+}
+
+static void check_mixed_api (void)
+{
+  gm_class oc;
+  const gm_class refused[][2] = {{GM_INT8, GM_INT16}, {GM_UINT64, GM_INT64},
+                                 {GM_INT8, GM_COMPLEX_DOUBLE}, {GM_COMPLEX_SINGLE, GM_INT32},
+                                 {GM_COMPLEX_DOUBLE, GM_SINGLE}, {GM_COMPLEX_SINGLE, GM_COMPLEX_DOUBLE},
+                                 {(gm_class) 99, GM_DOUBLE}};
+  for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+    gm_status st = gm_dot_result_class (refused[k][0], refused[k][1], &oc);
+    double out[4];
+    int8_t x[2] = {1, 2};
+    gm_status st2 = gm_dot_mixed_host (refused[k][0], refused[k][1], 1, 2, 1, x, x, out);
+    tu_result (st == GM_ERR_INVALID_ARGUMENT && st2 == GM_ERR_INVALID_ARGUMENT,
+               "classes %d, %d: status %d / %d, want invalid argument", (int) refused[k][0],
+               (int) refused[k][1], (int) st, (int) st2);
+  }
+  const gm_class pairs[][3] = {{GM_INT8, GM_INT8, GM_DOUBLE}, {GM_UINT16, GM_SINGLE, GM_DOUBLE},
+                               {GM_DOUBLE, GM_INT64, GM_DOUBLE}, {GM_DOUBLE, GM_SINGLE, GM_SINGLE},
+                               {GM_DOUBLE, GM_DOUBLE, GM_DOUBLE}, {GM_SINGLE, GM_COMPLEX_SINGLE, GM_COMPLEX_SINGLE},
+                               {GM_COMPLEX_DOUBLE, GM_DOUBLE, GM_COMPLEX_DOUBLE}};
+  for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+    gm_status st = gm_dot_result_class (pairs[k][0], pairs[k][1], &oc);
+    tu_result (st == GM_OK && oc == pairs[k][2], "result class of %s, %s: %s",
+               gm_class_name (pairs[k][0]), gm_class_name (pairs[k][1]),
+               st == GM_OK ? gm_class_name (oc) : "refused");
+  }
+  /* workspace too small, negative size */
+  size_t wb = 0;
+  TU_GM (gm_dot_mixed_workspace_size (GM_INT32, GM_INT32, 1, 1 << 22, 1, &wb));
+  tu_result (wb > 0, "int32 dot of 2^22: no workspace asked for (chunked plan expected)");
+  void *d = NULL;
+  TU_GM (gm_device_alloc (&d, 1 << 22));
+  gm_status st = gm_dot_mixed (GM_INT32, GM_INT32, 1, 1 << 20, 1, d, d, d, NULL, 0, 0);
+  tu_result (st == GM_ERR_INVALID_ARGUMENT, "missing workspace: status %d", (int) st);
+  st = gm_dot_mixed (GM_INT32, GM_INT32, 1, -1, 1, d, d, d, NULL, 0, 0);
+  tu_result (st == GM_ERR_INVALID_ARGUMENT, "negative len: status %d", (int) st);
+  gm_device_free (d);
+  /* both double: exactly gm_dot */
+  {
+    const int64_t n = 100003;
+    double *x = (double *) mx_alloc (n * sizeof (double)), *y = (double *) mx_alloc (n * sizeof (double));
+    tu_fill (GM_DOUBLE, x, NULL, n);
+    tu_fill (GM_DOUBLE, y, NULL, n);
+    double a, b;
+    TU_GM (gm_dot_host (GM_DOUBLE, 1, n, 1, x, y, &a));
+    TU_GM (gm_dot_mixed_host (GM_DOUBLE, GM_DOUBLE, 1, n, 1, x, y, &b));
+    tu_result (memcmp (&a, &b, sizeof a) == 0, "double, double: gm_dot_mixed %.17g, gm_dot %.17g", b, a);
+    free (x);
+    free (y);
+  }
+  /* len 0 and empty outputs through the host path */
+  double z[3] = {1, 1, 1};
+  TU_GM (gm_dot_mixed_host (GM_INT8, GM_DOUBLE, 3, 0, 1, NULL, NULL, z));
+  tu_result (z[0] == 0 && z[1] == 0 && z[2] == 0, "len 0: zeros");
+  TU_GM (gm_dot_mixed_host (GM_INT8, GM_DOUBLE, 0, 5, 1, NULL, NULL, NULL));
+  size_t blocks, bytes, cached;
+  gm_device_usage (&blocks, &bytes, &cached);
+  tu_result (blocks == 0, "dot mixed: %zu device blocks left", blocks);
+}
+
+static void mixed_tests (void)
+{
+  /* (pre, len, post): one vector short / long (strided, one block, chunked with partials),
+     many columns, dim 2 and 3 of a 3-D array (pre > 1), len 0, empty */
+  const int64_t shapes[][3] = {{1, 0, 3}, {0, 5, 2}, {1, 1, 1}, {1, 7, 5}, {1, 1000, 3},
+                               {1, 1025, 2}, {1, 100003, 3}, {3, 5, 7}, {4, 5, 6}, {20, 6, 1},
+                               {40, 1000, 3}, {2, 100000, 1}, {1, 300001, 1}, {7, 1, 9},
+                               {1, 17, 20001}};
+  const int nshapes = (int) (sizeof shapes / sizeof shapes[0]);
+  const gm_class ints[8] = {GM_INT8, GM_UINT8, GM_INT16, GM_UINT16, GM_INT32, GM_UINT32, GM_INT64,
+                            GM_UINT64};
+  for (int c = 0; c < 8; c++)
+    for (int s = 0; s < nshapes; s++) {
+      if (quick && s % 3 != c % 3 && shapes[s][1] > 1)
+        continue;
+      const int64_t pre = shapes[s][0], len = shapes[s][1], post = shapes[s][2];
+      check_mixed_int (ints[c], ints[c], 0, pre, len, post, s % 2);
+      check_mixed_int (ints[c], GM_DOUBLE, s % 2, pre, len, post, s % 3);
+      check_mixed_int (ints[c], GM_SINGLE, (s + 1) % 2, pre, len, post, (s + 1) % 3);
+    }
+  const gm_class cx[][2] = {{GM_COMPLEX_DOUBLE, GM_COMPLEX_DOUBLE}, {GM_DOUBLE, GM_COMPLEX_DOUBLE},
+                            {GM_COMPLEX_DOUBLE, GM_DOUBLE}, {GM_COMPLEX_SINGLE, GM_COMPLEX_SINGLE},
+                            {GM_SINGLE, GM_COMPLEX_SINGLE}, {GM_COMPLEX_SINGLE, GM_SINGLE}};
+  for (int c = 0; c < 6; c++)
+    for (int s = 0; s < nshapes; s++) {
+      if (quick && s % 2 != c % 2)
+        continue;
+      check_mixed_complex (cx[c][0], cx[c][1], shapes[s][0], shapes[s][1], shapes[s][2]);
+    }
+  for (int s = 0; s < nshapes; s++)
+    if (!quick || s % 3 == 0)
+      check_mixed_ds (s % 2, shapes[s][0], shapes[s][1], shapes[s][2]);
+  check_mixed_literals ();
+  check_mixed_api ();
+  if (!quick) {   /* a long int8 vector: exact and deterministic over 2^24 + 3 elements */
+    check_mixed_int (GM_INT8, GM_INT8, 0, 1, (1 << 24) + 3, 1, 0);
+    check_mixed_int (GM_INT64, GM_DOUBLE, 0, 1, (1 << 22) + 3, 1, 2);
+    check_mixed_complex (GM_COMPLEX_DOUBLE, GM_COMPLEX_DOUBLE, 1, (1 << 22) + 3, 1);
+  }
+}
+
 int main (int argc, char **argv)
 {
   for (int i = 1; i < argc; i++)
@@ -328,5 +892,6 @@ int main (int argc, char **argv)
     check_determinism (cls, 40, 30001, 2, 3);
     check_determinism (cls, 1, 10, 10001, 3);
   }
+  mixed_tests ();
   return tu_finish ("test_dot");
 }
