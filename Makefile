@@ -78,11 +78,11 @@ test-kernels: $(TEST_PROGRAMS)
 # memcheck finds out-of-bounds and misaligned accesses, racecheck shared-memory races; the
 # programs' --quick mode keeps the shapes that reach every edge case but fewer large ones, and
 # racecheck runs test_matmul --race (every kernel and op pair, fewer shapes: racecheck is the
-# slower tool by far; test_matmul_int --race likewise).
+# slower tool by far; test_matmul_int and test_complex --race likewise).
 SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
 sanitize: $(TEST_PROGRAMS)
 	@status=0; for tool in memcheck racecheck; do for t in $(TEST_PROGRAMS); do \
-	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int) \
+	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex) \
 	    mode=--race;; esac; \
 	  echo "== compute-sanitizer --tool $$tool $$t $$mode"; \
 	  $(SANITIZER) --tool $$tool --error-exitcode 99 $$t $$mode || status=1; \
