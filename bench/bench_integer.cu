@@ -216,15 +216,17 @@ static void dot_bench (void)
 {
   const int64_t n = (int64_t) 1 << 27;
   int8_t *x, *y;
-  double *xd, *out;
+  double *xd, *yd, *out;
   void *work = NULL;
   TU_CUDA (cudaMalloc (&x, n));
   TU_CUDA (cudaMalloc (&y, n));
   TU_CUDA (cudaMalloc (&xd, n * sizeof (double)));
+  TU_CUDA (cudaMalloc (&yd, n * sizeof (double)));   /* a second vector: x . x reads half */
   TU_CUDA (cudaMalloc (&out, sizeof (double)));
   fill_int<int8_t><<<4096, 256>>> (x, n, 1, -128, 127, 3, 0);
   fill_int<int8_t><<<4096, 256>>> (y, n, 1, -128, 127, 4, 0);
   fill_int<double><<<4096, 256>>> (xd, n, 1, -3, 3, 5, 0);
+  fill_int<double><<<4096, 256>>> (yd, n, 1, -3, 3, 6, 0);
   TU_CUDA (cudaGetLastError ());
   size_t wb = 0, wb2 = 0, wb3 = 0;
   TU_GM (gm_dot_mixed_workspace_size (GM_INT8, GM_INT8, 1, n, 1, &wb));
@@ -257,12 +259,13 @@ static void dot_bench (void)
   }, 30, e0, e1);
   record ("dot int8 x double, 2^27", msd, 9.0 * n / (msd * 1e-3) / 1e9, "GB/s");
   const double msdd = time_median ([&] {
-    TU_GM (gm_dot (GM_DOUBLE, 1, n, 1, xd, xd, out, work, wb, 0));
+    TU_GM (gm_dot (GM_DOUBLE, 1, n, 1, xd, yd, out, work, wb, 0));
   }, 30, e0, e1);
   record ("gm_dot double x double, 2^27 (reference)", msdd, 16.0 * n / (msdd * 1e-3) / 1e9,
           "GB/s");
   TU_CUDA (cudaFree (x));
   TU_CUDA (cudaFree (y));
+  TU_CUDA (cudaFree (yd));
   TU_CUDA (cudaFree (xd));
   TU_CUDA (cudaFree (out));
   TU_CUDA (cudaFree (work));
