@@ -710,6 +710,8 @@ static void cmd_mul_time (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_read_operand (&scratch, prhs[2], "mul", "G", &G);
   gw_read_operand (&scratch, prhs[with_ops ? 4 : 3], "mul", "H", &H);
   const int64_t repeats = gw_read_count (&scratch, prhs[nrhs - 1], 1, "mul", "Repeats");
+  gw_prepare_view (&scratch, &G, opg, "mul");      /* conj (G) of a complex view: laid out */
+  gw_prepare_view (&scratch, &H, oph, "mul");
   mwSize dg[2] = {0, 0}, dh[2] = {0, 0};
   if (G.ndims == 2 && H.ndims == 2) {
     gw_op_dims (&G, opg, &dg[0], &dg[1]);
