@@ -747,6 +747,9 @@ endclassdef
 %!   assert (gather (gpumat_mul (G.', "ctranspose", H, "none")), conj (A) * B, tol);
 %!   assert (gather (gpumat_mul (G, "ctranspose", H, "none")), A' * B, tol);
 %!   assert (gather (2i * G'), 2i * A', tol);
+%!   s = gpumat (complex (single (2), 3));
+%!   assert (gather (s' * G), complex (single (2), 3)' * A, -1e-6);
+%!   assert (gather (G * s'), A * complex (single (2), 3)', -1e-6);
 %!   assert (gather (G' * 2), A' * 2, tol);
 %!   assert (gather (dot (G, H(:, 1:17))), dot (A, B(:, 1:17)), tol);
 %!   assert (gather (dot (G', G')), dot (A', A'), tol);

@@ -605,6 +605,9 @@ endfunction
 %!   check_complex (v, 3, kernel{1}, "ctranspose", "none");
 %!   check_complex (2, v, kernel{1}, "none", "ctranspose");
 %!   check_complex (1i, 1i, kernel{1});
+%!   check_complex (2 + 1i, B, kernel{1}, "ctranspose", "none");     # the scalar conjugated
+%!   check_complex (B, single (1 - 2i), kernel{1}, "transpose", "ctranspose");
+%!   check_complex (1i, 2i, kernel{1}, "ctranspose", "ctranspose");
 %!   assert (gpumat_mul (single (1i), [1 2], kernel{1}), single (1i) * [1 2]);
 %!   assert (class (gpumat_mul (single (1i), [1 2], kernel{1})), "single");
 %! endfor

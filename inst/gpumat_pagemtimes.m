@@ -372,6 +372,8 @@ endfunction
 %!     check_cpages (crand (1, 1, 3), "none", crand (4, 5, 3, cls{1}), "ctranspose", kernel{1});
 %!     check_cpages (crand (4, 5, 3, cls{1}), "ctranspose", 2i, "none", kernel{1});
 %!     check_cpages (crand (1, 5, 3, cls{1}), "ctranspose", 2, "none", kernel{1});
+%!     check_cpages (crand (1, 1, 3), "ctranspose", crand (4, 5, 3, cls{1}), "none", kernel{1});
+%!     check_cpages (crand (4, 5, cls{1}), "none", 2 + 1i, "ctranspose", kernel{1});
 %!   endfor
 %! endfor
 %! ## blkmm's own complex test, with narrowing of a page product to real.

@@ -168,6 +168,29 @@ static void mul_by_octave (mxArray *plhs[], gw_scratch *scratch, gw_operand *A, 
 /* A device copy of op(x) laid out as its own size, in x's class (scratch): the scalar case of
    s * op(B) when op(B) is not laid out as B (a matrix transposed, or complex data
    conjugated). */
+/* A complex scalar under ctranspose (or a 1x1 view G') is its conjugate: made in scratch. */
+static void conj_scalar (gw_scratch *scratch, gw_operand *x, const char *area)
+{
+  const size_t bytes = gm_class_size (x->cls);
+  if (x->on_device) {
+    void *d = gw_device_alloc (scratch, bytes, area);
+    gm_status st = gm_transpose_op (x->cls, GM_OP_CTRANSPOSE, 1, 1, x->device, 1, d, 1, 0);
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, area);
+    x->device = d;
+  } else {
+    void *h = gw_host_alloc (scratch, bytes);
+    memcpy (h, x->host, bytes);
+    if (x->cls == GM_COMPLEX_DOUBLE)
+      ((double *) h)[1] = -((double *) h)[1];
+    else
+      ((float *) h)[1] = -((float *) h)[1];
+    x->host = h;
+  }
+  x->transposed = 0;
+  x->view = GM_OP_NONE;
+}
+
 static void materialize_op (gw_scratch *scratch, gw_operand *x, gm_op stored, mwSize rows,
                             mwSize cols, const char *area)
 {
@@ -260,6 +283,9 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
   gw_operand *scalar = a_scalar ? &A : b_scalar ? &B : NULL;
   gw_operand *other = a_scalar ? &B : &A;
+  if (scalar && gm_class_is_complex (scalar->cls)
+      && gw_stored_op (scalar, a_scalar ? opa : opb) == GM_OP_CTRANSPOSE)
+    conj_scalar (&scratch, scalar, "mul");
   mwSize out_dims[2];
   if (scalar) {
     out_dims[0] = a_scalar ? db[0] : da[0];
@@ -468,7 +494,8 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     A = mode == SCALE_BY_X ? &Y : &X;
     B = mode == SCALE_BY_X ? &X : &Y;
     sa = mode == SCALE_BY_X ? sy : sx;
-    sb = GM_OP_NONE;
+    /* a complex 1x1 page under ctranspose is its conjugate: the flag does that */
+    sb = (mode == SCALE_BY_X ? sx : sy) == GM_OP_CTRANSPOSE ? GM_OP_CTRANSPOSE : GM_OP_NONE;
     m = (int64_t) out_dims[0] * (int64_t) out_dims[1];
     k = 1;
     n = 1;
@@ -520,7 +547,7 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     run_c *= cd;
   }
   /* s * X with s a true scalar and X laid out as the result: the exact gm_scale of `*`. */
-  const int whole_scale = mode != PRODUCT && !split_columns && B->numel == 1;
+  const int whole_scale = mode != PRODUCT && !split_columns && B->numel == 1 && sb == GM_OP_NONE;
   const int a_real = cplx && !gm_class_is_complex (A->cls);
   const int b_real = cplx && !gm_class_is_complex (B->cls);
   gm_status st;
