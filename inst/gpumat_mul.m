@@ -658,12 +658,12 @@ endfunction
 %! for kernel = all_kernels ("double")
 %!   C = gpumat_mul (G, "ctranspose", H, "none", kernel{1});
 %!   assert (class (C), "gpumat");
-%!   assert (gather (C), A' * B, -1e-12);
-%!   assert (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A' * B, -1e-12);
-%!   assert (gather (gpumat_mul (G.', "none", H, "none", kernel{1})), A.' * B, -1e-12);
-%!   assert (gather (gpumat_mul (G', "ctranspose", G', "none", kernel{1})), A * A', -1e-12);
-%!   assert (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B' * A, -1e-12);
-%!   assert (gather (gpumat_mul (real (B), "transpose", G, "none", kernel{1})), real (B).' * A, -1e-12);
+%!   assert (gather (C), A' * B, 1e-12);
+%!   assert (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A' * B, 1e-12);
+%!   assert (gather (gpumat_mul (G.', "none", H, "none", kernel{1})), A.' * B, 1e-12);
+%!   assert (gather (gpumat_mul (G', "ctranspose", G', "none", kernel{1})), A * A', 1e-12);
+%!   assert (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B' * A, 1e-12);
+%!   assert (gather (gpumat_mul (real (B), "transpose", G, "none", kernel{1})), real (B).' * A, 1e-12);
 %! endfor
 %! for i = 1:20
 %!   try
