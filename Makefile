@@ -24,7 +24,7 @@ include build.mk
 
 .PHONY: build dist install check demo bench bench-kernels test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
-build: $(MEX_OUT) $(ALLOC_OUT)
+build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)

@@ -41,9 +41,10 @@ MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
 
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
+ADDRESS_OUT    ?= $(dir $(MEX_OUT))__gpumat_address__.oct
 
 .PHONY: all kernel-objects
-all: $(MEX_OUT) $(ALLOC_OUT)
+all: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
 
 kernel-objects: $(KERNEL_OBJECTS)
 
@@ -68,3 +69,8 @@ $(MEX_OUT): $(MEX_SOURCES) $(MEX_HEADERS) $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 $(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc
 	@mkdir -p $(OBJDIR)/alloc
 	cd $(OBJDIR)/alloc && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)
+
+# Where Octave keeps a complex input's interleaved elements (see its header): no CUDA either.
+$(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc
+	@mkdir -p $(OBJDIR)/address
+	cd $(OBJDIR)/address && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)

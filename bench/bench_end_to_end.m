@@ -18,7 +18,12 @@
 ## array) against Octave's @code{X' * X};
 ## @item page-wise products from host arrays: @code{gpumat_pagemtimes (X, Y)}
 ## against @code{blkmm (X, Y)} for 10^4 pages of 32x32 and 10^3 pages of
-## 128x128, both classes.
+## 128x128, both classes;
+## @item complex and integer data (issue 11): complex double and complex single
+## @code{gpumat_mul (A, B)} at N = 4096 against Octave's @code{A * B} (the
+## target: 15x for complex double), int8 and int32 products at 4096 against
+## Octave's product of the double-converted operands (Octave has no integer
+## matrix product), and complex and integer @code{gpumat_dot} against @code{dot}.
 ## @end itemize
 ##
 ## Every result is checked before it is timed.  Times are medians of repeats
@@ -77,6 +82,9 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
 
   ## ---- X'*X and page-wise products ----------------------------------------------------------------
   table = transposed_and_pages (table);
+
+  ## ---- complex and integer data -----------------------------------------------------------------
+  table = complex_and_integer (table);
 
   ## ---- transfers --------------------------------------------------------------------------------
   printf ("\n%-8s %10s %12s %12s\n", "class", "MiB", "upload GB/s", "gather GB/s");
@@ -191,6 +199,110 @@ function table = transposed_and_pages (table)
       table(end+1, :) = {sprintf("pages%d", n), cls{1}, pages, t_cpu, t_host, NaN};
     endfor
   endfor
+endfunction
+
+## Complex (8 N^3 flops) and integer (2 N^3 ops) products at N = 4096 from host arrays and on
+## gpumat arrays, and complex and integer dot, each against Octave in the same session.
+function table = complex_and_integer (table)
+  N = 4096;
+  printf ("\n%-15s %6s %10s %10s %10s %10s %7s %7s  %s\n", "class", "N", "Octave ms", "host ms",
+          "gpumat ms", "kernel ms", "host x", "gpumat x", "rate host / gpumat / kernel");
+  for cls = {"complex double", "complex single", "int8", "int32"}
+    c = cls{1};
+    if (strncmp (c, "complex", 7))
+      real_cls = c(9:end);
+      A = complex (rand (N, real_cls) - 0.5, rand (N, real_cls) - 0.5);
+      B = complex (rand (N, real_cls) - 0.5, rand (N, real_cls) - 0.5);
+      R = A * B;
+      C = gpumat_mul (A, B);
+      check_complex (C, A, B, R);
+      G = gpumat (A);  H = gpumat (B);
+      check_complex (gather (G * H), A, B, R);
+      cpu = @() A * B;
+      flops = 8 * N ^ 3;  unit = "GFLOP/s";
+    else
+      lim = ifelse_int (c);
+      A = cast (randi ([-lim lim], N), c);
+      B = cast (randi ([-lim lim], N), c);
+      Ad = double (A);  Bd = double (B);
+      R = cast (Ad * Bd, c);                 # exact in double here, saturated once by cast
+      C = gpumat_mul (A, B);
+      if (! (strcmp (class (C), c) && isequal (C, R)))
+        error ("bench_end_to_end: the %s product is not exact", c);
+      endif
+      G = gpumat (A);  H = gpumat (B);
+      if (! isequal (gather (G * H), R))
+        error ("bench_end_to_end: the %s product on gpumat arrays is not exact", c);
+      endif
+      cpu = @() Ad * Bd;                     # Octave refuses int * int: the double product
+      flops = 2 * N ^ 3;  unit = "GOP/s";
+    endif
+    clear C R
+    settle_blas ();
+    t_dev = median_time (@() G * H, 10);
+    t_kernel = 1e-3 * __gpumat__ ("mul_time", "bench_end_to_end", G, H, "auto", 10);
+    t_host = median_time (@() gpumat_mul (A, B), 10);
+    t_cpu = median_time (cpu, 5);
+    printf ("%-15s %6d %10.3f %10.3f %10.3f %10.3f %6.1fx %6.1fx  %.0f / %.0f / %.0f %s\n", c, N,
+            1e3 * t_cpu, 1e3 * t_host, 1e3 * t_dev, 1e3 * t_kernel, t_cpu / t_host,
+            t_cpu / t_dev, flops / t_host / 1e9, flops / t_dev / 1e9, flops / t_kernel / 1e9,
+            unit);
+    label = strrep (c, " ", "_");
+    table(end+1, :) = {"mul", label, N, t_cpu, t_host, t_dev};
+    clear G H A B Ad Bd
+  endfor
+
+  printf ("\n%-15s %10s %10s %10s %12s %9s %9s\n", "class", "n", "dot ms", "host ms",
+          "gpumat ms", "host x", "gpumat x");
+  n = 2 ^ 24;
+  for cls = {"complex double", "complex single", "int8", "int32"}
+    c = cls{1};
+    if (strncmp (c, "complex", 7))
+      real_cls = c(9:end);
+      x = complex (rand (n, 1, real_cls), rand (n, 1, real_cls));
+      y = complex (rand (n, 1, real_cls), rand (n, 1, real_cls));
+      r = dot (double (x), double (y));
+      ## |d - r| <= 2 (n+1) eps sum (|x| |y|), and sum (|x| |y|) <= 2 |r| for these values
+      if (! (abs (double (gpumat_dot (x, y)) - r) <= 4 * (n + 1) * eps (real_cls) * abs (r)))
+        error ("bench_end_to_end: complex gpumat_dot does not match dot");
+      endif
+    else
+      x = cast (randi ([-100 100], n, 1), c);  y = cast (randi ([-100 100], n, 1), c);
+      if (! isequal (gpumat_dot (x, y), dot (x, y)))
+        error ("bench_end_to_end: integer gpumat_dot does not match dot");
+      endif
+    endif
+    X = gpumat (x);  Y = gpumat (y);
+    settle_blas ();
+    t_dev = median_time (@() dot (X, Y), 10);
+    t_host = median_time (@() gpumat_dot (x, y), 10);
+    t_cpu = median_time (@() dot (x, y), 5);
+    printf ("%-15s %10d %10.3f %10.3f %12.3f %8.1fx %8.1fx\n", c, n, 1e3 * t_cpu, 1e3 * t_host,
+            1e3 * t_dev, t_cpu / t_host, t_cpu / t_dev);
+    label = strrep (c, " ", "_");
+    table(end+1, :) = {"dot", label, n, t_cpu, t_host, t_dev};
+    clear X Y x y
+  endfor
+endfunction
+
+function lim = ifelse_int (c)
+  ## int8: small values whose 4096-term sums still saturate now and then; int32: sums up to
+  ## 4e9, past intmax, still exact in double.
+  if (strcmp (c, "int8"))
+    lim = 3;
+  else
+    lim = 1000;
+  endif
+endfunction
+
+function check_complex (C, A, B, R)
+  k = columns (A);
+  Ad = double (A);  Bd = double (B);
+  bound = 2 * (k + 1) * eps (class (R)) * (abs (Ad) * abs (Bd));
+  err = abs (double (C) - Ad * Bd);
+  if (! (strcmp (class (C), class (R)) && iscomplex (C) && all (err(:) <= bound(:))))
+    error ("bench_end_to_end: a complex product does not match A * B");
+  endif
 endfunction
 
 ## OpenBLAS's threads spin about 2^28 cycles (0.1 s) after a call before they sleep.

@@ -11,9 +11,12 @@ classdef gpumat < handle
   ## An array that lives on the GPU: upload @var{A} once, multiply and take dot
   ## products many times, and @code{gather} the result back.
   ##
-  ## @var{A} is a real double or single array (logical and char become double,
-  ## as in arithmetic).  @code{gather (@var{G})} returns the host array, bit for
-  ## bit what was uploaded.
+  ## @var{A} is a double or single array, real or complex, or an integer array
+  ## (int8 @dots{} uint64); logical and char become double, as in arithmetic.
+  ## @code{gather (@var{G})} returns the host array, bit for bit what was
+  ## uploaded, of the same class (a complex array stays complex).  Complex data
+  ## cross the bus in Octave's own interleaved storage: no element is copied on
+  ## the host on the way up or down.
   ##
   ## Operations that keep their result on the GPU, as a new gpumat array:
   ## @code{@var{G} * @var{H}}, @code{@var{G} * @var{B}}, @code{@var{A} * @var{H}}
@@ -25,7 +28,14 @@ classdef gpumat < handle
   ## identifiers of the same operations on host arrays.  Each returns once its
   ## result is complete.
   ##
-  ## @code{@var{G}'} and @code{@var{G}.'} (the same for real data) copy nothing and
+  ## Complex operands follow @code{*}: a real operand is promoted against a complex
+  ## one, and a complex result with no nonzero imaginary part is narrowed to real.
+  ## Integer arrays multiply as in @code{gpumat_mul}: two of one integer class give
+  ## the exact product saturated once (an extension of @code{*}), an integer array
+  ## with a scalar is Octave's own @code{*}; @code{dot} follows Octave's @code{dot}.
+  ##
+  ## @code{@var{G}'} (the conjugate transpose) and @code{@var{G}.'} (the transpose;
+  ## the same for real data) copy nothing and
   ## run no kernel: they return a gpumat array marked transposed that shares
   ## @var{G}'s memory (and keeps it alive after @code{clear G}).  Products read it
   ## as it is stored: @code{@var{G}' * @var{H}}, @code{@var{G} * @var{H}.'},
@@ -33,15 +43,21 @@ classdef gpumat < handle
   ## or @code{pagemtimes} of views pass a transpose flag to the kernel, as
   ## Octave's own @code{A' * B} passes one to BLAS.  @code{gather (@var{G}')},
   ## @code{gpumat (@var{G}')}, @code{dot} and anything else that needs the data
-  ## laid out transpose it once on the GPU.  @code{(@var{G}')'} is @var{G} itself.
+  ## laid out transpose it once on the GPU.  @code{(@var{G}')'} and
+  ## @code{(@var{G}.').'} are @var{G} itself; for complex data @code{(@var{G}.')'}
+  ## is @code{conj (@var{G})}, which is materialized once on the GPU.
   ## Transposing an N-D gpumat array is an error, as in Octave.
   ##
   ## Queries: @code{size}, @code{rows}, @code{columns}, @code{numel},
   ## @code{ndims}, @code{isempty}, @code{isscalar}, @code{isvector},
   ## @code{isrow}, @code{iscolumn}, @code{ismatrix}, @code{isreal},
-  ## @code{isfloat}, @code{isnumeric}, @code{issparse}, @code{classUnderlying}
-  ## (the element class; @code{class (@var{G})} is "gpumat"), and @code{disp},
-  ## which shows the size and element class without copying the data back.
+  ## @code{iscomplex}, @code{isfloat}, @code{isinteger}, @code{isnumeric},
+  ## @code{issparse}, @code{classUnderlying} (the element class, "double" for
+  ## complex double as for MATLAB's gpuArray; @code{class (@var{G})} is
+  ## "gpumat"), and @code{disp}, which shows the size and element class without
+  ## copying the data back.  @code{real}, @code{imag} and @code{conj} return new
+  ## gpumat arrays; they go through the host (gather, compute, upload), which is
+  ## simple rather than fast.
   ##
   ## The device memory is released when the last reference to the array goes:
   ## on @code{clear}, on reassignment, for temporaries inside an expression, and
@@ -63,7 +79,9 @@ classdef gpumat < handle
     ## What the gateway needs: the device address, the size and the element class, and op:
     ## 1 for a transposed view (G'), whose dims are its own size and whose data are the
     ## parent's, stored as the transpose.
-    desc = struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double", "op", 0);
+    ## 2 for a conjugate-transposed view (G' of complex data).  complex: the elements are
+    ## complex of class cls, stored interleaved (re, im).
+    desc = struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double", "op", 0, "complex", false);
     ## A view's parent: the array that owns the memory, kept alive as long as the view.
     parent = [];
   endproperties
@@ -79,14 +97,13 @@ classdef gpumat < handle
           if (! isfield (A, "op"))
             A.op = 0;
           endif
+          if (! isfield (A, "complex"))
+            A.complex = false;
+          endif
           obj.desc = A;
         elseif (ischar (how) && strcmp (how, "__view__") && isa (A, "gpumat"))
-          ## Internal: the transposed view A' (see transpose below).
-          d = A.desc;
-          d.dims = d.dims([2 1]);
-          d.op = 1;
-          obj.desc = d;
-          obj.parent = A;
+          ## Internal: the view A.' (see transpose below).
+          obj = view_of (obj, A, 1);
         else
           error ("Octave:invalid-fun-call", "Invalid call to gpumat: use G = gpumat (A)");
         endif
@@ -98,8 +115,7 @@ classdef gpumat < handle
         return;
       elseif (isobject (A))
         error ("gpumat:array:invalidType",
-               "gpumat: A must be a real double, single, logical or char array, not %s",
-               class (A));
+               "gpumat: A must be a numeric, logical or char array, not %s", class (A));
       endif
       obj.desc = __gpumat__ ("upload", "gpumat", A);
     endfunction
@@ -127,21 +143,16 @@ classdef gpumat < handle
       d = gpumat_dot (x, y, varargin{:});
     endfunction
 
-    ## G.' and G': a view of the same memory, marked transposed; no copy, no kernel.  For real
-    ## data both are the same.  The view of a view is the parent itself.
+    ## G.' and G': a view of the same memory, marked transposed (op 1) or conjugate-transposed
+    ## (op 2, complex data only); no copy, no kernel.  For real data both are op 1.  The same
+    ## operation again gives the parent itself; the other one on a complex view is conj of the
+    ## parent, which no flag expresses: the view is materialized (gpumat (V)) and viewed.
     function V = transpose (obj)
-      if (numel (obj.desc.dims) > 2)
-        error ("gpumat:array:ndArray", "transpose not defined for N-D objects");
-      elseif (obj.desc.op)
-        V = obj.parent;
-      else
-        V = gpumat (obj, "__view__");
-      endif
+      V = transposed (obj, 1);
     endfunction
 
     function V = ctranspose (obj)
-      ## Real data only so far: the conjugate transpose is the transpose.
-      V = transpose (obj);
+      V = transposed (obj, 1 + obj.desc.complex);
     endfunction
 
     function Z = pagemtimes (X, varargin)
@@ -226,11 +237,32 @@ classdef gpumat < handle
     endfunction
 
     function tf = isreal (obj)
-      tf = true;
+      tf = ! obj.desc.complex;
+    endfunction
+
+    function tf = iscomplex (obj)
+      tf = logical (obj.desc.complex);
     endfunction
 
     function tf = isfloat (obj)
-      tf = true;
+      tf = any (strcmp (obj.desc.cls, {"double", "single"}));
+    endfunction
+
+    function tf = isinteger (obj)
+      tf = ! isfloat (obj);
+    endfunction
+
+    ## real, imag, conj: through the host (gather, compute, upload), documented as such.
+    function R = real (obj)
+      R = gpumat (real (gather (obj)));
+    endfunction
+
+    function R = imag (obj)
+      R = gpumat (imag (gather (obj)));
+    endfunction
+
+    function R = conj (obj)
+      R = gpumat (conj (gather (obj)));
     endfunction
 
     function tf = isnumeric (obj)
@@ -247,7 +279,11 @@ classdef gpumat < handle
 
     function disp (obj)
       dims = regexprep (num2str (obj.desc.dims), '\s+', 'x');
-      printf ("  %s gpumat array of size %s, on the GPU\n", dims, obj.desc.cls);
+      cls = obj.desc.cls;
+      if (obj.desc.complex)
+        cls = ["complex " cls];
+      endif
+      printf ("  %s gpumat array of size %s, on the GPU\n", dims, cls);
     endfunction
 
     function display (obj)
@@ -262,11 +298,35 @@ classdef gpumat < handle
 
   endmethods
 
+  methods (Access = private)
+
+    function V = transposed (obj, op)
+      if (numel (obj.desc.dims) > 2)
+        error ("gpumat:array:ndArray", "transpose not defined for N-D objects");
+      elseif (obj.desc.op == 0)
+        V = view_of (gpumat (), obj, op);
+      elseif (obj.desc.op == op || ! obj.desc.complex)
+        V = obj.parent;
+      else
+        ## (G.')' or (G').' of complex data: conj (G), laid out once on the GPU, then viewed.
+        V = view_of (gpumat (), gpumat (obj), op);
+      endif
+    endfunction
+
+    function obj = view_of (obj, A, op)
+      d = A.desc;
+      d.dims = d.dims([2 1]);
+      d.op = op;
+      obj.desc = d;
+      obj.parent = A;
+    endfunction
+
+  endmethods
+
 endclassdef
 
 ## ---- errors: these run without a GPU -----------------------------------------------------------
-%!error id=gpumat:array:integerType gpumat (int16 ([1 2]))
-%!error id=gpumat:array:complex gpumat ([1i 2])
+%!error <must be a numeric, logical or char array, not cell> gpumat ({1})
 %!error id=gpumat:array:sparse gpumat (speye (3))
 %!error id=gpumat:array:invalidType gpumat ({1})
 %!error id=gpumat:array:invalidType gpumat (struct ("a", 1))
@@ -306,6 +366,78 @@ endclassdef
 %! assert (W.desc, G.desc);
 %! clear G
 %! assert (size (V.parent), [0 3]);      # the view keeps its parent
+%!test
+%! ## Complex views (no device needed): G' conjugates (op 2), G.' does not (op 1); the same
+%! ## operation twice is G itself; the queries read the descriptor.
+%! G = gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "single", "op", 0, "complex", true), "__device__");
+%! assert ([iscomplex(G), isreal(G), isfloat(G), isinteger(G)], [true false true false]);
+%! assert (classUnderlying (G), "single");
+%! V = G';
+%! assert ([V.desc.op, V.desc.complex], [2 1]);
+%! assert (size (V), [3 0]);
+%! assert (iscomplex (V));
+%! T = G.';
+%! assert (T.desc.op, 1);
+%! W = (G')';
+%! assert (W.desc, G.desc);
+%! W = (G.').';
+%! assert (W.desc, G.desc);
+%! assert (! isempty (strfind (evalc ("disp (G)"), "complex single")));
+%! ## A descriptor without the complex field (issue 10) is real.
+%! H = gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "int16", "op", 0), "__device__");
+%! assert ([iscomplex(H), isreal(H), isfloat(H), isinteger(H)], [false true false true]);
+%! assert ((H')'.desc, H.desc);
+%! assert (H'.desc.op, 1);
+
+%!test
+%! ## The complex input path needs no GPU: the gateway reads a complex matrix where Octave
+%! ## keeps it (the address __gpumat_address__ reports for the caller's own variable: no copy
+%! ## on the way in), and writes complex results into Octave-owned storage, narrowed to real
+%! ## when no imaginary part is nonzero.
+%! for cls = {"double", "single"}
+%!   X = complex (rand (40, 30, cls{1}), rand (40, 30, cls{1}));
+%!   a = __gpumat__ ("host_address", "", X);
+%!   assert (a, __gpumat_address__ (X));
+%!   assert (a != 0);
+%!   Y = __gpumat__ ("host_echo", "", X);
+%!   assert (isequal (Y, X) && iscomplex (Y) && isa (Y, cls{1}));
+%!   Z = __gpumat__ ("host_echo", "", complex (ones (3, 2, cls{1}), 0));
+%!   assert (! iscomplex (Z) && isa (Z, cls{1}) && isequal (Z, ones (3, 2, cls{1})));
+%!   Z = __gpumat__ ("host_echo", "", complex (ones (3, 2, cls{1}), [0 0; 0 NaN; 0 0]));
+%!   assert (iscomplex (Z));
+%!   Z = __gpumat__ ("host_echo", "", complex (single (2), 3));   # a scalar: split API
+%!   assert (Z, complex (single (2), 3));
+%!   Z = __gpumat__ ("host_echo", "", complex (zeros (0, 3, cls{1})));
+%!   assert (size (Z), [0 3]);
+%! endfor
+%! X = complex (rand (300), -rand (300));     # 1.4 MB: Octave-owned result storage
+%! assert (isequal (__gpumat__ ("host_echo", "", X), X));
+%! for cls = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   X = cast (magic (200), cls{1});
+%!   assert (isequal (__gpumat__ ("host_echo", "", X), X));
+%!   assert (class (__gpumat__ ("host_echo", "", X)), cls{1});
+%! endfor
+
+%!test
+%! ## __gpumat_alloc__ makes every class the gateway returns, complex ones without narrowing.
+%! for cls = {"double", "single", "int8", "uint64"}
+%!   [A, a] = __gpumat_alloc__ (cls{1}, [2 3 4]);
+%!   assert (class (A), cls{1});  assert (size (A), [2 3 4]);  assert (a != 0);
+%! endfor
+%! [A, a] = __gpumat_alloc__ ("complex double", [5 7]);
+%! assert (iscomplex (A) && isa (A, "double") && isequal (size (A), [5 7]));
+%! [A, a] = __gpumat_alloc__ ("complex single", [5 7]);
+%! assert (iscomplex (A) && isa (A, "single"));
+%!error <CLASS must be> __gpumat_alloc__ ("logical", [2 2])
+%!assert (__gpumat_address__ (ones (3)), uint64 (0))
+%!assert (__gpumat_address__ (1 + 2i), uint64 (0))
+%!test
+%! X = complex (rand (100), rand (100));
+%! Y = X;
+%! assert (__gpumat_address__ (Y), __gpumat_address__ (X));   # shared, not copied
+%! Y(1) = 5i;
+%! assert (__gpumat_address__ (Y) != __gpumat_address__ (X));
+
 %!error <transpose not defined for N-D objects> gpumat (struct ("ptr", uint64 (0), "dims", [0 2 2], "cls", "double", "op", 0), "__device__")'
 %!error id=gpumat:array:ndArray gpumat (struct ("ptr", uint64 (0), "dims", [2 0 2], "cls", "double", "op", 0), "__device__").'
 %!error <Invalid call> gpumat (1, "__view__")
@@ -560,3 +692,99 @@ endclassdef
 %!   assert (err.identifier, "gpumat:mul:invalidHandle");
 %! end_try_catch
 %! clear V G
+
+%!testif ; gpumat_available ()
+%! ## Complex and integer round trips, bit for bit, class and complexity kept.
+%! for cls = {"double", "single"}
+%!   for sz = {[1 1], [1 7], [17 33], [0 3], [2 3 4], [1000 1001]}
+%!     A = complex (randn (sz{1}, cls{1}), randn (sz{1}, cls{1}));
+%!     v = cast ([complex(NaN, 1), complex(Inf, -0)], cls{1});
+%!     A(1:min (2, end)) = v(1:min (2, numel (A)));
+%!     G = gpumat (A);             # (an empty A was narrowed to real by the assignment)
+%!     assert ([iscomplex(G), isreal(G)], [iscomplex(A), isreal(A)]);
+%!     assert (classUnderlying (G), cls{1});
+%!     B = gather (G);
+%!     assert (class (B), cls{1});
+%!     assert (iscomplex (B), iscomplex (A));
+%!     assert (isequaln (B, A));
+%!   endfor
+%!   ## complex () with zero imaginary parts stays complex, as uploaded.
+%!   B = gather (gpumat (complex (ones (3, cls{1}), 0)));
+%!   assert (iscomplex (B));
+%! endfor
+%! for cls = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   A = cast (magic (7) - 20, cls{1});
+%!   A(1) = intmax (cls{1});  A(2) = intmin (cls{1});
+%!   G = gpumat (A);
+%!   assert (classUnderlying (G), cls{1});
+%!   assert ([isinteger(G), isfloat(G), isreal(G)], [true false true]);
+%!   assert (isequal (gather (G), A));
+%!   assert (class (gather (G)), cls{1});
+%!   assert (isequal (gather (G'), A'));
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Complex views: G' conjugates, G.' does not; gather, gpumat (V), products and dot read
+%! ## them right; (G.')' is conj (G); real, imag and conj.
+%! for cls = {"double", "single"}
+%!   A = complex (rand (33, 17, cls{1}) - 0.5, rand (33, 17, cls{1}) - 0.5);
+%!   B = complex (rand (33, 21, cls{1}) - 0.5, rand (33, 21, cls{1}) - 0.5);
+%!   G = gpumat (A);  H = gpumat (B);
+%!   tol = 33e3 * eps (cls{1});     # absolute: sums of 33 terms of modulus < 0.71
+%!   assert (gather (G'), A');
+%!   assert (gather (G.'), A.');
+%!   assert (gather (gpumat (G')), A');
+%!   assert (gather ((G.')'), conj (A));
+%!   assert (gather ((G').'), conj (A));
+%!   assert (gather ((G')'), A);
+%!   assert (gather (G' * H), A' * B, tol);
+%!   assert (gather (G.' * H), A.' * B, tol);
+%!   assert (gather (H' * G), B' * A, tol);
+%!   assert (gather (G * G'), A * A', tol);
+%!   assert (gather (G' * B), A' * B, tol);
+%!   assert (gather (B' * G), B' * A, tol);
+%!   B2 = complex (rand (17, 21, cls{1}) - 0.5, rand (17, 21, cls{1}) - 0.5);
+%!   H2 = gpumat (B2);
+%!   assert (gather (gpumat_mul (G', "ctranspose", H2, "none")), A * B2, tol);
+%!   assert (gather (gpumat_mul (G', "transpose", H2, "none")), conj (A) * B2, tol);
+%!   assert (gather (gpumat_mul (G.', "ctranspose", H2, "none")), conj (A) * B2, tol);
+%!   assert (gather (gpumat_mul (G.', "transpose", H2, "none")), A * B2, tol);
+%!   assert (gather (gpumat_mul (G, "ctranspose", H, "none")), A' * B, tol);
+%!   assert (gather (2i * G'), 2i * A', tol);
+%!   s = gpumat (complex (single (2), 3));
+%!   assert (gather (s' * G), complex (single (2), 3)' * A, 1e-5);
+%!   assert (gather (G * s'), A * complex (single (2), 3)', 1e-5);
+%!   assert (gather (G' * 2), A' * 2, tol);
+%!   assert (gather (dot (G, gpumat (B(:, 1:17)))), dot (A, B(:, 1:17)), tol);
+%!   assert (gather (dot (G', B(:, 1:17)')), dot (A', B(:, 1:17)'), tol);
+%!   assert (gather (dot (G', G')), dot (A', A'), tol);
+%!   assert (gather (real (G)), real (A));
+%!   assert (gather (imag (G)), imag (A));
+%!   assert (gather (conj (G)), conj (A));
+%!   v = complex (rand (7, 1), rand (7, 1));  g = gpumat (v);
+%!   assert (gather (g'), v');
+%!   assert (real (gather (g' * g)), v' * v, -1e-12);   # imag: 0 or rounding
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Products and dot of gpumat arrays: complex (narrowed as *), mixed real/complex, integer.
+%! A = complex (rand (9, 7), rand (9, 7));  B = rand (7, 5);
+%! C = gpumat (A) * gpumat (B);
+%! assert (class (C), "gpumat");
+%! assert (iscomplex (C));
+%! assert (gather (C), A * B, -1e-13);
+%! C = gpumat ([1i 1]) * gpumat ([1i; 1]);
+%! assert (isreal (C));
+%! assert (gather (C), 0);
+%! d = dot (gpumat ([1i 2]), gpumat ([1i 2]));
+%! assert (isreal (d));
+%! assert (gather (d), 5);
+%! I = int16 (magic (5));
+%! C = gpumat (I) * gpumat (I);
+%! assert (classUnderlying (C), "int16");
+%! assert (gather (C), int16 (double (I) * double (I)));
+%! assert (gather (gpumat (I) * 2.5), I * 2.5);
+%! assert (classUnderlying (gpumat (I) * 2.5), "int16");
+%! assert (gather (dot (gpumat (I), gpumat (I))), dot (I, I));
+%! fail ("gpumat (I) * gpumat (int8 (I))", "int16 matrix by int8 matrix");
+%! fail ("gpumat (I) * gpumat (ones (5))", "int16 matrix by double matrix");

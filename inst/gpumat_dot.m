@@ -10,14 +10,24 @@
 ## Dot product computed on the GPU, with the results of Octave's @code{dot}.
 ##
 ## For two vectors with the same number of elements, in any orientation, the
-## result is the scalar @code{sum (x(:) .* y(:))}.  For matrices and N-D arrays of
+## result is the scalar @code{sum (conj (x(:)) .* y(:))}.  For matrices and N-D arrays of
 ## equal size it is the dot product along the first non-singleton dimension, or
 ## along @var{dim}; the result has size 1 along that dimension (2x3x4 arrays give
 ## 1x3x4).  A @var{dim} beyond the arrays' dimensions gives the elementwise
 ## product, as @code{dot} does.  @code{gpumat_dot ([], [])} is 1x0.
 ##
-## The result is single if either input is single, otherwise double; logical
-## inputs count as double.
+## Classes follow Octave's @code{dot}: the result is single if either input is
+## single, otherwise double; complex if either is complex (the first argument is
+## conjugated), narrowed to real when every imaginary part is zero
+## (@code{gpumat_dot ([1i 2], [1i 2])} is the real 5).  Integer inputs (int8
+## @dots{} uint64, with the same integer class, double or single) multiply
+## elementwise in the integer class, each product saturated as Octave's
+## @code{.*} does, and sum in double to a double result:
+## @code{gpumat_dot (int8 ([100 100 -100]), int8 ([100 100 -100]))} is 381, as
+## @code{dot}; bit for bit @code{dot}'s whenever the double sum is exact.  Two
+## different integer classes, or an integer with a complex input, raise
+## @code{gpumat:dot:mixedInteger}.  Logical inputs count as double (Octave's own
+## @code{dot} refuses them).
 ##
 ## Accuracy and reproducibility: the sums are accumulated in double, also for
 ## single inputs, which are rounded once at the end, so single results are more
@@ -29,9 +39,9 @@
 ## as a @code{gpumat} array.
 ##
 ## Errors: sizes that do not match raise @code{gpumat:dot:sizeMismatch}; an
-## invalid @var{dim}, @code{gpumat:dot:invalidDim}; char, integer, complex,
-## sparse, cell and struct inputs, @code{gpumat:dot:@var{reason}}; without a
-## usable GPU, @code{gpumat:noDevice}.
+## invalid @var{dim}, @code{gpumat:dot:invalidDim}; char, sparse, cell and struct
+## inputs, @code{gpumat:dot:@var{reason}}; mixed integer classes
+## @code{gpumat:dot:mixedInteger}; without a usable GPU, @code{gpumat:noDevice}.
 ## @seealso{gpumat_mul, gpumat, dot}
 ## @end deftypefn
 
@@ -42,10 +52,14 @@ function d = gpumat_dot (x, y, dim)
   if (ischar (x) || ischar (y))
     error ("gpumat:dot:invalidType", "gpumat_dot: X and Y must be numeric or logical, not char");
   endif
+  if (iscell (x) || iscell (y) || isstruct (x) || isstruct (y))
+    error ("gpumat:dot:invalidType", "gpumat_dot: X and Y must be numeric or logical, not %s",
+           class (ifelse_object (x, y, @(z) iscell (z) || isstruct (z))));
+  endif
   if ((isobject (x) && ! isa (x, "gpumat")) || (isobject (y) && ! isa (y, "gpumat")))
     error ("gpumat:dot:invalidType",
            "gpumat_dot: X and Y must be numeric, logical or gpumat arrays, not %s objects",
-           class (ifelse_object (x, y)));
+           class (ifelse_object (x, y, @(z) isobject (z) && ! isa (z, "gpumat"))));
   endif
   szx = size (x);
   szy = size (y);
@@ -64,7 +78,8 @@ function d = gpumat_dot (x, y, dim)
       dim = 1;
     endif
   elseif (! (isnumeric (dim) && isreal (dim) && isscalar (dim) && dim == fix (dim) && dim >= 1))
-    error ("gpumat:dot:invalidDim", "gpumat_dot: DIM must be a positive integer scalar");
+    error ("gpumat:dot:invalidDim",
+           "gpumat_dot: DIM must be a valid dimension (a positive integer scalar)");
   endif
   dim = double (dim);
   if (dim > numel (szx))
@@ -77,8 +92,8 @@ function d = gpumat_dot (x, y, dim)
   d = __gpumat__ ("dot", "gpumat_dot", x, y, pre, len, post, outsz);
 endfunction
 
-function z = ifelse_object (x, y)
-  if (isobject (x) && ! isa (x, "gpumat"))
+function z = ifelse_object (x, y, pred)
+  if (pred (x))
     z = x;
   else
     z = y;
@@ -108,8 +123,12 @@ endfunction
 %!error id=gpumat:dot:invalidDim gpumat_dot ([1 2], [3 4], -1)
 %!error id=gpumat:dot:invalidType gpumat_dot ("abc", "abc")
 %!error id=gpumat:dot:invalidType gpumat_dot ([1 2 3], "abc")
-%!error id=gpumat:dot:integerType gpumat_dot (int32 ([1 2]), int32 ([1 2]))
-%!error id=gpumat:dot:complex gpumat_dot ([1i 2], [1 2])
+%!error id=gpumat:dot:mixedInteger gpumat_dot (int32 ([1 2]), int16 ([1 2]))
+%!error <X is int32 and Y is int16> gpumat_dot (int32 ([1 2]), int16 ([1 2]))
+%!error id=gpumat:dot:mixedInteger gpumat_dot (uint8 ([1 2]), int8 ([1 2]), 2)
+%!error id=gpumat:dot:mixedInteger gpumat_dot (int8 ([1 2]), [1i 2])
+%!error <X is complex single and Y is uint16> gpumat_dot (single ([1i 2]), uint16 ([1 2]))
+%!error <X and Y must be numeric or logical, not cell> gpumat_dot ({1, 2}, [1 2])
 %!error id=gpumat:dot:sparse gpumat_dot (sparse ([1 2]), [1 2])
 %!error id=gpumat:dot:invalidType gpumat_dot ({1, 2}, {1, 2})
 %!error id=gpumat:dot:invalidType gpumat_dot (struct ("a", {1, 2}), [1 2])
@@ -216,4 +235,125 @@ endfunction
 %!   for i = 1:10
 %!     assert (isequal (gpumat_dot (X, Y), D1));
 %!   endfor
+%! endfor
+
+## ---- Octave 7.3's own dot tests (libinterp/corefcn/dot.cc), with gpumat_dot for dot ---------
+%!testif ; gpumat_available ()
+%! assert (gpumat_dot ([1, 2], [2, 3]), 8)
+
+%!testif ; gpumat_available ()
+%! x = [2, 1; 2, 1];
+%! y = [-0.5, 2; 0.5, -2];
+%! assert (gpumat_dot (x, y), [0 0]);
+%! assert (gpumat_dot (single (x), single (y)), single ([0 0]));
+
+%!testif ; gpumat_available ()
+%! x = [1+i, 3-i; 1-i, 3-i];
+%! assert (gpumat_dot (x, x), [4, 20]);
+%! assert (gpumat_dot (single (x), single (x)), single ([4, 20]));
+
+%!testif ; gpumat_available ()
+%! x = int8 ([1, 2]);
+%! y = int8 ([2, 3]);
+%! assert (gpumat_dot (x, y), 8);
+
+%!testif ; gpumat_available ()
+%! x = int8 ([1, 2; 3, 4]);
+%! y = int8 ([5, 6; 7, 8]);
+%! assert (gpumat_dot (x, y), [26 44]);
+%! assert (gpumat_dot (x, y, 2), [17; 53]);
+%! assert (gpumat_dot (x, y, 3), [5 12; 21 32]);
+
+## This is, perhaps, surprising.  Integer maximums and saturation mechanics
+## prevent accurate value from being calculated.
+%!testif ; gpumat_available ()
+%! x = int8 ([127]);
+%! assert (gpumat_dot (x, x), 127);
+
+## dot.cc's input validation (these need no GPU)
+%!error gpumat_dot ()
+%!error gpumat_dot (1)
+%!error gpumat_dot (1,2,3,4)
+%!error <X and Y must be numeric> gpumat_dot ({1,2}, [3,4])
+%!error <X and Y must be numeric> gpumat_dot ([1,2], {3,4})
+%!error <sizes of X and Y must match> gpumat_dot ([1 2], [1 2 3])
+%!error <sizes of X and Y must match> gpumat_dot ([1 2]', [1 2 3]')
+%!error <sizes of X and Y must match> gpumat_dot (ones (2,2), ones (2,3))
+%!error <DIM must be a valid dimension> gpumat_dot ([1 2], [1 2], 0)
+
+## ---- complex and integer data: these need a GPU ----------------------------------------------
+%!function check_cdot (x, y, varargin)
+%!  ## Against Octave's dot: class and complexity (narrowing) as dot, elements within
+%!  ## 2 * (n+1) * eps (class) * sum (|x| .* |y|), the reference in double.
+%!  d = gpumat_dot (x, y, varargin{:});
+%!  r = dot (x, y, varargin{:});
+%!  assert (class (d), class (r));
+%!  assert (iscomplex (d), iscomplex (r));
+%!  assert (size (d), size (r));
+%!  if (isa (r, "single"))
+%!    xd = double (single (x));  yd = double (single (y));
+%!  else
+%!    xd = double (x);  yd = double (y);
+%!  endif
+%!  rd = dot (xd, yd, varargin{:});
+%!  n = max (1, numel (x) / max (1, numel (r)));
+%!  bound = 2 * (n + 1) * eps (class (r)) * dot (abs (xd), abs (yd), varargin{:});
+%!  err = abs (double (d) - rd);
+%!  assert (all (err(:) <= bound(:) | double (d(:)) == rd(:)));
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## Complex: the first argument conjugated; mixed real/complex and precisions; dims.
+%! for cls = {"double", "single"}
+%!   for n = [1 2 33 1025 65537]
+%!     x = complex (randn (n, 1, cls{1}), randn (n, 1, cls{1}));
+%!     y = complex (randn (n, 1, cls{1}), randn (n, 1, cls{1}));
+%!     check_cdot (x, y);
+%!     check_cdot (x', y);
+%!     check_cdot (x, real (y));
+%!     check_cdot (real (x), y);
+%!   endfor
+%!   X = complex (randn (7, 5, 3, cls{1}), randn (7, 5, 3, cls{1}));
+%!   Y = complex (randn (7, 5, 3, cls{1}), randn (7, 5, 3, cls{1}));
+%!   for dim = 1:4
+%!     check_cdot (X, Y, dim);
+%!   endfor
+%! endfor
+%! check_cdot (complex (rand (5, 1), 1), single (rand (5, 1)));
+%! check_cdot (single (complex (rand (5, 1), 1)), rand (5, 1));
+%! ## Narrowing, as dot: every imaginary part zero gives a real result.
+%! assert (isreal (gpumat_dot ([1i 2], [1i 2])));
+%! assert (gpumat_dot ([1i 2], [1i 2]), 5);
+%! assert (isreal (gpumat_dot (complex ([1 2], 0), [3 4])));
+%! assert (iscomplex (gpumat_dot ([1i 2; 3 4], [1 2; 3 4])));
+%! ## NaN and Inf.
+%! assert (isnan (real (gpumat_dot ([complex(NaN, 1) 2], [1i 1]))));
+
+%!testif ; gpumat_available ()
+%! ## Integer classes, with themselves, double and single: Octave's dot bit for bit (the
+%! ## double sums here are exact); saturation of each product.
+%! for cls = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = double (max (intmin (cls{1}), -1000));  hi = double (min (intmax (cls{1}), 1000));
+%!   x = cast (randi ([lo hi], 300, 4), cls{1});  y = cast (randi ([lo hi], 300, 4), cls{1});
+%!   for dim = 1:3
+%!     d = gpumat_dot (x, y, dim);
+%!     assert (class (d), "double");
+%!     assert (isequal (d, dot (x, y, dim)), "%s dim %d", cls{1}, dim);
+%!   endfor
+%!   z = randn (300, 4) * 3;
+%!   assert (isequal (gpumat_dot (x, z), dot (x, z)), "%s with double", cls{1});
+%!   assert (isequal (gpumat_dot (z, x), dot (z, x)), "double with %s", cls{1});
+%!   assert (isequal (gpumat_dot (x, single (z)), dot (x, single (z))), "%s with single", cls{1});
+%!   m = intmax (cls{1});
+%!   assert (gpumat_dot ([m m], [m m]), dot ([m m], [m m]));
+%! endfor
+%! assert (gpumat_dot (int8 ([100 100 -100]), int8 ([100 100 -100])), 381);
+%! assert (gpumat_dot (int8 ([1 2 3]), [NaN 0.5 -2.5]), dot (int8 ([1 2 3]), [NaN 0.5 -2.5]));
+%! assert (gpumat_dot (uint8 ([1 2 3]), [-1 2 300]), dot (uint8 ([1 2 3]), [-1 2 300]));
+%! ## On gpumat arrays, and deterministic.
+%! x = int16 (randi ([-3000 3000], 1e6, 1));
+%! d1 = gather (dot (gpumat (x), gpumat (x)));
+%! assert (d1, dot (x, x));
+%! for i = 1:5
+%!   assert (gpumat_dot (x, x), d1);
 %! endfor

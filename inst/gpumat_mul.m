@@ -19,6 +19,29 @@
 ## says, since every product is computed.  The elements agree with @code{*} up to
 ## rounding: |C - A*B| <= k*eps(class)*(|A|*|B|) for inner size k.
 ##
+## Complex data: complex double and complex single operands take every kernel
+## their precision allows (@qcode{"dmma"} only for complex double), with every
+## operation (@qcode{"ctranspose"} conjugates).  A real operand against a complex
+## one is promoted, as @code{*} promotes (@code{[1 2] * [Inf*1i; 1]} is
+## @code{NaN + Inf*i}); a complex scalar scales the other operand elementwise,
+## as @code{*} does; a result whose imaginary parts are all zero is narrowed to
+## real, as Octave narrows (@code{[1i 1] * [1i; 1]} is the real 0).  Complex
+## arrays cross the bus in Octave's own interleaved storage (no copy on the
+## host).  The elements agree with @code{*} within
+## |C - A*B| <= 2*(k+1)*eps(class)*(|A|*|B|), |.| the modulus.
+##
+## Integer data (an extension of @code{*}): two operands of one integer class
+## (int8 @dots{} uint64) give the exact mathematical product, accumulated
+## without overflow and converted to the class once, with Octave's saturation
+## (@code{int8 ([100 100]) * int8 ([100; -100])} is 0, and
+## @code{int8 ([100 100]) * int8 ([100; 100])} is 127); Octave's own @code{*}
+## refuses two integer matrices.  Kernels @qcode{"auto"}, @qcode{"naive"} and
+## @qcode{"tiled"} compute them.  An integer array with a scalar (double,
+## single, logical, char or the same integer class), or an integer scalar with
+## a real matrix, is exactly Octave's own @code{*}, computed on the host.  Two
+## different integer classes, and an integer matrix with a complex operand or
+## a non-scalar of another class, raise @code{gpumat:mul:mixedInteger}.
+##
 ## @var{opa} and @var{opb} are each @qcode{"none"}, @qcode{"transpose"} or
 ## @qcode{"ctranspose"} (the names of MATLAB's @code{pagemtimes}; for real data
 ## the last two are the same): @code{gpumat_mul (@var{X}, "transpose", @var{X},
@@ -50,8 +73,10 @@
 ## transposed gpumat array (@code{@var{G}'}) is read in place, with the same flags.
 ##
 ## Errors: nonconformant sizes raise @code{Octave:nonconformant-args}, naming the
-## sizes after the operations as @code{*} does; integer, complex, sparse and N-D
-## arrays, and other types, raise @code{gpumat:mul:@var{reason}}; an operation
+## sizes after the operations as @code{*} does; sparse and N-D arrays, and other
+## types, raise @code{gpumat:mul:@var{reason}}; mixed integer classes
+## @code{gpumat:mul:mixedInteger}; a kernel that has no integer version
+## @code{gpumat:mul:unsupportedKernel}; an operation
 ## other than the three names raises @code{gpumat:mul:invalidOp}; an unknown
 ## @var{kernel} raises @code{gpumat:mul:unknownKernel}; without a usable GPU,
 ## @code{gpumat:noDevice}; when the GPU's memory is short,
@@ -110,18 +135,52 @@ endfunction
 %!error <nonconformant arguments \(op1 is 2x3, op2 is 2x3\)> gpumat_mul (ones (2, 3), "none", ones (3, 2), "ctranspose")
 %!error <nonconformant arguments \(op1 is 3x2, op2 is 4x3\)> gpumat_mul (ones (2, 3), "ctranspose", ones (4, 3), "none")
 %!error id=gpumat:mul:ndArray gpumat_mul (ones (2, 2, 2), "transpose", ones (2), "none")
-%!error id=gpumat:mul:complex gpumat_mul ([1+2i 3], "transpose", [1; 2], "none")
-%!error id=gpumat:mul:integerType gpumat_mul (int8 ([1 2]), "transpose", [1 2], "none")
+%!error id=Octave:nonconformant-args gpumat_mul ([1+2i 3], "transpose", [1; 2], "none")
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int8 ([1 2]), "transpose", [1 2], "none")
 %!error id=gpumat:mul:unknownKernel gpumat_mul (1, "none", 1, "none", "fastest")
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, "none", 1, "none", 3)
 %!error id=gpumat:mul:tooLarge gpumat_mul (zeros (0, 2^40), "transpose", zeros (0, 2^40), "none")
 %!error id=Octave:nonconformant-args gpumat_mul (ones (2, 3), ones (4, 5))
 %!error <gpumat_mul: nonconformant arguments \(op1 is 2x3, op2 is 4x5\)> gpumat_mul (ones (2, 3), ones (4, 5))
 %!error <nonconformant arguments \(op1 is 1x2, op2 is 1x2\)> gpumat_mul ([1 2], [3 4])
-%!error id=gpumat:mul:integerType gpumat_mul (int32 ([1 2; 3 4]), ones (2))
-%!error id=gpumat:mul:integerType gpumat_mul (ones (2), uint8 ([1 2; 3 4]))
-%!error <integer arrays are not supported> gpumat_mul (int8 (1), 2)
-%!error id=gpumat:mul:complex gpumat_mul ([1+2i 3], [1; 2])
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int32 ([1 2; 3 4]), ones (2))
+%!error <product of int32 matrix by double matrix> gpumat_mul (int32 ([1 2; 3 4]), ones (2))
+%!error id=gpumat:mul:mixedInteger gpumat_mul (ones (2), uint8 ([1 2; 3 4]))
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int32 ([1 2; 3 4]), int16 ([1 2; 3 4]))
+%!error <product of int32 matrix by int16 matrix> gpumat_mul (int32 ([1 2; 3 4]), int16 ([1 2; 3 4]))
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int32 ([1 2; 3 4]), int16 (2))
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int8 (2), uint8 (3))
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int32 ([1 2; 3 4]), [1i; 2])
+%!error <product of int32 matrix by complex double scalar> gpumat_mul (int32 ([1 2; 3 4]), 1i)
+%!error id=gpumat:mul:mixedInteger gpumat_mul (2i, uint16 ([1 2]))
+%!error id=gpumat:mul:mixedInteger gpumat_mul (single ([1 2; 3 4]), "transpose", int8 ([1 2; 3 4]), "none")
+%!error id=gpumat:mul:mixedInteger gpumat_mul (int8 ([1 2; 3 4]), true (2))
+%!error id=gpumat:mul:unsupportedKernel gpumat_mul (int32 ([1 2; 3 4]), int32 ([1 2; 3 4]), "wpt")
+%!error <kernel 'warp' does not compute uint8 products: use auto, naive or tiled> gpumat_mul (uint8 ([1 2; 3 4]), uint8 ([1 2; 3 4]), "warp")
+%!error id=gpumat:mul:unsupportedKernel gpumat_mul (int64 (ones (2)), "transpose", int64 (ones (2)), "none", "dmma")
+%!error id=Octave:nonconformant-args gpumat_mul (int16 (ones (2, 3)), int16 (ones (2, 3)))
+%!error id=Octave:nonconformant-args gpumat_mul ([1i 2], [3i 4])
+%!error <nonconformant arguments \(op1 is 3x2, op2 is 3x2\)> gpumat_mul (complex (ones (2, 3)), "ctranspose", single (ones (3, 2)), "none")
+
+## An integer array with a scalar is Octave's own * (elementwise, rounded and saturated in the
+## integer class), computed on the host: no GPU needed.
+%!assert (gpumat_mul (int8 (1), 2), int8 (2))
+%!assert (gpumat_mul (int32 ([1 2; 3 4]), 2.6), int32 ([1 2; 3 4]) * 2.6)
+%!assert (gpumat_mul (2.5, "none", int8 ([1 2; 3 4]), "transpose"), 2.5 * int8 ([1 2; 3 4]).')
+%!assert (gpumat_mul (int8 ([100 -100]), 2), int8 ([127 -128]))
+%!assert (gpumat_mul (uint8 ([1 2]), -1), uint8 ([0 0]))
+%!assert (gpumat_mul (int16 (3), int16 ([1 2])), int16 ([3 6]))
+%!assert (gpumat_mul (int8 (3), true (2)), int8 (3) * true (2))
+%!assert (gpumat_mul (int8 ([1 2]), "a"), int8 ([97 127]))
+%!assert (gpumat_mul (int32 (2), [1.5 2.5; -1.5 3]), int32 (2) * [1.5 2.5; -1.5 3])
+%!assert (gpumat_mul (single (0.5), "none", uint16 ([1 3 5]), "ctranspose"), single (0.5) * uint16 ([1 3 5])')
+%!assert (class (gpumat_mul (int64 (2), NaN)), "int64")
+%!assert (gpumat_mul (int64 (2), NaN), int64 (0))
+## Empty inner dimension with complex data: zeros, narrowed to real as Octave narrows.
+%!assert (gpumat_mul (zeros (3, 0), complex (zeros (0, 4))), zeros (3, 4))
+%!assert (isreal (gpumat_mul (complex (zeros (3, 0)), complex (zeros (0, 4)))))
+%!assert (class (gpumat_mul (complex (zeros (3, 0, "single")), zeros (0, 4))), "single")
+%!assert (size (gpumat_mul (complex (zeros (0, 3)), ones (3, 4))), [0 4])
 %!error id=gpumat:mul:sparse gpumat_mul (sparse (eye (2)), ones (2))
 %!error id=gpumat:mul:sparse gpumat_mul (ones (2), sparse (logical (eye (2))))
 %!error id=gpumat:mul:ndArray gpumat_mul (ones (2, 2, 2), ones (2))
@@ -442,3 +501,220 @@ endfunction
 %!     endfor
 %!   endfor
 %! endfor
+
+## ---- complex data: these need a GPU --------------------------------------------------------------
+%!function check_complex (A, B, kernel, opa, opb)
+%!  ## op(A) * op(B) against Octave's * on explicitly (conjugate-)transposed copies: class and
+%!  ## complexity (narrowing) as *, elements within 2*(k+1)*eps(class)*(|A|*|B|), |.| the
+%!  ## modulus, the reference in double from the operands as the product sees them.
+%!  if (nargin < 4)
+%!    opa = opb = "none";
+%!  endif
+%!  C = gpumat_mul (A, opa, B, opb, kernel);
+%!  A = apply_op (A, opa);  B = apply_op (B, opb);
+%!  R = A * B;
+%!  assert (class (C), class (R));
+%!  assert (iscomplex (C), iscomplex (R));
+%!  assert (size (C), size (R));
+%!  if (isa (R, "single"))
+%!    Ad = double (single (A));  Bd = double (single (B));
+%!  else
+%!    Ad = double (A);  Bd = double (B);
+%!  endif
+%!  Cref = Ad * Bd;
+%!  if (isscalar (A) || isscalar (B))
+%!    k = 1;
+%!  else
+%!    k = columns (A);
+%!  endif
+%!  bound = 2 * (k + 1) * eps (class (R)) * (abs (Ad) * abs (Bd));
+%!  err = abs (double (C) - Cref);
+%!  bad = ! (err <= bound) & ! (isnan (C) & isnan (Cref)) & ! (C == Cref);
+%!  assert (! any (bad(:)), "%s %s/%s: %d of %d elements outside the bound, worst %g over %g",
+%!          kernel, opa, opb, nnz (bad), numel (bad), max (err(bad)), max (bound(bad)));
+%!endfunction
+
+%!function X = apply_op (X, op)
+%!  switch (op)
+%!    case "transpose"
+%!      X = X.';
+%!    case "ctranspose"
+%!      X = X';
+%!  endswitch
+%!endfunction
+
+%!function Z = crand (varargin)
+%!  Z = complex (rand (varargin{:}) - 0.5, rand (varargin{:}) - 0.5);
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## Every kernel x every operation pair (ctranspose conjugates) x both precisions x odd shapes.
+%! ops = {"none", "transpose", "ctranspose"};
+%! shapes = [1 1 1; 17 31 13; 13 1 17; 1 7 1; 7 1 5; 31 32 33; 65 63 129; 129 127 131; 4 0 3;
+%!           0 3 4; 3 4 0; 300 2 1; 2 300 3];
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     for ia = 1:3
+%!       for ib = 1:3
+%!         for s = shapes'
+%!           [m, k, n] = deal (s(1), s(2), s(3));
+%!           sa = [m k];  sb = [k n];
+%!           if (ia > 1) sa = [k m]; endif
+%!           if (ib > 1) sb = [n k]; endif
+%!           check_complex (crand (sa, cls{1}), crand (sb, cls{1}), kernel{1}, ops{ia}, ops{ib});
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Larger complex products, every kernel, both precisions.
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     for s = [257 129 511; 1000 300 17; 4097 33 5]'
+%!       check_complex (crand (s(1), s(2), cls{1}), crand (s(2), s(3), cls{1}), kernel{1});
+%!     endfor
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Mixed real/complex (promoted, as *), mixed precision (single wins), logical and char.
+%! A = crand (9, 7);  B = rand (7, 5) - 0.5;
+%! for kernel = all_kernels ("single")
+%!   check_complex (A, B, kernel{1});
+%!   check_complex (B.', A.', kernel{1});
+%!   check_complex (single (A), B, kernel{1});
+%!   check_complex (A, single (B), kernel{1});
+%!   check_complex (single (B.'), A.', kernel{1});
+%!   check_complex (A, B > 0, kernel{1});
+%!   check_complex (["ab"; "cd"], complex ([1 2; 3 4], [1 0; 0 1]), kernel{1});
+%!   check_complex (A, crand (9, 5), kernel{1}, "ctranspose", "none");
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Complex scalars scale elementwise, as *: complex * real keeps each part (no promotion).
+%! B = crand (4, 5);  r = rand (4, 5);  v = crand (1, 5);
+%! for kernel = all_kernels ("single")
+%!   check_complex (2 - 3i, B, kernel{1});
+%!   check_complex (B, single (1i), kernel{1});
+%!   check_complex (1i, r, kernel{1});
+%!   check_complex (r, 2i, kernel{1}, "none", "none");
+%!   check_complex (2i, B, kernel{1}, "none", "ctranspose");
+%!   check_complex (2i, B, kernel{1}, "none", "transpose");
+%!   check_complex (v, 3, kernel{1}, "ctranspose", "none");
+%!   check_complex (2, v, kernel{1}, "none", "ctranspose");
+%!   check_complex (1i, 1i, kernel{1});
+%!   check_complex (2 + 1i, B, kernel{1}, "ctranspose", "none");     # the scalar conjugated
+%!   check_complex (B, single (1 - 2i), kernel{1}, "transpose", "ctranspose");
+%!   check_complex (1i, 2i, kernel{1}, "ctranspose", "ctranspose");
+%!   assert (gpumat_mul (single (1i), [1 2], kernel{1}), single (1i) * [1 2]);
+%!   assert (class (gpumat_mul (single (1i), [1 2], kernel{1})), "single");
+%! endfor
+%! ## Inf and NaN in the scalar case exactly as Octave's elementwise complex *.
+%! s = complex (Inf, 0);  X = [1 2; 0 -1];
+%! assert (isequaln (gpumat_mul (s, X), s * X));
+%! assert (isequaln (gpumat_mul (complex (Inf, 1), complex (X, 1)), complex (Inf, 1) * complex (X, 1)));
+
+%!testif ; gpumat_available ()
+%! ## Narrowing: a result whose imaginary parts are all zero is real, as Octave's.
+%! for kernel = all_kernels ("double")
+%!   C = gpumat_mul ([1i 1], [1i; 1], kernel{1});
+%!   assert (isreal (C));  assert (C, 0);
+%!   C = gpumat_mul (single ([1i 1]), [1i; 1], kernel{1});
+%!   assert (isreal (C));  assert (class (C), "single");
+%!   A = crand (40, 30);
+%!   C = gpumat_mul (A, "ctranspose", A, "none", kernel{1});   # Hermitian: imag not all zero
+%!   assert (iscomplex (C));
+%!   C = gpumat_mul (complex (ones (300), 0), ones (300), kernel{1});  # zero imag, large result
+%!   assert (isreal (C));  assert (C, 300 * ones (300));
+%!   assert (isreal (gpumat_mul (2i, [1i 2i], kernel{1})));
+%!   assert (isreal (gpumat_mul (gpumat ([1i 1]), [1i; 1], kernel{1})));
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## NaN and Inf patterns against *: promotion of a real operand gives NaN + Inf i.
+%! assert (isequaln (gpumat_mul ([1 2], [Inf*1i; 1]), [1 2] * [Inf*1i; 1]));
+%! ## Elsewhere against the four-real-product form (real products that skip nothing; a BLAS
+%! ## zgemm may skip zero terms of B, and then 0 * Inf gives no NaN there).
+%! A = [complex(1, 0) 0 2i; 0 complex(Inf, 0) 0; complex(NaN, 1) 0 0];
+%! B = [0 1i; complex(0, Inf) 0; 1 -Inf];
+%! R = complex (real (A) * real (B) - imag (A) * imag (B), real (A) * imag (B) + imag (A) * real (B));
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     C = gpumat_mul (cast (A, cls{1}), cast (B, cls{1}), kernel{1});
+%!     assert (isnan (real (C)), isnan (real (R)));
+%!     assert (isnan (imag (C)), isnan (imag (R)));
+%!     ok = ! (isnan (real (R)) | isnan (imag (R)));
+%!     assert (C(ok), cast (R(ok), cls{1}));
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## Complex on gpumat arrays, kept on the GPU; errors leave nothing behind.
+%! use0 = __gpumat__ ("usage", "");
+%! A = crand (33, 17);  B = crand (33, 21);
+%! G = gpumat (A);  H = gpumat (B);
+%! for kernel = all_kernels ("double")
+%!   C = gpumat_mul (G, "ctranspose", H, "none", kernel{1});
+%!   assert (class (C), "gpumat");
+%!   assert (gather (C), A' * B, 1e-12);
+%!   assert (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A' * B, 1e-12);
+%!   assert (gather (gpumat_mul (G.', "none", H, "none", kernel{1})), A.' * B, 1e-12);
+%!   assert (gather (gpumat_mul (G', "ctranspose", G', "none", kernel{1})), A * A', 1e-12);
+%!   assert (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B' * A, 1e-12);
+%!   assert (gather (gpumat_mul (real (B), "transpose", G, "none", kernel{1})), real (B).' * A, 1e-12);
+%! endfor
+%! for i = 1:20
+%!   try
+%!     gpumat_mul (G, "ctranspose", single (crand (33, 3)), "none", "dmma");   # dmma: double only
+%!   catch
+%!   end_try_catch
+%!   try
+%!     gpumat_mul (G', G');
+%!   catch
+%!   end_try_catch
+%! endfor
+%! clear G H C
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+## ---- integer data: these need a GPU --------------------------------------------------------------
+%!testif ; gpumat_available ()
+%! ## Exact products, every class x integer kernel x operation pair, against the double
+%! ## product of small values (exact in double), and the class.
+%! ops = {"none", "transpose", "ctranspose"};
+%! for cls = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = -5 * ! strncmp (cls{1}, "u", 1);
+%!   for kernel = {"auto", "naive", "tiled"}
+%!     for s = [1 1 1; 17 31 13; 65 63 129; 3 0 4; 1 300 1]'
+%!       for ia = 1:3
+%!         ib = 1 + mod (ia, 3);
+%!         A = cast (randi ([lo 5], s(1), s(2)), cls{1});
+%!         B = cast (randi ([lo 5], s(2), s(3)), cls{1});
+%!         C = gpumat_mul (apply_op (A, ops{ia}), ops{ia}, apply_op (B, ops{ib}), ops{ib}, kernel{1});
+%!         assert (class (C), cls{1});
+%!         assert (isequal (C, cast (double (A) * double (B), cls{1})), "%s %s %s/%s", cls{1}, kernel{1}, ops{ia}, ops{ib});
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!testif ; gpumat_available ()
+%! ## The exact product is saturated once, at the end (not each term).
+%! for kernel = {"auto", "naive", "tiled"}
+%!   assert (gpumat_mul (int8 ([100 100]), int8 ([100; -100]), kernel{1}), int8 (0));
+%!   assert (gpumat_mul (int8 ([100 100]), int8 ([100; 100]), kernel{1}), int8 (127));
+%!   assert (gpumat_mul (int8 ([-128 -128]), int8 ([127; 127]), kernel{1}), int8 (-128));
+%!   assert (gpumat_mul (uint8 ([200 200]), uint8 ([2; 2]), kernel{1}), uint8 (255));
+%!   assert (gpumat_mul (int32 ([2^30 2^30 -2^30]), int32 ([4; 4; 4]), kernel{1}), intmax ("int32"));
+%!   assert (gpumat_mul (int64 ([2^62 2^62]), int64 ([2; -2]), kernel{1}), int64 (0));
+%!   assert (gpumat_mul (int64 ([2^62 2^62]), int64 ([2; 2]), kernel{1}), intmax ("int64"));
+%!   assert (gpumat_mul (uint64 ([2^63 2^63]), uint64 ([2; 2]), kernel{1}), intmax ("uint64"));
+%!   A = int8 (100 * ones (70, 300));  B = int8 (ones (300, 5));   # 30000 -> 127 everywhere
+%!   assert (gpumat_mul (A, B, kernel{1}), int8 (127 * ones (70, 5)));
+%!   B(1:2:end, :) = -1;                                          # alternating: exact 0
+%!   assert (gpumat_mul (A, B, kernel{1}), int8 (zeros (70, 5)));
+%! endfor
+%! ## Large operands with random values: exact against int64 arithmetic in double (|C| < 2^53).
+%! A = int32 (randi ([-1000 1000], 300, 500));  B = int32 (randi ([-1000 1000], 500, 200));
+%! assert (isequal (gpumat_mul (A, B), int32 (double (A) * double (B))));

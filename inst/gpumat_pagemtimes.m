@@ -22,8 +22,15 @@
 ## data), and are read by the kernels in place: nothing is transposed or copied.
 ##
 ## Each page follows Octave's @code{*}: the result is single if either operand is
-## single, otherwise double (logical and char count as double); a 1x1 page scales
-## the other page; an @var{m}-by-0 page times a 0-by-@var{n} page is zeros.
+## single, otherwise double (logical and char count as double); complex if either
+## is complex (a real operand is promoted; @qcode{"ctranspose"} conjugates), and
+## narrowed to real when no imaginary part of the whole result is nonzero; a 1x1
+## page scales the other page; an @var{m}-by-0 page times a 0-by-@var{n} page is
+## zeros.  Integer operands of one integer class give exact products saturated
+## once to the class, as @code{gpumat_mul} (kernels @qcode{"auto"},
+## @qcode{"naive"}, @qcode{"tiled"}); any other mix with an integer operand
+## raises @code{gpumat:pagemtimes:mixedInteger}.  Complex elements agree within
+## |Z - X*Y| <= 2*(k+1)*eps(class)*(|X|*|Y|), |.| the modulus.
 ## Elements agree with @code{*} page by page within
 ## |Z - X*Y| <= k*eps(class)*(|X|*|Y|) for inner size k, and so with
 ## @code{blkmm} where that applies.  All pages go to the GPU in one launch where the
@@ -37,8 +44,8 @@
 ## Errors: inner sizes that do not match raise @code{Octave:nonconformant-args},
 ## naming the sizes after the operations; page dimensions that are neither equal
 ## nor 1 raise @code{gpumat:pagemtimes:incompatiblePages}; an operation other than
-## the three names, @code{gpumat:pagemtimes:invalidOp}; integer, complex, sparse
-## and other arrays, @code{gpumat:pagemtimes:@var{reason}}; an unknown
+## the three names, @code{gpumat:pagemtimes:invalidOp}; sparse and other
+## arrays, @code{gpumat:pagemtimes:@var{reason}}; an unknown
 ## @var{kernel}, @code{gpumat:pagemtimes:unknownKernel}; a result too large to
 ## index, @code{gpumat:pagemtimes:tooLarge}; without a usable GPU,
 ## @code{gpumat:noDevice}.
@@ -96,8 +103,14 @@ endfunction
 %!error <dimension 3 is 2 in X and 3 in Y \(X is 2x3x2, Y is 3x4x3\)> gpumat_pagemtimes (ones (2, 3, 2), ones (3, 4, 3))
 %!error <dimension 4 is 2 in X and 5 in Y> gpumat_pagemtimes (ones (2, 3, 1, 2), ones (3, 4, 7, 5))
 %!error id=gpumat:pagemtimes:incompatiblePages gpumat_pagemtimes (ones (2, 3, 0), ones (3, 4, 2))
-%!error id=gpumat:pagemtimes:complex gpumat_pagemtimes ([1i 2], [1; 2])
-%!error id=gpumat:pagemtimes:integerType gpumat_pagemtimes (int8 (1), 2)
+%!error id=gpumat:pagemtimes:mixedInteger gpumat_pagemtimes (int8 (1), 2)
+%!error <product of int8 matrix by int16 matrix: integer pages> gpumat_pagemtimes (int8 (ones (2, 2, 3)), int16 (ones (2, 2)))
+%!error id=gpumat:pagemtimes:mixedInteger gpumat_pagemtimes (uint32 (ones (2, 2, 3)), "transpose", ones (2, 2), "none")
+%!error id=gpumat:pagemtimes:mixedInteger gpumat_pagemtimes (1i, uint8 (ones (2, 2, 3)))
+%!error id=gpumat:pagemtimes:unsupportedKernel gpumat_pagemtimes (int8 (ones (2, 2, 3)), int8 (ones (2, 2)), "wpt")
+%!error id=Octave:nonconformant-args gpumat_pagemtimes (complex (ones (2, 3, 4)), ones (4, 5, 4))
+%!assert (gpumat_pagemtimes (complex (zeros (3, 0, 2)), zeros (0, 4)), zeros (3, 4, 2))
+%!assert (isreal (gpumat_pagemtimes (complex (zeros (3, 0, 2)), 1i * ones (0, 4))))
 %!error id=gpumat:pagemtimes:sparse gpumat_pagemtimes (speye (2), ones (2))
 %!error id=gpumat:pagemtimes:invalidType gpumat_pagemtimes ({1}, 1)
 %!error id=gpumat:pagemtimes:invalidType gpumat_pagemtimes (1, struct ("a", 1))
@@ -310,3 +323,77 @@ endfunction
 %! clear G
 %! use = __gpumat__ ("usage", "");
 %! assert (use(1:2), use0(1:2));
+
+## ---- complex and integer pages: these need a GPU -----------------------------------------------
+%!function X = page_cop (X, op)
+%!  X = page_op (X, op);
+%!  if (strcmp (op, "ctranspose"))
+%!    X = conj (X);
+%!  endif
+%!endfunction
+
+%!function check_cpages (X, opx, Y, opy, kernel)
+%!  Z = gpumat_pagemtimes (X, opx, Y, opy, kernel);
+%!  cls = "double";
+%!  if (isa (X, "single") || isa (Y, "single"))
+%!    cls = "single";
+%!  endif
+%!  Xd = double (cast (X, cls));  Yd = double (cast (Y, cls));
+%!  [R, Rabs, k] = reference (page_cop (Xd, opx), page_cop (Yd, opy));
+%!  assert (class (Z), cls);
+%!  assert (iscomplex (Z), iscomplex (R));
+%!  assert (size (Z), size (R));
+%!  err = abs (double (Z) - R);
+%!  bound = 2 * (k + 1) * eps (cls) * Rabs;
+%!  bad = ! (err <= bound) & ! (isnan (Z) & isnan (R)) & ! (Z == R);
+%!  assert (! any (bad(:)), "%s %s %s: %d of %d elements outside the bound", kernel, opx, opy,
+%!          nnz (bad), numel (bad));
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## Complex pages: every operation pair x every kernel x both precisions, broadcasting,
+%! ## mixed real/complex, scalar pages.
+%! ops = {"none", "transpose", "ctranspose"};
+%! crand = @(varargin) complex (rand (varargin{:}) - 0.5, rand (varargin{:}) - 0.5);
+%! for cls = {"double", "single"}
+%!   for kernel = all_kernels (cls{1})
+%!     for ia = 1:3
+%!       for ib = 1:3
+%!         for s = [1 1 1 1; 17 31 13 3; 13 1 17 2; 33 65 31 2; 4 0 3 2]'
+%!           [m, k, n, p] = deal (s(1), s(2), s(3), s(4));
+%!           sx = [m k p];  sy = [k n p];
+%!           if (ia > 1) sx = [k m p]; endif
+%!           if (ib > 1) sy = [n k p]; endif
+%!           check_cpages (crand (sx, cls{1}), ops{ia}, crand (sy, cls{1}), ops{ib}, kernel{1});
+%!         endfor
+%!         check_cpages (crand ([4 4 3], cls{1}), ops{ia}, rand ([4 4 1 2], cls{1}), ops{ib}, kernel{1});
+%!       endfor
+%!     endfor
+%!     check_cpages (crand (1, 1, 3), "none", crand (4, 5, 3, cls{1}), "ctranspose", kernel{1});
+%!     check_cpages (crand (4, 5, 3, cls{1}), "ctranspose", 2i, "none", kernel{1});
+%!     check_cpages (crand (1, 5, 3, cls{1}), "ctranspose", 2, "none", kernel{1});
+%!     check_cpages (crand (1, 1, 3), "ctranspose", crand (4, 5, 3, cls{1}), "none", kernel{1});
+%!     check_cpages (crand (4, 5, cls{1}), "none", 2 + 1i, "ctranspose", kernel{1});
+%!   endfor
+%! endfor
+%! ## blkmm's own complex test, with narrowing of a page product to real.
+%! x(:,:,1) = [1 2; 3 4];  x(:,:,2) = [1i 1i; 1i 1i];
+%! assert (gpumat_pagemtimes (x, x), blkmm (x, x));
+%! assert (isreal (gpumat_pagemtimes (x, x)));
+%! assert (gpumat_pagemtimes (single (x), x), single (blkmm (x, x)));
+
+%!testif ; gpumat_available ()
+%! ## Integer pages: exact against the double product of small values.
+%! for cls = {"int8", "uint16", "int32", "uint64"}
+%!   for kernel = {"auto", "naive", "tiled"}
+%!     X = cast (randi ([0 5], 7, 9, 4), cls{1});  Y = cast (randi ([0 5], 9, 3), cls{1});
+%!     Z = gpumat_pagemtimes (X, Y, kernel{1});
+%!     assert (class (Z), cls{1});
+%!     for p = 1:4
+%!       assert (isequal (Z(:, :, p), cast (double (X(:, :, p)) * double (Y), cls{1})));
+%!     endfor
+%!     Z = gpumat_pagemtimes (X, "transpose", X, "none", kernel{1});
+%!     assert (isequal (Z(:, :, 2), cast (double (X(:, :, 2)).' * double (X(:, :, 2)), cls{1})));
+%!   endfor
+%! endfor
+%! assert (gpumat_pagemtimes (int8 (100 * ones (1, 2, 2)), int8 (ones (2, 1))), int8 (127 * ones (1, 1, 2)));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gateway_util.h"
+#include <stdint.h>
 
 void gw_scratch_free (gw_scratch *scratch)
 {
@@ -123,7 +124,54 @@ void gw_format_dims (char *buf, size_t len, mwSize ndims, const mwSize *dims)
     used += snprintf (buf + used, len - used, i ? "x%zu" : "%zu", (size_t) dims[i]);
 }
 
-static const char *class_name (gm_class cls) { return cls == GM_SINGLE ? "single" : "double"; }
+static const char *const octave_class_names[GM_CLASS_COUNT] = {
+  "double", "single", "double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32",
+  "int64", "uint64"};
+static const char *const class_texts[GM_CLASS_COUNT] = {
+  "double", "single", "complex double", "complex single", "int8", "uint8", "int16", "uint16",
+  "int32", "uint32", "int64", "uint64"};
+
+const char *gw_class_name (gm_class cls)
+{
+  return gm_class_valid (cls) ? octave_class_names[cls] : "double";
+}
+
+const char *gw_class_text (gm_class cls)
+{
+  return gm_class_valid (cls) ? class_texts[cls] : "unknown";
+}
+
+static mxClassID mx_class (gm_class cls)
+{
+  static const mxClassID ids[GM_CLASS_COUNT] = {
+    mxDOUBLE_CLASS, mxSINGLE_CLASS, mxDOUBLE_CLASS, mxSINGLE_CLASS, mxINT8_CLASS, mxUINT8_CLASS,
+    mxINT16_CLASS, mxUINT16_CLASS, mxINT32_CLASS, mxUINT32_CLASS, mxINT64_CLASS, mxUINT64_CLASS};
+  return gm_class_valid (cls) ? ids[cls] : mxDOUBLE_CLASS;
+}
+
+/* The real or integer class of a host array, or -1 for another type. */
+static int class_of_array (const mxArray *arg)
+{
+  if (mxIsDouble (arg)) return GM_DOUBLE;
+  if (mxIsSingle (arg)) return GM_SINGLE;
+  if (mxIsInt8 (arg)) return GM_INT8;
+  if (mxIsUint8 (arg)) return GM_UINT8;
+  if (mxIsInt16 (arg)) return GM_INT16;
+  if (mxIsUint16 (arg)) return GM_UINT16;
+  if (mxIsInt32 (arg)) return GM_INT32;
+  if (mxIsUint32 (arg)) return GM_UINT32;
+  if (mxIsInt64 (arg)) return GM_INT64;
+  if (mxIsUint64 (arg)) return GM_UINT64;
+  return -1;
+}
+
+static int class_from_name (const char *name)
+{
+  for (int c = 0; c < GM_CLASS_COUNT; c++)
+    if (!gm_class_is_complex ((gm_class) c) && !strcmp (name, octave_class_names[c]))
+      return c;
+  return -1;
+}
 
 /* ---- gpumat descriptors -------------------------------------------------------------------- */
 
@@ -141,22 +189,33 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   const mxArray *dims = mxGetField (arg, 0, "dims");
   const mxArray *cls = mxGetField (arg, 0, "cls");
   const mxArray *view = mxGetField (arg, 0, "op");     /* absent: not a view */
+  const mxArray *cplx = mxGetField (arg, 0, "complex");   /* absent: real */
   char cls_name[16], id[96];
   snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
   if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
       || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
       || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0
-      || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1)))
+      || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1))
+      || (cplx && (!(mxIsDouble (cplx) || mxIsLogical (cplx)) || mxGetNumberOfElements (cplx) != 1)))
     gw_fail (scratch, id, "not a valid gpumat array");
-  op->transposed = view && mxGetScalar (view) != 0;
+  const double view_op = view ? mxGetScalar (view) : 0;
+  if (!(view_op == 0 || view_op == 1 || view_op == 2))
+    gw_fail (scratch, id, "not a valid gpumat array (view operation %g)", view_op);
+  op->transposed = view_op != 0;
+  op->view = view_op == 2 ? GM_OP_CTRANSPOSE : view_op == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
   if (op->transposed && mxGetNumberOfElements (dims) != 2)
     gw_fail (scratch, id, "not a valid gpumat array (an N-D transposed view)");
-  if (!strcmp (cls_name, "double"))
-    op->cls = GM_DOUBLE;
-  else if (!strcmp (cls_name, "single"))
-    op->cls = GM_SINGLE;
-  else
+  const int c = class_from_name (cls_name);
+  if (c < 0)
     gw_fail (scratch, id, "gpumat array of unknown class '%s'", cls_name);
+  op->cls = (gm_class) c;
+  if (cplx && mxGetScalar (cplx) != 0) {
+    if (gm_class_is_integer (op->cls))
+      gw_fail (scratch, id, "not a valid gpumat array (complex %s)", cls_name);
+    op->cls = gm_class_complex (op->cls);
+  }
+  if (!gm_class_is_complex (op->cls) && op->view == GM_OP_CTRANSPOSE)
+    op->view = GM_OP_TRANSPOSE;           /* real data: the same */
   op->on_device = 1;
   op->host = NULL;
   op->ndims = mxGetNumberOfElements (dims);
@@ -184,8 +243,8 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
 
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims)
 {
-  const char *fields[] = {"ptr", "dims", "cls", "op"};
-  mxArray *desc = mxCreateStructMatrix (1, 1, 4, fields);
+  const char *fields[] = {"ptr", "dims", "cls", "op", "complex"};
+  mxArray *desc = mxCreateStructMatrix (1, 1, 5, fields);
   mxArray *ptr = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
   *(uint64_t *) mxGetData (ptr) = (uint64_t) (uintptr_t) d_ptr;
   mxArray *dv = mxCreateDoubleMatrix (1, ndims, mxREAL);
@@ -193,8 +252,9 @@ mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSi
     mxGetPr (dv)[i] = (double) dims[i];
   mxSetField (desc, 0, "ptr", ptr);
   mxSetField (desc, 0, "dims", dv);
-  mxSetField (desc, 0, "cls", mxCreateString (class_name (cls)));
+  mxSetField (desc, 0, "cls", mxCreateString (gw_class_name (cls)));
   mxSetField (desc, 0, "op", mxCreateDoubleScalar (0));
+  mxSetField (desc, 0, "complex", mxCreateLogicalScalar (gm_class_is_complex (cls) ? 1 : 0));
   return desc;
 }
 
@@ -224,9 +284,12 @@ mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize 
    it, that copy costs less than the extra call (about 10 us). */
 #define OCTAVE_OWNED_MIN_BYTES ((size_t) 128 << 10)
 
-static mxArray *octave_owned_array (gm_class cls, mwSize ndims, const mwSize *dims)
+/* An uninitialized array of class cls made by Octave (__gpumat_alloc__), and the address of
+   its storage (*storage), or NULL. */
+static mxArray *octave_owned_array (gm_class cls, mwSize ndims, const mwSize *dims,
+                                    void **storage)
 {
-  mxArray *args[2] = {mxCreateString (cls == GM_SINGLE ? "single" : "double"),
+  mxArray *args[2] = {mxCreateString (gw_class_text (cls)),
                       mxCreateDoubleMatrix (1, ndims, mxREAL)};
   for (mwSize i = 0; i < ndims; i++)
     mxGetPr (args[1])[i] = (double) dims[i];
@@ -236,37 +299,51 @@ static mxArray *octave_owned_array (gm_class cls, mwSize ndims, const mwSize *di
   mexSetTrapFlag (0);
   mxDestroyArray (args[0]);
   mxDestroyArray (args[1]);
-  if (failed || !out[0] || !out[1])
+  if (failed || !out[0] || !out[1]) {
+    if (out[0])
+      mxDestroyArray (out[0]);
+    if (out[1])
+      mxDestroyArray (out[1]);
     return NULL;
-  /* Write only where Octave keeps the array: the data pointer the MEX interface hands out must
-     be the array's own storage, which __gpumat_alloc__ reported. */
-  const uint64_t storage = mxIsUint64 (out[1]) ? *(const uint64_t *) mxGetData (out[1]) : 0;
+  }
+  const uint64_t address = mxIsUint64 (out[1]) ? *(const uint64_t *) mxGetData (out[1]) : 0;
   mxDestroyArray (out[1]);
-  const int ok = (cls == GM_SINGLE ? mxIsSingle (out[0]) : mxIsDouble (out[0]))
-                 && !mxIsComplex (out[0])
-                 && (uint64_t) (uintptr_t) gw_array_data (out[0]) == storage;
+  int ok = address != 0 && mxGetClassID (out[0]) == mx_class (cls)
+           && (mxIsComplex (out[0]) != 0) == (gm_class_is_complex (cls) != 0);
+  /* Write only where Octave keeps the array: for a real array, the data pointer the MEX
+     interface hands out must be that storage.  A complex array is never asked for its split
+     data (that would copy it): the value made by __gpumat_alloc__ is handed back as it is. */
+  if (ok && !gm_class_is_complex (cls))
+    ok = (uint64_t) (uintptr_t) gw_array_data (out[0]) == address;
   if (!ok) {
     mxDestroyArray (out[0]);
     return NULL;
   }
+  *storage = (void *) (uintptr_t) address;
   return out[0];
+}
+
+static int array_bytes (gm_class cls, mwSize ndims, const mwSize *dims, size_t *bytes)
+{
+  *bytes = gm_class_size (cls);
+  int overflow = 0;
+  for (mwSize i = 0; i < ndims; i++)
+    overflow |= gm_mul_size (*bytes, dims[i], bytes) != GM_OK;
+  return !overflow;
 }
 
 /* Uninitialized: every caller writes every element (kernels/ zero-fills empty sums itself),
    and zero-filling a 128 MiB result first would cost more than the product. */
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims)
 {
-  size_t bytes = gm_class_size (cls);
-  int overflow = 0;
-  for (mwSize i = 0; i < ndims; i++)
-    overflow |= gm_mul_size (bytes, dims[i], &bytes) != GM_OK;
-  if (!overflow && bytes >= OCTAVE_OWNED_MIN_BYTES) {
-    mxArray *owned = octave_owned_array (cls, ndims, dims);
+  size_t bytes;
+  void *storage;
+  if (array_bytes (cls, ndims, dims, &bytes) && bytes >= OCTAVE_OWNED_MIN_BYTES) {
+    mxArray *owned = octave_owned_array (cls, ndims, dims, &storage);
     if (owned)
       return owned;
   }
-  return mxCreateUninitNumericArray (ndims, (mwSize *) dims,
-                                     cls == GM_SINGLE ? mxSINGLE_CLASS : mxDOUBLE_CLASS, mxREAL);
+  return mxCreateUninitNumericArray (ndims, (mwSize *) dims, mx_class (cls), mxREAL);
 }
 
 void *gw_array_data (mxArray *array)
@@ -274,7 +351,186 @@ void *gw_array_data (mxArray *array)
   return mxIsDouble (array) ? (void *) mxGetPr (array) : mxGetData (array);
 }
 
+void gw_result_make (gw_scratch *scratch, gm_class cls, mwSize ndims, const mwSize *dims,
+                     gw_result *r)
+{
+  memset (r, 0, sizeof *r);
+  r->cls = cls;
+  r->ndims = ndims;
+  memcpy (r->dims, dims, ndims * sizeof (mwSize));
+  size_t bytes;
+  if (!array_bytes (cls, ndims, dims, &bytes))
+    gw_fail (scratch, "gpumat:tooLarge", "the result is too large");
+  r->numel = bytes / gm_class_size (cls);
+  if (!gm_class_is_complex (cls)) {
+    r->array = gw_make_host_array (cls, ndims, dims);
+    r->data = gw_array_data (r->array);
+    return;
+  }
+  /* Complex: Octave's own interleaved storage, whatever the size (the split API would copy
+     every element on return); scratch, split at the end, only if that cannot be had. */
+  if (bytes > 0)
+    r->array = octave_owned_array (cls, ndims, dims, &r->data);
+  if (!r->array)
+    r->data = gw_host_alloc (scratch, bytes);
+}
+
+void gw_result_discard (gw_result *r)
+{
+  if (r->array)
+    mxDestroyArray (r->array);
+  r->array = NULL;
+}
+
+static int any_imag (gm_class cls, const void *data, size_t numel)
+{
+  if (cls == GM_COMPLEX_DOUBLE) {
+    const double *d = (const double *) data;
+    for (size_t i = 0; i < numel; i++)
+      if (d[2 * i + 1] != 0)      /* NaN counts as nonzero, as in Octave */
+        return 1;
+  } else {
+    const float *f = (const float *) data;
+    for (size_t i = 0; i < numel; i++)
+      if (f[2 * i + 1] != 0)
+        return 1;
+  }
+  return 0;
+}
+
+mxArray *gw_result_finish (gw_scratch *scratch, gw_result *r, int has_imag)
+{
+  if (!gm_class_is_complex (r->cls)) {
+    mxArray *out = r->array;
+    r->array = NULL;
+    return out;
+  }
+  if (has_imag < 0)
+    has_imag = r->numel > 0 && any_imag (r->cls, r->data, r->numel);
+  const int dbl = r->cls == GM_COMPLEX_DOUBLE;
+  mxArray *out;
+  if (!has_imag) {
+    /* Narrowed to real, as Octave narrows: the real parts into a real array. */
+    out = gw_make_host_array (gm_class_real (r->cls), r->ndims, r->dims);
+    void *re = gw_array_data (out);
+    if (dbl) {
+      const double *src = (const double *) r->data;
+      double *dst = (double *) re;
+      for (size_t i = 0; i < r->numel; i++)
+        dst[i] = src[2 * i];
+    } else {
+      const float *src = (const float *) r->data;
+      float *dst = (float *) re;
+      for (size_t i = 0; i < r->numel; i++)
+        dst[i] = src[2 * i];
+    }
+    gw_result_discard (r);
+    return out;
+  }
+  if (r->array) {
+    out = r->array;
+    r->array = NULL;
+    return out;
+  }
+  /* The fallback: split the pairs into an array of the split API. */
+  out = mxCreateNumericArray (r->ndims, (mwSize *) r->dims, mx_class (r->cls), mxCOMPLEX);
+  if (dbl) {
+    const double *src = (const double *) r->data;
+    double *re = mxGetPr (out), *im = mxGetPi (out);
+    for (size_t i = 0; i < r->numel; i++) {
+      re[i] = src[2 * i];
+      im[i] = src[2 * i + 1];
+    }
+  } else {
+    const float *src = (const float *) r->data;
+    float *re = (float *) mxGetData (out), *im = (float *) mxGetImagData (out);
+    for (size_t i = 0; i < r->numel; i++) {
+      re[i] = src[2 * i];
+      im[i] = src[2 * i + 1];
+    }
+  }
+  (void) scratch;
+  return out;
+}
+
+void gw_narrow_device (gw_scratch *scratch, void **d_ptr, gm_class *cls, size_t count,
+                       const char *area)
+{
+  if (!gm_class_is_complex (*cls))
+    return;
+  int any = 0;
+  gm_status st = count ? gm_complex_has_imag (*cls, (int64_t) count, *d_ptr, &any, 0) : GM_OK;
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  if (any)
+    return;
+  const gm_class real = gm_class_real (*cls);
+  void *d = gw_device_alloc (scratch, count * gm_class_size (real), area);
+  st = count ? gm_complex_real_part (*cls, (int64_t) count, *d_ptr, d, 0) : GM_OK;
+  if (st == GM_OK)
+    st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  *d_ptr = d;
+  *cls = real;
+}
+
+mxArray *gw_gather_operand (gw_scratch *scratch, gw_operand *op, const char *area)
+{
+  gw_materialize_operand (scratch, op, area);
+  gw_result r;
+  gw_result_make (scratch, op->cls, op->ndims, op->dims, &r);
+  gm_status st = r.numel ? gm_copy_to_host (r.data, op->device, r.numel * gm_class_size (op->cls))
+                         : GM_OK;
+  if (st != GM_OK) {
+    gw_result_discard (&r);
+    gw_fail_status (scratch, st, area);
+  }
+  return gw_result_finish (scratch, &r, 1);   /* a complex array stays complex */
+}
+
 /* ---- host arrays ----------------------------------------------------------------------------- */
+
+/* The interleaved elements of a complex host array: Octave's own storage, from
+   __gpumat_address__ through mexCallMATLAB on this very mxArray (no copy; see
+   mex/gpumat_address.cc), or, for a complex scalar or anything else that has no such
+   storage, the split API's parts interleaved into scratch. */
+static const void *complex_storage (gw_scratch *scratch, const mxArray *arg, gm_class cls,
+                                    size_t numel, const char *what)
+{
+  if (numel == 0)
+    return NULL;
+  mxArray *out = NULL;
+  mexSetTrapFlag (1);
+  int failed = mexCallMATLAB (1, &out, 1, (mxArray **) &arg, "__gpumat_address__");
+  mexSetTrapFlag (0);
+  const uint64_t address = !failed && out && mxIsUint64 (out) && mxGetNumberOfElements (out) == 1
+                           ? *(const uint64_t *) mxGetData (out) : 0;
+  if (out)
+    mxDestroyArray (out);
+  if (address)
+    return (const void *) (uintptr_t) address;
+  size_t bytes;
+  if (gm_mul_size (numel, gm_class_size (cls), &bytes) != GM_OK)
+    gw_fail (scratch, "gpumat:outOfMemory", "%s is too large", what);
+  void *h = gw_host_alloc (scratch, bytes);
+  if (cls == GM_COMPLEX_DOUBLE) {
+    const double *re = mxGetPr (arg), *im = mxGetPi (arg);
+    double *d = (double *) h;
+    for (size_t i = 0; i < numel; i++) {
+      d[2 * i] = re[i];
+      d[2 * i + 1] = im ? im[i] : 0;
+    }
+  } else {
+    const float *re = (const float *) mxGetData (arg), *im = (const float *) mxGetImagData (arg);
+    float *f = (float *) h;
+    for (size_t i = 0; i < numel; i++) {
+      f[2 * i] = re[i];
+      f[2 * i + 1] = im ? im[i] : 0;
+    }
+  }
+  return h;
+}
 
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op)
@@ -295,32 +551,31 @@ void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area,
     return;
   }
   const char *reason = NULL, *text = NULL;
+  const int cls = class_of_array (arg);
   if (mxIsSparse (arg))
     reason = "sparse", text = "sparse matrices are not supported: convert with full ()";
-  else if (mxIsComplex (arg))
-    reason = "complex", text = "complex arrays are not supported yet";
-  else if (mxIsInt8 (arg) || mxIsUint8 (arg) || mxIsInt16 (arg) || mxIsUint16 (arg)
-           || mxIsInt32 (arg) || mxIsUint32 (arg) || mxIsInt64 (arg) || mxIsUint64 (arg))
-    reason = "integerType",
-    text = "integer arrays are not supported: convert with double () or single ()";
-  else if (!(mxIsDouble (arg) || mxIsSingle (arg) || mxIsLogical (arg) || mxIsChar (arg)))
-    reason = "invalidType", text = "must be a real double, single, logical or char array";
+  else if (cls < 0 && !mxIsLogical (arg) && !mxIsChar (arg))
+    reason = "invalidType", text = "must be a numeric, logical or char array";
   if (reason) {
     snprintf (id, sizeof id, "gpumat:%s:%s", area, reason);
     gw_fail (scratch, id, "%s: %s, not %s", what, text, mxGetClassName (arg));
   }
   op->on_device = 0;
+  op->array = arg;
   op->ndims = mxGetNumberOfDimensions (arg);
   if (op->ndims > GW_MAX_DIMS)
     gw_fail (scratch, "gpumat:tooManyDimensions", "%s: more than %d dimensions", what,
              GW_MAX_DIMS);
   memcpy (op->dims, mxGetDimensions (arg), op->ndims * sizeof (mwSize));
   op->numel = mxGetNumberOfElements (arg);
-  if (mxIsDouble (arg)) {
+  if (mxIsComplex (arg)) {
+    op->cls = gm_class_complex ((gm_class) cls);
+    op->host = complex_storage (scratch, arg, op->cls, op->numel, what);
+  } else if (cls == GM_DOUBLE) {
     op->cls = GM_DOUBLE;
     op->host = mxGetPr (arg);
-  } else if (mxIsSingle (arg)) {
-    op->cls = GM_SINGLE;
+  } else if (cls >= 0) {
+    op->cls = (gm_class) cls;
     op->host = mxGetData (arg);
   } else {
     /* logical and char take part in arithmetic as double, as in Octave's own `*`. */
@@ -339,29 +594,65 @@ void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area,
     }
     op->cls = GM_DOUBLE;
     op->host = d;
+    op->logical_or_char = 1;
   }
+}
+
+/* Precision conversion, n values (both parts of a complex operand count). */
+static void host_double_to_single (float *dst, const double *src, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    dst[i] = (float) src[i];
 }
 
 void gw_convert_operand (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area)
 {
   if (op->cls == cls)
     return;
-  if (cls != GM_SINGLE)
-    gw_fail (scratch, "gpumat:internal", "only double to single conversion is needed");
+  if (gm_class_is_integer (op->cls) || gm_class_is_integer (cls)
+      || (gm_class_is_complex (op->cls) && !gm_class_is_complex (cls)))
+    gw_fail (scratch, "gpumat:internal", "cannot convert %s to %s", gw_class_text (op->cls),
+             gw_class_text (cls));
+  /* Precision first: double -> single, both parts of a complex operand. */
+  if (gm_class_real (op->cls) == GM_DOUBLE && gm_class_real (cls) == GM_SINGLE) {
+    const size_t n = op->numel * (gm_class_is_complex (op->cls) ? 2 : 1);
+    if (op->on_device) {
+      float *d = (float *) gw_device_alloc (scratch, n * sizeof (float), area);
+      gm_status st = n ? gm_double_to_single ((int64_t) n, (const double *) op->device, d, 0)
+                       : GM_OK;
+      if (st != GM_OK)
+        gw_fail_status (scratch, st, area);
+      op->device = d;
+    } else {
+      float *f = (float *) gw_host_alloc (scratch, n * sizeof (float));
+      host_double_to_single (f, (const double *) op->host, n);
+      op->host = f;
+    }
+    op->cls = gm_class_is_complex (op->cls) ? GM_COMPLEX_SINGLE : GM_SINGLE;
+  }
+  if (op->cls == cls)
+    return;
+  if (gm_class_real (op->cls) != gm_class_real (cls))
+    gw_fail (scratch, "gpumat:internal", "cannot convert %s to %s", gw_class_text (op->cls),
+             gw_class_text (cls));
+  /* Real -> complex: a zero imaginary part. */
+  const size_t part = gm_class_size (op->cls);
   if (op->on_device) {
-    float *d = (float *) gw_device_alloc (scratch, op->numel * sizeof (float), area);
-    gm_status st = gm_double_to_single ((int64_t) op->numel, (const double *) op->device, d, 0);
+    void *d = gw_device_alloc (scratch, op->numel * 2 * part, area);
+    gm_status st = op->numel ? gm_real_to_complex (cls, (int64_t) op->numel, op->device, d, 0)
+                             : GM_OK;
     if (st != GM_OK)
       gw_fail_status (scratch, st, area);
     op->device = d;
   } else {
-    float *f = (float *) gw_host_alloc (scratch, op->numel * sizeof (float));
-    const double *src = (const double *) op->host;
+    char *h = (char *) gw_host_alloc (scratch, op->numel * 2 * part);
+    const char *src = (const char *) op->host;
+    memset (h, 0, op->numel * 2 * part);
     for (size_t i = 0; i < op->numel; i++)
-      f[i] = (float) src[i];
-    op->host = f;
+      memcpy (h + 2 * i * part, src + i * part, part);
+    op->host = h;
   }
-  op->cls = GM_SINGLE;
+  op->cls = cls;
 }
 
 void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area)
@@ -381,13 +672,18 @@ void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *ar
 {
   if (!op->on_device || !op->transposed)
     return;
+  const gm_op view = op->view == GM_OP_NONE ? GM_OP_TRANSPOSE : op->view;
   op->transposed = 0;
+  op->view = GM_OP_NONE;
   const int64_t rows = op->dims[0], cols = op->dims[1];
-  if (rows <= 1 || cols <= 1)
+  const int conj = gm_class_is_complex (op->cls) && view == GM_OP_CTRANSPOSE;
+  if ((rows <= 1 || cols <= 1) && !conj)
     return;                     /* a vector: its transpose has the same layout */
   void *d = gw_device_alloc (scratch, op->numel * gm_class_size (op->cls), area);
-  /* stored cols x rows, wanted rows x cols */
-  gm_status st = gm_transpose (op->cls, cols, rows, op->device, cols, d, rows, 0);
+  /* stored cols x rows, wanted rows x cols (conjugated for a complex G') */
+  gm_status st = op->numel ? gm_transpose_op (op->cls, view, cols, rows, op->device, cols > 1 ? cols : 1,
+                                              d, rows > 1 ? rows : 1, 0)
+                           : GM_OK;
   if (st == GM_OK)
     st = gm_sync ();
   if (st != GM_OK)
@@ -397,7 +693,21 @@ void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *ar
 
 gm_op gw_stored_op (const gw_operand *x, gm_op op)
 {
-  return (x->transposed != 0) != (op != GM_OP_NONE) ? GM_OP_TRANSPOSE : GM_OP_NONE;
+  const gm_op view = !x->transposed ? GM_OP_NONE : x->view == GM_OP_NONE ? GM_OP_TRANSPOSE : x->view;
+  if (!gm_class_is_complex (x->cls))
+    return (view != GM_OP_NONE) != (op != GM_OP_NONE) ? GM_OP_TRANSPOSE : GM_OP_NONE;
+  if (view == GM_OP_NONE)
+    return op;
+  if (op == GM_OP_NONE)
+    return view;
+  return GM_OP_NONE;           /* view == op: they cancel (gw_prepare_view handles the rest) */
+}
+
+void gw_prepare_view (gw_scratch *scratch, gw_operand *x, gm_op op, const char *area)
+{
+  if (x->on_device && x->transposed && gm_class_is_complex (x->cls) && op != GM_OP_NONE
+      && x->view != op)
+    gw_materialize_operand (scratch, x, area);
 }
 
 void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols)

@@ -2,10 +2,17 @@
  *
  * An operand is either a host array (an Octave matrix, converted to the class of the
  * computation when needed) or a device array (a gpumat object, whose hidden property `desc` is
- * a struct with fields ptr, dims, cls and op).  A desc with op = 1 is a transposed view (G'):
- * dims are the view's own (transposed) size, and the device data are the parent's, stored as
- * the transpose of dims; products read it with an op flag, everything else materializes it
- * (gw_materialize_operand).  Everything a gateway call allocates is recorded in its `scratch`,
+ * a struct with fields ptr, dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
+ * (G', conjugating for complex data) is a view: dims are the view's own (transposed) size, and
+ * the device data are the parent's, stored as the transpose of dims; products read it with an
+ * op flag, everything else materializes it (gw_materialize_operand).
+ *
+ * Complex host arrays are read where Octave keeps them, interleaved, through the oct-file
+ * __gpumat_address__ (mex/gpumat_address.cc): the split MEX API of Octave 7.3 would copy them
+ * element by element.  Nothing here ever calls mxGetPr/mxGetPi/mxGetData/mxGetImagData on a
+ * complex input whose address that call gave.  Complex host results are filled in Octave's
+ * own storage from __gpumat_alloc__ (gw_result), and narrowed to real when no imaginary part
+ * is nonzero, as Octave narrows.  Everything a gateway call allocates is recorded in its `scratch`,
  * and gw_fail frees it all before raising, so an error never leaves memory behind.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -23,6 +30,9 @@ typedef struct {
   int on_device;               /* a gpumat descriptor rather than a host array      */
   gm_class cls;                /* class of the data pointed to below                 */
   int transposed;              /* device data stored as the transpose of dims (a view G') */
+  gm_op view;                  /* GM_OP_TRANSPOSE (G.') or GM_OP_CTRANSPOSE (G') for a view */
+  int logical_or_char;         /* a host logical or char array, read as double             */
+  const mxArray *array;        /* the host array as given (NULL for device operands)        */
   mwSize ndims;
   mwSize dims[GW_MAX_DIMS];    /* the size the user sees                              */
   size_t numel;
@@ -58,12 +68,14 @@ void *gw_device_alloc (gw_scratch *scratch, size_t bytes, const char *area);
 /* Hand a device block over to the caller (it outlives the call, e.g. as a gpumat result). */
 void gw_device_keep (gw_scratch *scratch, void *d_ptr);
 
-/* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts real,
- * full double, single, logical and char arrays (logical and char become double) and gpumat
- * objects; anything else raises gpumat:<area>:<reason>. */
+/* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts full
+ * double, single (real or complex), integer, logical and char arrays (logical and char become
+ * double) and gpumat objects; anything else raises gpumat:<area>:<reason>. */
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op);
-/* Converts the operand to class `cls` (double -> single), on the side where it lives. */
+/* Converts the operand to class `cls`, on the side where it lives: double -> single (both
+ * parts of a complex operand), and real -> complex (a zero imaginary part, as Octave's `*`
+ * promotes a real operand against a complex one). */
 void gw_convert_operand (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area);
 /* Makes sure the operand is on the device (uploading a host operand into scratch). */
 void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
@@ -72,24 +84,62 @@ void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
  * the data can be copied to the host right after.  Does nothing to other operands. */
 void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 /* The operation a product passes to kernels/ for operand x under the user's operation `op`:
- * GM_OP_NONE when the device or host data are laid out as op(x), else GM_OP_TRANSPOSE (real
- * data: the conjugate transpose is the transpose). */
+ * GM_OP_NONE when the device or host data are laid out as op(x), else the transpose (real
+ * data) or the transpose or conjugate transpose (complex data).  A complex view combined
+ * with the other transpose (conj (x) with no transpose) has no flag: gw_prepare_view first. */
 gm_op gw_stored_op (const gw_operand *x, gm_op op);
+/* Materializes a complex view that gw_stored_op could not express under `op`. */
+void gw_prepare_view (gw_scratch *scratch, gw_operand *x, gm_op op, const char *area);
 /* Rows and columns of op(x) for a 2-D operand (or of op applied to x's pages). */
 void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols);
 /* An operation name argument ("none", "transpose", "ctranspose"); anything else raises
  * gpumat:<area>:invalidOp naming `what` (e.g. "OPA"). */
 gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what);
 
-/* A gpumat descriptor struct {ptr, dims, cls, op = 0} for a device block the caller now owns. */
+/* A gpumat descriptor struct {ptr, dims, cls, op = 0, complex} for a device block the caller
+ * now owns (cls is Octave's class name of the elements: "double" for complex double). */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
 /* A gpumat object owning the device block d_ptr (which leaves `scratch`); on failure the
  * block is freed and an error raised. */
 mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
                          const mwSize *dims, const char *area);
-/* A host result array of class cls, uninitialized: the caller writes every element. */
+/* A host result array of a real or integer class cls, uninitialized: the caller writes every
+ * element. */
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims);
 void *gw_array_data (mxArray *array);
+
+/* A host result of any class: `data` is where the caller writes its elements (interleaved for
+ * a complex class).  For a complex class that is Octave's own storage of a complex array made
+ * by __gpumat_alloc__ (or, if that cannot be had, scratch that gw_result_finish splits). */
+typedef struct {
+  mxArray *array;
+  gm_class cls;
+  void *data;
+  mwSize ndims;
+  mwSize dims[GW_MAX_DIMS];
+  size_t numel;
+} gw_result;
+void gw_result_make (gw_scratch *scratch, gm_class cls, mwSize ndims, const mwSize *dims,
+                     gw_result *r);
+/* The finished array.  For a complex class, has_imag says whether some imaginary part is
+ * nonzero (1), none is (0: the result is narrowed to the real class, as Octave narrows), or
+ * is not known (-1: looked at here). */
+mxArray *gw_result_finish (gw_scratch *scratch, gw_result *r, int has_imag);
+/* Frees an unfinished result (before raising an error). */
+void gw_result_discard (gw_result *r);
+/* Narrows a complex device result in place of *d_ptr (count elements of *cls): when no
+ * imaginary part is nonzero, *d_ptr becomes a new block of the real class (the old one stays
+ * in scratch) and *cls the real class.  Real classes are left alone. */
+void gw_narrow_device (gw_scratch *scratch, void **d_ptr, gm_class *cls, size_t count,
+                       const char *area);
+/* A device operand copied into a new host array (a view materialized first; complex data
+ * stay complex). */
+mxArray *gw_gather_operand (gw_scratch *scratch, gw_operand *op, const char *area);
+
+/* Octave's class name of the elements: "double" for double and complex double, "int8" ... */
+const char *gw_class_name (gm_class cls);
+/* "complex double", "int32 matrix"-style names for messages: "complex double", "int32". */
+const char *gw_class_text (gm_class cls);
 
 /* "2x3" or "2x3x4" */
 void gw_format_dims (char *buf, size_t len, mwSize ndims, const mwSize *dims);

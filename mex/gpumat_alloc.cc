@@ -16,9 +16,20 @@
 // ADDRESS (uint64) is the array's storage: the gateway checks that the pointer it is given for
 // A is that same storage before it writes, and falls back to an ordinary MEX array otherwise.
 //
+// CLASS is "double", "single", an integer class ("int8" ... "uint64"), or "complex double" /
+// "complex single".  A complex array is Octave's own interleaved storage (re, im pairs), which
+// the MEX interface of 7.3 never hands out (its split API copies element by element, and its
+// interleaved API is broken): the gateway writes the pairs at ADDRESS.  The value is made from
+// `new octave_complex_matrix (...)`, not octave_value (ComplexNDArray), whose constructor runs
+// maybe_mutate (): that would read the uninitialized parts to decide whether to narrow the
+// array to real.  The gateway returns a complex array only when some imaginary part is
+// nonzero, so the value needs no narrowing later either.
+//
 // Internal: no GPU code, no CUDA runtime.  Copyright (C) 2026 The gpumat developers.  GPLv3+.
 
 #include <octave/oct.h>
+#include <octave/ov-cx-mat.h>
+#include <octave/ov-flt-cx-mat.h>
 #include <sys/mman.h>
 #include <cstdint>
 #include <memory>
@@ -49,7 +60,8 @@ static Array<T, Alloc> uninitialized_array (const dim_vector& dv, const Array<T,
 DEFUN_DLD (__gpumat_alloc__, args, ,
            "-*- texinfo -*-\n\
 @deftypefn {} {[@var{A}, @var{address}] =} __gpumat_alloc__ (@var{class}, @var{dims})\n\
-Internal to gpumat: an uninitialized double or single array of size @var{dims}.\n\
+Internal to gpumat: an uninitialized array of class @var{class} (double, single,\n\
+complex double, complex single or an integer class) and size @var{dims}.\n\
 @end deftypefn")
 {
   if (args.length () != 2)
@@ -74,8 +86,37 @@ Internal to gpumat: an uninitialized double or single array of size @var{dims}.\
       data = a.data ();
       out(0) = a;
     }
+  else if (cls == "complex double")
+    {
+      ComplexNDArray a (uninitialized_array (dv, static_cast<const Array<Complex> *> (nullptr)));
+      data = a.data ();
+      out(0) = octave_value (new octave_complex_matrix (a));     // no maybe_mutate ()
+    }
+  else if (cls == "complex single")
+    {
+      FloatComplexNDArray a (uninitialized_array (dv, static_cast<const Array<FloatComplex> *> (nullptr)));
+      data = a.data ();
+      out(0) = octave_value (new octave_float_complex_matrix (a));
+    }
+#define GPUMAT_INT_CLASS(NAME, T)                                                       \
+  else if (cls == NAME)                                                                 \
+    {                                                                                   \
+      T##NDArray a (uninitialized_array (dv, static_cast<const Array<octave_##T> *> (nullptr))); \
+      data = a.data ();                                                                 \
+      out(0) = a;                                                                       \
+    }
+  GPUMAT_INT_CLASS ("int8", int8)
+  GPUMAT_INT_CLASS ("uint8", uint8)
+  GPUMAT_INT_CLASS ("int16", int16)
+  GPUMAT_INT_CLASS ("uint16", uint16)
+  GPUMAT_INT_CLASS ("int32", int32)
+  GPUMAT_INT_CLASS ("uint32", uint32)
+  GPUMAT_INT_CLASS ("int64", int64)
+  GPUMAT_INT_CLASS ("uint64", uint64)
+#undef GPUMAT_INT_CLASS
   else
-    error ("__gpumat_alloc__: CLASS must be \"double\" or \"single\"");
+    error ("__gpumat_alloc__: CLASS must be \"double\", \"single\", \"complex double\", "
+           "\"complex single\" or an integer class");
   out(1) = octave_uint64 ((uint64_t) (uintptr_t) data);
   return out;
 }

@@ -10,6 +10,7 @@
  *   ("gather", CALLER, G)      -> the host array of gpumat G (a view G' transposed first)
  *   ("copy", CALLER, G)        -> descriptor of a device copy of G laid out as its size
  *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
+ *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
  *   ("device", CALLER)         struct describing the GPU
  *   ("kernels", CALLER)        cell array of the matmul kernel names
@@ -32,6 +33,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "gateway_util.h"
@@ -76,20 +78,143 @@ static gm_matmul_kernel read_kernel (gw_scratch *scratch, const mxArray *arg, co
 
 static int64_t at_least_1 (int64_t x) { return x > 1 ? x : 1; }
 
-/* d_C (rows x cols) = alpha * other, where other is stored transposed (cols x rows): the
-   scalar case of `s * B.'` (d_tmp: rows * cols elements of scratch). */
-static gm_status scale_transposed (gm_class cls, int64_t rows, int64_t cols, const void *d_alpha,
-                                   const void *d_other, void *d_tmp, void *d_C)
+/* Integer classes: "auto", "naive" and "tiled" compute the exact product (kernels/). */
+static void check_integer_kernel (gw_scratch *scratch, gm_matmul_kernel kernel, gm_class cls,
+                                  const char *area)
 {
-  gm_status st = gm_scale (cls, rows * cols, d_alpha, d_other, d_tmp, 0);
-  if (st == GM_OK)
-    st = gm_transpose (cls, cols, rows, d_tmp, cols, d_C, rows, 0);
-  return st;
+  if (kernel == GM_MATMUL_AUTO || kernel == GM_MATMUL_NAIVE || kernel == GM_MATMUL_TILED)
+    return;
+  char id[96];
+  snprintf (id, sizeof id, "gpumat:%s:unsupportedKernel", area);
+  gw_fail (scratch, id, "kernel '%s' does not compute %s products: use auto, naive or tiled",
+           gm_matmul_kernel_name (kernel), gw_class_text (cls));
+}
+
+/* "int32 matrix", "complex double scalar": the operand as Octave's own messages name it. */
+static void operand_text (char *buf, size_t len, const gw_operand *x)
+{
+  snprintf (buf, len, "%s %s", gw_class_text (x->cls), x->numel == 1 ? "scalar" : "matrix");
+}
+
+static void mixed_integer (gw_scratch *scratch, const char *area, const gw_operand *A,
+                           const gw_operand *B)
+{
+  char id[96], a[48], b[48];
+  snprintf (id, sizeof id, "gpumat:%s:mixedInteger", area);
+  operand_text (a, sizeof a, A);
+  operand_text (b, sizeof b, B);
+  if (!strcmp (area, "pagemtimes"))
+    gw_fail (scratch, id, "product of %s by %s: integer pages need both operands of one "
+             "integer class", a, b);
+  gw_fail (scratch, id, "product of %s by %s: an integer matrix needs the other operand of "
+           "the same integer class, or one of the two a real scalar", a, b);
+}
+
+/* A host mxArray holding op(x), for Octave's own `*`: x itself, gathered if on the device,
+   transposed by Octave when op asks (integer and real data: the transpose).  *owned says
+   whether the caller must destroy it. */
+static mxArray *host_array_for_octave (gw_scratch *scratch, gw_operand *x, gm_op op, int *owned)
+{
+  mxArray *h = x->on_device ? gw_gather_operand (scratch, x, "mul") : (mxArray *) x->array;
+  *owned = x->on_device;
+  if (op != GM_OP_NONE && x->numel > 1) {
+    mxArray *t = NULL;
+    mexSetTrapFlag (1);
+    int failed = mexCallMATLAB (1, &t, 1, &h, "transpose");
+    mexSetTrapFlag (0);
+    if (*owned)
+      mxDestroyArray (h);
+    if (failed || !t)
+      gw_fail (scratch, "gpumat:mul:internal", "could not transpose an operand");
+    h = t;
+    *owned = 1;
+  }
+  return h;
+}
+
+/* An integer operand with a scalar, or a scalar integer with a real matrix: exactly Octave's
+   own `*` (elementwise, rounded and saturated in the integer class), computed by Octave on
+   the host; gpumat operands are gathered first and the result uploaded. */
+static void mul_by_octave (mxArray *plhs[], gw_scratch *scratch, gw_operand *A, gm_op opa,
+                           gw_operand *B, gm_op opb)
+{
+  int own_a, own_b;
+  mxArray *args[2];
+  args[0] = host_array_for_octave (scratch, A, opa, &own_a);
+  args[1] = host_array_for_octave (scratch, B, opb, &own_b);
+  mxArray *out = NULL;
+  mexSetTrapFlag (1);
+  int failed = mexCallMATLAB (1, &out, 2, args, "mtimes");
+  mexSetTrapFlag (0);
+  if (own_a)
+    mxDestroyArray (args[0]);
+  if (own_b)
+    mxDestroyArray (args[1]);
+  if (failed || !out)
+    mixed_integer (scratch, "mul", A, B);
+  if (!A->on_device && !B->on_device) {
+    gw_scratch_free (scratch);
+    plhs[0] = out;
+    return;
+  }
+  gw_operand R;
+  gw_read_operand (scratch, out, "mul", "C", &R);
+  gw_upload_operand (scratch, &R, "mul");
+  plhs[0] = gw_make_gpumat (scratch, R.device, R.cls, R.ndims, R.dims, "mul");
+  mxDestroyArray (out);
+  gw_scratch_free (scratch);
+}
+
+/* A device copy of op(x) laid out as its own size, in x's class (scratch): the scalar case of
+   s * op(B) when op(B) is not laid out as B (a matrix transposed, or complex data
+   conjugated). */
+/* A complex scalar under ctranspose (or a 1x1 view G') is its conjugate: made in scratch. */
+static void conj_scalar (gw_scratch *scratch, gw_operand *x, const char *area)
+{
+  const size_t bytes = gm_class_size (x->cls);
+  if (x->on_device) {
+    void *d = gw_device_alloc (scratch, bytes, area);
+    gm_status st = gm_transpose_op (x->cls, GM_OP_CTRANSPOSE, 1, 1, x->device, 1, d, 1, 0);
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, area);
+    x->device = d;
+  } else {
+    void *h = gw_host_alloc (scratch, bytes);
+    memcpy (h, x->host, bytes);
+    if (x->cls == GM_COMPLEX_DOUBLE)
+      ((double *) h)[1] = -((double *) h)[1];
+    else
+      ((float *) h)[1] = -((float *) h)[1];
+    x->host = h;
+  }
+  x->transposed = 0;
+  x->view = GM_OP_NONE;
+}
+
+static void materialize_op (gw_scratch *scratch, gw_operand *x, gm_op stored, mwSize rows,
+                            mwSize cols, const char *area)
+{
+  /* op(x) is rows x cols; the data are stored as its transpose, cols x rows. */
+  void *d = gw_device_alloc (scratch, x->numel * gm_class_size (x->cls), area);
+  gm_status st = x->numel ? gm_transpose_op (x->cls, stored, (int64_t) cols, (int64_t) rows,
+                                             x->device, at_least_1 (cols), d, at_least_1 (rows), 0)
+                          : GM_OK;
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  x->device = d;
+  x->transposed = 0;
+  x->view = GM_OP_NONE;
+  x->dims[0] = rows;
+  x->dims[1] = cols;
 }
 
 /* ("mul", CALLER, A, B, KERNEL) or ("mul", CALLER, A, OPA, B, OPB, KERNEL): op(A) * op(B).
    Transposes are never copied: the operation, and a gpumat view's own transposition, go to
-   the kernels as flags.  A scalar operand scales op(other) as `*` does. */
+   the kernels as flags.  A scalar operand scales op(other) as `*` does.  Complex operands
+   (a real one promoted against a complex one, as `*` does) give a complex result, narrowed
+   to real when no imaginary part is nonzero; two operands of one integer class the exact
+   product saturated once (an extension of `*`); an integer operand with a scalar Octave's own
+   `*`. */
 static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   if (nrhs != 5 && nrhs != 7)
@@ -119,6 +244,19 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_op_dims (&B, opb, &db[0], &db[1]);
   /* A scalar operand scales the other, whatever its size, as `*` does. */
   const int a_scalar = A.numel == 1, b_scalar = B.numel == 1;
+
+  /* Integer operands, decided before the GPU is touched. */
+  const int a_int = gm_class_is_integer (A.cls), b_int = gm_class_is_integer (B.cls);
+  if (a_int || b_int) {
+    if ((a_int && b_int && A.cls != B.cls) || gm_class_is_complex (A.cls)
+        || gm_class_is_complex (B.cls) || (!(a_int && b_int) && !a_scalar && !b_scalar))
+      mixed_integer (&scratch, "mul", &A, &B);
+    if (a_scalar || b_scalar) {
+      mul_by_octave (plhs, &scratch, &A, opa, &B, opb);
+      return;
+    }
+    check_integer_kernel (&scratch, kernel, A.cls, "mul");
+  }
   if (!a_scalar && !b_scalar && da[1] != db[0]) {
     gw_format_dims (a_dims, sizeof a_dims, 2, da);
     gw_format_dims (b_dims, sizeof b_dims, 2, db);
@@ -126,11 +264,28 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
              "nonconformant arguments (op1 is %s, op2 is %s)", a_dims, b_dims);
   }
 
-  const gm_class cls = (A.cls == GM_SINGLE || B.cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
-  gw_convert_operand (&scratch, &A, cls, "mul");
-  gw_convert_operand (&scratch, &B, cls, "mul");
+  /* The class of the result: single if either is single, complex if either is complex. */
+  const int cplx = gm_class_is_complex (A.cls) || gm_class_is_complex (B.cls);
+  gm_class cls = A.cls;
+  if (!a_int) {
+    const gm_class real_cls = (gm_class_real (A.cls) == GM_SINGLE
+                               || gm_class_real (B.cls) == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
+    cls = cplx ? gm_class_complex (real_cls) : real_cls;
+    /* Precision only: a real operand of a complex product stays real here (the kernels
+       promote it, or the scalar case uses it as it is, as Octave's elementwise * does). */
+    gw_convert_operand (&scratch, &A, gm_class_is_complex (A.cls) ? cls : real_cls, "mul");
+    gw_convert_operand (&scratch, &B, gm_class_is_complex (B.cls) ? cls : real_cls, "mul");
+  }
+  gw_prepare_view (&scratch, &A, opa, "mul");
+  gw_prepare_view (&scratch, &B, opb, "mul");
+  const int a_real = cplx && !gm_class_is_complex (A.cls);
+  const int b_real = cplx && !gm_class_is_complex (B.cls);
+
   gw_operand *scalar = a_scalar ? &A : b_scalar ? &B : NULL;
   gw_operand *other = a_scalar ? &B : &A;
+  if (scalar && gm_class_is_complex (scalar->cls)
+      && gw_stored_op (scalar, a_scalar ? opa : opb) == GM_OP_CTRANSPOSE)
+    conj_scalar (&scratch, scalar, "mul");
   mwSize out_dims[2];
   if (scalar) {
     out_dims[0] = a_scalar ? db[0] : da[0];
@@ -149,44 +304,63 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       || gm_mul_size (count, gm_class_size (cls), &out_bytes) != GM_OK)
     gw_fail (&scratch, "gpumat:mul:tooLarge", "the result (%zux%zu) is too large",
              (size_t) out_dims[0], (size_t) out_dims[1]);
-  /* s * B.' with B a matrix: the result is laid out as B.', so scale, then transpose on the
-     device (a vector's transpose has the same layout as the vector). */
+  /* s * op(B) with op(B) not laid out as B: a matrix stored transposed, or complex data to
+     conjugate.  op(B) is materialized on the device first (a vector's transpose has the same
+     layout as the vector). */
   const gm_op s_other = scalar ? gw_stored_op (other, a_scalar ? opb : opa) : GM_OP_NONE;
-  const int scale_transpose = scalar && count > 0 && s_other != GM_OP_NONE
-                              && out_dims[0] > 1 && out_dims[1] > 1;
+  const int scale_op = scalar && count > 0 && s_other != GM_OP_NONE
+                       && ((out_dims[0] > 1 && out_dims[1] > 1)
+                           || (s_other == GM_OP_CTRANSPOSE && gm_class_is_complex (other->cls)));
+  /* The scalar operand of `*` with any complex data is elementwise (no promotion). */
+  const int s_real = scalar && !gm_class_is_complex (scalar->cls);
+  const int o_real = scalar && !gm_class_is_complex (other->cls);
   gm_status st;
+  int has_imag = 0;
 
-  if (!A.on_device && !B.on_device && !scale_transpose) {
-    mxArray *out = gw_make_host_array (cls, 2, out_dims);
-    void *h_C = gw_array_data (out);
+  if (!A.on_device && !B.on_device && !scale_op) {
+    gw_result r;
+    gw_result_make (&scratch, cls, 2, out_dims, &r);
     if (count == 0)
       st = GM_OK;
+    else if (scalar && cplx)
+      st = gm_scale_host_complex (cls, s_real, o_real, (int64_t) count, scalar->host,
+                                  other->host, r.data, &has_imag);
     else if (scalar)
-      st = gm_scale_host (cls, (int64_t) count, scalar->host, other->host, h_C);
+      st = gm_scale_host (cls, (int64_t) count, scalar->host, other->host, r.data);
     else if (k == 0) {
-      memset (h_C, 0, out_bytes);      /* an empty sum needs no GPU */
+      memset (r.data, 0, out_bytes);      /* an empty sum needs no GPU */
       st = GM_OK;
-    } else
-      st = gm_matmul_host (kernel, cls, sa, sb, m, n, k, A.host, B.host, h_C, NULL);
+    } else if (cplx)
+      st = gm_matmul_host_complex (kernel, cls, a_real, b_real, sa, sb, m, n, k, A.host, B.host,
+                                   r.data, NULL, &has_imag);
+    else
+      st = gm_matmul_host (kernel, cls, sa, sb, m, n, k, A.host, B.host, r.data, NULL);
     if (st != GM_OK) {
-      mxDestroyArray (out);
+      gw_result_discard (&r);
       gw_fail_status (&scratch, st, "mul");
     }
+    plhs[0] = gw_result_finish (&scratch, &r, has_imag);
     gw_scratch_free (&scratch);
-    plhs[0] = out;
     return;
   }
 
-  /* A gpumat operand (the result stays on the device), or s * B.' on host arrays. */
+  /* A gpumat operand (the result stays on the device), or s * op(B) on host arrays. */
   const int device_result = A.on_device || B.on_device;
   gw_upload_operand (&scratch, &A, "mul");
   gw_upload_operand (&scratch, &B, "mul");
+  if (scale_op)
+    materialize_op (&scratch, other, s_other, out_dims[0], out_dims[1], "mul");
+  else if (!scalar && count > 0 && k > 0 && cplx) {
+    /* Device products take both operands complex: promote a real one (Octave promotes). */
+    gw_convert_operand (&scratch, &A, cls, "mul");
+    gw_convert_operand (&scratch, &B, cls, "mul");
+  }
   void *d_C = gw_device_alloc (&scratch, out_bytes, "mul");
   if (count == 0)
     st = GM_OK;
-  else if (scale_transpose)
-    st = scale_transposed (cls, out_dims[0], out_dims[1], scalar->device, other->device,
-                          gw_device_alloc (&scratch, out_bytes, "mul"), d_C);
+  else if (scalar && cplx)
+    st = gm_scale_complex (cls, s_real, o_real, (int64_t) count, scalar->device, other->device,
+                           d_C, 0);
   else if (scalar)
     st = gm_scale (cls, (int64_t) count, scalar->device, other->device, d_C, 0);
   else
@@ -196,19 +370,22 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = gm_sync ();               /* the call returns once its result is complete */
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "mul");
+  gm_class out_cls = cls;
+  gw_narrow_device (&scratch, &d_C, &out_cls, count, "mul");
   if (device_result) {
-    plhs[0] = gw_make_gpumat (&scratch, d_C, cls, 2, out_dims, "mul");
+    plhs[0] = gw_make_gpumat (&scratch, d_C, out_cls, 2, out_dims, "mul");
     gw_scratch_free (&scratch);
     return;
   }
-  mxArray *out = gw_make_host_array (cls, 2, out_dims);
-  st = gm_copy_to_host (gw_array_data (out), d_C, out_bytes);
+  gw_result r;
+  gw_result_make (&scratch, out_cls, 2, out_dims, &r);
+  st = count ? gm_copy_to_host (r.data, d_C, count * gm_class_size (out_cls)) : GM_OK;
   if (st != GM_OK) {
-    mxDestroyArray (out);
+    gw_result_discard (&r);
     gw_fail_status (&scratch, st, "mul");
   }
+  plhs[0] = gw_result_finish (&scratch, &r, 1);
   gw_scratch_free (&scratch);
-  plhs[0] = out;
 }
 
 /* ---- pagemtimes ------------------------------------------------------------------------------- */
@@ -279,15 +456,32 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   int overflow = 0;
   for (mwSize d = 0; d < out_ndims; d++)
     overflow |= gm_mul_size (count, out_dims[d], &count) != GM_OK;
-  if (overflow || gm_mul_size (count, sizeof (double), &out_bytes) != GM_OK) {
+  /* The class: integer operands must share one integer class (the exact product, as
+     gpumat_mul); otherwise single if either is single, complex if either is complex. */
+  const int x_int = gm_class_is_integer (X.cls), y_int = gm_class_is_integer (Y.cls);
+  const int cplx = gm_class_is_complex (X.cls) || gm_class_is_complex (Y.cls);
+  gm_class cls = X.cls;
+  if (x_int || y_int) {
+    if (X.cls != Y.cls)
+      mixed_integer (&scratch, "pagemtimes", &X, &Y);
+    check_integer_kernel (&scratch, kernel, X.cls, "pagemtimes");
+  } else {
+    const gm_class real_cls = (gm_class_real (X.cls) == GM_SINGLE
+                               || gm_class_real (Y.cls) == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
+    cls = cplx ? gm_class_complex (real_cls) : real_cls;
+  }
+  if (overflow || gm_mul_size (count, gm_class_size (cls), &out_bytes) != GM_OK) {
     gw_format_dims (x_dims, sizeof x_dims, out_ndims, out_dims);
     gw_fail (&scratch, "gpumat:pagemtimes:tooLarge", "the result (%s) is too large", x_dims);
   }
-
-  const gm_class cls = (X.cls == GM_SINGLE || Y.cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
-  out_bytes = count * gm_class_size (cls);
-  gw_convert_operand (&scratch, &X, cls, "pagemtimes");
-  gw_convert_operand (&scratch, &Y, cls, "pagemtimes");
+  if (!x_int) {
+    gw_convert_operand (&scratch, &X, gm_class_is_complex (X.cls) ? cls : gm_class_real (cls),
+                        "pagemtimes");
+    gw_convert_operand (&scratch, &Y, gm_class_is_complex (Y.cls) ? cls : gm_class_real (cls),
+                        "pagemtimes");
+  }
+  gw_prepare_view (&scratch, &X, opx, "pagemtimes");
+  gw_prepare_view (&scratch, &Y, opy, "pagemtimes");
   const gm_op sx = gw_stored_op (&X, opx), sy = gw_stored_op (&Y, opy);
 
   /* The product's operands: A and B, stored as sa and sb, with their page sizes. */
@@ -300,15 +494,17 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     A = mode == SCALE_BY_X ? &Y : &X;
     B = mode == SCALE_BY_X ? &X : &Y;
     sa = mode == SCALE_BY_X ? sy : sx;
-    sb = GM_OP_NONE;
+    /* a complex 1x1 page under ctranspose is its conjugate: the flag does that */
+    sb = (mode == SCALE_BY_X ? sx : sy) == GM_OP_CTRANSPOSE ? GM_OP_CTRANSPOSE : GM_OP_NONE;
     m = (int64_t) out_dims[0] * (int64_t) out_dims[1];
     k = 1;
     n = 1;
   }
-  /* A matrix page stored transposed: one more page dimension, over the columns of the result
-     page, each column a row of the stored page. */
-  const int split_columns = mode != PRODUCT && sa != GM_OP_NONE && out_dims[0] > 1
-                            && out_dims[1] > 1;
+  /* A matrix page stored transposed (or a complex page to conjugate): one more page dimension,
+     over the columns of the result page, each column a row of the stored page. */
+  const int split_columns = mode != PRODUCT && sa != GM_OP_NONE
+                            && ((out_dims[0] > 1 && out_dims[1] > 1)
+                                || (sa == GM_OP_CTRANSPOSE && gm_class_is_complex (A->cls)));
   gm_pages pages;
   memset (&pages, 0, sizeof pages);
   const int64_t page_a = (int64_t) A->dims[0] * (int64_t) A->dims[1];
@@ -351,36 +547,52 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     run_c *= cd;
   }
   /* s * X with s a true scalar and X laid out as the result: the exact gm_scale of `*`. */
-  const int whole_scale = mode != PRODUCT && !split_columns && B->numel == 1;
+  const int whole_scale = mode != PRODUCT && !split_columns && B->numel == 1 && sb == GM_OP_NONE;
+  const int a_real = cplx && !gm_class_is_complex (A->cls);
+  const int b_real = cplx && !gm_class_is_complex (B->cls);
   gm_status st;
+  int has_imag = 0;
 
   if (!X.on_device && !Y.on_device && (!split_columns || count == 0)) {
-    mxArray *out = gw_make_host_array (cls, out_ndims, out_dims);
-    void *h_C = gw_array_data (out);
+    gw_result r;
+    gw_result_make (&scratch, cls, out_ndims, out_dims, &r);
     if (count == 0)
       st = GM_OK;
+    else if (whole_scale && cplx)
+      st = gm_scale_host_complex (cls, b_real, a_real, (int64_t) count, B->host, A->host, r.data,
+                                  &has_imag);
     else if (whole_scale)
-      st = gm_scale_host (cls, (int64_t) count, B->host, A->host, h_C);
+      st = gm_scale_host (cls, (int64_t) count, B->host, A->host, r.data);
     else if (k == 0) {
-      memset (h_C, 0, out_bytes);      /* empty sums need no GPU */
+      memset (r.data, 0, out_bytes);      /* empty sums need no GPU */
       st = GM_OK;
-    } else
-      st = gm_matmul_host (kernel, cls, sa, sb, m, n, k, A->host, B->host, h_C, &pages);
+    } else if (cplx)
+      st = gm_matmul_host_complex (kernel, cls, a_real, b_real, sa, sb, m, n, k, A->host,
+                                   B->host, r.data, &pages, &has_imag);
+    else
+      st = gm_matmul_host (kernel, cls, sa, sb, m, n, k, A->host, B->host, r.data, &pages);
     if (st != GM_OK) {
-      mxDestroyArray (out);
+      gw_result_discard (&r);
       gw_fail_status (&scratch, st, "pagemtimes");
     }
+    plhs[0] = gw_result_finish (&scratch, &r, has_imag);
     gw_scratch_free (&scratch);
-    plhs[0] = out;
     return;
   }
 
   const int device_result = X.on_device || Y.on_device;
   gw_upload_operand (&scratch, &X, "pagemtimes");
   gw_upload_operand (&scratch, &Y, "pagemtimes");
+  if (cplx && !whole_scale && count > 0) {
+    /* Device products take both operands complex: promote a real one (Octave promotes). */
+    gw_convert_operand (&scratch, &X, cls, "pagemtimes");
+    gw_convert_operand (&scratch, &Y, cls, "pagemtimes");
+  }
   void *d_C = gw_device_alloc (&scratch, out_bytes, "pagemtimes");
   if (count == 0)
     st = GM_OK;
+  else if (whole_scale && cplx)
+    st = gm_scale_complex (cls, b_real, a_real, (int64_t) count, B->device, A->device, d_C, 0);
   else if (whole_scale)
     st = gm_scale (cls, (int64_t) count, B->device, A->device, d_C, 0);
   else
@@ -390,23 +602,28 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "pagemtimes");
+  gm_class out_cls = cls;
+  gw_narrow_device (&scratch, &d_C, &out_cls, count, "pagemtimes");
   if (device_result) {
-    plhs[0] = gw_make_gpumat (&scratch, d_C, cls, out_ndims, out_dims, "pagemtimes");
+    plhs[0] = gw_make_gpumat (&scratch, d_C, out_cls, out_ndims, out_dims, "pagemtimes");
     gw_scratch_free (&scratch);
     return;
   }
-  mxArray *out = gw_make_host_array (cls, out_ndims, out_dims);
-  st = gm_copy_to_host (gw_array_data (out), d_C, out_bytes);
+  gw_result r;
+  gw_result_make (&scratch, out_cls, out_ndims, out_dims, &r);
+  st = count ? gm_copy_to_host (r.data, d_C, count * gm_class_size (out_cls)) : GM_OK;
   if (st != GM_OK) {
-    mxDestroyArray (out);
+    gw_result_discard (&r);
     gw_fail_status (&scratch, st, "pagemtimes");
   }
+  plhs[0] = gw_result_finish (&scratch, &r, 1);
   gw_scratch_free (&scratch);
-  plhs[0] = out;
 }
 
 /* ---- dot -------------------------------------------------------------------------------------- */
 
+/* Octave's dot: the first argument conjugated, integer products saturated in the class and
+   summed in double (kernels/ gm_dot_mixed).  Class rules decided here, before the GPU. */
 static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_X = 2, IN_Y, IN_PRE, IN_LEN, IN_POST, IN_OUTDIMS, IN_COUNT };
@@ -415,8 +632,16 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_operand x, y;
   gw_read_operand (&scratch, prhs[IN_X], "dot", "X", &x);
   gw_read_operand (&scratch, prhs[IN_Y], "dot", "Y", &y);
-  gw_materialize_operand (&scratch, &x, "dot");   /* a view G' laid out as its size */
-  gw_materialize_operand (&scratch, &y, "dot");
+  const int x_int = gm_class_is_integer (x.cls), y_int = gm_class_is_integer (y.cls);
+  const int cplx = gm_class_is_complex (x.cls) || gm_class_is_complex (y.cls);
+  if ((x_int && y_int && x.cls != y.cls) || ((x_int || y_int) && cplx)) {
+    char a[32], b[32];
+    snprintf (a, sizeof a, "%s", gw_class_text (x.cls));
+    snprintf (b, sizeof b, "%s", gw_class_text (y.cls));
+    gw_fail (&scratch, "gpumat:dot:mixedInteger",
+             "X is %s and Y is %s: an integer array needs the other of the same integer class, "
+             "double or single", a, b);
+  }
   const int64_t pre = gw_read_count (&scratch, prhs[IN_PRE], 0, "dot", "Pre");
   const int64_t len = gw_read_count (&scratch, prhs[IN_LEN], 0, "dot", "Len");
   const int64_t post = gw_read_count (&scratch, prhs[IN_POST], 0, "dot", "Post");
@@ -430,7 +655,7 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail (&scratch, "gpumat:internal", "invalid output size");
   size_t pre_post;
   if (gm_mul_size ((size_t) pre, (size_t) post, &pre_post) != GM_OK
-      || gm_mul_size (pre_post, gm_class_size (GM_DOUBLE), &total) != GM_OK)
+      || gm_mul_size (pre_post, gm_class_size (GM_COMPLEX_DOUBLE), &total) != GM_OK)
     gw_fail (&scratch, "gpumat:dot:tooLarge", "the result is too large");
   out_count = 1;
   for (mwSize i = 0; i < out_ndims; i++) {
@@ -439,32 +664,56 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   if (out_count != pre_post)
     gw_fail (&scratch, "gpumat:internal", "output size does not match the reduction");
+  gw_materialize_operand (&scratch, &x, "dot");   /* a view G' laid out as its size */
+  gw_materialize_operand (&scratch, &y, "dot");
 
-  const gm_class cls = (x.cls == GM_SINGLE || y.cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
+  /* The result's class: double for integer data; else single if either is single, complex
+     if either is complex.  A double operand with a single one is rounded to single first, as
+     in Octave; an integer operand's partner is used as it is. */
+  gm_class cls;
+  if (x_int || y_int)
+    cls = GM_DOUBLE;
+  else {
+    const gm_class real_cls = (gm_class_real (x.cls) == GM_SINGLE
+                               || gm_class_real (y.cls) == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
+    cls = cplx ? gm_class_complex (real_cls) : real_cls;
+    gw_convert_operand (&scratch, &x, gm_class_is_complex (x.cls) ? cls : real_cls, "dot");
+    gw_convert_operand (&scratch, &y, gm_class_is_complex (y.cls) ? cls : real_cls, "dot");
+  }
+  const int mixed = x_int || y_int || cplx;     /* gm_dot_mixed rather than gm_dot */
   gm_status st;
   if (!x.on_device && !y.on_device) {
-    /* Single inputs are read as single and summed in double on the GPU; a double input mixed
-       with a single one is rounded to single first, as in Octave. */
-    gw_convert_operand (&scratch, &x, cls, "dot");
-    gw_convert_operand (&scratch, &y, cls, "dot");
-    mxArray *out = gw_make_host_array (cls, out_ndims, out_dims);
-    st = gm_dot_host (cls, pre, len, post, x.host, y.host, gw_array_data (out));
+    /* Single inputs are read as single and summed in double on the GPU. */
+    gw_result r;
+    gw_result_make (&scratch, cls, out_ndims, out_dims, &r);
+    if (out_count == 0)
+      st = GM_OK;
+    else if (mixed)
+      st = gm_dot_mixed_host (x.cls, y.cls, pre, len, post, x.host, y.host, r.data);
+    else
+      st = gm_dot_host (cls, pre, len, post, x.host, y.host, r.data);
     if (st != GM_OK) {
-      mxDestroyArray (out);
+      gw_result_discard (&r);
       gw_fail_status (&scratch, st, "dot");
     }
+    plhs[0] = gw_result_finish (&scratch, &r, -1);   /* narrowed as Octave's dot */
     gw_scratch_free (&scratch);
-    plhs[0] = out;
     return;
   }
-  gw_convert_operand (&scratch, &x, cls, "dot");
-  gw_convert_operand (&scratch, &y, cls, "dot");
   gw_upload_operand (&scratch, &x, "dot");
   gw_upload_operand (&scratch, &y, "dot");
   void *d_out = gw_device_alloc (&scratch, out_count * gm_class_size (cls), "dot");
-  st = out_count ? gm_dot_device (cls, pre, len, post, x.device, y.device, d_out) : GM_OK;
+  if (out_count == 0)
+    st = GM_OK;
+  else if (mixed)
+    st = gm_dot_mixed_device (x.cls, y.cls, pre, len, post, x.device, y.device, d_out);
+  else
+    st = gm_dot_device (cls, pre, len, post, x.device, y.device, d_out);
+  if (st == GM_OK && mixed)
+    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "dot");
+  gw_narrow_device (&scratch, &d_out, &cls, out_count, "dot");
   plhs[0] = gw_make_gpumat (&scratch, d_out, cls, out_ndims, out_dims, "dot");
   gw_scratch_free (&scratch);
 }
@@ -488,6 +737,8 @@ static void cmd_mul_time (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_read_operand (&scratch, prhs[2], "mul", "G", &G);
   gw_read_operand (&scratch, prhs[with_ops ? 4 : 3], "mul", "H", &H);
   const int64_t repeats = gw_read_count (&scratch, prhs[nrhs - 1], 1, "mul", "Repeats");
+  gw_prepare_view (&scratch, &G, opg, "mul");      /* conj (G) of a complex view: laid out */
+  gw_prepare_view (&scratch, &H, oph, "mul");
   mwSize dg[2] = {0, 0}, dh[2] = {0, 0};
   if (G.ndims == 2 && H.ndims == 2) {
     gw_op_dims (&G, opg, &dg[0], &dg[1]);
@@ -534,19 +785,15 @@ static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_read_operand (&scratch, prhs[2], "array", "G", &A);
   if (!A.on_device)
     gw_fail (&scratch, "gpumat:internal", "not a gpumat array");
-  gw_materialize_operand (&scratch, &A, "array");     /* gather (G'): transposed once, here */
-  mxArray *out = gw_make_host_array (A.cls, A.ndims, A.dims);
-  gm_status st = gm_copy_to_host (gw_array_data (out), A.device, A.numel * gm_class_size (A.cls));
-  if (st != GM_OK) {
-    mxDestroyArray (out);
-    gw_fail_status (&scratch, st, "array");
-  }
+  /* gather (G'): transposed (and conjugated) once, here; complex data come back complex, in
+     Octave's own storage (no element-by-element copy on return). */
+  plhs[0] = gw_gather_operand (&scratch, &A, "array");
   gw_scratch_free (&scratch);
-  plhs[0] = out;
 }
 
 /* ("copy", CALLER, G) -> descriptor of a new device array holding G's data laid out as G's
-   size: gpumat (G) of a gpumat array or of a view G' (transposed here, on the device). */
+   size: gpumat (G) of a gpumat array or of a view G' (transposed, conjugated for a complex
+   G', here, on the device). */
 static void cmd_copy (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   expect_args (nrhs, 3, "copy");
@@ -555,20 +802,52 @@ static void cmd_copy (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_read_operand (&scratch, prhs[2], "array", "G", &A);
   if (!A.on_device)
     gw_fail (&scratch, "gpumat:internal", "not a gpumat array");
-  const int64_t rows = A.dims[0], cols = A.numel / (A.dims[0] ? A.dims[0] : 1);
-  void *d = gw_device_alloc (&scratch, A.numel * gm_class_size (A.cls), "array");
-  gm_status st = GM_OK;
-  if (A.numel > 0 && A.transposed && rows > 1 && cols > 1)
-    st = gm_transpose (A.cls, cols, rows, A.device, cols, d, rows, 0);
-  else if (A.numel > 0)     /* a copy: the column of all elements into a row */
-    st = gm_transpose (A.cls, (int64_t) A.numel, 1, A.device, (int64_t) A.numel, d, 1, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
-  if (st != GM_OK)
-    gw_fail_status (&scratch, st, "array");
+  const void *src = A.device;
+  gw_materialize_operand (&scratch, &A, "array");
+  void *d;
+  if (A.device != src) {
+    d = A.device;                   /* the materialized view is the copy */
+  } else {
+    d = gw_device_alloc (&scratch, A.numel * gm_class_size (A.cls), "array");
+    /* a copy: the column of all elements into a row */
+    gm_status st = A.numel ? gm_transpose (A.cls, (int64_t) A.numel, 1, A.device,
+                                           (int64_t) A.numel, d, 1, 0)
+                           : GM_OK;
+    if (st == GM_OK)
+      st = gm_sync ();
+    if (st != GM_OK)
+      gw_fail_status (&scratch, st, "array");
+  }
   gw_device_keep (&scratch, d);
   gw_scratch_free (&scratch);
   plhs[0] = gw_make_descriptor (d, A.cls, A.ndims, A.dims);
+}
+
+/* Checks that need no GPU, for the tests (tests/ and inst/gpumat.m):
+   ("host_address", CALLER, X) -> uint64 address the gateway reads X's elements from (Octave's
+   own storage for a complex matrix, through __gpumat_address__);
+   ("host_echo", CALLER, X) -> X read as an operand and written back through a host result
+   (a complex X is narrowed as a product's result would be). */
+static void cmd_host_probe (mxArray *plhs[], int nrhs, const mxArray *prhs[], int echo)
+{
+  expect_args (nrhs, 3, echo ? "host_echo" : "host_address");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  gw_operand A;
+  gw_read_operand (&scratch, prhs[2], "array", "X", &A);
+  if (A.on_device)
+    gw_fail (&scratch, "gpumat:internal", "a host array is needed");
+  if (!echo) {
+    plhs[0] = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
+    *(uint64_t *) mxGetData (plhs[0]) = (uint64_t) (uintptr_t) A.host;
+    gw_scratch_free (&scratch);
+    return;
+  }
+  gw_result r;
+  gw_result_make (&scratch, A.cls, A.ndims, A.dims, &r);
+  if (A.numel)
+    memcpy (r.data, A.host, A.numel * gm_class_size (A.cls));
+  plhs[0] = gw_result_finish (&scratch, &r, -1);
+  gw_scratch_free (&scratch);
 }
 
 static void cmd_free (int nrhs, const mxArray *prhs[])
@@ -660,6 +939,10 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_gather (plhs, nrhs, prhs);
   else if (!strcmp (command, "free"))
     cmd_free (nrhs, prhs);
+  else if (!strcmp (command, "host_address"))
+    cmd_host_probe (plhs, nrhs, prhs, 0);
+  else if (!strcmp (command, "host_echo"))
+    cmd_host_probe (plhs, nrhs, prhs, 1);
   else if (!strcmp (command, "available"))
     plhs[0] = mxCreateLogicalScalar (gm_available () ? 1 : 0);
   else if (!strcmp (command, "device"))
