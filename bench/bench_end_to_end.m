@@ -3,6 +3,7 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {} bench_end_to_end (@var{outdir})
 ## @deftypefnx {} {} bench_end_to_end (@var{outdir}, @var{sizes})
+## @deftypefnx {} {} bench_end_to_end (@var{outdir}, @var{sizes}, @var{parts})
 ## What `make bench` runs, in one Octave session with the installed package:
 ##
 ## @itemize
@@ -26,13 +27,18 @@
 ## matrix product), and complex and integer @code{gpumat_dot} against @code{dot}.
 ## @end itemize
 ##
+## @var{parts} (default: all) names the sections to run: any of "products",
+## "transposed", "complex", "transfers" (which includes complex double) and
+## "dot"; with "products" left out, @var{sizes} is ignored.
+##
 ## Every result is checked before it is timed.  Times are medians of repeats
 ## after a warm-up call.  Prints tables, writes @file{bench-end-to-end.csv} in
 ## @var{outdir}, and draws @file{bench-end-to-end.png} when a graphics toolkit
 ## can print (otherwise @file{bench/plot_bench.m} draws it from the CSV).
 ## @end deftypefn
 
-function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
+function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192],
+                           parts = {"products", "transposed", "complex", "transfers", "dot"})
   d = gpumat_device ();
   stamp = strftime ("%Y-%m-%d %H:%M", localtime (time ()));
   printf ("gpumat end-to-end benchmark on %s (%s), %s\n", d.Name, d.ComputeCapability, stamp);
@@ -40,7 +46,11 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
   table = {};
 
   ## The call's own cost first, before large products leave OpenBLAS threads spinning.
-  t16 = small_product_time ();
+  if (any (strcmp (parts, "products")))
+    t16 = small_product_time ();
+  else
+    sizes = [];
+  endif
 
   ## ---- products -------------------------------------------------------------------------------
   printf ("%-6s %6s %10s %10s %10s %10s %7s %7s %6s  %s\n", "class", "N", "A*B ms", "host ms",
@@ -74,55 +84,72 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192])
     endfor
   endfor
 
-  settle_blas ();
-  t16_after = small_product_time ();
-  printf ("\n16x16 gpumat_mul on host arrays: median %.1f us first, %.1f us after the large products\n",
-          1e6 * t16, 1e6 * t16_after);
-  table(end+1, :) = {"mul16", "double", 16, NaN, t16, t16_after};
+  if (any (strcmp (parts, "products")))
+    settle_blas ();
+    t16_after = small_product_time ();
+    printf ("\n16x16 gpumat_mul on host arrays: median %.1f us first, %.1f us after the large products\n",
+            1e6 * t16, 1e6 * t16_after);
+    table(end+1, :) = {"mul16", "double", 16, NaN, t16, t16_after};
+  endif
 
   ## ---- X'*X and page-wise products ----------------------------------------------------------------
-  table = transposed_and_pages (table);
+  if (any (strcmp (parts, "transposed")))
+    table = transposed_and_pages (table);
+  endif
 
   ## ---- complex and integer data -----------------------------------------------------------------
-  table = complex_and_integer (table);
+  if (any (strcmp (parts, "complex")))
+    table = complex_and_integer (table);
+  endif
 
-  ## ---- transfers --------------------------------------------------------------------------------
-  printf ("\n%-8s %10s %12s %12s\n", "class", "MiB", "upload GB/s", "gather GB/s");
-  for mib = [256 1024]
-    A = rand (mib * 2^20 / 8, 1);
-    G = gpumat (A);
-    assert (isequal (gather (G), A));
-    clear G
-    t_up = median_time (@() gpumat (A), 5);
-    G = gpumat (A);
-    t_down = median_time (@() gather (G), 5);
-    bytes = mib * 2^20;
-    printf ("%-8s %10d %12.1f %12.1f\n", "double", mib, bytes / t_up / 1e9, bytes / t_down / 1e9);
-    table(end+1, :) = {"transfer", "double", mib, NaN, t_up, t_down};
-    clear G A
-  endfor
+  ## ---- transfers (complex double through Octave's own interleaved storage) --------------------
+  if (any (strcmp (parts, "transfers")))
+    printf ("\n%-15s %10s %12s %12s\n", "class", "MiB", "upload GB/s", "gather GB/s");
+    for cls = {"double", "complex double"}
+      for mib = [256 1024]
+        if (strcmp (cls{1}, "double"))
+          A = rand (mib * 2^20 / 8, 1);
+        else
+          A = complex (rand (mib * 2^20 / 16, 1), rand (mib * 2^20 / 16, 1));
+        endif
+        G = gpumat (A);
+        assert (isequal (gather (G), A));
+        clear G
+        t_up = median_time (@() gpumat (A), 5);
+        G = gpumat (A);
+        t_down = median_time (@() gather (G), 5);
+        bytes = mib * 2^20;
+        printf ("%-15s %10d %12.1f %12.1f\n", cls{1}, mib, bytes / t_up / 1e9,
+                bytes / t_down / 1e9);
+        table(end+1, :) = {"transfer", strrep(cls{1}, " ", "_"), mib, NaN, t_up, t_down};
+        clear G A
+      endfor
+    endfor
+  endif
 
   ## ---- dot ----------------------------------------------------------------------------------------
-  printf ("\n%-6s %10s %10s %10s %12s %9s %9s\n", "class", "n", "dot ms", "host ms",
-          "gpumat ms", "host x", "gpumat x");
-  for cls = {"double", "single"}
-    for n = 2 .^ [16 20 24 27]
-      x = rand (n, 1, cls{1});  y = rand (n, 1, cls{1});
-      r = dot (double (x), double (y));
-      assert (abs (double (gpumat_dot (x, y)) - r) <= n * eps (cls{1}) * r);
-      X = gpumat (x);  Y = gpumat (y);
-      assert (abs (double (gather (dot (X, Y))) - r) <= n * eps (cls{1}) * r);
-      reps = 20 - 15 * (n >= 2^24);
-      settle_blas ();
-      t_dev = median_time (@() dot (X, Y), reps);
-      t_host = median_time (@() gpumat_dot (x, y), reps);
-      t_cpu = median_time (@() dot (x, y), reps);
-      printf ("%-6s %10d %10.3f %10.3f %12.3f %8.1fx %8.1fx\n", cls{1}, n, 1e3 * t_cpu,
-              1e3 * t_host, 1e3 * t_dev, t_cpu / t_host, t_cpu / t_dev);
-      table(end+1, :) = {"dot", cls{1}, n, t_cpu, t_host, t_dev};
-      clear X Y
+  if (any (strcmp (parts, "dot")))
+    printf ("\n%-6s %10s %10s %10s %12s %9s %9s\n", "class", "n", "dot ms", "host ms",
+            "gpumat ms", "host x", "gpumat x");
+    for cls = {"double", "single"}
+      for n = 2 .^ [16 20 24 27]
+        x = rand (n, 1, cls{1});  y = rand (n, 1, cls{1});
+        r = dot (double (x), double (y));
+        assert (abs (double (gpumat_dot (x, y)) - r) <= n * eps (cls{1}) * r);
+        X = gpumat (x);  Y = gpumat (y);
+        assert (abs (double (gather (dot (X, Y))) - r) <= n * eps (cls{1}) * r);
+        reps = 20 - 15 * (n >= 2^24);
+        settle_blas ();
+        t_dev = median_time (@() dot (X, Y), reps);
+        t_host = median_time (@() gpumat_dot (x, y), reps);
+        t_cpu = median_time (@() dot (x, y), reps);
+        printf ("%-6s %10d %10.3f %10.3f %12.3f %8.1fx %8.1fx\n", cls{1}, n, 1e3 * t_cpu,
+                1e3 * t_host, 1e3 * t_dev, t_cpu / t_host, t_cpu / t_dev);
+        table(end+1, :) = {"dot", cls{1}, n, t_cpu, t_host, t_dev};
+        clear X Y
+      endfor
     endfor
-  endfor
+  endif
 
   ## ---- CSV and plot -------------------------------------------------------------------------------
   if (! exist (outdir, "dir"))
