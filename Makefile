@@ -72,21 +72,33 @@ $(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEAD
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -o $@
 
+# The programs run at once (their CPU references are single-threaded), each into its own log,
+# printed in order.
 test-kernels: $(TEST_PROGRAMS)
-	@status=0; for t in $(TEST_PROGRAMS); do $$t || status=1; done; exit $$status
+	@mkdir -p $(TARGET)/test-kernels; status=0; pids=; for t in $(TEST_PROGRAMS); do \
+	  log=$(TARGET)/test-kernels/$${t##*/}.log; $$t > $$log 2>&1 & pids="$$pids $$!:$$log"; \
+	done; \
+	for p in $$pids; do wait $${p%%:*} || status=1; cat $${p#*:}; done; exit $$status
 
 # memcheck finds out-of-bounds and misaligned accesses, racecheck shared-memory races; the
 # programs' --quick mode keeps the shapes that reach every edge case but fewer large ones, and
 # racecheck runs test_matmul --race (every kernel and op pair, fewer shapes: racecheck is the
 # slower tool by far; test_matmul_int and test_complex --race likewise).
 SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
+# Every (tool, program) pair runs at once, each into its own log, printed in order afterwards:
+# the tools are CPU-bound instrumentation with the GPU mostly idle, and one after another they
+# took over 6 minutes on the GPU machine.
 sanitize: $(TEST_PROGRAMS)
-	@status=0; for tool in memcheck racecheck; do for t in $(TEST_PROGRAMS); do \
+	@mkdir -p $(TARGET)/sanitize; status=0; pids=; \
+	for tool in memcheck racecheck; do for t in $(TEST_PROGRAMS); do \
 	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex) \
 	    mode=--race;; esac; \
-	  echo "== compute-sanitizer --tool $$tool $$t $$mode"; \
-	  $(SANITIZER) --tool $$tool --error-exitcode 99 $$t $$mode || status=1; \
+	  log=$(TARGET)/sanitize/$$tool-$${t##*/}.log; \
+	  ( echo "== compute-sanitizer --tool $$tool $$t $$mode"; \
+	    $(SANITIZER) --tool $$tool --error-exitcode 99 $$t $$mode ) > $$log 2>&1 & \
+	  pids="$$pids $$!:$$log"; \
 	done; done; \
+	for p in $$pids; do wait $${p%%:*} || status=1; cat $${p#*:}; done; \
 	if [ $$status = 0 ]; then echo "sanitize: 0 errors (memcheck, racecheck)"; \
 	else echo "sanitize: FAILED"; fi; exit $$status
 
