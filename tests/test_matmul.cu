@@ -709,8 +709,8 @@ static void test_api (void)
              "op B -1 accepted");
   tu_result (MM ((gm_matmul_kernel) 99, S, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV,
              "kernel 99 accepted");
-  tu_result (MM (GM_MATMUL_NAIVE, (gm_class) 7, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV,
-             "class 7 accepted");
+  tu_result (MM (GM_MATMUL_NAIVE, GM_CLASS_COUNT, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV,
+             "unknown class accepted");
   tu_result (MM (GM_MATMUL_DMMA, S, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV,
              "dmma in single accepted");
   tu_result (gm_matmul (GM_MATMUL_NAIVE, GM_DOUBLE, N, N, 0, 5, 5, NULL, 1, 0, NULL, 5, 0,
@@ -762,7 +762,8 @@ static void test_api (void)
   tu_result (gm_transpose (S, -1, 2, dA, 1, dC, 2, 0) == INV, "transpose: negative rows");
   tu_result (gm_transpose (S, 3, 2, dA, 2, dC, 2, 0) == INV, "transpose: ld_src < rows");
   tu_result (gm_transpose (S, 3, 2, dA, 3, dC, 1, 0) == INV, "transpose: ld_dst < cols");
-  tu_result (gm_transpose ((gm_class) 7, 3, 2, dA, 3, dC, 2, 0) == INV, "transpose: class 7");
+  tu_result (gm_transpose (GM_CLASS_COUNT, 3, 2, dA, 3, dC, 2, 0) == INV,
+             "transpose: unknown class");
   tu_result (gm_transpose (S, 0, 2, NULL, 1, NULL, 2, 0) == GM_OK, "transpose: 0 rows not a "
              "no-op");
   /* gm_matmul_host */
