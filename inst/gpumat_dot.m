@@ -25,8 +25,9 @@
 ## @code{.*} does, and sum in double to a double result:
 ## @code{gpumat_dot (int8 ([100 100 -100]), int8 ([100 100 -100]))} is 381, as
 ## @code{dot}; bit for bit @code{dot}'s whenever the double sum is exact.  Two
-## different integer classes, or an integer with a complex input, raise
-## @code{gpumat:dot:mixedInteger}.  Logical inputs count as double (Octave's own
+## different integer classes raise @code{gpumat:dot:mixedInteger}; an integer array
+## against complex data is read as complex, as @code{dot} does (a gpumat integer array
+## against complex data raises @code{gpumat:dot:mixedInteger}).  Logical inputs count as double (Octave's own
 ## @code{dot} refuses them).
 ##
 ## Accuracy and reproducibility: the sums are accumulated in double, also for
@@ -89,6 +90,15 @@ function d = gpumat_dot (x, y, dim)
     outsz = szx;
     outsz(dim) = 1;
   endif
+  ## Octave's dot reads an integer array against complex data as complex (dot.cc:
+  ## complex_array_value): dot (int8 ([1 2]), [1i 2]) is 4 + 1i, complex double.
+  if (isnumeric (x) && isnumeric (y))
+    if (isinteger (x) && iscomplex (y))
+      x = cast (x, class (y));
+    elseif (isinteger (y) && iscomplex (x))
+      y = cast (y, class (x));
+    endif
+  endif
   d = __gpumat__ ("dot", "gpumat_dot", x, y, pre, len, post, outsz);
 endfunction
 
@@ -126,7 +136,14 @@ endfunction
 %!error id=gpumat:dot:mixedInteger gpumat_dot (int32 ([1 2]), int16 ([1 2]))
 %!error <X is int32 and Y is int16> gpumat_dot (int32 ([1 2]), int16 ([1 2]))
 %!error id=gpumat:dot:mixedInteger gpumat_dot (uint8 ([1 2]), int8 ([1 2]), 2)
-%!error id=gpumat:dot:mixedInteger gpumat_dot (int8 ([1 2]), [1i 2])
+%!testif ; gpumat_available ()
+%! ## an integer array against complex data is read as complex, as Octave's dot
+%! d = gpumat_dot (int8 ([1 2]), [1i 2]);
+%! assert (d, dot (int8 ([1 2]), [1i 2]));
+%! assert (class (d), "double");  assert (iscomplex (d));
+%! d = gpumat_dot (single ([1i 2]), uint16 ([3 4]));
+%! assert (d, dot (single ([1i 2]), uint16 ([3 4])));
+%! assert (class (d), "single");
 %!error <X is complex single and Y is uint16> gpumat_dot (single ([1i 2]), uint16 ([1 2]))
 %!error <X and Y must be numeric or logical, not cell> gpumat_dot ({1, 2}, [1 2])
 %!error id=gpumat:dot:sparse gpumat_dot (sparse ([1 2]), [1 2])
