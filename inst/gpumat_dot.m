@@ -92,7 +92,7 @@ function d = gpumat_dot (x, y, dim)
   endif
   ## Octave's dot reads an integer array against complex data as complex (dot.cc:
   ## complex_array_value): dot (int8 ([1 2]), [1i 2]) is 4 + 1i, complex double.
-  if (isnumeric (x) && isnumeric (y))
+  if (isnumeric (x) && isnumeric (y) && ! isobject (x) && ! isobject (y))
     if (isinteger (x) && iscomplex (y))
       x = cast (x, class (y));
     elseif (isinteger (y) && iscomplex (x))
@@ -144,7 +144,10 @@ endfunction
 %! d = gpumat_dot (single ([1i 2]), uint16 ([3 4]));
 %! assert (d, dot (single ([1i 2]), uint16 ([3 4])));
 %! assert (class (d), "single");
-%!error <X is complex single and Y is uint16> gpumat_dot (single ([1i 2]), uint16 ([1 2]))
+%!testif ; gpumat_available ()
+%! ## a gpumat array keeps its class: integer against complex data is refused there
+%! G = gpumat (single ([1i 2]));
+%! fail ("gpumat_dot (G, uint16 ([1 2]))", "X is complex single and Y is uint16");
 %!error <X and Y must be numeric or logical, not cell> gpumat_dot ({1, 2}, [1 2])
 %!error id=gpumat:dot:sparse gpumat_dot (sparse ([1 2]), [1 2])
 %!error id=gpumat:dot:invalidType gpumat_dot ({1, 2}, {1, 2})
