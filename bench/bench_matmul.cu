@@ -91,22 +91,6 @@ static int cc;
 /* TFLOP/s of each kernel with no transposes, by "shape class kernel": for % of NN */
 static std::map<std::string, double> nn_rate;
 
-template <typename F> static double time_median (F run, int reps, cudaEvent_t e0, cudaEvent_t e1)
-{
-  for (int w = 0; w < 2; w++)
-    run ();
-  std::vector<float> t (reps);
-  for (int r = 0; r < reps; r++) {
-    TU_CUDA (cudaEventRecord (e0));
-    run ();
-    TU_CUDA (cudaEventRecord (e1));
-    TU_CUDA (cudaEventSynchronize (e1));
-    TU_CUDA (cudaEventElapsedTime (&t[r], e0, e1));
-  }
-  std::sort (t.begin (), t.end ());
-  return reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-}
-
 static int listed (const char *list, const char *name)
 {
   if (!list)

@@ -7,7 +7,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <algorithm>
+#include <vector>
 #include <cublas_v2.h>
+#include "test_util.h"
 
 /* A cuBLAS call in a benchmark program: a failure stops the program. */
 #define TU_CUBLAS(call)                                                                      \
@@ -19,5 +22,23 @@
       exit (2);                                                                              \
     }                                                                                        \
   } while (0)
+
+/* Median milliseconds of `reps` runs of run (), each timed with CUDA events on the legacy
+ * stream, after two warm-up runs. */
+template <typename F> static double time_median (F run, int reps, cudaEvent_t e0, cudaEvent_t e1)
+{
+  for (int w = 0; w < 2; w++)
+    run ();
+  std::vector<float> t (reps);
+  for (int r = 0; r < reps; r++) {
+    TU_CUDA (cudaEventRecord (e0));
+    run ();
+    TU_CUDA (cudaEventRecord (e1));
+    TU_CUDA (cudaEventSynchronize (e1));
+    TU_CUDA (cudaEventElapsedTime (&t[r], e0, e1));
+  }
+  std::sort (t.begin (), t.end ());
+  return reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+}
 
 #endif
