@@ -720,3 +720,22 @@ endfunction
 %! ## Large operands with random values: exact against int64 arithmetic in double (|C| < 2^53).
 %! A = int32 (randi ([-1000 1000], 300, 500));  B = int32 (randi ([-1000 1000], 500, 200));
 %! assert (isequal (gpumat_mul (A, B), int32 (double (A) * double (B))));
+
+%!testif ; gpumat_available ()
+%! ## X'*X, X*X' and X.'*X of one complex array are exactly Hermitian / symmetric, as Octave's
+%! ## own (zherk, zsyrk): eig then takes its Hermitian solver and returns real eigenvalues.
+%! X = complex (rand (300, 40) - 0.5, rand (300, 40) - 0.5);
+%! R = double (X)' * double (X);
+%! bound = 2 * 301 * eps * (abs (X)' * abs (X));
+%! C = gpumat_mul (X, "ctranspose", X, "none");
+%! assert (ishermitian (C));  assert (all (imag (diag (C)) == 0));
+%! assert (all (abs (C(:) - R(:)) <= bound(:)));
+%! assert (isreal (eig (C)));
+%! assert (ishermitian (gpumat_mul (X, "none", X, "ctranspose")));
+%! assert (issymmetric (gpumat_mul (X, "transpose", X, "none")));
+%! G = gpumat (X);
+%! assert (ishermitian (gather (G' * G)));
+%! assert (ishermitian (gather (G * G')));
+%! assert (issymmetric (gather (G.' * G)));
+%! Gr = gpumat (real (X));
+%! assert (issymmetric (gather (Gr' * Gr)));

@@ -284,6 +284,11 @@ gm_status gm_double_to_single (int64_t count, const double *d_src, float *d_dst,
  * triangle's block columns and mirrors them, so that the result is exactly symmetric, as
  * Octave's own X'*X (BLAS syrk) is. */
 gm_status gm_mirror_upper (gm_class cls, int64_t n, void *d_C, int64_t ldc, cudaStream_t stream);
+/* The same for any floating-point class: GM_OP_CTRANSPOSE on a complex class makes C exactly
+ * Hermitian (C(j, i) = conj (C(i, j)), real diagonal), as Octave's X'*X (zherk) is; other ops
+ * mirror plainly (X.'*X is complex symmetric, zsyrk). */
+gm_status gm_mirror_upper_op (gm_class cls, gm_op op, int64_t n, void *d_C, int64_t ldc,
+                              cudaStream_t stream);
 
 /* ---- whole operations on host arrays (kernels/host_ops.cu) ------------------------------ */
 /* Allocate, upload, compute, download and free, on every path (errors included).  Arrays are

@@ -441,7 +441,11 @@ extern "C" gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_a
 
 /* ---- complex data on host arrays ----------------------------------------------------------
  * One path: upload (a real operand into a scratch buffer, promoted on the device), compute,
- * check the imaginary parts on the device, download.  Same-array operands (X'*X) go up once. */
+ * check the imaginary parts on the device, download.  Same-array operands (X'*X) go up once,
+ * and their product is made exactly Hermitian (X'*X, X*X': the lower triangle the conjugate
+ * of the upper, a real diagonal) or symmetric (X.'*X), as Octave's own (zherk, zsyrk): the
+ * diagonal's imaginary part, a sum of xr*xi - xi*xr, is otherwise a rounding residue, and
+ * Octave's eig takes the Hermitian solver only for an exactly Hermitian matrix. */
 static gm_status upload_complex (buffer_set *set, gm_class cls, int is_real, const void *h_X,
                                  size_t complex_bytes, void **d_X)
 {
@@ -506,6 +510,10 @@ extern "C" gm_status gm_matmul_host_complex (gm_matmul_kernel kernel, gm_class c
       && (st = gm_matmul_pages (kernel, cls, opa, opb, m, n, k, d_A, rows_a > 1 ? rows_a : 1,
                                 d_B, rows_b > 1 ? rows_b : 1, d_C, m, total > 1 ? pages : NULL,
                                 0)) == GM_OK
+      && (!same || total > 1 || m != n || (opa == GM_OP_NONE) == (opb == GM_OP_NONE)
+          || (st = gm_mirror_upper_op (cls, (opa == GM_OP_CTRANSPOSE || opb == GM_OP_CTRANSPOSE)
+                                                ? GM_OP_CTRANSPOSE : GM_OP_TRANSPOSE,
+                                       m, d_C, m, 0)) == GM_OK)
       && (st = gm_complex_has_imag (cls, (int64_t) (bytes_C / gm_class_size (cls)), d_C,
                                     c_has_imag, 0)) == GM_OK)
     st = gm_copy_to_host (h_C, d_C, bytes_C);

@@ -126,10 +126,11 @@ extern "C" gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, con
 
 namespace {
 
-/* C(j, i) = C(i, j) for i < j: a 32x32 tile of the upper triangle read coalesced along its
- * columns, written transposed into the lower one through shared memory (as transpose_kernel);
- * blockIdx.x >= blockIdx.y only, the diagonal tiles mirroring themselves. */
-template <typename T>
+/* C(j, i) = C(i, j) for i < j (conjugated for CONJ, whose diagonal also gets a zero imaginary
+ * part): a 32x32 tile of the upper triangle read coalesced along its columns, written
+ * transposed into the lower one through shared memory (as transpose_kernel); blockIdx.x >=
+ * blockIdx.y only, the diagonal tiles mirroring themselves. */
+template <typename T, bool CONJ>
 __global__ void __launch_bounds__ (256)
 mirror_kernel (int64_t n, T *C, int64_t ldc)
 {
@@ -150,28 +151,58 @@ mirror_kernel (int64_t n, T *C, int64_t ldc)
   for (int r = 0; r < 32; r += 8) {
     const int64_t j = j0 + tx, i = i0 + ty + r;   /* C(j, i) = C(i, j), strictly below */
     if (i < n && j < n && j > i)
-      C[j + i * ldc] = tile[tx][ty + r];
+      C[j + i * ldc] = CONJ ? conjugated (tile[tx][ty + r]) : tile[tx][ty + r];
+    if constexpr (CONJ) {
+      if (i < n && j == i) {   /* a Hermitian matrix has a real diagonal */
+        T d = tile[tx][ty + r];
+        d.im = 0;
+        C[i + i * ldc] = d;
+      }
+    }
   }
 }
 
+template <typename T, bool CONJ>
+void launch_mirror (dim3 grid, int64_t n, void *C, int64_t ldc, cudaStream_t stream)
+{
+  mirror_kernel<T, CONJ><<<grid, dim3 (32, 8), 0, stream>>> (n, (T *) C, ldc);
+}
+
 } /* namespace */
+
+extern "C" gm_status gm_mirror_upper_op (gm_class cls, gm_op op, int64_t n, void *d_C,
+                                         int64_t ldc, cudaStream_t stream)
+{
+  if (!gm_class_valid (cls) || gm_class_is_integer (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "mirror: class %s", gm_class_name (cls));
+  if (!gm_op_name (op))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "mirror: unknown operation %d", (int) op);
+  if (n < 0 || ldc < n)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "mirror: bad size or leading dimension");
+  const bool herm = op == GM_OP_CTRANSPOSE && gm_class_is_complex (cls);
+  if (n < (herm ? 1 : 2))
+    return GM_OK;
+  const int64_t tiles = (n + 31) / 32;
+  if (tiles > 65535)
+    return gm_fail (GM_ERR_SIZE_OVERFLOW, "mirror: %lld rows", (long long) n);
+  const dim3 grid ((unsigned) tiles, (unsigned) tiles);
+  switch (cls) {
+  case GM_DOUBLE: launch_mirror<double, false> (grid, n, d_C, ldc, stream); break;
+  case GM_SINGLE: launch_mirror<float, false> (grid, n, d_C, ldc, stream); break;
+  case GM_COMPLEX_DOUBLE:
+    (herm ? launch_mirror<pair64, true> : launch_mirror<pair64, false>) (grid, n, d_C, ldc, stream);
+    break;
+  default:
+    (herm ? launch_mirror<pair32, true> : launch_mirror<pair32, false>) (grid, n, d_C, ldc, stream);
+    break;
+  }
+  return gm_cuda_status (cudaGetLastError (), "mirror: launch");
+}
 
 extern "C" gm_status gm_mirror_upper (gm_class cls, int64_t n, void *d_C, int64_t ldc,
                                       cudaStream_t stream)
 {
   if (cls != GM_DOUBLE && cls != GM_SINGLE)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "mirror: unknown class %d", (int) cls);
-  if (n < 0 || ldc < n)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "mirror: bad size or leading dimension");
-  if (n < 2)
-    return GM_OK;
-  const int64_t tiles = (n + 31) / 32;
-  if (tiles > 65535)
-    return gm_fail (GM_ERR_SIZE_OVERFLOW, "mirror: %lld rows", (long long) n);
-  const dim3 grid ((unsigned) tiles, (unsigned) tiles);
-  if (cls == GM_DOUBLE)
-    mirror_kernel<double><<<grid, dim3 (32, 8), 0, stream>>> (n, (double *) d_C, ldc);
-  else
-    mirror_kernel<float><<<grid, dim3 (32, 8), 0, stream>>> (n, (float *) d_C, ldc);
-  return gm_cuda_status (cudaGetLastError (), "mirror: launch");
+  return gm_mirror_upper_op (cls, GM_OP_TRANSPOSE, n, d_C, ldc, stream);
 }

@@ -363,9 +363,16 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                            d_C, 0);
   else if (scalar)
     st = gm_scale (cls, (int64_t) count, scalar->device, other->device, d_C, 0);
-  else
+  else {
     st = gm_matmul (kernel, cls, sa, sb, m, n, k, A.device, lda, 0, B.device, ldb, 0, d_C,
                     at_least_1 (m), 0, 1, 0);
+    /* G'*G, G*G', G.'*G: exactly Hermitian or symmetric, as Octave's own (syrk, herk) */
+    if (st == GM_OK && A.device == B.device && m == n && m > 0 && k > 0
+        && (sa == GM_OP_NONE) != (sb == GM_OP_NONE) && !gm_class_is_integer (cls))
+      st = gm_mirror_upper_op (cls, sa == GM_OP_CTRANSPOSE || sb == GM_OP_CTRANSPOSE
+                                        ? GM_OP_CTRANSPOSE : GM_OP_TRANSPOSE,
+                               m, d_C, m, 0);
+  }
   if (st == GM_OK)
     st = gm_sync ();               /* the call returns once its result is complete */
   if (st != GM_OK)

@@ -873,6 +873,59 @@ static void test_transposes (void)
       test_transpose ((gm_class) c, GM_OP_CTRANSPOSE, 1000, 1037, 1, 3, 0);
 }
 
+/* gm_mirror_upper_op on an n x n matrix (leading dimension ld): the upper triangle kept bit
+   for bit, the lower the (conjugated) mirror, the diagonal's imaginary part zeroed for a
+   Hermitian mirror, the padding rows untouched. */
+static void test_mirror (gm_class cls, gm_op op, int64_t n, int64_t pad)
+{
+  const size_t es = gm_class_size (cls), rs = es / 2;
+  const int64_t ld = n + pad;
+  const size_t bytes = (size_t) (ld * n) * es + 16;
+  unsigned char *h = (unsigned char *) xmalloc (bytes), *g = (unsigned char *) xmalloc (bytes);
+  for (size_t b = 0; b < bytes; b++)
+    h[b] = (unsigned char) (tu_next () >> 56);
+  char *d;
+  TU_GM (gm_device_alloc ((void **) &d, bytes));
+  TU_CUDA (cudaMemcpy (d, h, bytes, cudaMemcpyHostToDevice));
+  gm_status st = gm_mirror_upper_op (cls, op, n, d, ld, 0);
+  TU_CUDA (cudaDeviceSynchronize ());
+  TU_CUDA (cudaMemcpy (g, d, bytes, cudaMemcpyDeviceToHost));
+  const int herm = op == GM_OP_CTRANSPOSE;
+  int64_t bad = 0;
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t i = 0; i < ld; i++) {
+      const unsigned char *got = g + (size_t) (i + j * ld) * es;
+      unsigned char want[16];
+      if (i >= n || i <= j)         /* padding and the upper triangle: untouched */
+        memcpy (want, h + (size_t) (i + j * ld) * es, es);
+      else {                        /* C(i, j) = C(j, i), conjugated for a Hermitian mirror */
+        memcpy (want, h + (size_t) (j + i * ld) * es, es);
+        if (herm)
+          want[es - 1] ^= 0x80;     /* the sign of the imaginary part (little-endian) */
+      }
+      if (herm && i == j)
+        memset (want + rs, 0, rs);
+      bad += memcmp (got, want, es) != 0;
+    }
+  tu_result (st == GM_OK && bad == 0, "mirror_upper_op %s %c n %lld pad %lld: status %d, %lld "
+             "elements wrong", cls_name (cls), "NTC"[op], (long long) n, (long long) pad, (int) st,
+             (long long) bad);
+  gm_device_free (d);
+  free (h);
+  free (g);
+}
+
+static void test_mirrors (void)
+{
+  static const int64_t sizes[] = {1, 2, 31, 33, 100};
+  for (int c = 0; c < 2; c++)
+    for (int op = 1; op < 3; op++)
+      for (int s = 0; s < (quick == 2 ? 2 : 5); s++)
+        test_mirror (c ? GM_COMPLEX_SINGLE : GM_COMPLEX_DOUBLE, (gm_op) op, sizes[s], s % 3);
+  tu_result (gm_mirror_upper_op (GM_INT32, GM_OP_TRANSPOSE, 3, (void *) 16, 3, 0)
+                 == GM_ERR_INVALID_ARGUMENT, "mirror_upper_op: an integer class accepted");
+}
+
 /* ---- element-wise helpers ----------------------------------------------------------------------- */
 static void test_real_to_complex (gm_class cls, int64_t count)
 {
@@ -1327,6 +1380,7 @@ int main (int argc, char **argv)
             tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
   }
   int before = tu_passed + tu_failed;
+  test_mirrors ();
   test_transposes ();
   printf ("%s: transpose_op, every class: %d checks (%lld s)\n", PROGRAM,
           tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
