@@ -416,28 +416,6 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_o
   return buffers_free (&set, st);
 }
 
-extern "C" gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha,
-                                    const void *h_B, void *h_C)
-{
-  size_t bytes;
-  gm_status st = element_bytes (cls, count, 1, &bytes);
-  if (st != GM_OK || bytes == 0)
-    return st;
-  if ((st = gm_init ()) != GM_OK)
-    return st;
-  buffer_set set = {{0}, 0};
-  void *d_alpha, *d_B, *d_C;
-  if ((st = buffers_alloc (&set, &d_alpha, gm_class_size (cls))) != GM_OK
-      || (st = buffers_alloc (&set, &d_B, bytes)) != GM_OK
-      || (st = buffers_alloc (&set, &d_C, bytes)) != GM_OK
-      || (st = gm_copy_to_device (d_alpha, h_alpha, gm_class_size (cls))) != GM_OK
-      || (st = gm_copy_to_device (d_B, h_B, bytes)) != GM_OK
-      || (st = gm_scale (cls, count, d_alpha, d_B, d_C, 0)) != GM_OK
-      || (st = gm_sync ()) != GM_OK
-      || (st = gm_copy_to_host (h_C, d_C, bytes)) != GM_OK)
-    return buffers_free (&set, st);
-  return buffers_free (&set, GM_OK);
-}
 
 /* ---- complex data on host arrays ----------------------------------------------------------
  * One path: upload (a real operand into a scratch buffer, promoted on the device), compute,
@@ -522,20 +500,19 @@ extern "C" gm_status gm_matmul_host_complex (gm_matmul_kernel kernel, gm_class c
   return buffers_free (&set, st);
 }
 
-extern "C" gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_real,
-                                            int64_t count, const void *h_alpha, const void *h_B,
-                                            void *h_C, int *c_has_imag)
+/* The scalar case of `*` on host arrays, every floating-point class: alpha_real / b_real (complex
+ * classes only) say that alpha / B hold real values of the same precision; c_has_imag (complex
+ * classes only) receives gm_complex_has_imag's answer. */
+static gm_status scale_host (gm_class cls, int alpha_real, int b_real, int64_t count,
+                             const void *h_alpha, const void *h_B, void *h_C, int *c_has_imag)
 {
   size_t bytes;
-  *c_has_imag = 0;
-  if (!gm_class_is_complex (cls))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s is not complex",
-                    gm_class_name (cls));
   gm_status st = element_bytes (cls, count, 1, &bytes);
   if (st != GM_OK || bytes == 0)
     return st;
   if ((st = gm_init ()) != GM_OK)
     return st;
+  const int cplx = gm_class_is_complex (cls);
   const size_t es = gm_class_size (cls), alpha_bytes = alpha_real ? es / 2 : es;
   const size_t b_bytes = b_real ? bytes / 2 : bytes;
   buffer_set set = {{0}, 0};
@@ -545,15 +522,31 @@ extern "C" gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_
       || (st = buffers_alloc (&set, &d_C, bytes)) != GM_OK
       || (st = gm_copy_to_device (d_alpha, h_alpha, alpha_bytes)) != GM_OK
       || (st = gm_copy_to_device (d_B, h_B, b_bytes)) != GM_OK
-      || (st = (alpha_real || b_real)
-                   ? gm_scale_complex (cls, alpha_real, b_real, count, d_alpha, d_B, d_C, 0)
-                   : gm_scale (cls, count, d_alpha, d_B, d_C, 0)) != GM_OK
-      || (st = gm_complex_has_imag (cls, count, d_C, c_has_imag, 0)) != GM_OK
+      || (st = cplx ? gm_scale_complex (cls, alpha_real, b_real, count, d_alpha, d_B, d_C, 0)
+                    : gm_scale (cls, count, d_alpha, d_B, d_C, 0)) != GM_OK
+      || (st = cplx ? gm_complex_has_imag (cls, count, d_C, c_has_imag, 0) : gm_sync ()) != GM_OK
       || (st = gm_copy_to_host (h_C, d_C, bytes)) != GM_OK) {
     gm_sync ();
     return buffers_free (&set, st);
   }
   return buffers_free (&set, GM_OK);
+}
+
+extern "C" gm_status gm_scale_host (gm_class cls, int64_t count, const void *h_alpha,
+                                    const void *h_B, void *h_C)
+{
+  return scale_host (cls, 0, 0, count, h_alpha, h_B, h_C, NULL);
+}
+
+extern "C" gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_real,
+                                            int64_t count, const void *h_alpha, const void *h_B,
+                                            void *h_C, int *c_has_imag)
+{
+  *c_has_imag = 0;
+  if (!gm_class_is_complex (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s is not complex",
+                    gm_class_name (cls));
+  return scale_host (cls, alpha_real, b_real, count, h_alpha, h_B, h_C, c_has_imag);
 }
 
 extern "C" gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,

@@ -87,12 +87,14 @@ gm_status materialize (Workspace &ws, cudaStream_t stream, bool conj, int64_t ro
                        int64_t batch, const void **X, int64_t *ld, int64_t *stride)
 {
   const int64_t pages = *stride == 0 ? 1 : batch;
-  const double bytes = (double) rows * (double) cols * (double) pages * 2.0 * sizeof (R);
-  Cplx<R> *M = bytes < 9.0e18 ? (Cplx<R> *) ws.scratch ((size_t) bytes) : NULL;
+  size_t bytes;
+  gm_status st = gm_mul_size3 ((size_t) (rows * cols), (size_t) pages, sizeof (Cplx<R>), &bytes);
+  if (st != GM_OK)
+    return st;
+  Cplx<R> *M = (Cplx<R> *) ws.scratch (bytes);
   if (!M)
     return gm_fail (GM_ERR_OUT_OF_MEMORY, "matmul: no device memory for the transposed "
                     "complex operand (%.0f MiB)", bytes / 1048576.0);
-  gm_status st;
   if (pages == 1)   /* one page: the tiled transpose, coalesced both ways (4096 complex double
                        A * Bᴴ on zdmma: 77-81% of ZGEMM with the element-wise copy, 82-84%) */
     st = gm_transpose_op (sizeof (R) == 8 ? GM_COMPLEX_DOUBLE : GM_COMPLEX_SINGLE,
@@ -163,12 +165,14 @@ gm_status run (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb, gm_matmu
      vector path without a second copy */
   const int64_t V = 16 / (int64_t) sizeof (R), ldh = ceil_div (2 * m, V) * V;
   const int64_t pages_a = a.sa == 0 ? 1 : batch, sh = ldh * 2 * k;
-  double elems = (double) sh * (double) pages_a;
-  R *Ahat = elems * sizeof (R) < 9.0e18 ? (R *) ws.scratch ((size_t) sh * pages_a * sizeof (R))
-                                        : NULL;
+  size_t bytes_a;
+  gm_status st = gm_mul_size3 ((size_t) sh, (size_t) pages_a, sizeof (R), &bytes_a);
+  if (st != GM_OK)
+    return st;
+  R *Ahat = (R *) ws.scratch (bytes_a);
   if (!Ahat)
     return gm_fail (GM_ERR_OUT_OF_MEMORY, "matmul: no device memory for the complex operand "
-                    "(%.0f MiB)", elems * sizeof (R) / 1048576.0);
+                    "(%.0f MiB)", bytes_a / 1048576.0);
   const int64_t count_a = m * k * pages_a;
   const bool conj_a = opa == GM_OP_CTRANSPOSE;
   const Cplx<R> *A = (const Cplx<R> *) a.A;
@@ -180,7 +184,7 @@ gm_status run (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb, gm_matmu
     (conj_a ? expand_a<R, false, true> : expand_a<R, false, false>)
         <<<blocks_for (count_a), BLOCK, 0, a.stream>>> (m, k, pages_a, A, a.lda, a.sa, Ahat, ldh,
                                                         sh);
-  gm_status st = gm_cuda_status (cudaGetLastError (), "matmul: complex expand launch");
+  st = gm_cuda_status (cudaGetLastError (), "matmul: complex expand launch");
   if (st != GM_OK)
     return st;
 
