@@ -242,19 +242,7 @@ __device__ __forceinline__ void store_acc (const Gemm<T> &g, const T (&acc)[MI *
             g.C[j + (i + e) * g.ldc] = acc[s * V + e][y];
         continue;
       }
-      T *c = g.C + i + j * g.ldc;
-      if (vec_c && i + V <= m) {
-        Pack<T> out;
-#pragma unroll
-        for (int e = 0; e < V; e++)
-          out.v[e] = acc[s * V + e][y];
-        *reinterpret_cast<Pack<T> *> (c) = out;
-      } else {
-#pragma unroll
-        for (int e = 0; e < V; e++)
-          if (i + e < m)
-            c[e] = acc[s * V + e][y];
-      }
+      store_rows (g.C + i + j * g.ldc, m - i, vec_c, [&] (int e) { return acc[s * V + e][y]; });
     }
   }
 }
