@@ -67,6 +67,17 @@ struct WarpCfg {
   static constexpr int STAGE = BK * (LDA + LDB);
   static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (T);
   static_assert (MI * 8 * V == WM && NJ * 4 * V == WN && BM % WM == 0 && BN % WN == 0, "warp");
+  /* The first row and column of this thread's sub-blocks in the block tile. */
+  static __device__ __forceinline__ int a_offset ()
+  {
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    return (warp % WARPS_I) * WM + (lane % 8) * V;
+  }
+  static __device__ __forceinline__ int b_offset ()
+  {
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    return (warp / WARPS_I) * WN + (lane / 8) * V;
+  }
 };
 
 /* The copies of one thread for one k-tile of an MN-major operand (x contiguous: A, or Bᵀ) into
@@ -264,9 +275,7 @@ matmul_warp_kernel (Gemm<T> g, bool vec_c)
   extern __shared__ __align__ (16) unsigned char smem_raw[];
   T *smem = reinterpret_cast<T *> (smem_raw);
 
-  const int t = threadIdx.x, lane = t % 32, warp = t / 32;
-  const int wi = (warp % Cfg::WARPS_I) * WM, wj = (warp / Cfg::WARPS_I) * WN;
-  const int a_off = wi + (lane % 8) * V, b_off = wj + (lane / 8) * V;
+  const int a_off = Cfg::a_offset (), b_off = Cfg::b_offset ();
   const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
   const int64_t m = g.m, n = g.n, k = g.k, lda = g.lda, ldb = g.ldb;
   const int64_t KT = ceil_div (k, BK), KT_FULL = k / BK;
@@ -381,9 +390,7 @@ matmul_warp_kk_kernel (Gemm<float> g, bool vec_c)
   extern __shared__ __align__ (16) unsigned char smem_raw[];
   T *smem = reinterpret_cast<T *> (smem_raw);
 
-  const int t = threadIdx.x, lane = t % 32, warp = t / 32;
-  const int wi = (warp % Cfg::WARPS_I) * WM, wj = (warp / Cfg::WARPS_I) * WN;
-  const int a_off = wi + (lane % 8) * V, b_off = wj + (lane / 8) * V;
+  const int a_off = Cfg::a_offset (), b_off = Cfg::b_offset ();
   const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
   const int64_t k = g.k, lda = g.lda, ldb = g.ldb;
   const int64_t KT = ceil_div (k, BK), KT_FULL = k / BK;
