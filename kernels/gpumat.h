@@ -425,8 +425,11 @@ gm_status gm_reduce (gm_reduce_op op, gm_class cls, int nd, const int64_t *dims,
  *    GM_NORM_FRO the 2-norm of all elements.  The matrix 2-norm (an SVD) is refused. */
 typedef enum { GM_NORM_1 = 0, GM_NORM_2, GM_NORM_INF, GM_NORM_NEG_INF, GM_NORM_P, GM_NORM_FRO }
   gm_norm_kind;
-/* Workspace for either norm of a rows x cols array (a vector is count x 1). */
-gm_status gm_norm_workspace_size (gm_class cls, int64_t rows, int64_t cols, size_t *bytes);
+/* The workspace each needs (0 bytes for short vectors; a matrix 1 or Inf norm needs room for
+ * its column or row sums). */
+gm_status gm_vector_norm_workspace_size (gm_class cls, int64_t count, size_t *bytes);
+gm_status gm_matrix_norm_workspace_size (gm_class cls, int64_t rows, int64_t cols,
+                                         size_t *bytes);
 gm_status gm_vector_norm (gm_norm_kind kind, double p, gm_class cls, int64_t count,
                           const void *d_x, void *d_out, void *d_workspace,
                           size_t workspace_bytes, cudaStream_t stream);
