@@ -25,9 +25,8 @@
  *                  2^32 elements (a 64-bit division is ~3x the instructions of a 32-bit one).
  *
  * Arithmetic is done in the result class, as Octave does: double with single converts the double
- * operand to single (round to nearest) and computes in single.  Comparisons are the exception:
- * Octave compares a single with a double in double (single (0.1) == 0.1 is false), which is
- * exact, so comparisons compute in double when either operand is double.
+ * operand to single (round to nearest) and computes in single.  Comparisons too (Octave 7.3:
+ * single (0.1) == 0.1 is true, single (1) < 1 + 1e-10 is false).
  *
  * Every grid is a grid-stride loop over at most MAX_BLOCKS blocks with int64 (or uint32 when it
  * fits) indices: any count, 0 and past 2^31 included.
@@ -80,11 +79,14 @@ __device__ __forceinline__ float flip_sign (float x)
   return __int_as_float (__float_as_int (x) ^ (int) 0x80000000u);
 }
 
-template <typename C, typename O, int OP, bool SCALAR_EXP> struct BinOp;
 /* OP is the gm_binop value; SCALAR_EXP: .^ with a scalar exponent and a non-scalar base, where
    Octave (elem_xpow (NDArray, double)) special-cases integer powers: 2 -> a*a, 3 -> a*a*a,
-   -1 -> 1/a, others std::pow (a, int), which for single promotes to double. */
-template <typename C, typename O, int OP, bool SCALAR_EXP> struct BinOp {
+   -1 -> 1/a, others std::pow (a, int), which for single promotes to double.  TIE_B: max/min
+   return b, not a, when a == b (which only shows for -0 against 0): Octave 7.3 returns a for
+   same-size arrays and for an array against a scalar, b for a scalar against an array, for two
+   scalars and for broadcast operands (measured: 1 ./ max (-0, 0) is Inf, 1 ./ max ([-0 0],
+   [0 -0]) is [-Inf Inf], 1 ./ max ([-0 -0], [0; 0]) is all Inf). */
+template <typename C, typename O, int OP, bool SCALAR_EXP, bool TIE_B> struct BinOp {
   __device__ __forceinline__ static O apply (C a, C b)
   {
     switch (OP) {
@@ -106,10 +108,16 @@ template <typename C, typename O, int OP, bool SCALAR_EXP> struct BinOp {
     case GM_BIN_GE: return a >= b;
     case GM_BIN_EQ: return a == b;
     case GM_BIN_NE: return a != b;
-    /* Octave's octave::math::max/min (lo-mappers.h): NaN only when both are NaN, and the first
-       argument on ties (max (-0, 0) is -0), which fmax does not promise. */
-    case GM_BIN_MAX: return isnan (b) ? a : (a >= b ? a : b);
-    case GM_BIN_MIN: return isnan (b) ? a : (a <= b ? a : b);
+    /* Octave's max/min: NaN only when both are NaN (max (NaN, 1) and max (1, NaN) are 1), and
+       the sign of a zero tie as TIE_B says, which fmax does not promise either way. */
+    case GM_BIN_MAX:
+      if (isnan (b)) return a;
+      if (isnan (a) || (TIE_B && a == b)) return b;
+      return a >= b ? a : b;
+    case GM_BIN_MIN:
+      if (isnan (b)) return a;
+      if (isnan (a) || (TIE_B && a == b)) return b;
+      return a <= b ? a : b;
     default: return (O) 0;
     }
   }
@@ -117,6 +125,13 @@ template <typename C, typename O, int OP, bool SCALAR_EXP> struct BinOp {
 /* 1 when a < 0 and b is not an Octave integer: the pair where Octave's .^ goes complex. */
 template <typename C> struct PowComplexOp {
   __device__ __forceinline__ static int apply (C a, C b) { return a < 0 && !xisint (b); }
+};
+/* The variants of one operation, by (SCALAR_EXP, TIE_B). */
+template <typename C, typename O, int OP> struct BinOps {
+  template <bool SE, bool TB> using op = BinOp<C, O, OP, SE, TB>;
+};
+template <typename C> struct PowComplexOps {
+  template <bool SE, bool TB> using op = PowComplexOp<C>;
 };
 
 /* Where results go: an array, or a flag set to 1 if any result is nonzero (for the queries; every
@@ -335,7 +350,9 @@ gm_status plan_binary (const char *who, int nd_a, const int64_t *dims_a, int nd_
   int64_t na, nb;
   numel_of (who, nd_a, dims_a, &na);
   numel_of (who, nd_b, dims_b, &nb);
-  p->a_scalar = na == 1 && p->count != 1;
+  /* Two 1x1 operands take the scalar-a path: Octave's ties and powers for two scalars are those
+     of a scalar against an array. */
+  p->a_scalar = na == 1;
   p->b_scalar = nb == 1 && p->count != 1;
   p->contig = (na == p->count || p->a_scalar) && (nb == p->count || p->b_scalar);
   /* Collapse: drop output dimensions of 1, merge d into the previous kept one when both operands
@@ -395,11 +412,11 @@ gm_status launch_contig (const BinPlan &p, const void *a, const void *b, Store s
 }
 
 /* One (op, classes) combination: the contiguous kernel for the plan's scalar pattern, or the
-   broadcast kernel. */
-template <typename Op, typename OpScalarExp, typename C, typename TA, typename TB, typename O,
-          typename Store>
+   broadcast kernel; Ops::op<SCALAR_EXP, TIE_B> the operation's variant for each. */
+template <typename Ops, typename C, typename TA, typename TB, typename O, typename Store>
 gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bool can_vec)
 {
+  typedef typename Ops::template op<false, true> Op;     /* broadcast, or a is a scalar */
   if (!p.contig) {
     if (p.count <= (int64_t) UINT32_MAX)
       ew_bcast<Op, C, TA, TB, uint32_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
@@ -412,8 +429,10 @@ gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bo
   if (p.a_scalar)
     return launch_contig<Op, C, TA, TB, O, true, false> (p, a, b, st, can_vec);
   if (p.b_scalar)
-    return launch_contig<OpScalarExp, C, TA, TB, O, false, true> (p, a, b, st, can_vec);
-  return launch_contig<Op, C, TA, TB, O, false, false> (p, a, b, st, can_vec);
+    return launch_contig<typename Ops::template op<true, false>, C, TA, TB, O, false, true> (
+        p, a, b, st, can_vec);
+  return launch_contig<typename Ops::template op<false, false>, C, TA, TB, O, false, false> (
+      p, a, b, st, can_vec);
 }
 
 template <typename C, typename TA, typename TB, typename O, int OP>
@@ -425,8 +444,7 @@ gm_status run_op (const BinPlan &p, const void *a, const void *b, void *out)
   const bool can_vec = (p.a_scalar || (std::is_same<TA, C>::value && aligned (a, 16)))
                        && (p.b_scalar || (std::is_same<TB, C>::value && aligned (b, 16)))
                        && aligned (out, sizeof (O) * VW);
-  return run_plan<BinOp<C, O, OP, false>, BinOp<C, O, OP, true>, C, TA, TB, O> (
-      p, a, b, ToArray<O>{(O *) out}, can_vec);
+  return run_plan<BinOps<C, O, OP>, C, TA, TB, O> (p, a, b, ToArray<O>{(O *) out}, can_vec);
 }
 
 template <typename C, typename TA, typename TB>
@@ -587,10 +605,11 @@ extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int
   g_stream = stream;
   const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
   if (is_comparison (op)) {
-    /* In double when either is double: exact, as Octave compares single with double. */
+    /* In single when either is single: Octave 7.3 gives single (0.1) == 0.1 true and
+       single (1) < 1 + 1e-10 false (the double is rounded to single first). */
     if (ad && bd) return run_compare<double, double, double> (op, p, d_a, d_b, d_out);
-    if (ad) return run_compare<double, double, float> (op, p, d_a, d_b, d_out);
-    if (bd) return run_compare<double, float, double> (op, p, d_a, d_b, d_out);
+    if (ad) return run_compare<float, double, float> (op, p, d_a, d_b, d_out);
+    if (bd) return run_compare<float, float, double> (op, p, d_a, d_b, d_out);
     return run_compare<float, float, float> (op, p, d_a, d_b, d_out);
   }
   if (ad && bd) return run_classes<double, double, double> (op, p, d_a, d_b, d_out);
@@ -620,15 +639,15 @@ extern "C" gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64
   /* The pair is judged in the class the power is computed in (single when either is single). */
   const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
   if (ad && bd)
-    return run_plan<PowComplexOp<double>, PowComplexOp<double>, double, double, double, int> (
+    return run_plan<PowComplexOps<double>, double, double, double, int> (
         p, d_a, d_b, f, false);
   if (ad)
-    return run_plan<PowComplexOp<float>, PowComplexOp<float>, float, double, float, int> (
+    return run_plan<PowComplexOps<float>, float, double, float, int> (
         p, d_a, d_b, f, false);
   if (bd)
-    return run_plan<PowComplexOp<float>, PowComplexOp<float>, float, float, double, int> (
+    return run_plan<PowComplexOps<float>, float, float, double, int> (
         p, d_a, d_b, f, false);
-  return run_plan<PowComplexOp<float>, PowComplexOp<float>, float, float, float, int> (
+  return run_plan<PowComplexOps<float>, float, float, float, int> (
       p, d_a, d_b, f, false);
 }
 

@@ -330,15 +330,16 @@ gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls, gm
  *  - Arithmetic and max/min compute in the result class: a double operand with a single one is
  *    rounded to single first (Octave's rule), single is computed in float, not double.
  *    + - .* ./ are IEEE-rounded, so results are bit-identical to Octave's (NaN payloads aside).
- *  - max/min: Octave's rule: NaN only when both are NaN (max (NaN, 1) is 1), and a on ties
- *    (max (-0, 0) is -0).
+ *  - max/min: Octave's rule: NaN only when both are NaN (max (NaN, 1) is 1); on a tie of -0
+ *    with 0, what Octave 7.3 returns: a for same-size arrays and for an array against a 1x1 b,
+ *    b for a 1x1 a (against anything) and for broadcast operands.
  *  - .^ is pow () of the class (device libm: 2 ulp in double, 4 in single per CUDA's tables),
  *    except as Octave, where the exponent is a scalar and the base is not: an integer exponent
  *    2, 3 or -1 is a*a, a*a*a, 1/a, other integers pow in double (std::pow (float, int)
  *    promotes).  A negative base with a non-integer exponent gives NaN here where Octave gives
  *    a complex result: ask gm_pow_needs_complex first.
- *  - Comparisons compute in double when either operand is double (Octave: single (0.1) == 0.1
- *    is false), in single otherwise; NaN compares unequal to everything.
+ *  - Comparisons compute in the class arithmetic would (Octave 7.3: single (0.1) == 0.1 is
+ *    true: the double is rounded to single); NaN compares unequal to everything.
  * d_out may be d_a or d_b when it has the same shape and class (each element is read before it
  * is written, by the same thread). */
 gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
@@ -417,8 +418,9 @@ gm_status gm_reduce (gm_reduce_op op, gm_class cls, int nd, const int64_t *dims,
  *  vector (count elements): GM_NORM_1 sum |x|; GM_NORM_2 and GM_NORM_FRO the 2-norm, scaled as
  *    Octave's accumulator (scale = the largest |x| so far, sum of (|x|/scale)^2), so
  *    norm ([1e200 1e200]) is finite and norm ([1e-200 1e-200]) is not 0; GM_NORM_INF max |x|;
- *    GM_NORM_NEG_INF min |x|; GM_NORM_P (p finite, nonzero): (sum |x|^p)^(1/p), scaled the same
- *    way (for p < 0 on t = 1/|x|, so a zero element gives 0).
+ *    GM_NORM_NEG_INF min |x|; GM_NORM_P (p finite, > 0): (sum |x|^p)^(1/p), scaled the same
+ *    way.  p < 0 is refused: Octave's own norm (x, p < 0) returns Inf for any finite x (its
+ *    norm_accumulator_mp starts from pow (0, p) = Inf), so the gateway decides what to do.
  *  matrix (rows x cols, column-major): GM_NORM_1 the largest column sum of |x|, GM_NORM_INF the
  *    largest row sum, both picked as Octave's RowVector::max does (the first sum, then any
  *    strictly larger one: a NaN first sum gives NaN, a later NaN is passed over);

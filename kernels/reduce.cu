@@ -106,21 +106,17 @@ template <typename T, bool MAX> struct MinMaxR {
 
 /* Octave's norm_accumulator_2 / _p, in parallel: (scale, sum) stands for scale * sum^(1/p),
    scale the largest |x| seen; two states combine on the larger scale.  P2: p == 2 (a product
-   instead of pow).  INV (p < 0): the same on t = 1/|x| with the exponent -p, inverted at the end
-   ((sum |x|^p)^(1/p) = 1 / (sum t^-p)^(-1/p)). */
+   instead of pow).  p > 0 only (see gm_vector_norm for p < 0). */
 template <typename T> struct ScaledState { T s, q; };
 template <typename T, bool P2> struct NormPR {
   typedef ScaledState<T> S;
   T *out;
   T p;        /* > 0 */
-  bool inv;
   __device__ T rpow (T r) const { return P2 ? r * r : pow (r, p); }
   __device__ S identity () const { return S{(T) 0, (T) 0}; }
   __device__ S make (T x, int64_t) const
   {
-    T t = fabs (x);
-    if (inv)
-      t = (T) 1 / t;
+    const T t = fabs (x);
     if (isnan (t)) return S{t, (T) 1};
     return t == (T) 0 ? S{(T) 0, (T) 0} : S{t, (T) 1};
   }
@@ -137,7 +133,7 @@ template <typename T, bool P2> struct NormPR {
   __device__ void write (int64_t o, S s) const
   {
     const T n = s.s == (T) 0 ? (T) 0 : s.s * (P2 ? sqrt (s.q) : pow (s.q, (T) 1 / p));
-    out[o] = inv ? (T) 1 / n : n;
+    out[o] = n;
   }
 };
 
@@ -457,13 +453,13 @@ gm_status vector_norm_typed (gm_norm_kind kind, double p, int64_t count, const T
     return run (SumR<T>{out, count, false, true}, pl, x, work, stream, who);
   case GM_NORM_2:
   case GM_NORM_FRO:
-    return run (NormPR<T, true>{out, (T) 2, false}, pl, x, work, stream, who);
+    return run (NormPR<T, true>{out, (T) 2}, pl, x, work, stream, who);
   case GM_NORM_INF:
     return run (AbsExtR<T, true>{out}, pl, x, work, stream, who);
   case GM_NORM_NEG_INF:
     return run (AbsExtR<T, false>{out}, pl, x, work, stream, who);
   case GM_NORM_P:
-    return run (NormPR<T, false>{out, (T) fabs (p), p < 0}, pl, x, work, stream, who);
+    return run (NormPR<T, false>{out, (T) p}, pl, x, work, stream, who);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_vector_norm: unknown kind %d", (int) kind);
   }
@@ -616,10 +612,11 @@ extern "C" gm_status gm_vector_norm (gm_norm_kind kind, double p, gm_class cls, 
     return st;
   if ((int) kind < 0 || kind > GM_NORM_FRO)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_vector_norm: unknown kind %d", (int) kind);
-  if (kind == GM_NORM_P && (!(p == p) || p == 0 || isinf (p)))
+  if (kind == GM_NORM_P && !(p > 0 && !isinf (p)))
     return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                    "gm_vector_norm: p = %g (GM_NORM_P takes a finite nonzero p; Inf and -Inf "
-                    "are GM_NORM_INF and GM_NORM_NEG_INF)", p);
+                    "gm_vector_norm: p = %g (GM_NORM_P takes a finite p > 0; Inf and -Inf are "
+                    "GM_NORM_INF and GM_NORM_NEG_INF; Octave's norm (x, p < 0) is Inf for any "
+                    "finite x, left to the gateway)", p);
   if (!d_out || (count > 0 && !d_x))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_vector_norm: NULL device pointer");
   if ((st = check_work ("gm_vector_norm", need, d_workspace, workspace_bytes)) != GM_OK)
