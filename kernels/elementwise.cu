@@ -347,9 +347,10 @@ gm_status plan_binary (const char *who, int nd_a, const int64_t *dims_a, int nd_
     return st;
   if ((st = numel_of (who, nd_out, out, &p->count)) != GM_OK)
     return st;
-  int64_t na, nb;
-  numel_of (who, nd_a, dims_a, &na);
-  numel_of (who, nd_b, dims_b, &nb);
+  int64_t na = 0, nb = 0;
+  if ((st = numel_of (who, nd_a, dims_a, &na)) != GM_OK
+      || (st = numel_of (who, nd_b, dims_b, &nb)) != GM_OK)
+    return st;
   /* Two 1x1 operands take the scalar-a path: Octave's ties and powers for two scalars are those
      of a scalar against an array. */
   p->a_scalar = na == 1;

@@ -8,13 +8,14 @@
  * and p-norm accumulators, max/min |x|.
  *
  * Versions (v1, this file; NOT YET MEASURED ON A GPU, predictions in bench/NOTES-elementwise.md):
- *   red_cols       pre == 1 (a reduction along the contiguous dimension): one warp per (column,
+ *   red_cols       pre == 1, len >= 64 (along the contiguous dimension): one warp per (column,
  *                  chunk).  Lane l takes elements begin + l + 32*k of its chunk into accumulator
  *                  k mod 4 (4 independent loads in flight per lane: a warp then keeps 512 bytes
  *                  of doubles in flight, and 64 warps per SM 32 KB, twice the ~15 KB that
  *                  3.35 TB/s x ~600 ns of latency / 132 SMs needs); then (acc0 + acc1) +
  *                  (acc2 + acc3), then a shuffle tree over the 32 lanes (offsets 16, 8, 4, 2, 1).
- *   red_strided    pre > 1: one thread per (a, b, chunk), consecutive threads on consecutive a,
+ *   red_strided    pre > 1, or columns shorter than 64: one thread per (a, b, chunk),
+ *                  consecutive threads on consecutive a (on consecutive columns when pre == 1),
  *                  so each step of a warp reads 32 consecutive elements; element i of the chunk
  *                  goes into accumulator i mod 4, then (acc0 + acc1) + (acc2 + acc3).
  *   red_partials   when len was cut into chunks: one warp per output, lane l takes chunks
@@ -44,7 +45,8 @@ constexpr int WARPS = BLOCK / 32;
 constexpr int64_t TARGET_WARPS = 132 * 64;
 constexpr int64_t TARGET_THREADS = TARGET_WARPS * 32;
 constexpr int64_t COLS_MIN_CHUNK = 4096;  /* red_cols: no chunk shorter (32 lanes x 128 each)    */
-constexpr int64_t COLS_ALIGN = 128;       /* red_cols chunk lengths are multiples of 32 lanes x 4 */
+constexpr int64_t COLS_ALIGN = 128;
+constexpr int64_t COLS_MIN_LEN = 64;      /* pre == 1 and shorter columns: red_strided        */       /* red_cols chunk lengths are multiples of 32 lanes x 4 */
 constexpr int64_t STRIDED_MIN_CHUNK = 64; /* red_strided: at least 64 sequential loads a thread */
 constexpr int64_t GRID_CAP = (int64_t) 1 << 20;  /* grid-stride beyond this; no result changes */
 
@@ -272,14 +274,18 @@ template <typename T> __global__ void first_nan_rule (const T *sums, T *out)
 struct Plan {
   int64_t pre, len, post;
   int64_t chunk_len, nchunk;    /* nchunk == 1: no partials */
+  bool cols;                    /* red_cols; otherwise red_strided */
 };
 
 Plan make_plan (int64_t pre, int64_t len, int64_t post)
 {
-  Plan p = {pre, len, post, len, 1};
+  /* Columns shorter than COLS_MIN_LEN would leave most of a warp idle in red_cols (3 of 32 lanes
+     busy for sum (x) of a 3 x n x): red_strided takes them, a thread per column, whose
+     neighbours' columns are adjacent in memory. */
+  Plan p = {pre, len, post, len, 1, pre == 1 && len >= COLS_MIN_LEN};
   if (pre == 0 || post == 0 || len == 0)
     return p;
-  if (pre == 1) {
+  if (p.cols) {
     int64_t n = min64 (ceil_div (TARGET_WARPS, post), ceil_div (len, COLS_MIN_CHUNK));
     n = max64 (n, 1);
     p.chunk_len = ceil_div (ceil_div (len, n), COLS_ALIGN) * COLS_ALIGN;
@@ -316,7 +322,7 @@ gm_status run (const R &r, const Plan &p, const T *x, void *work, cudaStream_t s
   const int64_t nout = p.pre * p.post;
   if (nout == 0 || p.len == 0)
     return GM_OK;
-  if (p.pre == 1)
+  if (p.cols)
     red_cols<R, T><<<grid_for (ceil_div (p.post * p.nchunk, WARPS)), BLOCK, 0, stream>>> (
         r, x, p.len, p.post, p.chunk_len, p.nchunk, partial);
   else
