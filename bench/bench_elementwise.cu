@@ -9,6 +9,8 @@
  * Results are checked against the host on 2^20 elements before any timing; each case is then
  * the median of 20 runs between CUDA events after 2 warm-up runs (bench_util.h).
  *
+ * Version history: v1 (this), the first version; not yet run on a GPU.
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <vector>

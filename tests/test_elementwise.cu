@@ -25,6 +25,8 @@
  * Functions) plus 1 for the host: exp 1 (double) / 2 (single) -> 2 / 3; log 1 / 1 -> 2 / 2;
  * pow 2 / 4 -> 3 / 5.  sqrt is IEEE-rounded on both sides: exact.
  *
+ * Version history: v1 (this), the first version; not yet run on a GPU.
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <float.h>

@@ -24,6 +24,8 @@
  *  - Errors: unknown op, dim 0, too many dims, complex class, missing workspace, NULL data,
  *    p <= 0, the matrix 2-norm.
  *
+ * Version history: v1 (this), the first version; not yet run on a GPU.
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <float.h>
