@@ -145,14 +145,17 @@ struct ToFlag {
   __device__ __forceinline__ void put (int64_t, int v) const { if (v) *flag = 1; }
 };
 
-/* ---- ew_contig ------------------------------------------------------------------------------
+/* No __restrict__ on the kernels below: the output may be an input (gm_binary and gm_unary allow
+   it), and each element is read once and then written by the same thread; a stream that reads
+   every byte once has nothing for the read-only cache to reuse.
+   ---- ew_contig ------------------------------------------------------------------------------
    Launch: blocks_for (count / VW) x BLOCK.  Element i of out from element i of a and b (or
    element 0 of a scalar operand).  VEC: a, b (unless scalar) and out are aligned to VW elements
    and a, b are of class C (the host checks both). */
 template <typename Op, typename C, typename TA, typename TB, typename O, bool A_SCALAR,
           bool B_SCALAR, bool VEC, typename Store>
 __global__ void __launch_bounds__ (BLOCK)
-ew_contig (int64_t count, const TA *__restrict__ a, const TB *__restrict__ b, Store st)
+ew_contig (int64_t count, const TA *a, const TB *b, Store st)
 {
   constexpr int VW = 16 / sizeof (C);
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
@@ -186,8 +189,7 @@ struct BcastPlan {
 /* Launch: blocks_for (count) x BLOCK.  I is uint32_t when count < 2^32, else uint64_t. */
 template <typename Op, typename C, typename TA, typename TB, typename I, typename Store>
 __global__ void __launch_bounds__ (BLOCK)
-ew_bcast (int64_t count, BcastPlan p, const TA *__restrict__ a, const TB *__restrict__ b,
-          Store st)
+ew_bcast (int64_t count, BcastPlan p, const TA *a, const TB *b, Store st)
 {
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
   for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride) {
@@ -232,7 +234,7 @@ template <typename T> struct NegativeOp {
    of the wider of S and D. */
 template <typename Op, typename S, typename D, bool VEC>
 __global__ void __launch_bounds__ (BLOCK)
-un_contig (int64_t count, const S *__restrict__ src, D *__restrict__ dst)
+un_contig (int64_t count, const S *src, D *dst)
 {
   constexpr int VW = 16 / (sizeof (S) > sizeof (D) ? sizeof (S) : sizeof (D));
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
