@@ -38,7 +38,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <type_traits>
-#include "gpumat.h"
+#include "array_internal.h"
 
 namespace {
 
@@ -315,16 +315,6 @@ gm_status numel_of (const char *who, int nd, const int64_t *dims, int64_t *n)
   return GM_OK;
 }
 
-bool real_float (gm_class c) { return c == GM_DOUBLE || c == GM_SINGLE; }
-
-gm_status check_class (const char *who, gm_class c)
-{
-  if (real_float (c))
-    return GM_OK;
-  return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                  "%s: class %s is not supported yet (real double and single only)", who,
-                  gm_class_valid (c) ? gm_class_name (c) : "(unknown)");
-}
 
 const char *const binop_names[GM_BIN_COUNT] = {"plus", "minus", "times", "rdivide", "power",
                                                "lt", "le", "gt", "ge", "eq", "ne", "max", "min"};
@@ -488,7 +478,8 @@ gm_status check_binary (const char *who, gm_class a_cls, int nd_a, const int64_t
                         const void *d_b, const void *d_out, BinPlan *p)
 {
   gm_status st;
-  if ((st = check_class (who, a_cls)) != GM_OK || (st = check_class (who, b_cls)) != GM_OK)
+  if ((st = gm_check_real_float (who, a_cls)) != GM_OK
+      || (st = gm_check_real_float (who, b_cls)) != GM_OK)
     return st;
   if ((st = plan_binary (who, nd_a, dims_a, nd_b, dims_b, p)) != GM_OK)
     return st;
@@ -539,6 +530,15 @@ template <typename S, typename D> gm_status run_convert (int64_t count, const vo
 
 } /* namespace */
 
+gm_status gm_check_real_float (const char *who, gm_class c)
+{
+  if (gm_real_float (c))
+    return GM_OK;
+  return gm_fail (GM_ERR_INVALID_ARGUMENT,
+                  "%s: class %s is not supported yet (real double and single only)", who,
+                  gm_class_valid (c) ? gm_class_name (c) : "(unknown)");
+}
+
 /* ---- the C API ------------------------------------------------------------------------------ */
 extern "C" const char *gm_binop_name (gm_binop op)
 {
@@ -583,8 +583,8 @@ extern "C" gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_clas
   if ((int) op < 0 || op >= GM_BIN_COUNT)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: unknown op %d", (int) op);
   gm_status st;
-  if ((st = check_class ("gm_binary", a_cls)) != GM_OK
-      || (st = check_class ("gm_binary", b_cls)) != GM_OK)
+  if ((st = gm_check_real_float ("gm_binary", a_cls)) != GM_OK
+      || (st = gm_check_real_float ("gm_binary", b_cls)) != GM_OK)
     return st;
   *out_cls = is_comparison (op) ? GM_UINT8
              : (a_cls == GM_SINGLE || b_cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
@@ -666,7 +666,7 @@ extern "C" gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const vo
   gm_status st;
   if ((int) op < 0 || op >= GM_UN_COUNT)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: unknown op %d", (int) op);
-  if ((st = check_class ("gm_unary", cls)) != GM_OK)
+  if ((st = gm_check_real_float ("gm_unary", cls)) != GM_OK)
     return st;
   if (count < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: negative count %lld", (long long) count);
@@ -684,7 +684,7 @@ extern "C" gm_status gm_any_negative (gm_class cls, int64_t count, const void *d
                                       cudaStream_t stream)
 {
   gm_status st;
-  if ((st = check_class ("gm_any_negative", cls)) != GM_OK)
+  if ((st = gm_check_real_float ("gm_any_negative", cls)) != GM_OK)
     return st;
   if (count < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_any_negative: negative count");
@@ -706,8 +706,8 @@ extern "C" gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t cou
                                  const void *d_src, void *d_dst, cudaStream_t stream)
 {
   gm_status st;
-  if ((st = check_class ("gm_convert", src_cls)) != GM_OK
-      || (st = check_class ("gm_convert", dst_cls)) != GM_OK)
+  if ((st = gm_check_real_float ("gm_convert", src_cls)) != GM_OK
+      || (st = gm_check_real_float ("gm_convert", dst_cls)) != GM_OK)
     return st;
   if (count < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_convert: negative count");

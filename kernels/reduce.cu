@@ -34,7 +34,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include "gpumat.h"
+#include "array_internal.h"
 
 namespace {
 
@@ -364,15 +364,6 @@ gm_status extents (const char *who, int nd, const int64_t *dims, int dim, int64_
   return GM_OK;
 }
 
-bool real_float (gm_class c) { return c == GM_DOUBLE || c == GM_SINGLE; }
-gm_status check_class (const char *who, gm_class c)
-{
-  if (real_float (c))
-    return GM_OK;
-  return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                  "%s: class %s is not supported yet (real double and single only)", who,
-                  gm_class_valid (c) ? gm_class_name (c) : "(unknown)");
-}
 
 /* The view gm_reduce works on: Octave's 0x0 -> 0x1 for sum and mean. */
 gm_status reduce_view (const char *who, gm_reduce_op op, int nd, const int64_t *dims, int dim,
@@ -546,7 +537,7 @@ extern "C" gm_status gm_reduce_workspace_size (gm_reduce_op op, gm_class cls, in
   *bytes = 0;
   if ((int) op < 0 || op >= GM_RED_COUNT)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_reduce: unknown op %d", (int) op);
-  if ((st = check_class ("gm_reduce", cls)) != GM_OK
+  if ((st = gm_check_real_float ("gm_reduce", cls)) != GM_OK
       || (st = reduce_view ("gm_reduce", op, nd, dims, dim, &pre, &len, &post)) != GM_OK)
     return st;
   *bytes = partial_bytes (make_plan (pre, len, post), state_bytes (cls, op));
@@ -582,7 +573,7 @@ extern "C" gm_status gm_vector_norm_workspace_size (gm_class cls, int64_t count,
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_vector_norm_workspace_size: NULL result");
   *bytes = 0;
-  if ((st = check_class ("gm_vector_norm", cls)) != GM_OK)
+  if ((st = gm_check_real_float ("gm_vector_norm", cls)) != GM_OK)
     return st;
   if (count < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_vector_norm: negative count");
@@ -598,7 +589,7 @@ extern "C" gm_status gm_matrix_norm_workspace_size (gm_class cls, int64_t rows, 
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_matrix_norm_workspace_size: NULL result");
   *bytes = 0;
-  if ((st = check_class ("gm_matrix_norm", cls)) != GM_OK)
+  if ((st = gm_check_real_float ("gm_matrix_norm", cls)) != GM_OK)
     return st;
   if (rows < 0 || cols < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_matrix_norm: negative size");
