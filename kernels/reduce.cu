@@ -46,7 +46,8 @@ constexpr int64_t TARGET_WARPS = 132 * 64;
 constexpr int64_t TARGET_THREADS = TARGET_WARPS * 32;
 constexpr int64_t COLS_MIN_CHUNK = 4096;  /* red_cols: no chunk shorter (32 lanes x 128 each)    */
 constexpr int64_t COLS_ALIGN = 128;
-constexpr int64_t COLS_MIN_LEN = 64;      /* pre == 1 and shorter columns: red_strided        */       /* red_cols chunk lengths are multiples of 32 lanes x 4 */
+constexpr int64_t COLS_MIN_LEN = 64;      /* pre == 1 and shorter columns: red_strided        */
+/* (red_cols chunk lengths are multiples of 32 lanes x 4) */
 constexpr int64_t STRIDED_MIN_CHUNK = 64; /* red_strided: at least 64 sequential loads a thread */
 constexpr int64_t GRID_CAP = (int64_t) 1 << 20;  /* grid-stride beyond this; no result changes */
 
@@ -61,7 +62,10 @@ template <typename T> __device__ __forceinline__ T shfl (T v, int off)
   return __shfl_down_sync (0xffffffffu, v, off);
 }
 template <typename T> __device__ __forceinline__ T qnan ();
-template <> __device__ __forceinline__ double qnan<double> () { return __longlong_as_double (0x7ff8000000000000ll); }
+template <> __device__ __forceinline__ double qnan<double> ()
+{
+  return __longlong_as_double (0x7ff8000000000000ll);
+}
 template <> __device__ __forceinline__ float qnan<float> () { return __int_as_float (0x7fc00000); }
 
 /* ---- reducers: state S, identity, make (element i of its column), combine, shuffle, and the
@@ -463,8 +467,8 @@ gm_status vector_norm_typed (gm_norm_kind kind, double p, int64_t count, const T
 }
 
 template <typename T>
-gm_status matrix_norm_typed (gm_norm_kind kind, gm_class cls, int64_t rows, int64_t cols, const T *x, T *out,
-                             void *work, cudaStream_t stream)
+gm_status matrix_norm_typed (gm_norm_kind kind, gm_class cls, int64_t rows, int64_t cols,
+                             const T *x, T *out, void *work, cudaStream_t stream)
 {
   const char *who = "gm_matrix_norm: launch";
   if (kind == GM_NORM_FRO)
