@@ -7,6 +7,7 @@
 #   make demo       run gpumat_mul with every kernel against * on the GPU, print a table
 #   make test-kernels / sanitize   C-level kernel tests, plain / under compute-sanitizer
 #   make bench-kernels / bench     kernel benchmark against cuBLAS / end-to-end against * and dot
+#   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt
 #
 # Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90).
 
@@ -22,7 +23,7 @@ OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
 include build.mk
 
-.PHONY: build dist install check demo bench bench-kernels test-kernels sanitize clean octave-deps
+.PHONY: build dist install check demo bench bench-kernels bench-scale test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
 build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
 
@@ -104,6 +105,11 @@ sanitize: $(TEST_PROGRAMS)
 
 bench-kernels: $(BENCH_PROGRAMS)
 	@for b in $(BENCH_PROGRAMS); do $$b || exit 1; done
+
+# The issue-15 product: 60000^2 double and single from host arrays (86.4 GB of host memory in
+# double) against cuBLASXt on the same arrays.
+bench-scale: $(TARGET)/bench/bench_blocked
+	$(TARGET)/bench/bench_blocked --n=60000 --budget-gb=0 --reps=1
 
 clean:
 	rm -rf $(TARGET) fntests.log

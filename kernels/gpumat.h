@@ -24,7 +24,8 @@ typedef enum {
   GM_ERR_OUT_OF_MEMORY,    /* a device or pinned allocation failed; see gm_oom_bytes ()     */
   GM_ERR_INVALID_ARGUMENT, /* unknown kernel, negative size, misuse of the API               */
   GM_ERR_SIZE_OVERFLOW,    /* a byte count or index does not fit the types used             */
-  GM_ERR_CUDA              /* any other CUDA failure; gm_error_detail () names it            */
+  GM_ERR_CUDA,             /* any other CUDA failure; gm_error_detail () names it            */
+  GM_ERR_INTERRUPTED       /* the caller's interrupted () callback asked to stop              */
 } gm_status;
 
 /* Text of the last failure in this process (CUDA's error string, which call failed). */
@@ -127,6 +128,15 @@ void gm_transfer_release (void);
  * down_bytes), which must not overlap in memory.  Either size may be 0. */
 gm_status gm_copy_duplex (void *d_dst, const void *h_src, size_t up_bytes,
                           void *h_dst, const void *d_src, size_t down_bytes);
+/* A block of a larger host matrix: `runs` runs of `run` bytes (a column's part), `pitch` bytes
+ * apart on the host (pitch >= run), packed one after another on the device.  gm_contiguous
+ * (bytes) is one run. */
+typedef struct { size_t run, runs, pitch; } gm_host_span;
+gm_host_span gm_contiguous (size_t bytes);
+/* gm_copy_duplex with strided host sides (either may be empty: run or runs 0), through the same
+ * staging pool: each chunk is gathered from (or scattered to) its runs on the way. */
+gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_span up, void *h_dst,
+                             const void *d_src, gm_host_span down);
 /* A persistent pinned host buffer of at least `bytes` (at most 1 MiB) for packing small
  * operands into one copy; NULL when bytes is larger or pinned memory cannot be had (then use
  * the pageable path).  Valid until gm_transfer_release; one user at a time (the gateway's
@@ -458,6 +468,37 @@ gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
 /* gm_dot_mixed on host arrays (h_out of class gm_dot_result_class). */
 gm_status gm_dot_mixed_host (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
                              int64_t post, const void *h_x, const void *h_y, void *h_out);
+/* Options of the host-array products.  max_device_bytes: the most device memory the product's
+ * buffers may take (0: FREE_SHARE of what is free; the kernels' own workspace comes on top);
+ * interrupted: polled between blocks, nonzero stops the product with GM_ERR_INTERRUPTED. */
+typedef struct {
+  int64_t block_rows, block_cols, slice;   /* the blocks and k slice used (mb, nb, kb) */
+  int64_t steps;                           /* block products run */
+  double bytes_up, bytes_down;             /* bytes moved each way */
+  double kernel_ms;                        /* sum over the steps of product time (events) */
+  double wall_ms;                          /* the whole call */
+} gm_host_stats;
+typedef struct {
+  size_t max_device_bytes;
+  int (*interrupted) (void *ctx);
+  void *ctx;
+  gm_host_stats *stats;                    /* filled by the blocked path when not NULL */
+} gm_host_options;
+/* gm_matmul_host with options: one page of real double or single data whose A, B and C do not
+ * fit the budget (or the free memory) goes through gm_matmul_host_blocked; everything else as
+ * gm_matmul_host. */
+gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                              int64_t m, int64_t n, int64_t k, const void *h_A, const void *h_B,
+                              void *h_C, const gm_pages *pages, const gm_host_options *opt);
+/* C = op(A) * op(B) of host arrays in blocks that fit the budget (kernels/host_ooc.cu): panels
+ * streamed through the staging pool, copies overlapped with the products.  Real double and
+ * single, one page. */
+gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                  int64_t m, int64_t n, int64_t k, const void *h_A,
+                                  const void *h_B, void *h_C, const gm_host_options *opt);
+/* The blocks gm_matmul_host_blocked would use under `budget` bytes (for tests and benchmarks). */
+gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k, size_t budget,
+                               int64_t *mb, int64_t *nb, int64_t *kb);
 /* Complex products on host arrays: cls a complex class; a_real / b_real say that h_A / h_B
  * hold real values of the same precision (promoted on the device, as Octave's `*` promotes).
  * h_C receives the complex result; *c_has_imag is set as by gm_complex_has_imag, so that the
