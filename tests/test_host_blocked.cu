@@ -313,10 +313,10 @@ static void test_products (gm_class cls)
 int main (int argc, char **argv)
 {
   quick = argc > 1 && (!strcmp (argv[1], "--quick") || !strcmp (argv[1], "--race"));
+  test_plans ();                     /* host arithmetic only: runs without a GPU too */
   if (!tu_gpu_or_skip ("test_host_blocked"))
     return tu_finish ("test_host_blocked");
   test_copies ();
-  test_plans ();
   test_products (GM_DOUBLE);
   test_products (GM_SINGLE);
   return tu_finish ("test_host_blocked");
