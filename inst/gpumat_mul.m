@@ -83,7 +83,8 @@
 ## @code{"maxDeviceMemory"}, @var{bytes} caps the device memory the blocks may
 ## take (the kernels' own workspace comes on top), which forces the blocked path
 ## on arrays of any size.  Ctrl-C stops a blocked product between blocks with
-## @code{gpumat:interrupted}, every buffer freed.  Complex, integer and
+## @code{gpumat:interrupted}, every buffer freed; Octave then handles the interrupt
+## itself as well, so the script stops there (a @code{try} does not carry on).  Complex, integer and
 ## page-wise products, and gpumat arrays, still need their operands in device
 ## memory.
 ##

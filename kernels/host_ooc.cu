@@ -26,9 +26,15 @@
  * depend on the shape (naive, tiled, wpt, and warp/dmma without split-K).
  *
  * Prediction for the 60000^2 double product on an H100 (80 GB, ~45 TFLOP/s DGEMM-class, 45 GB/s
- * staging): nb = 30000 (B panels 2 x 14.4 GB), mb = 8192 (A panels 2 x 3.9 GB), C blocks 2 x
- * 2 GB: A crosses twice (57.6 GB), B and C once (28.8 each): 115 GB, 2.6 s, hidden under 9.6 s
- * of products: about 42 TFLOP/s end to end.  Not yet measured.
+ * staging): the plan keeps B whole (nb = n, 28.8 GB, one buffer) with 4 row blocks of 15040
+ * (A panels 2 x 7.2 GB, C blocks 2 x 7.2 GB), k whole: A, B and C cross once (86.4 GB); the
+ * head (B and the first A panel, 36 GB, 0.8 s) and the tail (the last C block, 0.16 s) are not
+ * hidden: 9.6 s of products + ~1 s, about 40 TFLOP/s.  Not yet measured.
+ *
+ * The kernels' own workspace is outside the budget: a panel whose device leading dimension is
+ * not a multiple of 16 bytes (odd rows or k) is copied aligned by dmma/warp (cudaMallocAsync on
+ * the product's stream) where that is worth it, and falls back to their element-wise path when
+ * the copy cannot be had.
  *
  * Interrupts: the caller's `interrupted` callback is polled at every step (a step is at most one
  * block product, well under a second at these sizes); a nonzero answer stops the product with
@@ -102,9 +108,11 @@ gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget, 
   }
   while (!fits () && kb > 1)
     kb = halve_k (kb, 1);
-  if (!fits ())
+  if (!fits ()) {
+    gm_record_oom (0, 0);           /* no allocation failed: the gateway reports this text */
     return gm_fail (GM_ERR_OUT_OF_MEMORY, "blocked product: %zu bytes of device memory are "
                     "not enough for one element of each buffer", budget);
+  }
   p->mb = mb < m ? mb : m;
   p->nb = nb < n ? nb : n;
   p->kb = kb < k ? kb : k;
@@ -193,6 +201,9 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
   }
   if ((st = gm_init ()) != GM_OK)
     return st;
+  /* gpumat's own caches (freed blocks, the kernels' stream-ordered pool) count as used in
+     cudaMemGetInfo: given back first, so that the plan does not depend on what ran before */
+  gm_device_release_cached ();
   size_t free_bytes = 0, total = 0;
   if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
     return st;

@@ -345,15 +345,22 @@ static gm_status pages_span (gm_class cls, int64_t rows, int64_t cols, const gm_
 /* C(j, i) = C(i, j) below the diagonal of an n x n host matrix (ld n), in 64 x 64 tiles so that
  * both the reads and the writes stay in cache: the blocked product computes X'*X's triangles
  * independently, and Octave's own is exactly symmetric. */
-static void mirror_upper_host (size_t es, int64_t n, char *C)
+template <typename T> static void mirror_upper_typed (int64_t n, T *C)
 {
-  const int64_t T = 64;
-  for (int64_t j0 = 0; j0 < n; j0 += T)
-    for (int64_t i0 = 0; i0 <= j0; i0 += T)
-      for (int64_t j = j0; j < j0 + T && j < n; j++)
-        for (int64_t i = i0; i < i0 + T && i < j; i++)
-          memcpy (C + ((size_t) j + (size_t) i * n) * es, C + ((size_t) i + (size_t) j * n) * es,
-                  es);
+  const int64_t B = 64;
+  for (int64_t j0 = 0; j0 < n; j0 += B)
+    for (int64_t i0 = 0; i0 <= j0; i0 += B)
+      for (int64_t j = j0; j < j0 + B && j < n; j++)
+        for (int64_t i = i0; i < i0 + B && i < j; i++)
+          C[j + i * n] = C[i + j * n];
+}
+
+static void mirror_upper_host (gm_class cls, int64_t n, void *C)
+{
+  if (cls == GM_DOUBLE)
+    mirror_upper_typed (n, (double *) C);
+  else
+    mirror_upper_typed (n, (float *) C);
 }
 
 /* Device bytes from which gm_matmul_host_opt asks the device what is free before choosing the
@@ -410,16 +417,20 @@ extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, 
   const size_t need = bytes_A + (same ? 0 : bytes_B) + bytes_C;
   if (!p.pages && (cls == GM_DOUBLE || cls == GM_SINGLE)
       && ((opt && opt->max_device_bytes) || need >= BLOCKED_CHECK_BYTES)) {
-    size_t free_bytes = 0, total = 0;
+    size_t free_bytes = 0, total = 0, live_blocks, live_bytes, cached;
     if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
       return st;
-    size_t fits = (size_t) ((double) free_bytes * IN_CORE_SHARE);
+    /* blocks gpumat holds in its cache count as used there, yet are ours to reuse: counted
+       free, so that the choice does not depend on what ran before (kept cached: repeated
+       products reuse them) */
+    gm_device_usage (&live_blocks, &live_bytes, &cached);
+    size_t fits = (size_t) ((double) (free_bytes + cached) * IN_CORE_SHARE);
     if (opt && opt->max_device_bytes && opt->max_device_bytes < fits)
       fits = opt->max_device_bytes;
     if (need > fits) {
       if ((st = gm_matmul_host_blocked (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, opt))
           == GM_OK && symmetric)
-        mirror_upper_host (gm_class_size (cls), m, (char *) h_C);
+        mirror_upper_host (cls, m, h_C);
       return st;
     }
   }

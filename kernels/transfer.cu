@@ -535,21 +535,34 @@ static gm_status pool_run (int nsub)
   return err == cudaSuccess ? GM_OK : gm_cuda_status (err, where);
 }
 
+/* cudaMemcpy2D refuses pitches above the device's maximum (cudaDevAttrMaxPitch, about 2^31
+ * bytes): a host block of a taller matrix goes run by run instead. */
+#define MAX_2D_PITCH ((size_t) 1 << 31)
+
+/* The plain path.  An upload from pageable memory may return before its DMA has finished
+ * (CUDA returns once the bytes are in its own staging buffer), ordered only on the legacy
+ * stream; the legacy stream is synchronized after it, so that the copy has arrived on return
+ * for work on non-blocking streams too, as the pool's copies have. */
 static gm_status plain_copy (int dir, void *dev, void *host, gm_host_span span)
 {
   const size_t bytes = span.run * span.runs;
-  if (span.runs > 1 && span.pitch != span.run) {
-    if (dir == DIR_H2D)
-      return gm_cuda_status (cudaMemcpy2D (dev, span.run, host, span.pitch, span.run, span.runs,
-                                           cudaMemcpyHostToDevice), "cudaMemcpy2D to the device");
-    return gm_cuda_status (cudaMemcpy2D (host, span.pitch, dev, span.run, span.run, span.runs,
-                                         cudaMemcpyDeviceToHost), "cudaMemcpy2D to the host");
+  const cudaMemcpyKind kind = dir == DIR_H2D ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+  const char *what = dir == DIR_H2D ? "cudaMemcpy to the device" : "cudaMemcpy to the host";
+  cudaError_t err = cudaSuccess;
+  if (span.runs <= 1 || span.pitch == span.run) {
+    err = dir == DIR_H2D ? cudaMemcpy (dev, host, bytes, kind) : cudaMemcpy (host, dev, bytes, kind);
+  } else if (span.pitch < MAX_2D_PITCH) {
+    err = dir == DIR_H2D ? cudaMemcpy2D (dev, span.run, host, span.pitch, span.run, span.runs, kind)
+                         : cudaMemcpy2D (host, span.pitch, dev, span.run, span.run, span.runs, kind);
+  } else {
+    for (size_t r = 0; r < span.runs && err == cudaSuccess; r++) {
+      char *d = (char *) dev + r * span.run, *h = (char *) host + r * span.pitch;
+      err = dir == DIR_H2D ? cudaMemcpy (d, h, span.run, kind) : cudaMemcpy (h, d, span.run, kind);
+    }
   }
-  if (dir == DIR_H2D)
-    return gm_cuda_status (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice),
-                           "cudaMemcpy to the device");
-  return gm_cuda_status (cudaMemcpy (host, dev, bytes, cudaMemcpyDeviceToHost),
-                         "cudaMemcpy to the host");
+  if (err == cudaSuccess && dir == DIR_H2D)
+    err = cudaStreamSynchronize (0);
+  return gm_cuda_status (err, what);
 }
 
 /* Up to two copies at once (n = 1 or 2), each with its direction; zero-byte ones skipped. */
@@ -624,6 +637,11 @@ extern "C" gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_
   gm_status st;
   if ((st = span_check (up)) != GM_OK || (st = span_check (down)) != GM_OK)
     return st;
+  /* runs that touch are one run: one memcpy a chunk, not one a run (m = 1 gives 8-byte runs) */
+  if (up.pitch == up.run)
+    up = gm_contiguous (up.run * up.runs);
+  if (down.pitch == down.run)
+    down = gm_contiguous (down.run * down.runs);
   int dir[2], n = 0;
   void *dev[2], *host[2];
   gm_host_span span[2];

@@ -8,7 +8,9 @@
  *     classes, ragged edge blocks, k whole and split, against a long-double reference inside
  *     k eps (|A| |B|), and with k whole bit for bit against the in-core product of the same
  *     kernel (tiled); X'*X exactly symmetric; NaN and Inf; empty and K = 0;
- *   - an interrupt between blocks: GM_ERR_INTERRUPTED, nothing left on the device.
+ *   - an interrupt between blocks: GM_ERR_INTERRUPTED, nothing left on the device;
+ *   - the products once more with every copy through the staging pool (GPUMAT_TRANSFER_SMALL_KB
+ *     = 0), whose strided path the small test panels would otherwise not reach.
  *
  *   test_host_blocked [--quick | --race]   (smaller shapes, for compute-sanitizer)
  *
@@ -316,8 +318,17 @@ int main (int argc, char **argv)
   test_plans ();                     /* host arithmetic only: runs without a GPU too */
   if (!tu_gpu_or_skip ("test_host_blocked"))
     return tu_finish ("test_host_blocked");
-  test_copies ();
+  test_copies ();                    /* the default thresholds: small copies take the plain path */
   test_products (GM_DOUBLE);
+  /* again with every copy through the staging pool (its strided gather and scatter, and its
+     overlap with the products): the test panels are all below the 2 MiB plain-path threshold.
+     The pool reads its configuration when it is made, so it is made anew. */
+  gm_transfer_release ();
+  setenv ("GPUMAT_TRANSFER_SMALL_KB", "0", 1);
+  test_products (GM_SINGLE);
+  test_products (GM_DOUBLE);
+  gm_transfer_release ();
+  unsetenv ("GPUMAT_TRANSFER_SMALL_KB");
   test_products (GM_SINGLE);
   return tu_finish ("test_host_blocked");
 }
