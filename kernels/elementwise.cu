@@ -83,9 +83,12 @@ __device__ __forceinline__ float flip_sign (float x)
    Octave (elem_xpow (NDArray, double)) special-cases integer powers: 2 -> a*a, 3 -> a*a*a,
    -1 -> 1/a, others std::pow (a, int), which for single promotes to double.  TIE_B: max/min
    return b, not a, when a == b (which only shows for -0 against 0): Octave 7.3 returns a for
-   same-size arrays and for an array against a scalar, b for a scalar against an array, for two
-   scalars and for broadcast operands (measured: 1 ./ max (-0, 0) is Inf, 1 ./ max ([-0 0],
-   [0 -0]) is [-Inf Inf], 1 ./ max ([-0 -0], [0; 0]) is all Inf). */
+   same-size arrays and for an array against a scalar, b for a scalar against an array and for
+   two scalars; for broadcast operands its bsxfun loop (do_bsxfun_op) returns b only where the
+   first dimension in which the sizes differ is the first one with an output extent past 1
+   (ldr = 1) and a is 1 along it, else a (measured: 1 ./ max (-0, 0) is Inf, 1 ./ max ([-0 0],
+   [0 -0]) is [-Inf Inf], 1 ./ max ([-0 -0], [0; 0]) is all Inf, 1 ./ max ([-0; -0], [0 0]) and
+   1 ./ max ([-0 -0; -0 -0], [0; 0]) all -Inf).  BinPlan::bcast_tie_b holds that choice. */
 template <typename C, typename O, int OP, bool SCALAR_EXP, bool TIE_B> struct BinOp {
   __device__ __forceinline__ static O apply (C a, C b)
   {
@@ -270,6 +273,28 @@ any_flag (int64_t count, const T *__restrict__ src, int *flag)
     *flag = 1;
 }
 
+/* Bit `bit` of *flag set when Op holds for any element of src, read as T and judged in class C
+   (the class the power is computed in); atomicOr, since two such queries share the flag. */
+template <typename Op, typename C, typename T>
+__global__ void __launch_bounds__ (BLOCK)
+any_flag_bit (int64_t count, const T *__restrict__ src, int *flag, int bit)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  int any = 0;
+  for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride)
+    any |= Op::apply ((C) src[i]);
+  if (__syncthreads_or (any) && threadIdx.x == 0)
+    atomicOr (flag, bit);
+}
+
+/* *flag = both bits 1 and 2 set. */
+__global__ void flag_both (int *flag) { *flag = *flag == 3; }
+
+/* Octave's all_integers () test per element: finite and integral (Inf and NaN are not). */
+template <typename T> struct NonIntegerOp {
+  __device__ __forceinline__ static int apply (T x) { return !(isfinite (x) && rint (x) == x); }
+};
+
 /* ======================================================================================= */
 /* host side                                                                                 */
 
@@ -324,8 +349,9 @@ bool is_comparison (gm_binop op) { return op >= GM_BIN_LT && op <= GM_BIN_NE; }
 /* The plan of one binary call: the output's element count, and either the contiguous case (each
    operand full or a scalar) or the collapsed broadcast. */
 struct BinPlan {
-  int64_t count;
+  int64_t count, na, nb;          /* elements of the result, of a, of b */
   bool contig, a_scalar, b_scalar;
+  bool bcast_tie_b;               /* a broadcast whose max/min ties return b (see BinOp) */
   BcastPlan bc;
 };
 
@@ -343,6 +369,21 @@ gm_status plan_binary (const char *who, int nd_a, const int64_t *dims_a, int nd_
   if ((st = numel_of (who, nd_a, dims_a, &na)) != GM_OK
       || (st = numel_of (who, nd_b, dims_b, &nb)) != GM_OK)
     return st;
+  p->na = na;
+  p->nb = nb;
+  /* Octave's bsxfun tie rule: the first dimension where the sizes differ, and the output extent
+     before it */
+  {
+    int s = 0;
+    int64_t ldr = 1;
+    for (; s < nd_out; s++) {
+      const int64_t da = s < nd_a ? dims_a[s] : 1, db = s < nd_b ? dims_b[s] : 1;
+      if (da != db)
+        break;
+      ldr *= out[s];
+    }
+    p->bcast_tie_b = s < nd_out && ldr == 1 && (s < nd_a ? dims_a[s] : 1) == 1;
+  }
   /* Two 1x1 operands take the scalar-a path: Octave's ties and powers for two scalars are those
      of a scalar against an array. */
   p->a_scalar = na == 1;
@@ -409,13 +450,21 @@ gm_status launch_contig (const BinPlan &p, const void *a, const void *b, Store s
 template <typename Ops, typename C, typename TA, typename TB, typename O, typename Store>
 gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bool can_vec)
 {
-  typedef typename Ops::template op<false, true> Op;     /* broadcast, or a is a scalar */
+  typedef typename Ops::template op<false, true> Op;     /* a is a scalar; some broadcasts */
+  typedef typename Ops::template op<false, false> OpA;   /* the other broadcasts */
   if (!p.contig) {
-    if (p.count <= (int64_t) UINT32_MAX)
+    const bool wide = p.count > (int64_t) UINT32_MAX;
+    if (p.bcast_tie_b && !wide)
       ew_bcast<Op, C, TA, TB, uint32_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
           p.count, p.bc, (const TA *) a, (const TB *) b, st);
-    else
+    else if (p.bcast_tie_b)
       ew_bcast<Op, C, TA, TB, uint64_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
+          p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    else if (!wide)
+      ew_bcast<OpA, C, TA, TB, uint32_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
+          p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    else
+      ew_bcast<OpA, C, TA, TB, uint64_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
           p.count, p.bc, (const TA *) a, (const TB *) b, st);
     return launched ("gm_binary: ew_bcast launch");
   }
@@ -621,6 +670,20 @@ extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int
   return run_classes<float, float, float> (op, p, d_a, d_b, d_out);
 }
 
+/* Octave's global .^ test (elem_xpow for a scalar base against an array exponent, and for
+   broadcast operands): complex when any base is negative and any exponent is not an integer,
+   whichever pairs they meet in; bit 1 and bit 2 of the flag, then both. */
+template <typename C, typename TA, typename TB>
+gm_status pow_complex_global (const BinPlan &p, const void *a, const void *b, int *flag)
+{
+  any_flag_bit<NegativeOp<C>, C, TA><<<blocks_for (p.na), BLOCK, 0, g_stream>>> (
+      p.na, (const TA *) a, flag, 1);
+  any_flag_bit<NonIntegerOp<C>, C, TB><<<blocks_for (p.nb), BLOCK, 0, g_stream>>> (
+      p.nb, (const TB *) b, flag, 2);
+  flag_both<<<1, 1, 0, g_stream>>> (flag);
+  return launched ("gm_pow_needs_complex: flag launches");
+}
+
 extern "C" gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64_t *dims_a,
                                            const void *d_a, gm_class b_cls, int nd_b,
                                            const int64_t *dims_b, const void *d_b, int *d_flag,
@@ -641,6 +704,17 @@ extern "C" gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64
   ToFlag f{d_flag};
   /* The pair is judged in the class the power is computed in (single when either is single). */
   const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
+  /* Octave's three rules (xpow.cc): same sizes, an array base with a scalar exponent, and two
+     scalars: pair by pair with xisint (an integer in int's range); a scalar base with an array
+     exponent, and broadcasts: any negative base and any non-integer exponent (all_integers:
+     finite and integral, no range limit), e.g. [-1 2; 3 4] .^ [2 0.5] is complex and
+     (-2) .^ [2^31 1] real. */
+  if (!p.contig || (p.a_scalar && p.count > 1)) {
+    if (ad && bd) return pow_complex_global<double, double, double> (p, d_a, d_b, d_flag);
+    if (ad) return pow_complex_global<float, double, float> (p, d_a, d_b, d_flag);
+    if (bd) return pow_complex_global<float, float, double> (p, d_a, d_b, d_flag);
+    return pow_complex_global<float, float, float> (p, d_a, d_b, d_flag);
+  }
   if (ad && bd)
     return run_plan<PowComplexOps<double>, double, double, double, int> (
         p, d_a, d_b, f, false);

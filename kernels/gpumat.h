@@ -355,11 +355,14 @@ gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls, gm
 gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
                      const void *d_a, gm_class b_cls, int nd_b, const int64_t *dims_b,
                      const void *d_b, void *d_out, cudaStream_t stream);
-/* *d_flag (a device int) = 1 when some broadcast pair of gm_binary (GM_BIN_POW, ...) has a < 0
- * and b not an integer inside int's range (Octave's xisint: NaN, Inf and 2^31 are not), judged
- * in the class the power is computed in; 0 otherwise.  That is exactly when Octave's .^ returns
- * a complex result.  Queues a memset of the flag and a kernel on `stream`; the caller copies
- * the flag back (cudaMemcpyAsync, then waits on the stream or an event) when it needs it. */
+/* *d_flag (a device int) = 1 exactly when Octave 7.3's .^ of these operands returns a complex
+ * result, judged in the class the power is computed in; 0 otherwise.  Octave's rules (xpow.cc):
+ * same sizes, an array base with a scalar exponent, and two scalars go pair by pair (a < 0 and
+ * b not an integer inside int's range, xisint: NaN, Inf and 2^31 are not); a scalar base with
+ * an array exponent, and broadcasts, test globally (any a < 0 and any b not a finite integer,
+ * whatever pairs they meet in: [-1 2; 3 4] .^ [2 0.5] is complex, (-2) .^ [2^31 1] real).
+ * Queues a memset of the flag and up to three kernels on `stream`; the caller copies the flag
+ * back (cudaMemcpyAsync, then waits on the stream or an event) when it needs it. */
 gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64_t *dims_a,
                                 const void *d_a, gm_class b_cls, int nd_b,
                                 const int64_t *dims_b, const void *d_b, int *d_flag,
@@ -407,7 +410,10 @@ typedef enum {
   GM_RED_MIN,      /* the same for min                                                         */
   GM_RED_COUNT
 } gm_reduce_op;
-/* Octave's default dimension: the first whose size is not 1 (1 when there is none). */
+/* Octave's default dimension for sum, max and min: the first whose size is not 1 (1 when there
+ * is none).  Octave 7.3's mean differs for empties: it takes the first dimension of size above
+ * 1 (find (sz > 1, 1)), so mean (zeros (0, 3)) is 0x1 and mean (zeros (1, 0)) is 1x0; a caller
+ * of GM_RED_MEAN applies that rule itself. */
 int gm_default_dim (int nd, const int64_t *dims);
 /* The result's shape, as Octave's: dims with dims[dim-1] = 1 (dim > nd: the array's own shape;
  * a 0x0 input to sum and mean is taken as 0x1 first, Octave's "sum ([]) is 0"; for max and min

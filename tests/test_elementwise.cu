@@ -57,6 +57,13 @@ static const double specials[] = {NAN, INFINITY, -INFINITY, -0.0, 0.0, 1.0, -1.0
 
 /* kind 0: uniform in [-4, 4) with ~1 in 8 specials; kind 1 (exponents): small integers, halves
    and uniform values, specials; kind 2: positive only. */
+/* Which operand Octave 7.3's max/min return on a -0/0 tie: b for a scalar a (two scalars
+   included), a against a scalar b and for same sizes; for broadcasts its bsxfun loop returns b
+   only where the first dimension in which the sizes differ comes before any output extent past
+   1 and a is 1 along it (checked with octave-cli: 1./max([-0 -0],[0;0]) is Inf, 1./max([-0;-0],
+   [0 0]) and 1./max([-0 -0;-0 -0],[0;0]) are -Inf). */
+static bool octave_tie_b (const struct Arr &A, const struct Arr &B, int nd, const int64_t *out);
+
 static Arr make_arr (gm_class cls, int nd, const int64_t *dims, int kind)
 {
   Arr a;
@@ -225,7 +232,7 @@ static void check_binary_case (gm_binop op, const Arr &A, const Arr &B, int off_
   const bool single = A.cls == GM_SINGLE || B.cls == GM_SINGLE;
   const gm_class cc = single ? GM_SINGLE : GM_DOUBLE;
   const bool scalar_exp = B.n == 1 && A.n != 1;
-  const bool tie_b = A.n == 1 || (B.n != 1 && !(A.n == n && B.n == n));
+  const bool tie_b = octave_tie_b (A, B, nd, out);
   int64_t bad = 0, first_bad = -1;
   double worst = 0;
   for (int64_t i = 0; i < n; i++) {
@@ -357,6 +364,23 @@ static void test_binary_misaligned (void)
     check_binary_case ((gm_binop) op, S, S, 0, 0, 0, "zero ties scalars");
     check_binary_case ((gm_binop) op, A, R, 0, 0, 0, "zero ties broadcast");
   }
+}
+
+static bool octave_tie_b (const Arr &A, const Arr &B, int nd, const int64_t *out)
+{
+  const int64_t n = numel (nd, out);
+  if (A.n == 1)
+    return true;
+  if (B.n == 1 || (A.n == n && B.n == n))
+    return false;
+  int64_t ldr = 1;
+  for (int s = 0; s < nd; s++) {
+    const int64_t da = s < A.nd ? A.dims[s] : 1, db = s < B.nd ? B.dims[s] : 1;
+    if (da != db)
+      return ldr == 1 && da == 1;
+    ldr *= out[s];
+  }
+  return false;
 }
 
 /* ---- unary, conversion, queries ------------------------------------------------------------ */
@@ -529,6 +553,17 @@ static void test_queries (void)
         bcast_offsets (nd, out, A, B, i, &oa, &ob);
         want |= A.v[(size_t) oa] < 0 && !xisint_d (B.v[(size_t) ob]);
       }
+      /* Octave's rule past same sizes and an array base with a scalar exponent (xpow.cc): any
+         negative base and any exponent that is not a finite integer, whatever pairs they meet */
+      const int64_t nout = numel (nd, out);
+      if (!((A.n == nout && B.n == nout) || (B.n == 1 && A.n != 1))) {
+        bool neg = false, nonint = false;
+        for (int64_t i = 0; i < A.n; i++)
+          neg |= A.v[(size_t) i] < 0;
+        for (int64_t i = 0; i < B.n; i++)
+          nonint |= !(std::isfinite (B.v[(size_t) i]) && rint (B.v[(size_t) i]) == B.v[(size_t) i]);
+        want = neg && nonint;
+      }
       void *ba, *bb;
       void *da = upload (A, 0, &ba), *db = upload (B, 0, &bb);
       const gm_status st = gm_pow_needs_complex (GM_DOUBLE, 2, sa[s], da, GM_DOUBLE, 2, sb[s], db,
@@ -539,6 +574,34 @@ static void test_queries (void)
       cudaFree (ba);
       cudaFree (bb);
     }
+  /* Octave's own answers (octave-cli, 7.3): iscomplex of each power */
+  struct { int64_t da[2], db[2]; double a[4], b[4]; int want; const char *what; } cases[] = {
+      {{2, 2}, {1, 2}, {-1, 3, 2, 4}, {2, 0.5}, 1, "[-1 2;3 4] .^ [2 0.5]"},
+      {{2, 2}, {2, 2}, {-1, 3, 2, 4}, {2, 1, 0.5, 1}, 0, "[-1 2;3 4] .^ [2 0.5;1 1]"},
+      {{1, 1}, {1, 2}, {-2}, {2147483648.0, 1}, 0, "(-2) .^ [2^31 1]"},
+      {{1, 1}, {1, 2}, {-2}, {INFINITY, 1}, 1, "(-2) .^ [Inf 1]"},
+      {{1, 1}, {1, 2}, {-2}, {NAN, 1}, 1, "(-2) .^ [NaN 1]"},
+      {{1, 2}, {1, 2}, {-1, -2}, {2147483648.0, 2}, 1, "[-1 -2] .^ [2^31 2]"},
+      {{1, 1}, {1, 1}, {-2}, {2147483648.0}, 1, "(-2) .^ 2^31"},
+      {{2, 1}, {1, 2}, {-1, 2}, {2, 0.5}, 1, "[-1; 2] .^ [2 0.5]"},
+      {{2, 1}, {1, 2}, {-0.0, 3}, {0.5, 1}, 0, "[-0; 3] .^ [0.5 1]"},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    Arr A = make_arr (GM_DOUBLE, 2, cases[c].da, 0), B = make_arr (GM_DOUBLE, 2, cases[c].db, 0);
+    for (int64_t i = 0; i < A.n; i++)
+      A.v[(size_t) i] = cases[c].a[i];
+    for (int64_t i = 0; i < B.n; i++)
+      B.v[(size_t) i] = cases[c].b[i];
+    void *ba, *bb;
+    void *da = upload (A, 0, &ba), *db = upload (B, 0, &bb);
+    const gm_status st = gm_pow_needs_complex (GM_DOUBLE, 2, cases[c].da, da, GM_DOUBLE, 2,
+                                               cases[c].db, db, d_flag, 0);
+    const int got = read_flag (d_flag);
+    tu_result (st == GM_OK && got == cases[c].want, "pow_needs_complex %s: flag %d, Octave %d",
+               cases[c].what, got, cases[c].want);
+    cudaFree (ba);
+    cudaFree (bb);
+  }
   cudaFree (d_flag);
 }
 

@@ -84,6 +84,35 @@ static bool same_bits (gm_class cls, double x, double y)
 }
 
 /* Within tol of the long double reference: NaN with NaN, an infinity with the same one. */
+/* The longest chain of additions any element goes through in reduce.cu's partition of a
+   pre x len x post reduction (mirrors its make_plan and constants): within a chunk, an
+   accumulator of 4 per thread (red_strided) or per lane (red_cols: 32 lanes), then the 4
+   combined (2) and, in red_cols, a 5-level shuffle tree; across chunks, each lane of
+   red_partials sums ceil (nchunk / 32) chunks in order, then the tree (5).  A sum's error is at
+   most this many roundings of sum |x| (first order): the tests' bound, a few units above. */
+static int64_t chain_bound (int64_t pre, int64_t len, int64_t post)
+{
+  const int64_t TARGET_WARPS = 132 * 64, TARGET_THREADS = TARGET_WARPS * 32;
+  auto cdiv = [] (int64_t a, int64_t b) { return (a + b - 1) / b; };
+  if (pre <= 0 || len <= 0 || post <= 0)
+    return 1;
+  const bool cols = pre == 1 && len >= 64;
+  int64_t n, chunk, chain;
+  if (cols) {
+    n = std::max<int64_t> (1, std::min (cdiv (TARGET_WARPS, post), cdiv (len, 4096)));
+    chunk = cdiv (cdiv (len, n), 128) * 128;
+    chain = cdiv (chunk, 128) + 2 + 5;
+  } else {
+    n = std::max<int64_t> (1, std::min (cdiv (TARGET_THREADS, pre * post), cdiv (len, 64)));
+    chunk = cdiv (cdiv (len, n), 4) * 4;
+    chain = cdiv (chunk, 4) + 2;
+  }
+  const int64_t nchunk = cdiv (len, chunk);
+  if (nchunk > 1)
+    chain += cdiv (nchunk, 32) + 5;
+  return chain;
+}
+
 static bool close_to (double got, long double ref, long double tol)
 {
   if (isnan (ref))
@@ -204,7 +233,7 @@ static void check_reduce (gm_reduce_op op, gm_class cls, int nd, const int64_t *
         s += x;
         sa += fabsl ((long double) x);
       }
-      long double tol = ((long double) len / 4 + 64) * eps * sa;
+      long double tol = (long double) (chain_bound (pre, len, post) + 4) * eps * sa;
       if (op == GM_RED_MEAN) {
         s = len ? s / len : (long double) NAN;
         tol = tol / (len ? len : 1) + eps * fabsl (s);
@@ -326,7 +355,10 @@ static long double ref_vector_norm (gm_norm_kind kind, double p, const std::vect
 {
   const long double eps = tu_eps (cls);
   const int64_t n = (int64_t) v.size ();
-  *rtol = ((long double) n / 32 + 64) * eps;
+  /* the partition of a (1, n, 1) reduction; Octave's scaled accumulators round up to 4 times an
+     element (the scaled term, and a rescale of the running sum when the scale grows), and the
+     root halves the relative error of the sum: 2 chain + a few, taken twice over */
+  *rtol = (long double) (4 * chain_bound (1, n, 1) + 16) * eps;
   if (n == 0)
     return 0;
   bool any_nan = false;
@@ -447,7 +479,8 @@ static void test_matrix_norms (void)
                 if (j == 0 || sum > ref)
                   ref = sum;
               }
-              rtol = ((long double) len / 4 + 64) * eps;
+              rtol = (long double) (cols ? chain_bound (1, R, C) : chain_bound (R, C, 1)) * eps
+                     + 8 * eps;
             }
           }
           gm_status st;
