@@ -65,7 +65,7 @@ bench: $(TARBALL) octave-deps
 TEST_PROGRAMS  := $(patsubst tests/%.cu,$(TARGET)/tests/%,$(wildcard tests/test_*.cu))
 BENCH_PROGRAMS := $(patsubst bench/%.cu,$(TARGET)/bench/%,$(wildcard bench/bench_*.cu))
 
-$(TARGET)/tests/%: tests/%.cu tests/test_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+$(TARGET)/tests/%: tests/%.cu $(wildcard tests/*.h) $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -o $@
 

@@ -44,6 +44,7 @@
 #include "test_util.h"
 
 static const char *PROGRAM = "test_complex";
+#include "matmul_test_util.h"
 static int device_cc;
 static int quick;   /* 1: --quick, 2: --race */
 
@@ -58,37 +59,9 @@ static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
 }
 
 static const char *cls_name (gm_class c) { return gm_class_name (c) ? gm_class_name (c) : "?"; }
-static const char op_letter[3] = {'N', 'T', 'C'};
 
-/* The nine operation pairs, in the order NN TN CN NT TT CT NC TC CC. */
-static gm_op pair_a (int p) { return (gm_op) (p % 3); }
-static gm_op pair_b (int p) { return (gm_op) (p / 3); }
 
-/* Stored sizes: op(A) is m x k, A is stored m x k (none) or k x m; op(B) is k x n, B is stored
-   k x n (none) or n x k. */
-static int64_t stored_rows_a (gm_op op, int64_t m, int64_t k) { return op == GM_OP_NONE ? m : k; }
-static int64_t stored_cols_a (gm_op op, int64_t m, int64_t k) { return op == GM_OP_NONE ? k : m; }
-static int64_t stored_rows_b (gm_op op, int64_t k, int64_t n) { return op == GM_OP_NONE ? k : n; }
-static int64_t stored_cols_b (gm_op op, int64_t k, int64_t n) { return op == GM_OP_NONE ? n : k; }
-/* Offset of op(A)(i, p) and op(B)(p, j) in their stored page (complex elements). */
-static int64_t at_a (gm_op op, int64_t i, int64_t p, int64_t lda)
-{
-  return op == GM_OP_NONE ? i + p * lda : p + i * lda;
-}
-static int64_t at_b (gm_op op, int64_t p, int64_t j, int64_t ldb)
-{
-  return op == GM_OP_NONE ? p + j * ldb : j + p * ldb;
-}
 
-static void *xmalloc (size_t bytes)
-{
-  void *p = malloc (bytes ? bytes : 1);
-  if (!p) {
-    fprintf (stderr, "%s: no host memory for %zu bytes\n", PROGRAM, bytes);
-    exit (2);
-  }
-  return p;
-}
 
 /* Element i of a complex array (interleaved pairs) of class cls, as doubles. */
 static void cget (gm_class cls, const void *buf, size_t i, double *re, double *im)
@@ -599,36 +572,14 @@ static void run_host (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
 {
   const int64_t ra = stored_rows_a (opa, m, k), rb = stored_rows_b (opb, k, n);
   const int64_t lda = ra > 0 ? ra : 1, ldb = rb > 0 ? rb : 1, ldc = m > 0 ? m : 1;
+  /* host pages are contiguous: stored rows times columns apart */
   gm_pages pg;
-  memset (&pg, 0, sizeof pg);
-  pg.ndims = ndims > 0 ? ndims : 0;
-  int64_t step_a = ra * stored_cols_a (opa, m, k), step_b = rb * stored_cols_b (opb, k, n);
-  int64_t step_c = m * n;
-  for (int d = 0; d < pg.ndims; d++) {
-    pg.count[d] = cnt_a[d] > cnt_b[d] ? cnt_a[d] : cnt_b[d];
-    pg.stride_a[d] = cnt_a[d] == 1 ? 0 : step_a;
-    pg.stride_b[d] = cnt_b[d] == 1 ? 0 : step_b;
-    pg.stride_c[d] = step_c;
-    step_a *= cnt_a[d];
-    step_b *= cnt_b[d];
-    step_c *= pg.count[d];
-  }
+  page_layout (&pg, ndims, cnt_a, cnt_b, ra * stored_cols_a (opa, m, k),
+               rb * stored_cols_b (opb, k, n), m * n);
   int64_t total;
   TU_GM (gm_pages_total (&pg, &total));
-  int64_t *oa = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  int64_t *ob = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  int64_t *oc = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  for (int64_t b = 0; b < total; b++) {
-    int64_t r = b;
-    oa[b] = ob[b] = oc[b] = 0;
-    for (int d = 0; d < pg.ndims; d++) {
-      const int64_t i = r % pg.count[d];
-      r /= pg.count[d];
-      oa[b] += i * pg.stride_a[d];
-      ob[b] += i * pg.stride_b[d];
-      oc[b] += i * pg.stride_c[d];
-    }
-  }
+  int64_t *oa, *ob, *oc;
+  page_offsets (&pg, total, &oa, &ob, &oc);
   product P;
   product_init (&P, cls, opa, opb, m, n, k, lda, ldb, ldc, total, oa, ob, oc, 0, a_real, b_real);
   if (same) { /* B is A: the same stored array, so the same values */

@@ -39,6 +39,7 @@
 #include "test_util.h"
 
 static const char *PROGRAM = "test_matmul";
+#include "matmul_test_util.h"
 static int device_cc;
 static int quick;   /* 1: --quick, 2: --race */
 
@@ -53,27 +54,8 @@ static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
 }
 
 static const char *cls_name (gm_class c) { return c == GM_SINGLE ? "single" : "double"; }
-static const char op_letter[3] = {'N', 'T', 'C'};
 
-/* The nine operation pairs, in the order NN TN CN NT TT CT NC TC CC. */
-static gm_op pair_a (int p) { return (gm_op) (p % 3); }
-static gm_op pair_b (int p) { return (gm_op) (p / 3); }
 
-/* Stored sizes: op(A) is m x k, A is stored m x k (none) or k x m; op(B) is k x n, B is stored
-   k x n (none) or n x k. */
-static int64_t stored_rows_a (gm_op op, int64_t m, int64_t k) { return op == GM_OP_NONE ? m : k; }
-static int64_t stored_cols_a (gm_op op, int64_t m, int64_t k) { return op == GM_OP_NONE ? k : m; }
-static int64_t stored_rows_b (gm_op op, int64_t k, int64_t n) { return op == GM_OP_NONE ? k : n; }
-static int64_t stored_cols_b (gm_op op, int64_t k, int64_t n) { return op == GM_OP_NONE ? n : k; }
-/* Offset of op(A)(i, p) and op(B)(p, j) in their stored page. */
-static int64_t at_a (gm_op op, int64_t i, int64_t p, int64_t lda)
-{
-  return op == GM_OP_NONE ? i + p * lda : p + i * lda;
-}
-static int64_t at_b (gm_op op, int64_t p, int64_t j, int64_t ldb)
-{
-  return op == GM_OP_NONE ? p + j * ldb : j + p * ldb;
-}
 
 static void set_elem (gm_class cls, void *buf, size_t i, double v)
 {
@@ -102,15 +84,6 @@ typedef struct {
   char desc[200];
 } product;
 
-static void *xmalloc (size_t bytes)
-{
-  void *p = malloc (bytes ? bytes : 1);
-  if (!p) {
-    fprintf (stderr, "%s: no host memory for %zu bytes\n", PROGRAM, bytes);
-    exit (2);
-  }
-  return p;
-}
 
 /* Fills A and B (random, then NaN / Inf where `specials`), marks C's pages and computes the
    reference.  oa, ob, oc (pages entries) are taken over. */
@@ -377,37 +350,12 @@ static void run_pages (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n,
   const int64_t ldb = stored_rows_b (opb, k, n) > 0 ? stored_rows_b (opb, k, n) : 1;
   const int64_t ldc = m > 0 ? m : 1;
   gm_pages pg;   /* ndims < 0: pass NULL (one page) */
-  memset (&pg, 0, sizeof pg);
-  pg.ndims = ndims > 0 ? ndims : 0;
-  int64_t step_a = lda * stored_cols_a (opa, m, k) + gap, step_b = ldb * stored_cols_b (opb, k, n)
-                   + gap, step_c = ldc * n + gap;
-  for (int d = 0; d < pg.ndims; d++) {
-    pg.count[d] = cnt_a[d] > cnt_b[d] ? cnt_a[d] : cnt_b[d];
-    if (cnt_a[d] == 0 || cnt_b[d] == 0)
-      pg.count[d] = 0;
-    pg.stride_a[d] = cnt_a[d] == 1 ? 0 : step_a;
-    pg.stride_b[d] = cnt_b[d] == 1 ? 0 : step_b;
-    pg.stride_c[d] = step_c;
-    step_a *= cnt_a[d] > 0 ? cnt_a[d] : 1;
-    step_b *= cnt_b[d] > 0 ? cnt_b[d] : 1;
-    step_c *= pg.count[d] > 0 ? pg.count[d] : 1;
-  }
+  page_layout (&pg, ndims, cnt_a, cnt_b, lda * stored_cols_a (opa, m, k) + gap,
+               ldb * stored_cols_b (opb, k, n) + gap, ldc * n + gap);
   int64_t total;
   TU_GM (gm_pages_total (&pg, &total));
-  int64_t *oa = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  int64_t *ob = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  int64_t *oc = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  for (int64_t b = 0; b < total; b++) {
-    int64_t r = b;
-    oa[b] = ob[b] = oc[b] = 0;
-    for (int d = 0; d < pg.ndims; d++) {
-      const int64_t i = r % pg.count[d];
-      r /= pg.count[d];
-      oa[b] += i * pg.stride_a[d];
-      ob[b] += i * pg.stride_b[d];
-      oc[b] += i * pg.stride_c[d];
-    }
-  }
+  int64_t *oa, *ob, *oc;
+  page_offsets (&pg, total, &oa, &ob, &oc);
   product P;
   product_init (&P, cls, opa, opb, m, n, k, lda, ldb, ldc, total, oa, ob, oc, 0);
   snprintf (P.desc, sizeof P.desc, "pages %s %s %c%c %lldx%lldx%lld, %lld pages (gap %d)",
@@ -507,37 +455,14 @@ static void run_host (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
 {
   const int64_t ra = stored_rows_a (opa, m, k), rb = stored_rows_b (opb, k, n);
   const int64_t lda = ra > 0 ? ra : 1, ldb = rb > 0 ? rb : 1, ldc = m > 0 ? m : 1;
-  gm_pages pg;
-  memset (&pg, 0, sizeof pg);
-  pg.ndims = ndims > 0 ? ndims : 0;
   /* host pages are contiguous: stored rows (not lda) times columns apart */
-  int64_t step_a = ra * stored_cols_a (opa, m, k), step_b = rb * stored_cols_b (opb, k, n);
-  int64_t step_c = m * n;
-  for (int d = 0; d < pg.ndims; d++) {
-    pg.count[d] = cnt_a[d] > cnt_b[d] ? cnt_a[d] : cnt_b[d];
-    pg.stride_a[d] = cnt_a[d] == 1 ? 0 : step_a;
-    pg.stride_b[d] = cnt_b[d] == 1 ? 0 : step_b;
-    pg.stride_c[d] = step_c;
-    step_a *= cnt_a[d];
-    step_b *= cnt_b[d];
-    step_c *= pg.count[d];
-  }
+  gm_pages pg;
+  page_layout (&pg, ndims, cnt_a, cnt_b, ra * stored_cols_a (opa, m, k),
+               rb * stored_cols_b (opb, k, n), m * n);
   int64_t total;
   TU_GM (gm_pages_total (&pg, &total));
-  int64_t *oa = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  int64_t *ob = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  int64_t *oc = (int64_t *) xmalloc (sizeof (int64_t) * total);
-  for (int64_t b = 0; b < total; b++) {
-    int64_t r = b;
-    oa[b] = ob[b] = oc[b] = 0;
-    for (int d = 0; d < pg.ndims; d++) {
-      const int64_t i = r % pg.count[d];
-      r /= pg.count[d];
-      oa[b] += i * pg.stride_a[d];
-      ob[b] += i * pg.stride_b[d];
-      oc[b] += i * pg.stride_c[d];
-    }
-  }
+  int64_t *oa, *ob, *oc;
+  page_offsets (&pg, total, &oa, &ob, &oc);
   product P;
   product_init (&P, cls, opa, opb, m, n, k, lda, ldb, ldc, total, oa, ob, oc, 0);
   if (same) { /* B is A: the same stored array, so the same values */

@@ -37,6 +37,7 @@ typedef __int128 i128;
 typedef unsigned __int128 u128;
 
 static const char *PROGRAM = "test_matmul_int";
+#include "matmul_test_util.h"
 static int quick;   /* 1: --quick, 2: --race */
 static int ld_align;   /* 1: leading dimensions rounded up to 16 elements (16-byte paths) */
 static const unsigned char POISON = 0xA5;
@@ -44,7 +45,6 @@ static const unsigned char POISON = 0xA5;
 static const gm_class CLASSES[8] = {GM_INT8, GM_UINT8, GM_INT16, GM_UINT16,
                                     GM_INT32, GM_UINT32, GM_INT64, GM_UINT64};
 static const gm_matmul_kernel KERNELS[3] = {GM_MATMUL_AUTO, GM_MATMUL_NAIVE, GM_MATMUL_TILED};
-static const char op_letter[3] = {'N', 'T', 'C'};
 
 static int is_signed (gm_class c)
 {
@@ -156,15 +156,6 @@ static i128 draw (gm_class c, int kind)
   }
 }
 
-static void *xmalloc (size_t bytes)
-{
-  void *p = malloc (bytes ? bytes : 1);
-  if (!p) {
-    fprintf (stderr, "%s: no host memory for %zu bytes\n", PROGRAM, bytes);
-    exit (2);
-  }
-  return p;
-}
 
 /* One product of `pages` pages, stride_a / stride_b 0 allowed; lda, ldb, ldc padded by pad.
    A and B come from fill (or the random kinds), the reference is computed here, every kernel's
@@ -178,26 +169,14 @@ typedef struct {
   i128 *ref;                 /* m * n * pages */
 } product;
 
-static int64_t rows_a (gm_op op, int64_t m, int64_t k) { return op == GM_OP_NONE ? m : k; }
-static int64_t cols_a (gm_op op, int64_t m, int64_t k) { return op == GM_OP_NONE ? k : m; }
-static int64_t rows_b (gm_op op, int64_t k, int64_t n) { return op == GM_OP_NONE ? k : n; }
-static int64_t cols_b (gm_op op, int64_t k, int64_t n) { return op == GM_OP_NONE ? n : k; }
-static int64_t at_a (gm_op op, int64_t i, int64_t p, int64_t lda)
-{
-  return op == GM_OP_NONE ? i + p * lda : p + i * lda;
-}
-static int64_t at_b (gm_op op, int64_t p, int64_t j, int64_t ldb)
-{
-  return op == GM_OP_NONE ? p + j * ldb : j + p * ldb;
-}
 
 static void product_init (product *P, gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n,
                           int64_t k, int pad, int64_t pages, int a_once, int b_once, int gap)
 {
   memset (P, 0, sizeof *P);
   P->cls = cls; P->opa = opa; P->opb = opb; P->m = m; P->n = n; P->k = k; P->pages = pages;
-  P->lda = rows_a (opa, m, k) + pad;
-  P->ldb = rows_b (opb, k, n) + pad;
+  P->lda = stored_rows_a (opa, m, k) + pad;
+  P->ldb = stored_rows_b (opb, k, n) + pad;
   if (P->lda < 1) P->lda = 1;
   if (P->ldb < 1) P->ldb = 1;
   P->ldc = (m > 0 ? m : 1) + pad;
@@ -205,7 +184,7 @@ static void product_init (product *P, gm_class cls, gm_op opa, gm_op opb, int64_
     P->lda = (P->lda + 15) / 16 * 16;
     P->ldb = (P->ldb + 15) / 16 * 16;
   }
-  const int64_t page_a = P->lda * cols_a (opa, m, k), page_b = P->ldb * cols_b (opb, k, n);
+  const int64_t page_a = P->lda * stored_cols_a (opa, m, k), page_b = P->ldb * stored_cols_b (opb, k, n);
   P->sa = a_once ? 0 : page_a;
   P->sb = b_once ? 0 : page_b;
   P->sc = P->ldc * n + gap;
