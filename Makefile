@@ -89,9 +89,14 @@ SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
 # Every (tool, program) pair runs at once, each into its own log, printed in order afterwards:
 # the tools are CPU-bound instrumentation with the GPU mostly idle, and one after another they
 # took over 6 minutes on the GPU machine.
+# racecheck skips test_host_blocked: its one kernel of its own (accumulate) uses no shared memory,
+# its products run the kernels test_matmul --race checks, and under racecheck its blocked
+# products had not finished after 430 s on the H100 (memcheck checks it in 1 to 2 minutes).
+RACECHECK_SKIP := test_host_blocked
 sanitize: $(TEST_PROGRAMS)
 	@mkdir -p $(TARGET)/sanitize; status=0; pids=; \
 	for tool in memcheck racecheck; do for t in $(TEST_PROGRAMS); do \
+	  [ $$tool = racecheck ] && case " $(RACECHECK_SKIP) " in *" $${t##*/} "*) continue;; esac; \
 	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex) \
 	    mode=--race;; esac; \
 	  log=$(TARGET)/sanitize/$$tool-$${t##*/}.log; \

@@ -9,7 +9,8 @@
  * Results are checked against the host on 2^20 elements before any timing; each case is then
  * the median of 20 runs between CUDA events after 2 warm-up runs (bench_util.h).
  *
- * Version history: v1 (this), the first version; not yet run on a GPU.
+ * Version history: v1 (this), the first version; its check passed on the H100 (test_elementwise),
+ * its timings not yet taken.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

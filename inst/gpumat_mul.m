@@ -297,6 +297,24 @@ endfunction
 %!  kernels = setdiff (kernels, unsupported, "stable");
 %!endfunction
 
+%!function es = ifelse_single (cls)
+%!  es = 8;
+%!  if (strcmp (cls, "single"))
+%!    es = 4;
+%!  endif
+%!endfunction
+
+%!function check_bound (C, A, B)
+%!  ## |C - Cref| <= k eps (|A| |B|) elementwise, Cref in double; the class checked apart.
+%!  assert (class (C), class (A * B));
+%!  Ad = double (A);  Bd = double (B);
+%!  Cref = Ad * Bd;
+%!  bound = columns (A) * eps (class (C)) * (abs (Ad) * abs (Bd));
+%!  err = abs (double (C) - Cref);
+%!  bad = ! (err <= bound) & ! (isnan (C) & isnan (Cref)) & ! (C == Cref);
+%!  assert (! any (bad(:)), "%d of %d elements outside the bound", nnz (bad), numel (bad));
+%!endfunction
+
 %!testif ; gpumat_available ()
 %! ## Sizes around every tile edge, primes, K = 1, vectors, tall and wide.
 %! shapes = [1 1 1; 1 1 7; 7 1 1; 1 7 1; 2 2 2; 3 1 5; 17 33 31; 31 32 33; 32 32 32; 33 33 33;
@@ -475,11 +493,11 @@ endfunction
 %! for kernel = all_kernels ("double")
 %!   C = gpumat_mul (G, "transpose", H, "none", kernel{1});
 %!   assert (class (C), "gpumat");
-%!   assert (gather (C), A.' * B, -1e-13);
-%!   assert (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A.' * B, -1e-13);
-%!   assert (gather (gpumat_mul (G', "transpose", G, "transpose", kernel{1})), A * A.', -1e-13);
-%!   assert (gather (gpumat_mul (H', "none", A, "none", kernel{1})), B.' * A, -1e-13);
-%!   assert (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B' * A, -1e-13);
+%!   check_bound (gather (C), A.', B);
+%!   check_bound (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A.', B);
+%!   check_bound (gather (gpumat_mul (G', "transpose", G, "transpose", kernel{1})), A, A.');
+%!   check_bound (gather (gpumat_mul (H', "none", A, "none", kernel{1})), B.', A);
+%!   check_bound (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B', A);
 %!   assert (gather (gpumat_mul (2, "none", G', "none", kernel{1})), 2 * A.');
 %!   assert (gather (gpumat_mul (G, "transpose", single (2), "none", kernel{1})), single (A.' * 2));
 %! endfor
@@ -817,21 +835,3 @@ endfunction
 %! assert (isnan (C) == isnan (A * B));
 %! assert (isinf (C) == isinf (A * B));
 %! assert (gpumat_mul (zeros (300, 0), zeros (0, 200), "maxDeviceMemory", 1000), zeros (300, 200));
-
-%!function es = ifelse_single (cls)
-%!  es = 8;
-%!  if (strcmp (cls, "single"))
-%!    es = 4;
-%!  endif
-%!endfunction
-
-%!function check_bound (C, A, B)
-%!  ## |C - Cref| <= k eps (|A| |B|) elementwise, Cref in double; the class checked apart.
-%!  assert (class (C), class (A * B));
-%!  Ad = double (A);  Bd = double (B);
-%!  Cref = Ad * Bd;
-%!  bound = columns (A) * eps (class (C)) * (abs (Ad) * abs (Bd));
-%!  err = abs (double (C) - Cref);
-%!  bad = ! (err <= bound) & ! (isnan (C) & isnan (Cref)) & ! (C == Cref);
-%!  assert (! any (bad(:)), "%d of %d elements outside the bound", nnz (bad), numel (bad));
-%!endfunction
