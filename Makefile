@@ -7,6 +7,7 @@
 #   make demo       run gpumat_mul with every kernel against * on the GPU, print a table
 #   make test-kernels / sanitize   C-level kernel tests, plain / under compute-sanitizer
 #   make bench-kernels / bench     kernel benchmark against cuBLAS / end-to-end against * and dot
+#   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt
 #
 # Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90).
 
@@ -22,7 +23,7 @@ OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
 include build.mk
 
-.PHONY: build dist install check demo bench bench-kernels test-kernels sanitize clean octave-deps
+.PHONY: build dist install check demo bench bench-kernels bench-scale test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
 build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
 
@@ -88,9 +89,14 @@ SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
 # Every (tool, program) pair runs at once, each into its own log, printed in order afterwards:
 # the tools are CPU-bound instrumentation with the GPU mostly idle, and one after another they
 # took over 6 minutes on the GPU machine.
+# racecheck skips test_host_blocked: its one kernel of its own (accumulate) uses no shared memory,
+# its products run the kernels test_matmul --race checks, and under racecheck its blocked
+# products had not finished after 430 s on the H100 (memcheck checks it in 1 to 2 minutes).
+RACECHECK_SKIP := test_host_blocked
 sanitize: $(TEST_PROGRAMS)
 	@mkdir -p $(TARGET)/sanitize; status=0; pids=; \
 	for tool in memcheck racecheck; do for t in $(TEST_PROGRAMS); do \
+	  [ $$tool = racecheck ] && case " $(RACECHECK_SKIP) " in *" $${t##*/} "*) continue;; esac; \
 	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex) \
 	    mode=--race;; esac; \
 	  log=$(TARGET)/sanitize/$$tool-$${t##*/}.log; \
@@ -104,6 +110,11 @@ sanitize: $(TEST_PROGRAMS)
 
 bench-kernels: $(BENCH_PROGRAMS)
 	@for b in $(BENCH_PROGRAMS); do $$b || exit 1; done
+
+# The issue-15 product: 60000^2 double and single from host arrays (86.4 GB of host memory in
+# double) against cuBLASXt on the same arrays.
+bench-scale: $(TARGET)/bench/bench_blocked
+	$(TARGET)/bench/bench_blocked --n=60000 --budget-gb=0 --reps=1
 
 clean:
 	rm -rf $(TARGET) fntests.log

@@ -9,6 +9,7 @@
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{B}, @var{kernel})
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb})
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb}, @var{kernel})
+## @deftypefnx {} {@var{C} =} gpumat_mul (@dots{}, "maxDeviceMemory", @var{bytes})
 ## Matrix product @code{@var{A} * @var{B}} computed on the GPU, or
 ## @code{op(@var{A}) * op(@var{B})} with a transposition of either operand.
 ##
@@ -72,6 +73,21 @@
 ## and @var{C} is a @code{gpumat} array; use @code{gather} to read it.  A
 ## transposed gpumat array (@code{@var{G}'}) is read in place, with the same flags.
 ##
+## Products of host arrays larger than the GPU's memory: when @var{A}, @var{B}
+## and @var{C} do not fit in the free device memory, a real double or single
+## product is computed in blocks of @var{C} that do fit, with panels of
+## @var{A} and @var{B} streamed through pinned staging buffers while the
+## previous blocks multiply; each element is still one inner product over all of
+## @var{k} (a very deep @var{k} is cut into slices summed in a fixed order), so
+## the result meets the same error bound.  The option
+## @code{"maxDeviceMemory"}, @var{bytes} caps the device memory the blocks may
+## take (the kernels' own workspace comes on top), which forces the blocked path
+## on arrays of any size.  Ctrl-C stops a blocked product between blocks with
+## @code{gpumat:interrupted}, every buffer freed; Octave then handles the interrupt
+## itself as well, so the script stops there (a @code{try} does not carry on).  Complex, integer and
+## page-wise products, and gpumat arrays, still need their operands in device
+## memory.
+##
 ## Errors: nonconformant sizes raise @code{Octave:nonconformant-args}, naming the
 ## sizes after the operations as @code{*} does; sparse and N-D arrays, and other
 ## types, raise @code{gpumat:mul:@var{reason}}; mixed integer classes
@@ -99,15 +115,22 @@ function C = gpumat_mul (A, varargin)
   ## (A, OPA, B, OPB [, KERNEL]).  The gateway checks the operands and raises the errors
   ## above: a 16x16 product is mostly call overhead, and a try/catch or type tests here would
   ## add a fifth to it.
-  switch (nargin)
+  ## A trailing "maxDeviceMemory", BYTES pair (no kernel or operation has that name).
+  budget = {};
+  if (numel (varargin) >= 3 && ischar (varargin{end-1})
+      && strcmpi (varargin{end-1}, "maxDeviceMemory"))
+    budget = varargin(end);
+    varargin(end-1:end) = [];
+  endif
+  switch (numel (varargin) + 1)
     case 2
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, "auto");
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
     case 3
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2});
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
     case 4
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, "auto");
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
     case 5
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:});
+      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
     otherwise
       print_usage ();
   endswitch
@@ -138,6 +161,11 @@ endfunction
 %!error id=Octave:nonconformant-args gpumat_mul ([1+2i 3], "transpose", [1; 2], "none")
 %!error id=gpumat:mul:mixedInteger gpumat_mul (int8 ([1 2]), "transpose", [1 2], "none")
 %!error id=gpumat:mul:unknownKernel gpumat_mul (1, "none", 1, "none", "fastest")
+%!error id=gpumat:mul:invalidOption gpumat_mul (ones (2), ones (2), "maxDeviceMemory", 0)
+%!error id=gpumat:mul:invalidOption gpumat_mul (ones (2), ones (2), "maxDeviceMemory", 1.5)
+%!error id=gpumat:mul:invalidOption gpumat_mul (ones (2), ones (2), "maxDeviceMemory", "1e9")
+%!error <maxDeviceMemory must be a whole number of bytes .*, not -4> gpumat_mul (ones (2), "none", ones (2), "none", "tiled", "maxDeviceMemory", -4)
+%!error id=gpumat:mul:invalidKernel gpumat_mul (ones (2), "maxDeviceMemory", 1e9)
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, "none", 1, "none", 3)
 %!error id=gpumat:mul:tooLarge gpumat_mul (zeros (0, 2^40), "transpose", zeros (0, 2^40), "none")
 %!error id=Octave:nonconformant-args gpumat_mul (ones (2, 3), ones (4, 5))
@@ -267,6 +295,24 @@ endfunction
 %!    unsupported = [unsupported, {"warp", "dmma"}];
 %!  endif
 %!  kernels = setdiff (kernels, unsupported, "stable");
+%!endfunction
+
+%!function es = ifelse_single (cls)
+%!  es = 8;
+%!  if (strcmp (cls, "single"))
+%!    es = 4;
+%!  endif
+%!endfunction
+
+%!function check_bound (C, A, B)
+%!  ## |C - Cref| <= k eps (|A| |B|) elementwise, Cref in double; the class checked apart.
+%!  assert (class (C), class (A * B));
+%!  Ad = double (A);  Bd = double (B);
+%!  Cref = Ad * Bd;
+%!  bound = columns (A) * eps (class (C)) * (abs (Ad) * abs (Bd));
+%!  err = abs (double (C) - Cref);
+%!  bad = ! (err <= bound) & ! (isnan (C) & isnan (Cref)) & ! (C == Cref);
+%!  assert (! any (bad(:)), "%d of %d elements outside the bound", nnz (bad), numel (bad));
 %!endfunction
 
 %!testif ; gpumat_available ()
@@ -447,11 +493,11 @@ endfunction
 %! for kernel = all_kernels ("double")
 %!   C = gpumat_mul (G, "transpose", H, "none", kernel{1});
 %!   assert (class (C), "gpumat");
-%!   assert (gather (C), A.' * B, -1e-13);
-%!   assert (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A.' * B, -1e-13);
-%!   assert (gather (gpumat_mul (G', "transpose", G, "transpose", kernel{1})), A * A.', -1e-13);
-%!   assert (gather (gpumat_mul (H', "none", A, "none", kernel{1})), B.' * A, -1e-13);
-%!   assert (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B' * A, -1e-13);
+%!   check_bound (gather (C), A.', B);
+%!   check_bound (gather (gpumat_mul (G', "none", H, "none", kernel{1})), A.', B);
+%!   check_bound (gather (gpumat_mul (G', "transpose", G, "transpose", kernel{1})), A, A.');
+%!   check_bound (gather (gpumat_mul (H', "none", A, "none", kernel{1})), B.', A);
+%!   check_bound (gather (gpumat_mul (B, "ctranspose", G, "none", kernel{1})), B', A);
 %!   assert (gather (gpumat_mul (2, "none", G', "none", kernel{1})), 2 * A.');
 %!   assert (gather (gpumat_mul (G, "transpose", single (2), "none", kernel{1})), single (A.' * 2));
 %! endfor
@@ -739,3 +785,53 @@ endfunction
 %! assert (issymmetric (gather (G.' * G)));
 %! Gr = gpumat (real (X));
 %! assert (issymmetric (gather (Gr' * Gr)));
+
+%!testif ; gpumat_available ()
+%! ## Past the device: "maxDeviceMemory" forces the blocked product (blocks of C, panels of A
+%! ## and B streamed) on small arrays: every op pair, ragged edge blocks, k whole and k split,
+%! ## both classes, within the bound; nothing left on the GPU.
+%! use0 = __gpumat__ ("usage", "");
+%! ops = {"none", "transpose", "ctranspose"};
+%! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 100 100 1; 65 67 1100];
+%! for cls = {"double", "single"}
+%!   for s = 1:rows (shapes)
+%!     m = shapes(s, 1);  n = shapes(s, 2);  k = shapes(s, 3);
+%!     A = cast (rand (m, k) - 0.5, cls{1});  B = cast (rand (k, n) - 0.5, cls{1});
+%!     es = ifelse_single (cls{1});
+%!     ## a quarter of A, B and C: several blocks each way; a sixteenth: k split where deep
+%!     for budget = ceil ((m*k + k*n + m*n) * es ./ [4 16])
+%!       for a = 1:3
+%!         for b = 1:3
+%!           Aop = A;  Bop = B;
+%!           if (a > 1) Aop = A.'; endif
+%!           if (b > 1) Bop = B.'; endif
+%!           C = gpumat_mul (Aop, ops{a}, Bop, ops{b}, "tiled", "maxDeviceMemory", budget);
+%!           check_bound (C, A, B);
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## Blocked with k whole computes every element as the in-core product of the same kernel
+%! ## does (tiled: the same k loop), bit for bit; auto stays within the bound.
+%! ## (4 row blocks of 1024: 9.6 MB holds two A panels, B and two C blocks with k whole)
+%! A = rand (4000, 200);  B = rand (200, 300);
+%! budget = 8 * 1.2e6;
+%! assert (gpumat_mul (A, B, "tiled", "maxDeviceMemory", budget), gpumat_mul (A, B, "tiled"));
+%! check_bound (gpumat_mul (A, B, "maxDeviceMemory", budget), A, B);
+%! check_bound (gpumat_mul (single (A), B, "maxDeviceMemory", budget / 2), single (A), single (B));
+
+%!testif ; gpumat_available ()
+%! ## X'*X blocked: exactly symmetric, as Octave's; NaN and Inf propagate as in *.
+%! X = rand (500, 300) - 0.5;
+%! S = gpumat_mul (X, "transpose", X, "none", "maxDeviceMemory", 500 * 300 * 8);
+%! assert (isequal (S, S.'));
+%! check_bound (S, X.', X);
+%! A = rand (200, 90);  A(3, 7) = NaN;  A(150, 2) = Inf;  B = rand (90, 120);
+%! C = gpumat_mul (A, B, "maxDeviceMemory", 40000);
+%! assert (isnan (C) == isnan (A * B));
+%! assert (isinf (C) == isinf (A * B));
+%! assert (gpumat_mul (zeros (300, 0), zeros (0, 200), "maxDeviceMemory", 1000), zeros (300, 200));

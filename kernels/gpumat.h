@@ -24,7 +24,8 @@ typedef enum {
   GM_ERR_OUT_OF_MEMORY,    /* a device or pinned allocation failed; see gm_oom_bytes ()     */
   GM_ERR_INVALID_ARGUMENT, /* unknown kernel, negative size, misuse of the API               */
   GM_ERR_SIZE_OVERFLOW,    /* a byte count or index does not fit the types used             */
-  GM_ERR_CUDA              /* any other CUDA failure; gm_error_detail () names it            */
+  GM_ERR_CUDA,             /* any other CUDA failure; gm_error_detail () names it            */
+  GM_ERR_INTERRUPTED       /* the caller's interrupted () callback asked to stop              */
 } gm_status;
 
 /* Text of the last failure in this process (CUDA's error string, which call failed). */
@@ -127,6 +128,15 @@ void gm_transfer_release (void);
  * down_bytes), which must not overlap in memory.  Either size may be 0. */
 gm_status gm_copy_duplex (void *d_dst, const void *h_src, size_t up_bytes,
                           void *h_dst, const void *d_src, size_t down_bytes);
+/* A block of a larger host matrix: `runs` runs of `run` bytes (a column's part), `pitch` bytes
+ * apart on the host (pitch >= run), packed one after another on the device.  gm_contiguous
+ * (bytes) is one run. */
+typedef struct { size_t run, runs, pitch; } gm_host_span;
+gm_host_span gm_contiguous (size_t bytes);
+/* gm_copy_duplex with strided host sides (either may be empty: run or runs 0), through the same
+ * staging pool: each chunk is gathered from (or scattered to) its runs on the way. */
+gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_span up, void *h_dst,
+                             const void *d_src, gm_host_span down);
 /* A persistent pinned host buffer of at least `bytes` (at most 1 MiB) for packing small
  * operands into one copy; NULL when bytes is larger or pinned memory cannot be had (then use
  * the pageable path).  Valid until gm_transfer_release; one user at a time (the gateway's
@@ -290,6 +300,161 @@ gm_status gm_mirror_upper (gm_class cls, int64_t n, void *d_C, int64_t ldc, cuda
 gm_status gm_mirror_upper_op (gm_class cls, gm_op op, int64_t n, void *d_C, int64_t ldc,
                               cudaStream_t stream);
 
+/* ---- element-wise operations (kernels/elementwise.cu) ----------------------------------- */
+/* Operands are N-d arrays described by (nd, dims): dims[0] is the contiguous dimension, missing
+ * trailing dimensions are 1 (nd == 0 is a 1x1 scalar), 0 <= nd <= GM_MAX_DIMS, no dims[d] < 0.
+ * Broadcasting is Octave's: dimension d of the result is dims_a[d] where dims_a[d] == dims_b[d]
+ * or dims_b[d] == 1, dims_b[d] where dims_a[d] == 1 (so 1 against 0 gives 0: empty results);
+ * any other pair is GM_ERR_INVALID_ARGUMENT with gm_error_detail () =
+ * "nonconformant arguments (op1 is 2x3, op2 is 4x5)", which the gateway maps to Octave's
+ * Octave:nonconformant-args.  Classes: GM_DOUBLE and GM_SINGLE only for now; complex and integer
+ * classes are GM_ERR_INVALID_ARGUMENT ("class ... is not supported yet").  A NULL device pointer
+ * is refused only when the result has elements.  All functions only queue work on `stream`. */
+#define GM_MAX_DIMS 8
+
+/* Octave's logical: comparisons write one byte per element, 0 or 1 (uint8_t; the layout of an
+ * mxLOGICAL array, whose bytes the gateway copies as they are).  gm_binop_result_class names it
+ * GM_UINT8. */
+typedef uint8_t gm_logical;
+
+typedef enum {
+  GM_BIN_ADD = 0, GM_BIN_SUB, GM_BIN_MUL, GM_BIN_DIV, GM_BIN_POW,     /* + - .* ./ .^ */
+  GM_BIN_LT, GM_BIN_LE, GM_BIN_GT, GM_BIN_GE, GM_BIN_EQ, GM_BIN_NE,   /* < <= > >= == ~= */
+  GM_BIN_MAX, GM_BIN_MIN,                                             /* max (a, b), min (a, b) */
+  GM_BIN_COUNT
+} gm_binop;
+/* Octave's function names: "plus", "minus", "times", "rdivide", "power", "lt", "le", "gt",
+ * "ge", "eq", "ne", "max", "min"; NULL for an unknown value. */
+const char *gm_binop_name (gm_binop op);
+
+/* The result's dimensions: max (nd_a, nd_b, 2) of them by the rule above, then trailing 1s
+ * dropped down to 2 dimensions (Octave's chop_trailing_singletons).  dims_out has room for
+ * GM_MAX_DIMS.  Lets the gateway allocate the output before gm_binary. */
+gm_status gm_broadcast_dims (int nd_a, const int64_t *dims_a, int nd_b, const int64_t *dims_b,
+                             int *nd_out, int64_t *dims_out);
+/* The result class: GM_UINT8 (gm_logical) for a comparison; otherwise single when either
+ * operand is single (Octave's rule for double with single), else double. */
+gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls, gm_class *out_cls);
+
+/* d_out (gm_broadcast_dims's shape, gm_binop_result_class's class) = a op b, element-wise.
+ *  - Arithmetic and max/min compute in the result class: a double operand with a single one is
+ *    rounded to single first (Octave's rule), single is computed in float, not double.
+ *    + - .* ./ are IEEE-rounded, so results are bit-identical to Octave's (NaN payloads aside).
+ *  - max/min: Octave's rule: NaN only when both are NaN (max (NaN, 1) is 1); on a tie of -0
+ *    with 0, what Octave 7.3 returns: a for same-size arrays and for an array against a 1x1 b,
+ *    b for a 1x1 a (against anything) and for broadcast operands.
+ *  - .^ is pow () of the class (device libm: 2 ulp in double, 4 in single per CUDA's tables),
+ *    except as Octave, where the exponent is a scalar and the base is not: an integer exponent
+ *    2, 3 or -1 is a*a, a*a*a, 1/a, other integers pow in double (std::pow (float, int)
+ *    promotes).  A negative base with a non-integer exponent gives NaN here where Octave gives
+ *    a complex result: ask gm_pow_needs_complex first.
+ *  - Comparisons compute in the class arithmetic would (Octave 7.3: single (0.1) == 0.1 is
+ *    true: the double is rounded to single); NaN compares unequal to everything.
+ * d_out may be d_a or d_b when it has the same shape and class (each element is read before it
+ * is written, by the same thread). */
+gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
+                     const void *d_a, gm_class b_cls, int nd_b, const int64_t *dims_b,
+                     const void *d_b, void *d_out, cudaStream_t stream);
+/* *d_flag (a device int) = 1 exactly when Octave 7.3's .^ of these operands returns a complex
+ * result, judged in the class the power is computed in; 0 otherwise.  Octave's rules (xpow.cc):
+ * same sizes, an array base with a scalar exponent, and two scalars go pair by pair (a < 0 and
+ * b not an integer inside int's range, xisint: NaN, Inf and 2^31 are not); a scalar base with
+ * an array exponent, and broadcasts, test globally (any a < 0 and any b not a finite integer,
+ * whatever pairs they meet in: [-1 2; 3 4] .^ [2 0.5] is complex, (-2) .^ [2^31 1] real).
+ * Queues a memset of the flag and up to three kernels on `stream`; the caller copies the flag
+ * back (cudaMemcpyAsync, then waits on the stream or an event) when it needs it. */
+gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64_t *dims_a,
+                                const void *d_a, gm_class b_cls, int nd_b,
+                                const int64_t *dims_b, const void *d_b, int *d_flag,
+                                cudaStream_t stream);
+
+typedef enum {
+  GM_UN_NEG = 0,   /* -x: the sign bit flipped (-0 from 0, NaN stays NaN)                       */
+  GM_UN_ABS,       /* abs (x)                                                                   */
+  GM_UN_SQRT,      /* sqrt (x), IEEE-rounded; NaN for x < 0 (Octave: complex, see below)        */
+  GM_UN_EXP,       /* exp (x), device libm: 1 ulp in double, 2 in single                        */
+  GM_UN_LOG,       /* log (x), 1 ulp; log (0) = -Inf, NaN for x < 0 (Octave: complex)           */
+  GM_UN_COUNT
+} gm_unop;
+/* "uminus", "abs", "sqrt", "exp", "log"; NULL for an unknown value. */
+const char *gm_unop_name (gm_unop op);
+/* d_out[i] = op (d_x[i]) for i < count, in class cls (d_out may be d_x).  Real only: sqrt and
+ * log of a negative number are NaN here, while Octave returns a complex result; the gateway
+ * asks gm_any_negative first and takes the complex route (or refuses) when it is set. */
+gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x, void *d_out,
+                    cudaStream_t stream);
+/* *d_flag (a device int) = 1 when some d_x[i] < 0 (-0 and NaN are not negative, as in Octave's
+ * any_element_is_negative), else 0.  Queued like gm_pow_needs_complex: the caller copies the
+ * flag back when it needs the answer. */
+gm_status gm_any_negative (gm_class cls, int64_t count, const void *d_x, int *d_flag,
+                           cudaStream_t stream);
+/* d_dst (dst_cls) = d_src (src_cls) for count elements: double to single rounds to nearest (as
+ * Octave's single ()), single to double is exact, the same class is a device-to-device copy. */
+gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const void *d_src,
+                      void *d_dst, cudaStream_t stream);
+
+/* ---- deterministic reductions (kernels/reduce.cu) ---------------------------------------- */
+/* Along dimension `dim` (1-based) of an N-d array (nd, dims) as gm_binary's operands: the array
+ * is viewed as pre x len x post, len = dims[dim-1] (1 when dim > nd), and each of the pre*post
+ * outputs reduces its len elements.  The order of every addition depends only on the shape, never
+ * on the device or timing: the same bits on every run (see reduce.cu for the order).  Double and
+ * single; single is accumulated in single, as Octave's sum does.  Every function queues work on
+ * `stream` only.  Workspace: ask gm_reduce_workspace_size, pass at least that many bytes (16-byte
+ * aligned, as gm_device_alloc gives). */
+typedef enum {
+  GM_RED_SUM = 0,  /* sum (x, dim); len == 0 gives 0                                           */
+  GM_RED_MEAN,     /* sum (x, dim) / len, the division in the class; len == 0 gives NaN (0/0)  */
+  GM_RED_MAX,      /* [m, i] = max (x, [], dim): NaN ignored unless all are NaN (then NaN and
+                      the index of the first NaN), the first occurrence on ties (-0 and 0 tie),
+                      i 1-based, written as double as Octave returns it                      */
+  GM_RED_MIN,      /* the same for min                                                         */
+  GM_RED_COUNT
+} gm_reduce_op;
+/* Octave's default dimension for sum, max and min: the first whose size is not 1 (1 when there
+ * is none).  Octave 7.3's mean differs for empties: it takes the first dimension of size above
+ * 1 (find (sz > 1, 1)), so mean (zeros (0, 3)) is 0x1 and mean (zeros (1, 0)) is 1x0; a caller
+ * of GM_RED_MEAN applies that rule itself. */
+int gm_default_dim (int nd, const int64_t *dims);
+/* The result's shape, as Octave's: dims with dims[dim-1] = 1 (dim > nd: the array's own shape;
+ * a 0x0 input to sum and mean is taken as 0x1 first, Octave's "sum ([]) is 0"; for max and min
+ * a dimension of length 0 stays 0: max (zeros (0, 3)) is 0x3), trailing 1s dropped to 2 dims.
+ * dims_out has room for GM_MAX_DIMS. */
+gm_status gm_reduce_dims (gm_reduce_op op, int nd, const int64_t *dims, int dim, int *nd_out,
+                          int64_t *dims_out);
+gm_status gm_reduce_workspace_size (gm_reduce_op op, gm_class cls, int nd, const int64_t *dims,
+                                    int dim, size_t *bytes);
+/* d_out (class cls, gm_reduce_dims's shape) = op along dim; d_index (max and min only, may be
+ * NULL; double, 1-based) receives the positions. */
+gm_status gm_reduce (gm_reduce_op op, gm_class cls, int nd, const int64_t *dims, int dim,
+                     const void *d_x, void *d_out, double *d_index, void *d_workspace,
+                     size_t workspace_bytes, cudaStream_t stream);
+
+/* Norms as Octave's norm (liboctave/numeric/oct-norm.cc), result one element of class cls
+ * written to d_out.  Empty input gives 0.  NaN anywhere gives NaN for the vector norms and "fro".
+ *  vector (count elements): GM_NORM_1 sum |x|; GM_NORM_2 and GM_NORM_FRO the 2-norm, scaled as
+ *    Octave's accumulator (scale = the largest |x| so far, sum of (|x|/scale)^2), so
+ *    norm ([1e200 1e200]) is finite and norm ([1e-200 1e-200]) is not 0; GM_NORM_INF max |x|;
+ *    GM_NORM_NEG_INF min |x|; GM_NORM_P (p finite, > 0): (sum |x|^p)^(1/p), scaled the same
+ *    way.  p < 0 is refused: Octave's own norm (x, p < 0) returns Inf for any finite x (its
+ *    norm_accumulator_mp starts from pow (0, p) = Inf), so the gateway decides what to do.
+ *  matrix (rows x cols, column-major): GM_NORM_1 the largest column sum of |x|, GM_NORM_INF the
+ *    largest row sum, both picked as Octave's RowVector::max does (the first sum, then any
+ *    strictly larger one: a NaN first sum gives NaN, a later NaN is passed over);
+ *    GM_NORM_FRO the 2-norm of all elements.  The matrix 2-norm (an SVD) is refused. */
+typedef enum { GM_NORM_1 = 0, GM_NORM_2, GM_NORM_INF, GM_NORM_NEG_INF, GM_NORM_P, GM_NORM_FRO }
+  gm_norm_kind;
+/* The workspace each needs (0 bytes for short vectors; a matrix 1 or Inf norm needs room for
+ * its column or row sums). */
+gm_status gm_vector_norm_workspace_size (gm_class cls, int64_t count, size_t *bytes);
+gm_status gm_matrix_norm_workspace_size (gm_class cls, int64_t rows, int64_t cols,
+                                         size_t *bytes);
+gm_status gm_vector_norm (gm_norm_kind kind, double p, gm_class cls, int64_t count,
+                          const void *d_x, void *d_out, void *d_workspace,
+                          size_t workspace_bytes, cudaStream_t stream);
+gm_status gm_matrix_norm (gm_norm_kind kind, gm_class cls, int64_t rows, int64_t cols,
+                          const void *d_x, void *d_out, void *d_workspace,
+                          size_t workspace_bytes, cudaStream_t stream);
+
 /* ---- whole operations on host arrays (kernels/host_ops.cu) ------------------------------ */
 /* Allocate, upload, compute, download and free, on every path (errors included).  Arrays are
  * contiguous column-major host buffers of class cls.  Nothing is left on the device after the
@@ -309,6 +474,37 @@ gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
 /* gm_dot_mixed on host arrays (h_out of class gm_dot_result_class). */
 gm_status gm_dot_mixed_host (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
                              int64_t post, const void *h_x, const void *h_y, void *h_out);
+/* Options of the host-array products.  max_device_bytes: the most device memory the product's
+ * buffers may take (0: FREE_SHARE of what is free; the kernels' own workspace comes on top);
+ * interrupted: polled between blocks, nonzero stops the product with GM_ERR_INTERRUPTED. */
+typedef struct {
+  int64_t block_rows, block_cols, slice;   /* the blocks and k slice used (mb, nb, kb) */
+  int64_t steps;                           /* block products run */
+  double bytes_up, bytes_down;             /* bytes moved each way */
+  double kernel_ms;                        /* sum over the steps of product time (events) */
+  double wall_ms;                          /* the whole call */
+} gm_host_stats;
+typedef struct {
+  size_t max_device_bytes;
+  int (*interrupted) (void *ctx);
+  void *ctx;
+  gm_host_stats *stats;                    /* filled by the blocked path when not NULL */
+} gm_host_options;
+/* gm_matmul_host with options: one page of real double or single data whose A, B and C do not
+ * fit the budget (or the free memory) goes through gm_matmul_host_blocked; everything else as
+ * gm_matmul_host. */
+gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                              int64_t m, int64_t n, int64_t k, const void *h_A, const void *h_B,
+                              void *h_C, const gm_pages *pages, const gm_host_options *opt);
+/* C = op(A) * op(B) of host arrays in blocks that fit the budget (kernels/host_ooc.cu): panels
+ * streamed through the staging pool, copies overlapped with the products.  Real double and
+ * single, one page. */
+gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                  int64_t m, int64_t n, int64_t k, const void *h_A,
+                                  const void *h_B, void *h_C, const gm_host_options *opt);
+/* The blocks gm_matmul_host_blocked would use under `budget` bytes (for tests and benchmarks). */
+gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k, size_t budget,
+                               int64_t *mb, int64_t *nb, int64_t *kb);
 /* Complex products on host arrays: cls a complex class; a_real / b_real say that h_A / h_B
  * hold real values of the same precision (promoted on the device, as Octave's `*` promotes).
  * h_C receives the complex result; *c_has_imag is set as by gm_complex_has_imag, so that the

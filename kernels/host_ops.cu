@@ -342,9 +342,44 @@ static gm_status pages_span (gm_class cls, int64_t rows, int64_t cols, const gm_
   return GM_OK;
 }
 
+/* C(j, i) = C(i, j) below the diagonal of an n x n host matrix (ld n), in 64 x 64 tiles so that
+ * both the reads and the writes stay in cache: the blocked product computes X'*X's triangles
+ * independently, and Octave's own is exactly symmetric. */
+template <typename T> static void mirror_upper_typed (int64_t n, T *C)
+{
+  const int64_t B = 64;
+  for (int64_t j0 = 0; j0 < n; j0 += B)
+    for (int64_t i0 = 0; i0 <= j0; i0 += B)
+      for (int64_t j = j0; j < j0 + B && j < n; j++)
+        for (int64_t i = i0; i < i0 + B && i < j; i++)
+          C[j + i * n] = C[i + j * n];
+}
+
+static void mirror_upper_host (gm_class cls, int64_t n, void *C)
+{
+  if (cls == GM_DOUBLE)
+    mirror_upper_typed (n, (double *) C);
+  else
+    mirror_upper_typed (n, (float *) C);
+}
+
+/* Device bytes from which gm_matmul_host_opt asks the device what is free before choosing the
+ * in-core path (a cudaMemGetInfo call costs microseconds; below this any GPU holds the arrays). */
+#define BLOCKED_CHECK_BYTES ((size_t) 256 << 20)
+/* Of the free memory, what the in-core path may count on (the kernels' workspace on top). */
+#define IN_CORE_SHARE 0.9
+
 extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                                      int64_t m, int64_t n, int64_t k, const void *h_A,
                                      const void *h_B, void *h_C, const gm_pages *pages)
+{
+  return gm_matmul_host_opt (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, pages, NULL);
+}
+
+extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                         gm_op opb, int64_t m, int64_t n, int64_t k,
+                                         const void *h_A, const void *h_B, void *h_C,
+                                         const gm_pages *pages, const gm_host_options *opt)
 {
   const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
   const int64_t rows_a = ka ? k : m, cols_a = ka ? m : k;
@@ -377,6 +412,28 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_o
   /* (real floating-point classes: a complex X'*X is Hermitian, not symmetric) */
   const int symmetric = same && !p.pages && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE)
                         && (cls == GM_DOUBLE || cls == GM_SINGLE);
+  /* Past the device (or the caller's budget): the blocked product, for one page of real
+     floating-point data */
+  const size_t need = bytes_A + (same ? 0 : bytes_B) + bytes_C;
+  if (!p.pages && (cls == GM_DOUBLE || cls == GM_SINGLE)
+      && ((opt && opt->max_device_bytes) || need >= BLOCKED_CHECK_BYTES)) {
+    size_t free_bytes = 0, total = 0, live_blocks, live_bytes, cached;
+    if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
+      return st;
+    /* blocks gpumat holds in its cache count as used there, yet are ours to reuse: counted
+       free, so that the choice does not depend on what ran before (kept cached: repeated
+       products reuse them) */
+    gm_device_usage (&live_blocks, &live_bytes, &cached);
+    size_t fits = (size_t) ((double) (free_bytes + cached) * IN_CORE_SHARE);
+    if (opt && opt->max_device_bytes && opt->max_device_bytes < fits)
+      fits = opt->max_device_bytes;
+    if (need > fits) {
+      if ((st = gm_matmul_host_blocked (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, opt))
+          == GM_OK && symmetric)
+        mirror_upper_host (cls, m, h_C);
+      return st;
+    }
+  }
   const size_t small = bytes_A + (same ? 0 : bytes_B) + bytes_C + 768;
   if (small <= SMALL_PACKED_BYTES) {
     char *pinned = (char *) gm_small_staging (small);

@@ -31,6 +31,27 @@ constexpr int64_t MAX_GRID_X = 2147483647, MAX_GRID_Y = 65535;
 /* A 16-byte group of elements: 4 singles or 2 doubles. */
 template <typename T> struct alignas (16) Pack { T v[16 / sizeof (T)]; };
 
+/* Store V = 16 / sizeof (T) consecutive rows of one column of C, value e taken from value (e):
+ * one 16-byte store where the column is aligned (vec) and all V rows exist, else element by
+ * element up to rows_left. */
+template <typename T, typename Value>
+__device__ __forceinline__ void store_rows (T *c, int64_t rows_left, bool vec, Value value)
+{
+  constexpr int V = 16 / sizeof (T);
+  if (vec && rows_left >= V) {
+    Pack<T> out;
+#pragma unroll
+    for (int e = 0; e < V; e++)
+      out.v[e] = value (e);
+    *reinterpret_cast<Pack<T> *> (c) = out;
+  } else {
+#pragma unroll
+    for (int e = 0; e < V; e++)
+      if (e < rows_left)
+        c[e] = value (e);
+  }
+}
+
 /* Offset of element (x, p) of an operand of the given layout with leading dimension ld. */
 template <bool KMAJ> __host__ __device__ __forceinline__ int64_t at (int64_t x, int64_t p, int64_t ld)
 {

@@ -15,10 +15,16 @@
  *            copies (WarpMnLoader, v2's A loader), a K-major one (B, or Aᵀ) by element-wise
  *            transposing copies with consecutive threads on consecutive p (WarpKLoader, v2's
  *            B loader); per-copy offsets as running pointers (no spills).  Aᵀ * Bᵀ runs as
- *            Cᵀ = B * A with C stored transposed.  Aᵀ * B on the LARGE single tiles keeps A
- *            K-major in shared memory (WarpKSwizzledLoader).  H100, 4096 / 8192, % of this
- *            kernel's own A * B: single Aᵀ * B 87 / 88 (80 before the swizzle), A * Bᵀ 97,
- *            Aᵀ * Bᵀ 98-100.  Pages on the grid.
+ *            Cᵀ = B * A with C stored transposed.  Aᵀ * B on the LARGE single tiles kept A
+ *            K-major in shared memory (swizzled, read as scalars).  H100, 4096 / 8192, % of
+ *            this kernel's own A * B: single Aᵀ * B 87 / 88 (80 before the swizzle), A * Bᵀ
+ *            97, Aᵀ * Bᵀ 98-100.  Pages on the grid.
+ *   kk       (issue 10) Aᵀ * B on the LARGE single tiles: matmul_warp_kk_kernel keeps BOTH
+ *            tiles K-major and swizzled (16-byte copies for both), reads four p at a time
+ *            (6 vector reads a p, as A * B), barrier at the tile's start: 90.6 / 89.9% of A * B
+ *            against 87.2 / 87.3% for the swizzled-A form in the same run (H100), which it
+ *            replaced.  Tried: the same with the reads software-pipelined per column block
+ *            (double buffers, 255 registers): 83.2 / 82.6%.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -61,6 +67,17 @@ struct WarpCfg {
   static constexpr int STAGE = BK * (LDA + LDB);
   static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (T);
   static_assert (MI * 8 * V == WM && NJ * 4 * V == WN && BM % WM == 0 && BN % WN == 0, "warp");
+  /* The first row and column of this thread's sub-blocks in the block tile. */
+  static __device__ __forceinline__ int a_offset ()
+  {
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    return (warp % WARPS_I) * WM + (lane % 8) * V;
+  }
+  static __device__ __forceinline__ int b_offset ()
+  {
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    return (warp / WARPS_I) * WN + (lane / 8) * V;
+  }
 };
 
 /* The copies of one thread for one k-tile of an MN-major operand (x contiguous: A, or Bᵀ) into
@@ -157,14 +174,14 @@ template <typename T, int ROWS, int BK, int THREADS, int LD> struct WarpKLoader 
   }
 };
 
-/* A K-major operand kept K-major in shared memory, for Aᵀ * B (both operands K-major, so the
- * loaders above would copy both element by element: 48 four-byte cp.async a thread a tile,
+/* A K-major operand kept K-major in shared memory, for Aᵀ * B (both operands K-major, where
+ * the loaders above would copy both element by element: 48 four-byte cp.async a thread a tile,
  * against 16 plus 8 sixteen-byte ones for A * B; Aᵀ * B ran at 79% of A * B's rate on an H100
- * that way).  Here A comes in 16-byte copies along p into Xs[x][chunk], BK / V = 8 chunks of V
- * a row, chunk c of row x stored at position c ^ ((x / V) % 8).  The FMA loop then reads A one
- * element at a time (8 scalar reads a p instead of 2 vector ones): for one (s, e) the 8 rows a
- * warp reads are V apart, so their keys are 8 distinct values and so are their banks; without
- * the swizzle every row starts in bank 0 (pitch BK = 32 words) and the reads conflict 8-way. */
+ * that way).  The operand comes in 16-byte copies along p into Xs[x][chunk], BK / V = 8 chunks
+ * of V a row, chunk c of row x stored at position c ^ ((x / V) % 8): rows V apart then have
+ * distinct keys, so 8 of them read at one chunk land on 8 distinct 16-byte positions (without
+ * the swizzle every row starts in bank 0, pitch BK = 32 words, and such reads conflict 8-way).
+ * Used for both tiles of matmul_warp_kk_kernel (v1 used it for A alone). */
 template <typename T, int ROWS, int BK, int THREADS> struct WarpKSwizzledLoader {
   static constexpr int V = 16 / sizeof (T), CH = BK / V;
   static constexpr int STEP = THREADS / CH;              /* rows between a thread's copies */
@@ -208,10 +225,38 @@ template <typename T, int ROWS, int BK, int THREADS> struct WarpKSwizzledLoader 
   }
 };
 
-/* Whether Aᵀ * B with these tiles keeps A K-major in shared memory (WarpKSwizzledLoader): single
- * with BK = 32 (8 chunks a row), 16-byte copies possible. */
+/* Whether Aᵀ * B with these tiles runs matmul_warp_kk_kernel (both operands K-major in shared
+ * memory): single with BK = 32 (8 chunks a row), 16-byte copies possible. */
 template <typename T, int BK, bool KA, bool KB, bool VEC>
-__host__ __device__ constexpr bool swizzled_a () { return KA && KB && VEC && sizeof (T) == 4 && BK == 32; }
+__host__ __device__ constexpr bool kk_tiles () { return KA && KB && VEC && sizeof (T) == 4 && BK == 32; }
+
+/* Write a thread's MI*V x NJ*V accumulators: row i0 + a_off + s*8V + e holds acc[s*V + e],
+ * column j0 + b_off + (y / V)*4V + y % V holds acc[.][y] (the layout of WarpCfg). */
+template <typename T, int MI, int NJ>
+__device__ __forceinline__ void store_acc (const Gemm<T> &g, const T (&acc)[MI * (16 / sizeof (T))][NJ * (16 / sizeof (T))],
+                                           int64_t i0, int64_t j0, int a_off, int b_off, bool vec_c)
+{
+  constexpr int V = 16 / sizeof (T);
+  const int64_t m = g.m, n = g.n;
+#pragma unroll
+  for (int y = 0; y < NJ * V; y++) {
+    const int64_t j = j0 + b_off + (y / V) * 4 * V + y % V;
+    if (j >= n)
+      continue;
+#pragma unroll
+    for (int s = 0; s < MI; s++) {
+      const int64_t i = i0 + a_off + s * 8 * V;
+      if (g.ct) {   /* C stored transposed (Aᵀ * Bᵀ as B * A): scalar stores */
+#pragma unroll
+        for (int e = 0; e < V; e++)
+          if (i + e < m)
+            g.C[j + (i + e) * g.ldc] = acc[s * V + e][y];
+        continue;
+      }
+      store_rows (g.C + i + j * g.ldc, m - i, vec_c, [&] (int e) { return acc[s * V + e][y]; });
+    }
+  }
+}
 
 template <typename T, int BM, int BN, int BK, int WM, int WN, int STAGES, int MIN_BLOCKS,
           bool KA, bool KB, bool VEC>
@@ -223,20 +268,14 @@ matmul_warp_kernel (Gemm<T> g, bool vec_c)
   using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
   constexpr int V = Cfg::V, MI = Cfg::MI, NJ = Cfg::NJ, LDA = Cfg::LDA, LDB = Cfg::LDB;
   constexpr int THREADS = Cfg::THREADS;
-  constexpr bool SWZ = swizzled_a<T, BK, KA, KB, VEC> ();
-  static_assert (!SWZ || BM * BK <= BK * LDA, "swizzled A fits the A area");
-  using LoadA = std::conditional_t<
-      SWZ, WarpKSwizzledLoader<T, BM, BK, THREADS>,
-      std::conditional_t<KA, WarpKLoader<T, BM, BK, THREADS, LDA>,
-                         WarpMnLoader<T, BM, BK, THREADS, LDA, VEC>>>;
+  using LoadA = std::conditional_t<KA, WarpKLoader<T, BM, BK, THREADS, LDA>,
+                                   WarpMnLoader<T, BM, BK, THREADS, LDA, VEC>>;
   using LoadB = std::conditional_t<KB, WarpKLoader<T, BN, BK, THREADS, LDB>,
                                    WarpMnLoader<T, BN, BK, THREADS, LDB, VEC>>;
   extern __shared__ __align__ (16) unsigned char smem_raw[];
   T *smem = reinterpret_cast<T *> (smem_raw);
 
-  const int t = threadIdx.x, lane = t % 32, warp = t / 32;
-  const int wi = (warp % Cfg::WARPS_I) * WM, wj = (warp / Cfg::WARPS_I) * WN;
-  const int a_off = wi + (lane % 8) * V, b_off = wj + (lane / 8) * V;
+  const int a_off = Cfg::a_offset (), b_off = Cfg::b_offset ();
   const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
   const int64_t m = g.m, n = g.n, k = g.k, lda = g.lda, ldb = g.ldb;
   const int64_t KT = ceil_div (k, BK), KT_FULL = k / BK;
@@ -282,23 +321,12 @@ matmul_warp_kernel (Gemm<T> g, bool vec_c)
         acc[x][y] = Vec16<T>::fma (a, Vec16<T>::at (fb[cur][y / V], y % V), acc[x][y]);
     }
   };
-  const int a_key = (a_off / V) & 7;
   /* the shared reads of step p of a stage into buffer nxt */
   auto read_step = [&] (int nxt, const T *as, int p) {
     const T *bs = as + BK * LDA + p * LDB;
-    if constexpr (SWZ) {
-      /* LoadA::at (a_off + s*8V + e, p): the key (row / V) % 8 is a_key for all of them,
-         since a_off is a multiple of V and s*8V keeps it */
-      const T *arow = as + a_off * BK + (((p / V) ^ a_key) * V + p % V);
 #pragma unroll
-      for (int s = 0; s < MI; s++)     /* single only (swizzled_a) */
-        fa[nxt][s] = make_float4 (arow[(s * 8 * V) * BK], arow[(s * 8 * V + 1) * BK],
-                                  arow[(s * 8 * V + 2) * BK], arow[(s * 8 * V + 3) * BK]);
-    } else {
-#pragma unroll
-      for (int s = 0; s < MI; s++)
-        fa[nxt][s] = *reinterpret_cast<const Vec *> (as + p * LDA + a_off + s * 8 * V);
-    }
+    for (int s = 0; s < MI; s++)
+      fa[nxt][s] = *reinterpret_cast<const Vec *> (as + p * LDA + a_off + s * 8 * V);
 #pragma unroll
     for (int s = 0; s < NJ; s++)
       fb[nxt][s] = *reinterpret_cast<const Vec *> (bs + b_off + s * 4 * V);
@@ -332,37 +360,114 @@ matmul_warp_kernel (Gemm<T> g, bool vec_c)
     }
   }
   cp_async_wait<0> ();
+  store_acc<T, MI, NJ> (g, acc, i0, j0, a_off, b_off, vec_c);
+#endif
+}
 
+/* Aᵀ * B on the single LARGE tiles (BK = 32; both operands K-major): BOTH tiles come in by
+ * 16-byte copies along p into the swizzled K-major layout of WarpKSwizzledLoader, and the FMA
+ * loop reads them four p at a time, one 16-byte read a row: per 4 p a thread makes MI*V = 8
+ * reads of A and NJ*V = 16 of B, i.e. 6 a p, the count of A * B's loop (MI + NJ = 6 vector
+ * reads a p), where matmul_warp_kernel's swizzled-A path made 8 scalar reads of A plus 4 of B a
+ * p and copied B element by element (16 four-byte cp.async a thread a tile, against 4 here).
+ * Banks: for one (s, e) the 8 A rows of a warp are V apart, keys lane % 8, so their chunks land
+ * on 8 distinct 16-byte positions (one wavefront); the 4 B rows likewise (keys lane / 8 + 4s).
+ * One barrier a k-tile, at its start. */
+template <int BM, int BN, int WM, int WN, int STAGES, int MIN_BLOCKS>
+__global__ void __launch_bounds__ (WarpCfg<float, BM, BN, 32, WM, WN, STAGES>::THREADS, MIN_BLOCKS)
+matmul_warp_kk_kernel (Gemm<float> g, bool vec_c)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  using T = float;
+  constexpr int BK = 32;
+  const int64_t ti = enter_block<true, true> (g);
+  using Cfg = WarpCfg<T, BM, BN, BK, WM, WN, STAGES>;
+  constexpr int V = Cfg::V, MI = Cfg::MI, NJ = Cfg::NJ, THREADS = Cfg::THREADS;
+  constexpr int STAGE = (BM + BN) * BK, GROUPS = BK / V;
+  static_assert (STAGE <= Cfg::STAGE, "the K-major tiles fit WarpCfg's stage");
+  using LoadA = WarpKSwizzledLoader<T, BM, BK, THREADS>;
+  using LoadB = WarpKSwizzledLoader<T, BN, BK, THREADS>;
+  extern __shared__ __align__ (16) unsigned char smem_raw[];
+  T *smem = reinterpret_cast<T *> (smem_raw);
+
+  const int a_off = Cfg::a_offset (), b_off = Cfg::b_offset ();
+  const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
+  const int64_t k = g.k, lda = g.lda, ldb = g.ldb;
+  const int64_t KT = ceil_div (k, BK), KT_FULL = k / BK;
+  LoadA load_a (g.A, lda, g.m, i0);
+  LoadB load_b (g.B, ldb, g.n, j0);
+
+  T acc[MI * V][NJ * V];
 #pragma unroll
-  for (int y = 0; y < NJ * V; y++) {
-    const int64_t j = j0 + b_off + (y / V) * 4 * V + y % V;
-    if (j >= n)
-      continue;
+  for (int x = 0; x < MI * V; x++)
 #pragma unroll
-    for (int s = 0; s < MI; s++) {
-      const int64_t i = i0 + a_off + s * 8 * V;
-      if (g.ct) {   /* C stored transposed (Aᵀ * Bᵀ as B * A): scalar stores */
+    for (int y = 0; y < NJ * V; y++)
+      acc[x][y] = 0;
+
+  /* STAGES - 1 tiles in flight before the first FMA; at the start of tile kt, once it has
+     landed for everyone, the stage that tile kt - 1 used is refilled with tile kt + STAGES - 1.
+     The barrier sits where no fragment is live: placed after the last group's reads (as in
+     matmul_warp_kernel) it held 96 fragment registers beside the 128 accumulators and the
+     loaders' state, and spilled 80 bytes. */
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; s++) {
+    if (s < KT) {
+      const bool full = s < KT_FULL;
+      const int left = full ? BK : (int) (k - s * BK);
+      load_a.load (smem + s * STAGE, full, left, lda);
+      load_b.load (smem + s * STAGE + BM * BK, full, left, ldb);
+    }
+    cp_async_commit ();
+  }
+
+  /* Row x of a tile holds chunk q (p = 4q .. 4q+3) at position q ^ ((x / V) % 8).  A's rows
+     a_off + s*8V + e all have the key (a_off / V) % 8; B's rows b_off + s*4V + e the key
+     (b_off / V + 4s) % 8. */
+  const int a_key = (a_off / V) & 7, b_key = (b_off / V) & 7;
+  const T *a_rows = smem + a_off * BK, *b_rows = smem + BM * BK + b_off * BK;
+
+  for (int64_t kt = 0; kt < KT; kt++) {
+    cp_async_wait<STAGES - 2> ();
+    __syncthreads ();   /* tile kt has landed for everyone; tile kt - 1's stage is free */
+    const int64_t next = kt + STAGES - 1;
+    if (next < KT) {
+      const int refill = (int) (next % STAGES);
+      const bool full = next < KT_FULL;
+      const int left = full ? BK : (int) (k - next * BK);
+      load_a.load (smem + refill * STAGE, full, left, lda);
+      load_b.load (smem + refill * STAGE + BM * BK, full, left, ldb);
+    }
+    cp_async_commit ();
+    const int stage = (int) (kt % STAGES);
+    const T *as = a_rows + stage * STAGE, *bs = b_rows + stage * STAGE;
+#pragma unroll
+    for (int q = 0; q < GROUPS; q++) {
+      float4 fa[MI * V], fb[NJ * V];
+#pragma unroll
+      for (int s = 0; s < MI; s++)
 #pragma unroll
         for (int e = 0; e < V; e++)
-          if (i + e < m)
-            g.C[j + (i + e) * g.ldc] = acc[s * V + e][y];
-        continue;
-      }
-      T *c = g.C + i + j * g.ldc;
-      if (vec_c && i + V <= m) {
-        Pack<T> out;
+          fa[s * V + e] = *reinterpret_cast<const float4 *> (
+              as + (s * 8 * V + e) * BK + (q ^ a_key) * V);
+#pragma unroll
+      for (int s = 0; s < NJ; s++)
 #pragma unroll
         for (int e = 0; e < V; e++)
-          out.v[e] = acc[s * V + e][y];
-        *reinterpret_cast<Pack<T> *> (c) = out;
-      } else {
+          fb[s * V + e] = *reinterpret_cast<const float4 *> (
+              bs + (s * 4 * V + e) * BK + (q ^ ((b_key + 4 * s) & 7)) * V);
 #pragma unroll
-        for (int e = 0; e < V; e++)
-          if (i + e < m)
-            c[e] = acc[s * V + e][y];
-      }
+      for (int pp = 0; pp < V; pp++)
+#pragma unroll
+        for (int x = 0; x < MI * V; x++) {
+          const T a = Vec16<T>::at (fa[x], pp);
+#pragma unroll
+          for (int y = 0; y < NJ * V; y++)
+            acc[x][y] = __fmaf_rn (a, Vec16<T>::at (fb[y], pp), acc[x][y]);
+        }
     }
   }
+  cp_async_wait<0> ();
+  store_acc<T, MI, NJ> (g, acc, i0, j0, a_off, b_off, vec_c);
 #endif
 }
 
@@ -377,7 +482,13 @@ struct WarpShape {
   template <bool KA, bool KB, bool VEC>
   static gm_status run_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice)
   {
+    constexpr bool KK = kk_tiles<T, BK, KA, KB, VEC> ();
     auto kernel = matmul_warp_kernel<T, BM, BN, BK, WM, WN, STAGES, MIN_BLOCKS, KA, KB, VEC>;
+    size_t smem = Cfg::SMEM;
+    if constexpr (KK) {
+      kernel = (decltype (kernel)) matmul_warp_kk_kernel<BM, BN, WM, WN, STAGES, MIN_BLOCKS>;
+      smem = (size_t) STAGES * (BM + BN) * BK * sizeof (T);
+    }
     static bool smem_set = false;
     gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul warp: shared memory");
     if (st != GM_OK)
@@ -385,15 +496,15 @@ struct WarpShape {
     const bool vc = vec_ok (a.C, a.ldc, a.sc, sizeof (T));
     return for_each_launch<T> (a, BM, BN, slices, k_slice, c_slice, "matmul warp",
                                [&] (const Gemm<T> &g, dim3 grid) {
-                                 kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (g, vc);
+                                 kernel<<<grid, Cfg::THREADS, smem, a.stream>>> (g, vc);
                                });
   }
   static gm_status run (const MatmulArgs &args, int sms)
   {
     Workspace ws (args.stream);
     MatmulArgs a = swap_transposed (args);
-    /* Aᵀ * B with a swizzled A needs A aligned too */
-    const bool k_vec = a.ka && a.kb && swizzled_a<T, BK, true, true, true> ();
+    /* Aᵀ * B on the K-major tiles needs both operands aligned */
+    const bool k_vec = a.ka && a.kb && kk_tiles<T, BK, true, true, true> ();
     const bool vec = align_operands<T> (a, ws, k_vec);
     return with_layouts (a, [&] (auto ka, auto kb) {
       constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
@@ -405,7 +516,7 @@ struct WarpShape {
                                if constexpr (KA && !KB)
                                  return gm_fail (GM_ERR_INVALID_ARGUMENT,
                                                  "matmul warp: internal layout error");
-                               else if constexpr (KA && KB && !swizzled_a<T, BK, KA, KB, true> ())
+                               else if constexpr (KA && KB && !kk_tiles<T, BK, KA, KB, true> ())
                                  return run_v<KA, KB, true> (p, slices, k_slice, c_slice);
                                else
                                  return vec ? run_v<KA, KB, true> (p, slices, k_slice, c_slice)

@@ -139,19 +139,7 @@ matmul_wpt_kernel (Gemm<T> g, bool vec_a, bool vec_b, bool vec_c)
 #pragma unroll
     for (int s = 0; s < TM / V; s++) {
       const int64_t i = i0 + s * (BM * V / TM) + tx * V;
-      T *c = g.C + i + j * g.ldc;
-      if (vec_c && i + V <= m) {
-        Pack<T> out;
-#pragma unroll
-        for (int e = 0; e < V; e++)
-          out.v[e] = acc[s * V + e][y];
-        *reinterpret_cast<Pack<T> *> (c) = out;
-      } else {
-#pragma unroll
-        for (int e = 0; e < V; e++)
-          if (i + e < m)
-            c[e] = acc[s * V + e][y];
-      }
+      store_rows (g.C + i + j * g.ldc, m - i, vec_c, [&] (int e) { return acc[s * V + e][y]; });
     }
   }
 }

@@ -92,11 +92,13 @@ typedef struct {
   int turn;
 } participant;
 
-/* One copy of a job: its chunks are claimed from `next`. */
+/* One copy of a job: its chunks are claimed from `next`.  The device side is contiguous; the
+   host side is runs of `run` bytes, `pitch` bytes apart (one run of `bytes` when contiguous),
+   so that a block of a larger host matrix moves without a separate packing pass. */
 typedef struct {
   int dir;
   char *dev, *host;
-  size_t bytes, chunk, nchunks;
+  size_t bytes, run, pitch, chunk, nchunks;
   std::atomic<size_t> next;
 } subjob;
 
@@ -236,6 +238,24 @@ static int claim (subjob *j, size_t *off, size_t *len)
   return 1;
 }
 
+/* Move the len bytes at offset off of a copy between a pinned slot and the host, run by run
+   (a chunk may span several runs of a strided host block, or part of one). */
+static void host_move (const subjob *j, char *slot, size_t off, size_t len, int to_slot)
+{
+  while (len) {
+    const size_t run = off / j->run, in = off % j->run;
+    const size_t take = j->run - in < len ? j->run - in : len;
+    char *h = j->host + run * j->pitch + in;
+    if (to_slot)
+      host_copy (slot, h, take, pool.nt);
+    else
+      host_copy (h, slot, take, pool.nt);
+    slot += take;
+    off += take;
+    len -= take;
+  }
+}
+
 static int check (cudaError_t err, const char *where)
 {
   if (err == cudaSuccess)
@@ -255,7 +275,7 @@ static void run_h2d (participant *p, subjob *j)
       if (!check (cudaEventSynchronize (p->done[s]), "waiting for a staging slot"))
         break;
     }
-    host_copy (p->slot[s], j->host + off, len, pool.nt);
+    host_move (j, p->slot[s], off, len, 1);
     if (!check (cudaMemcpyAsync (j->dev + off, p->slot[s], len, cudaMemcpyHostToDevice,
                                  p->stream), "cudaMemcpyAsync to the device")
         || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
@@ -282,7 +302,7 @@ static void run_d2h (participant *p, subjob *j)
       p->pending[prev_slot] = 0;
       if (!check (cudaEventSynchronize (p->done[prev_slot]), "cudaMemcpyAsync to the host"))
         break;
-      host_copy (j->host + prev_off, p->slot[prev_slot], prev_len, pool.nt);
+      host_move (j, p->slot[prev_slot], prev_off, prev_len, 0);
     }
     if (!more)
       break;
@@ -464,12 +484,16 @@ static size_t chunk_for (size_t bytes, int workers)
   return chunk < pool.chunk ? chunk : pool.chunk;
 }
 
-static void subjob_set (subjob *j, int dir, char *dev, char *host, size_t bytes, int workers)
+static void subjob_set (subjob *j, int dir, char *dev, char *host, gm_host_span span,
+                        int workers)
 {
   j->dir = dir;
   j->dev = dev;
   j->host = host;
-  j->bytes = bytes;
+  j->bytes = span.run * span.runs;
+  j->run = span.run;
+  j->pitch = span.pitch;
+  const size_t bytes = j->bytes;
   j->chunk = chunk_for (bytes, workers);
   j->nchunks = (bytes + j->chunk - 1) / j->chunk;
   j->next.store (0);
@@ -511,19 +535,43 @@ static gm_status pool_run (int nsub)
   return err == cudaSuccess ? GM_OK : gm_cuda_status (err, where);
 }
 
-static gm_status plain_copy (int dir, void *dev, void *host, size_t bytes)
+/* cudaMemcpy2D refuses pitches above the device's maximum (cudaDevAttrMaxPitch, about 2^31
+ * bytes): a host block of a taller matrix goes run by run instead. */
+#define MAX_2D_PITCH ((size_t) 1 << 31)
+
+/* The plain path.  An upload from pageable memory may return before its DMA has finished
+ * (CUDA returns once the bytes are in its own staging buffer), ordered only on the legacy
+ * stream; the legacy stream is synchronized after it, so that the copy has arrived on return
+ * for work on non-blocking streams too, as the pool's copies have. */
+static gm_status plain_copy (int dir, void *dev, void *host, gm_host_span span)
 {
-  if (dir == DIR_H2D)
-    return gm_cuda_status (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice),
-                           "cudaMemcpy to the device");
-  return gm_cuda_status (cudaMemcpy (host, dev, bytes, cudaMemcpyDeviceToHost),
-                         "cudaMemcpy to the host");
+  const size_t bytes = span.run * span.runs;
+  const cudaMemcpyKind kind = dir == DIR_H2D ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+  const char *what = dir == DIR_H2D ? "cudaMemcpy to the device" : "cudaMemcpy to the host";
+  cudaError_t err = cudaSuccess;
+  if (span.runs <= 1 || span.pitch == span.run) {
+    err = dir == DIR_H2D ? cudaMemcpy (dev, host, bytes, kind) : cudaMemcpy (host, dev, bytes, kind);
+  } else if (span.pitch < MAX_2D_PITCH) {
+    err = dir == DIR_H2D ? cudaMemcpy2D (dev, span.run, host, span.pitch, span.run, span.runs, kind)
+                         : cudaMemcpy2D (host, span.pitch, dev, span.run, span.run, span.runs, kind);
+  } else {
+    for (size_t r = 0; r < span.runs && err == cudaSuccess; r++) {
+      char *d = (char *) dev + r * span.run, *h = (char *) host + r * span.pitch;
+      err = dir == DIR_H2D ? cudaMemcpy (d, h, span.run, kind) : cudaMemcpy (h, d, span.run, kind);
+    }
+  }
+  if (err == cudaSuccess && dir == DIR_H2D)
+    err = cudaStreamSynchronize (0);
+  return gm_cuda_status (err, what);
 }
 
 /* Up to two copies at once (n = 1 or 2), each with its direction; zero-byte ones skipped. */
 static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *host,
-                         const size_t *bytes)
+                         const gm_host_span *span)
 {
+  size_t bytes[2];
+  for (int i = 0; i < n; i++)
+    bytes[i] = span[i].run * span[i].runs;
   pthread_mutex_lock (&call_lock);
   pool_sync_init ();
   read_config ();
@@ -538,12 +586,12 @@ static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *h
   /* The small ones first, on the plain path (or all of them, without a pool). */
   for (int i = 0; i < n && st == GM_OK; i++)
     if (bytes[i] > 0 && (!big[i] || !ready))
-      st = plain_copy (dir[i], dev[i], host[i], bytes[i]);
+      st = plain_copy (dir[i], dev[i], host[i], span[i]);
   if (st == GM_OK && nbig && ready) {
     int workers = pool.spawned + 1, k = 0;
     for (int i = 0; i < n; i++)
       if (big[i])
-        subjob_set (&pool.sub[k++], dir[i], (char *) dev[i], (char *) host[i], bytes[i],
+        subjob_set (&pool.sub[k++], dir[i], (char *) dev[i], (char *) host[i], span[i],
                     nbig > 1 ? (workers + 1) / 2 : workers);
     st = pool_run (k);
   }
@@ -551,27 +599,59 @@ static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *h
   return st;
 }
 
+extern "C" gm_host_span gm_contiguous (size_t bytes)
+{
+  gm_host_span span = {bytes, bytes ? 1u : 0u, bytes};
+  return span;
+}
+
+static gm_status span_check (gm_host_span span)
+{
+  if (span.runs > 1 && span.pitch < span.run)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "copy: host pitch %zu below the run of %zu bytes",
+                    span.pitch, span.run);
+  size_t bytes;
+  return gm_mul_size (span.run, span.runs, &bytes);
+}
+
 extern "C" gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes)
 {
-  int dir = DIR_H2D;
-  void *dev = d_dst, *host = (void *) h_src;
-  return bytes ? copy_n (1, &dir, &dev, &host, &bytes) : GM_OK;
+  return gm_copy_duplex_2d (d_dst, h_src, gm_contiguous (bytes), NULL, NULL, gm_contiguous (0));
 }
 
 extern "C" gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes)
 {
-  int dir = DIR_D2H;
-  void *dev = (void *) d_src, *host = h_dst;
-  return bytes ? copy_n (1, &dir, &dev, &host, &bytes) : GM_OK;
+  return gm_copy_duplex_2d (NULL, NULL, gm_contiguous (0), h_dst, d_src, gm_contiguous (bytes));
 }
 
 extern "C" gm_status gm_copy_duplex (void *d_dst, const void *h_src, size_t up_bytes,
                                      void *h_dst, const void *d_src, size_t down_bytes)
 {
-  int dir[2] = {DIR_H2D, DIR_D2H};
-  void *dev[2] = {d_dst, (void *) d_src}, *host[2] = {(void *) h_src, h_dst};
-  size_t bytes[2] = {up_bytes, down_bytes};
-  return up_bytes || down_bytes ? copy_n (2, dir, dev, host, bytes) : GM_OK;
+  return gm_copy_duplex_2d (d_dst, h_src, gm_contiguous (up_bytes), h_dst, d_src,
+                            gm_contiguous (down_bytes));
+}
+
+extern "C" gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_span up,
+                                        void *h_dst, const void *d_src, gm_host_span down)
+{
+  gm_status st;
+  if ((st = span_check (up)) != GM_OK || (st = span_check (down)) != GM_OK)
+    return st;
+  /* runs that touch are one run: one memcpy a chunk, not one a run (m = 1 gives 8-byte runs) */
+  if (up.pitch == up.run)
+    up = gm_contiguous (up.run * up.runs);
+  if (down.pitch == down.run)
+    down = gm_contiguous (down.run * down.runs);
+  int dir[2], n = 0;
+  void *dev[2], *host[2];
+  gm_host_span span[2];
+  if (up.run && up.runs) {
+    dir[n] = DIR_H2D; dev[n] = d_dst; host[n] = (void *) h_src; span[n++] = up;
+  }
+  if (down.run && down.runs) {
+    dir[n] = DIR_D2H; dev[n] = (void *) d_src; host[n] = h_dst; span[n++] = down;
+  }
+  return n ? copy_n (n, dir, dev, host, span) : GM_OK;
 }
 
 extern "C" void *gm_small_staging (size_t bytes)

@@ -2,6 +2,8 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +79,9 @@ void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
   case GM_ERR_INVALID_ARGUMENT:
     snprintf (id, sizeof id, "gpumat:%s:invalidArgument", area);
     gw_fail (scratch, id, "%s", detail);
+    break;
+  case GM_ERR_INTERRUPTED:
+    gw_fail (scratch, "gpumat:interrupted", "interrupted: %s", detail);
     break;
   default:
     gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s", detail);
@@ -754,4 +759,26 @@ int64_t gw_read_count (gw_scratch *scratch, const mxArray *arg, int64_t minimum,
   if (!(v >= (double) minimum) || v != (double) (int64_t) v || v > 9.0e15)
     gw_fail (scratch, id, "%s must be an integer >= %lld", what, (long long) minimum);
   return (int64_t) v;
+}
+
+/* Octave's own flag for a pending Ctrl-C (liboctave's quit.h: > 0 while an interrupt waits to
+ * be handled), weak so that the gateway still loads where it is absent. */
+extern sig_atomic_t octave_interrupt_state __attribute__ ((weak));
+
+int gw_interrupted (void *ctx)
+{
+  (void) ctx;
+  return &octave_interrupt_state != NULL && octave_interrupt_state > 0;
+}
+
+size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, const char *what)
+{
+  char id[96];
+  snprintf (id, sizeof id, "gpumat:%s:invalidOption", area);
+  if (!mxIsNumeric (in) || mxIsComplex (in) || mxGetNumberOfElements (in) != 1)
+    gw_fail (scratch, id, "%s must be a real scalar number of bytes", what);
+  const double v = mxGetScalar (in);
+  if (!(v >= 1) || v != floor (v) || v >= 1.8e19)
+    gw_fail (scratch, id, "%s must be a whole number of bytes >= 1, not %g", what, v);
+  return (size_t) v;
 }

@@ -150,4 +150,9 @@ void gw_read_string (gw_scratch *scratch, const mxArray *arg, char *buf, size_t 
 int64_t gw_read_count (gw_scratch *scratch, const mxArray *arg, int64_t minimum,
                        const char *area, const char *what);
 
+/* Ctrl-C pending in Octave (the callback of gm_host_options). */
+int gw_interrupted (void *ctx);
+/* A positive whole number of bytes (an option's value), or an identified error. */
+size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, const char *what);
+
 #endif

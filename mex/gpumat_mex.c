@@ -217,13 +217,22 @@ static void materialize_op (gw_scratch *scratch, gw_operand *x, gm_op stored, mw
    `*`. */
 static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  if (nrhs != 5 && nrhs != 7)
+  if (nrhs < 5 || nrhs > 8)
     gw_fail (NULL, "Octave:invalid-fun-call",
-             "__gpumat__ (\"mul\", CALLER, A, [OPA,] B, [OPB,] KERNEL): wrong number of arguments");
-  const int with_ops = nrhs == 7;
-  const mxArray *in_a = prhs[2], *in_b = prhs[with_ops ? 4 : 3], *in_kernel = prhs[nrhs - 1];
+             "__gpumat__ (\"mul\", CALLER, A, [OPA,] B, [OPB,] KERNEL [, MAX_DEVICE_BYTES]): "
+             "wrong number of arguments");
+  const int with_ops = nrhs >= 7;
+  const int with_budget = nrhs == 6 || nrhs == 8;
+  const mxArray *in_a = prhs[2], *in_b = prhs[with_ops ? 4 : 3];
+  const mxArray *in_kernel = prhs[with_ops ? 6 : 4];
   gw_scratch scratch = GW_SCRATCH_INIT;
   const gm_matmul_kernel kernel = read_kernel (&scratch, in_kernel, "mul");
+  /* Host-array products past the device (or this budget) run blocked, and can be stopped with
+     Ctrl-C between blocks. */
+  gm_host_options host_opt = {0, gw_interrupted, NULL, NULL};
+  if (with_budget)
+    host_opt.max_device_bytes = gw_read_bytes (&scratch, prhs[nrhs - 1], "mul",
+                                               "maxDeviceMemory");
   const gm_op opa = with_ops ? gw_read_op (&scratch, prhs[3], "mul", "OPA") : GM_OP_NONE;
   const gm_op opb = with_ops ? gw_read_op (&scratch, prhs[5], "mul", "OPB") : GM_OP_NONE;
 
@@ -334,7 +343,8 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       st = gm_matmul_host_complex (kernel, cls, a_real, b_real, sa, sb, m, n, k, A.host, B.host,
                                    r.data, NULL, &has_imag);
     else
-      st = gm_matmul_host (kernel, cls, sa, sb, m, n, k, A.host, B.host, r.data, NULL);
+      st = gm_matmul_host_opt (kernel, cls, sa, sb, m, n, k, A.host, B.host, r.data, NULL,
+                               &host_opt);
     if (st != GM_OK) {
       gw_result_discard (&r);
       gw_fail_status (&scratch, st, "mul");

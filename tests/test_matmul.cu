@@ -754,7 +754,7 @@ static const int64_t large_shapes[][3] = {
     {1000, 3000, 17}, {4097, 129, 257}, {129, 4097, 100}, {513, 1029, 300},
     {8192, 64, 512},  {2048, 2048, 64}, {1021, 1019, 1031}, {4096, 33, 4096},
     {33, 4096, 4096}, {3000, 1000, 1},  {255, 257, 2049}, {1024, 1024, 1024},
-    {64, 64, 4096},   {8192, 64, 8192}};
+    {64, 64, 4096},   {8192, 64, 8192}, {2000, 2000, 1001}};
 
 static void test_products (gm_class cls)
 {
@@ -776,9 +776,10 @@ static void test_products (gm_class cls)
       }
       if (p % 4 == 0)
         run_case (cls, oa, ob, 200, 40, 1100, variant (1));
-      if (p == 1) /* 132 tiles of 256x128 (one wave on 132 SMs): warp's LARGE tiles, A kept
-                     K-major in single */
-        run_case (cls, oa, ob, 3072, 1408, 40, PLAIN);
+      if (p == 1) /* 132 tiles of 256x128 (one wave on 132 SMs): warp's LARGE tiles, both
+                     operands K-major in single (matmul_warp_kk_kernel); k = 41 is odd, so both
+                     are copied aligned first and the last tile ends inside a 16-byte chunk */
+        run_case (cls, oa, ob, 3072, 1408, 41, PLAIN);
       continue;
     }
     for (int s = 0; s < ne; s++) {
@@ -803,6 +804,8 @@ static void test_products (gm_class cls)
        of its layouts). */
     if (!quick || p == 0 || p == 1 || p == 4) /* quick: NN, TN, TT */
       run_case (cls, oa, ob, 521, 515, 520, batched (1, 0, 0, 1, 1));
+    if (quick && p == 1) /* the same LARGE Aᵀ * B case as --race, under memcheck */
+      run_case (cls, oa, ob, 3072, 1408, 41, PLAIN);
     /* Too few tiles to fill the GPU and k deep enough: warp and dmma split k into slices whose
        partial products are summed after (uneven last slice, padded and misaligned too). */
     if (!quick || p % 4 == 0) {

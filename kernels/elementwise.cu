@@ -1,0 +1,800 @@
+/* elementwise.cu: element-wise operations on device arrays with Octave's semantics: the binary
+ * operators + - .* ./ .^, the comparisons < <= > >= == ~= (a logical result: one byte, 0 or 1,
+ * per element), max (a, b) and min (a, b), unary -, abs, sqrt, exp and log, class conversion,
+ * and the queries the gateway needs where Octave's real result would turn complex
+ * (gm_any_negative, gm_pow_needs_complex).  Real double and single only.
+ *
+ * Broadcasting is Octave's: operands of up to GM_MAX_DIMS dimensions, missing trailing
+ * dimensions are 1, a dimension of 1 stretches to the other operand's size (0 included), any
+ * other mismatch is refused.  The host plans each call (gm_broadcast_dims and plan_binary):
+ *
+ * Versions (v1, this file; NOT YET MEASURED ON A GPU, predictions in bench/NOTES-elementwise.md):
+ *   ew_contig      same-size operands, or one of them 1x1 (a scalar, loaded once per thread):
+ *                  element i of the output reads element i of each full operand.  VEC = true
+ *                  when every full operand is of the compute class and it, the other operand and
+ *                  the output are aligned to one vector (16 bytes of the compute class, and the
+ *                  matching width of the output): each thread step is one 16-byte load per
+ *                  operand and one store, then a scalar tail.  A misaligned pointer (a sub-array
+ *                  view one element in) takes the same kernel with VEC = false: scalar, still
+ *                  coalesced loads.  Element-wise results do not depend on the path.
+ *   ew_bcast       everything else: the output index is split into coordinates over the
+ *                  collapsed dimensions (adjacent dimensions that broadcast alike are merged on
+ *                  the host, so a row against a matrix is 2 dimensions, not 8) and each
+ *                  operand's offset is the dot of those coordinates with its strides (0 along a
+ *                  broadcast dimension).  32-bit index arithmetic when the output has fewer than
+ *                  2^32 elements (a 64-bit division is ~3x the instructions of a 32-bit one).
+ *
+ * Arithmetic is done in the result class, as Octave does: double with single converts the double
+ * operand to single (round to nearest) and computes in single.  Comparisons too (Octave 7.3:
+ * single (0.1) == 0.1 is true, single (1) < 1 + 1e-10 is false).
+ *
+ * Every grid is a grid-stride loop over at most MAX_BLOCKS blocks with int64 (or uint32 when it
+ * fits) indices: any count, 0 and past 2^31 included.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <type_traits>
+#include "array_internal.h"
+
+namespace {
+
+constexpr int BLOCK = 256;
+/* 32768 blocks of 256 threads = 8.4M threads: 31 waves of a 132-SM H100 at 2048 threads/SM,
+   enough that the grid-stride tail (the last partial wave) costs under 4%, and each thread still
+   does several steps on the 2^28-element benchmark arrays. */
+constexpr int64_t MAX_BLOCKS = 32768;
+
+inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
+inline unsigned blocks_for (int64_t work)
+{
+  const int64_t b = ceil_div (work, BLOCK);
+  return (unsigned) (b < 1 ? 1 : b < MAX_BLOCKS ? b : MAX_BLOCKS);
+}
+gm_status launched (const char *what) { return gm_cuda_status (cudaGetLastError (), what); }
+
+/* N elements of T, aligned so that one load or store of it is one vector instruction (a 16-byte
+   struct is LDG.E.128). */
+template <typename T, int N> struct alignas (sizeof (T) * N) Pack { T v[N]; };
+
+/* ---- the operations ------------------------------------------------------------------------ */
+/* Octave's xisint: an integer value inside int's range (libinterp/corefcn/xpow.cc); a negative
+   base with a power that is not such an integer gives a complex result in Octave. */
+template <typename C> __device__ __forceinline__ bool xisint (C x)
+{
+  return rint (x) == x && ((x >= 0 && x < (C) INT_MAX) || (x <= 0 && x > (C) INT_MIN));
+}
+
+/* Negation flips the sign bit only (as x86's xorpd does for Octave): PTX neg leaves a NaN's bits
+   unspecified (commit 136da95 on transpose), and -0 must come out of 0. */
+__device__ __forceinline__ double flip_sign (double x)
+{
+  return __longlong_as_double (__double_as_longlong (x) ^ (long long) 0x8000000000000000ull);
+}
+__device__ __forceinline__ float flip_sign (float x)
+{
+  return __int_as_float (__float_as_int (x) ^ (int) 0x80000000u);
+}
+
+/* OP is the gm_binop value; SCALAR_EXP: .^ with a scalar exponent and a non-scalar base, where
+   Octave (elem_xpow (NDArray, double)) special-cases integer powers: 2 -> a*a, 3 -> a*a*a,
+   -1 -> 1/a, others std::pow (a, int), which for single promotes to double.  TIE_B: max/min
+   return b, not a, when a == b (which only shows for -0 against 0): Octave 7.3 returns a for
+   same-size arrays and for an array against a scalar, b for a scalar against an array and for
+   two scalars; for broadcast operands its bsxfun loop (do_bsxfun_op) returns b only where the
+   first dimension in which the sizes differ is the first one with an output extent past 1
+   (ldr = 1) and a is 1 along it, else a (measured: 1 ./ max (-0, 0) is Inf, 1 ./ max ([-0 0],
+   [0 -0]) is [-Inf Inf], 1 ./ max ([-0 -0], [0; 0]) is all Inf, 1 ./ max ([-0; -0], [0 0]) and
+   1 ./ max ([-0 -0; -0 -0], [0; 0]) all -Inf).  BinPlan::bcast_tie_b holds that choice. */
+template <typename C, typename O, int OP, bool SCALAR_EXP, bool TIE_B> struct BinOp {
+  __device__ __forceinline__ static O apply (C a, C b)
+  {
+    switch (OP) {
+    case GM_BIN_ADD: return a + b;
+    case GM_BIN_SUB: return a - b;
+    case GM_BIN_MUL: return a * b;
+    case GM_BIN_DIV: return a / b;          /* IEEE division (nvcc's default -prec-div=true) */
+    case GM_BIN_POW:
+      if (SCALAR_EXP && xisint (b)) {
+        if (b == (C) 2) return a * a;
+        if (b == (C) 3) return a * a * a;
+        if (b == (C) -1) return (C) 1 / a;
+        return (C) pow ((double) a, (double) b);
+      }
+      return pow (a, b);                     /* powf for float: Octave's std::pow (float, float) */
+    case GM_BIN_LT: return a < b;
+    case GM_BIN_LE: return a <= b;
+    case GM_BIN_GT: return a > b;
+    case GM_BIN_GE: return a >= b;
+    case GM_BIN_EQ: return a == b;
+    case GM_BIN_NE: return a != b;
+    /* Octave's max/min: NaN only when both are NaN (max (NaN, 1) and max (1, NaN) are 1), and
+       the sign of a zero tie as TIE_B says, which fmax does not promise either way. */
+    case GM_BIN_MAX:
+      if (isnan (b)) return a;
+      if (isnan (a) || (TIE_B && a == b)) return b;
+      return a >= b ? a : b;
+    case GM_BIN_MIN:
+      if (isnan (b)) return a;
+      if (isnan (a) || (TIE_B && a == b)) return b;
+      return a <= b ? a : b;
+    default: return (O) 0;
+    }
+  }
+};
+/* 1 when a < 0 and b is not an Octave integer: the pair where Octave's .^ goes complex. */
+template <typename C> struct PowComplexOp {
+  __device__ __forceinline__ static int apply (C a, C b) { return a < 0 && !xisint (b); }
+};
+/* The variants of one operation, by (SCALAR_EXP, TIE_B). */
+template <typename C, typename O, int OP> struct BinOps {
+  template <bool SE, bool TB> using op = BinOp<C, O, OP, SE, TB>;
+};
+template <typename C> struct PowComplexOps {
+  template <bool SE, bool TB> using op = PowComplexOp<C>;
+};
+
+/* Where results go: an array, or a flag set to 1 if any result is nonzero (for the queries; every
+   writer writes the same 1, so plain stores suffice). */
+template <typename O> struct ToArray {
+  O *out;
+  __device__ __forceinline__ void put (int64_t i, O v) const { out[i] = v; }
+};
+struct ToFlag {
+  int *flag;
+  __device__ __forceinline__ void put (int64_t, int v) const { if (v) *flag = 1; }
+};
+
+/* No __restrict__ on the kernels below: the output may be an input (gm_binary and gm_unary allow
+   it), and each element is read once and then written by the same thread; a stream that reads
+   every byte once has nothing for the read-only cache to reuse.
+   ---- ew_contig ------------------------------------------------------------------------------
+   Launch: blocks_for (count / VW) x BLOCK.  Element i of out from element i of a and b (or
+   element 0 of a scalar operand).  VEC: a, b (unless scalar) and out are aligned to VW elements
+   and a, b are of class C (the host checks both). */
+template <typename Op, typename C, typename TA, typename TB, typename O, bool A_SCALAR,
+          bool B_SCALAR, bool VEC, typename Store>
+__global__ void __launch_bounds__ (BLOCK)
+ew_contig (int64_t count, const TA *a, const TB *b, Store st)
+{
+  constexpr int VW = 16 / sizeof (C);
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  const int64_t first = (int64_t) blockIdx.x * BLOCK + threadIdx.x;
+  const C as = A_SCALAR ? (C) a[0] : (C) 0, bs = B_SCALAR ? (C) b[0] : (C) 0;
+  int64_t tail = 0;
+  if constexpr (VEC) {
+    const int64_t nvec = count / VW;
+    for (int64_t v = first; v < nvec; v += stride) {
+      Pack<C, VW> pa, pb;
+      Pack<O, VW> po;
+      if (!A_SCALAR) pa = ((const Pack<C, VW> *) a)[v];
+      if (!B_SCALAR) pb = ((const Pack<C, VW> *) b)[v];
+#pragma unroll
+      for (int k = 0; k < VW; k++)
+        po.v[k] = Op::apply (A_SCALAR ? as : pa.v[k], B_SCALAR ? bs : pb.v[k]);
+      ((Pack<O, VW> *) st.out)[v] = po;
+    }
+    tail = nvec * VW;
+  }
+  for (int64_t i = tail + first; i < count; i += stride)
+    st.put (i, Op::apply (A_SCALAR ? as : (C) a[i], B_SCALAR ? bs : (C) b[i]));
+}
+
+/* ---- ew_bcast ------------------------------------------------------------------------------ */
+struct BcastPlan {
+  int nd;                              /* collapsed dimensions, 1..GM_MAX_DIMS */
+  int64_t dims[GM_MAX_DIMS];           /* of the output, dims[0] contiguous */
+  int64_t sa[GM_MAX_DIMS], sb[GM_MAX_DIMS];   /* element strides, 0 where broadcast */
+};
+/* Launch: blocks_for (count) x BLOCK.  I is uint32_t when count < 2^32, else uint64_t. */
+template <typename Op, typename C, typename TA, typename TB, typename I, typename Store>
+__global__ void __launch_bounds__ (BLOCK)
+ew_bcast (int64_t count, BcastPlan p, const TA *a, const TB *b, Store st)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride) {
+    I rest = (I) i;
+    int64_t oa = 0, ob = 0;
+#pragma unroll
+    for (int d = 0; d < GM_MAX_DIMS; d++) {
+      if (d >= p.nd)
+        break;
+      const I n = (I) p.dims[d];
+      const I c = d == p.nd - 1 ? rest : rest % n;    /* the last dimension takes the rest */
+      rest = d == p.nd - 1 ? 0 : rest / n;
+      oa += (int64_t) c * p.sa[d];
+      ob += (int64_t) c * p.sb[d];
+    }
+    st.put (i, Op::apply ((C) a[oa], (C) b[ob]));
+  }
+}
+
+/* ---- unary --------------------------------------------------------------------------------- */
+template <typename T, int OP> struct UnOp {
+  __device__ __forceinline__ static T apply (T x)
+  {
+    switch (OP) {
+    case GM_UN_NEG: return flip_sign (x);
+    case GM_UN_ABS: return fabs (x);
+    case GM_UN_SQRT: return sqrt (x);        /* IEEE-rounded (nvcc's default -prec-sqrt=true) */
+    case GM_UN_EXP: return exp (x);
+    case GM_UN_LOG: return log (x);
+    default: return x;
+    }
+  }
+};
+template <typename S, typename D> struct ConvOp {
+  __device__ __forceinline__ static D apply (S x) { return (D) x; }   /* round to nearest */
+};
+template <typename T> struct NegativeOp {
+  __device__ __forceinline__ static int apply (T x) { return x < 0; }  /* -0 and NaN are not */
+};
+
+/* Launch: blocks_for (count / VW) x BLOCK; VEC: src and dst aligned to VW elements, VW = 16 bytes
+   of the wider of S and D. */
+template <typename Op, typename S, typename D, bool VEC>
+__global__ void __launch_bounds__ (BLOCK)
+un_contig (int64_t count, const S *src, D *dst)
+{
+  constexpr int VW = 16 / (sizeof (S) > sizeof (D) ? sizeof (S) : sizeof (D));
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  const int64_t first = (int64_t) blockIdx.x * BLOCK + threadIdx.x;
+  int64_t tail = 0;
+  if (VEC) {
+    const int64_t nvec = count / VW;
+    for (int64_t v = first; v < nvec; v += stride) {
+      const Pack<S, VW> ps = ((const Pack<S, VW> *) src)[v];
+      Pack<D, VW> pd;
+#pragma unroll
+      for (int k = 0; k < VW; k++)
+        pd.v[k] = Op::apply (ps.v[k]);
+      ((Pack<D, VW> *) dst)[v] = pd;
+    }
+    tail = nvec * VW;
+  }
+  for (int64_t i = tail + first; i < count; i += stride)
+    dst[i] = Op::apply (src[i]);
+}
+
+/* Launch: blocks_for (count) x BLOCK; *flag = 1 when Op is nonzero for some element.  One store
+   per block at most: the block ORs its threads' findings first. */
+template <typename Op, typename T>
+__global__ void __launch_bounds__ (BLOCK)
+any_flag (int64_t count, const T *__restrict__ src, int *flag)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  int any = 0;
+  for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride)
+    any |= Op::apply (src[i]);
+  if (__syncthreads_or (any) && threadIdx.x == 0)
+    *flag = 1;
+}
+
+/* Bit `bit` of *flag set when Op holds for any element of src, read as T and judged in class C
+   (the class the power is computed in); atomicOr, since two such queries share the flag. */
+template <typename Op, typename C, typename T>
+__global__ void __launch_bounds__ (BLOCK)
+any_flag_bit (int64_t count, const T *__restrict__ src, int *flag, int bit)
+{
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  int any = 0;
+  for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride)
+    any |= Op::apply ((C) src[i]);
+  if (__syncthreads_or (any) && threadIdx.x == 0)
+    atomicOr (flag, bit);
+}
+
+/* *flag = both bits 1 and 2 set. */
+__global__ void flag_both (int *flag) { *flag = *flag == 3; }
+
+/* Octave's all_integers () test per element: finite and integral (Inf and NaN are not). */
+template <typename T> struct NonIntegerOp {
+  __device__ __forceinline__ static int apply (T x) { return !(isfinite (x) && rint (x) == x); }
+};
+
+/* ======================================================================================= */
+/* host side                                                                                 */
+
+bool aligned (const void *p, size_t bytes) { return ((uintptr_t) p % bytes) == 0; }
+
+/* "2x3x4" for messages. */
+void dims_text (char *buf, size_t len, int nd, const int64_t *dims)
+{
+  size_t used = 0;
+  buf[0] = 0;
+  if (nd <= 0) {
+    snprintf (buf, len, "1x1");
+    return;
+  }
+  for (int d = 0; d < nd && used < len; d++)
+    used += (size_t) snprintf (buf + used, len - used, d ? "x%lld" : "%lld",
+                               (long long) dims[d]);
+  if (nd == 1 && used < len)
+    snprintf (buf + used, len - used, "x1");
+}
+
+gm_status check_dims (const char *who, int nd, const int64_t *dims)
+{
+  if (nd < 0 || nd > GM_MAX_DIMS)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: %d dimensions (0 to %d are supported)", who, nd,
+                    GM_MAX_DIMS);
+  if (nd > 0 && !dims)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: NULL dimension array", who);
+  for (int d = 0; d < nd; d++)
+    if (dims[d] < 0)
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: negative dimension %lld", who,
+                      (long long) dims[d]);
+  return GM_OK;
+}
+
+gm_status numel_of (const char *who, int nd, const int64_t *dims, int64_t *n)
+{
+  size_t total = 1;
+  for (int d = 0; d < nd; d++)
+    if (gm_mul_size (total, (size_t) dims[d], &total) != GM_OK || total > (size_t) INT64_MAX)
+      return gm_fail (GM_ERR_SIZE_OVERFLOW, "%s: the number of elements overflows int64", who);
+  *n = (int64_t) total;
+  return GM_OK;
+}
+
+
+const char *const binop_names[GM_BIN_COUNT] = {"plus", "minus", "times", "rdivide", "power",
+                                               "lt", "le", "gt", "ge", "eq", "ne", "max", "min"};
+
+bool is_comparison (gm_binop op) { return op >= GM_BIN_LT && op <= GM_BIN_NE; }
+
+/* The plan of one binary call: the output's element count, and either the contiguous case (each
+   operand full or a scalar) or the collapsed broadcast. */
+struct BinPlan {
+  int64_t count, na, nb;          /* elements of the result, of a, of b */
+  bool contig, a_scalar, b_scalar;
+  bool bcast_tie_b;               /* a broadcast whose max/min ties return b (see BinOp) */
+  BcastPlan bc;
+};
+
+gm_status plan_binary (const char *who, int nd_a, const int64_t *dims_a, int nd_b,
+                       const int64_t *dims_b, BinPlan *p)
+{
+  int nd_out;
+  int64_t out[GM_MAX_DIMS];
+  gm_status st = gm_broadcast_dims (nd_a, dims_a, nd_b, dims_b, &nd_out, out);
+  if (st != GM_OK)
+    return st;
+  if ((st = numel_of (who, nd_out, out, &p->count)) != GM_OK)
+    return st;
+  int64_t na = 0, nb = 0;
+  if ((st = numel_of (who, nd_a, dims_a, &na)) != GM_OK
+      || (st = numel_of (who, nd_b, dims_b, &nb)) != GM_OK)
+    return st;
+  p->na = na;
+  p->nb = nb;
+  /* Octave's bsxfun tie rule: the first dimension where the sizes differ, and the output extent
+     before it */
+  {
+    int s = 0;
+    int64_t ldr = 1;
+    for (; s < nd_out; s++) {
+      const int64_t da = s < nd_a ? dims_a[s] : 1, db = s < nd_b ? dims_b[s] : 1;
+      if (da != db)
+        break;
+      ldr *= out[s];
+    }
+    p->bcast_tie_b = s < nd_out && ldr == 1 && (s < nd_a ? dims_a[s] : 1) == 1;
+  }
+  /* Two 1x1 operands take the scalar-a path: Octave's ties and powers for two scalars are those
+     of a scalar against an array. */
+  p->a_scalar = na == 1;
+  p->b_scalar = nb == 1 && p->count != 1;
+  p->contig = (na == p->count || p->a_scalar) && (nb == p->count || p->b_scalar);
+  /* Collapse: drop output dimensions of 1, merge d into the previous kept one when both operands
+     continue their stride chain (broadcast along both, or contiguous along both). */
+  BcastPlan &b = p->bc;
+  b.nd = 0;
+  int64_t ca = 1, cb = 1;         /* contiguous strides of a and b in their own layouts */
+  for (int d = 0; d < nd_out; d++) {
+    const int64_t da = d < nd_a ? dims_a[d] : 1, db = d < nd_b ? dims_b[d] : 1;
+    const int64_t sa = da == 1 ? 0 : ca, sb = db == 1 ? 0 : cb;
+    ca *= da;
+    cb *= db;
+    if (out[d] == 1)
+      continue;
+    if (b.nd > 0) {
+      const int k = b.nd - 1;
+      if (sa == b.sa[k] * b.dims[k] && sb == b.sb[k] * b.dims[k]) {
+        b.dims[k] *= out[d];
+        continue;
+      }
+    }
+    b.dims[b.nd] = out[d];
+    b.sa[b.nd] = sa;
+    b.sb[b.nd] = sb;
+    b.nd++;
+  }
+  if (b.nd == 0) {               /* a 1x1 output */
+    b.nd = 1;
+    b.dims[0] = 1;
+    b.sa[0] = b.sb[0] = 0;
+  }
+  return GM_OK;
+}
+
+/* The caller's stream, set by each API function before it launches: a thread-local so that the
+   launch helpers stay short and two host threads calling at once do not mix their streams. */
+thread_local cudaStream_t g_stream;
+
+template <typename Op, typename C, typename TA, typename TB, typename O, bool AS, bool BS,
+          typename Store>
+gm_status launch_contig (const BinPlan &p, const void *a, const void *b, Store st, bool vec)
+{
+  constexpr int VW = 16 / sizeof (C);
+  constexpr bool FLAG = std::is_same<Store, ToFlag>::value;   /* no vector store for a flag */
+  if constexpr (!FLAG) {
+    if (vec) {
+      ew_contig<Op, C, TA, TB, O, AS, BS, true, Store><<<blocks_for (p.count / VW), BLOCK, 0,
+                                                         g_stream>>> (p.count, (const TA *) a,
+                                                                      (const TB *) b, st);
+      return launched ("gm_binary: ew_contig launch");
+    }
+  }
+  ew_contig<Op, C, TA, TB, O, AS, BS, false, Store><<<blocks_for (p.count), BLOCK, 0,
+                                                      g_stream>>> (p.count, (const TA *) a,
+                                                                   (const TB *) b, st);
+  return launched ("gm_binary: ew_contig launch");
+}
+
+/* One (op, classes) combination: the contiguous kernel for the plan's scalar pattern, or the
+   broadcast kernel; Ops::op<SCALAR_EXP, TIE_B> the operation's variant for each. */
+template <typename Ops, typename C, typename TA, typename TB, typename O, typename Store>
+gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bool can_vec)
+{
+  typedef typename Ops::template op<false, true> Op;     /* a is a scalar; some broadcasts */
+  typedef typename Ops::template op<false, false> OpA;   /* the other broadcasts */
+  if (!p.contig) {
+    const bool wide = p.count > (int64_t) UINT32_MAX;
+    if (p.bcast_tie_b && !wide)
+      ew_bcast<Op, C, TA, TB, uint32_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
+          p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    else if (p.bcast_tie_b)
+      ew_bcast<Op, C, TA, TB, uint64_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
+          p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    else if (!wide)
+      ew_bcast<OpA, C, TA, TB, uint32_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
+          p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    else
+      ew_bcast<OpA, C, TA, TB, uint64_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
+          p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    return launched ("gm_binary: ew_bcast launch");
+  }
+  if (p.a_scalar)
+    return launch_contig<Op, C, TA, TB, O, true, false> (p, a, b, st, can_vec);
+  if (p.b_scalar)
+    return launch_contig<typename Ops::template op<true, false>, C, TA, TB, O, false, true> (
+        p, a, b, st, can_vec);
+  return launch_contig<typename Ops::template op<false, false>, C, TA, TB, O, false, false> (
+      p, a, b, st, can_vec);
+}
+
+template <typename C, typename TA, typename TB, typename O, int OP>
+gm_status run_op (const BinPlan &p, const void *a, const void *b, void *out)
+{
+  constexpr int VW = 16 / sizeof (C);
+  /* The vector path loads full operands as Pack<C, VW>: they must be of class C (no conversion)
+     and aligned, as must the output for its Pack<O, VW> store. */
+  const bool can_vec = (p.a_scalar || (std::is_same<TA, C>::value && aligned (a, 16)))
+                       && (p.b_scalar || (std::is_same<TB, C>::value && aligned (b, 16)))
+                       && aligned (out, sizeof (O) * VW);
+  return run_plan<BinOps<C, O, OP>, C, TA, TB, O> (p, a, b, ToArray<O>{(O *) out}, can_vec);
+}
+
+template <typename C, typename TA, typename TB>
+gm_status run_classes (gm_binop op, const BinPlan &p, const void *a, const void *b, void *out)
+{
+  switch (op) {
+  case GM_BIN_ADD: return run_op<C, TA, TB, C, GM_BIN_ADD> (p, a, b, out);
+  case GM_BIN_SUB: return run_op<C, TA, TB, C, GM_BIN_SUB> (p, a, b, out);
+  case GM_BIN_MUL: return run_op<C, TA, TB, C, GM_BIN_MUL> (p, a, b, out);
+  case GM_BIN_DIV: return run_op<C, TA, TB, C, GM_BIN_DIV> (p, a, b, out);
+  case GM_BIN_POW: return run_op<C, TA, TB, C, GM_BIN_POW> (p, a, b, out);
+  case GM_BIN_MAX: return run_op<C, TA, TB, C, GM_BIN_MAX> (p, a, b, out);
+  case GM_BIN_MIN: return run_op<C, TA, TB, C, GM_BIN_MIN> (p, a, b, out);
+  default:
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: op %d is not arithmetic", (int) op);
+  }
+}
+
+template <typename C, typename TA, typename TB>
+gm_status run_compare (gm_binop op, const BinPlan &p, const void *a, const void *b, void *out)
+{
+  typedef uint8_t L;
+  switch (op) {
+  case GM_BIN_LT: return run_op<C, TA, TB, L, GM_BIN_LT> (p, a, b, out);
+  case GM_BIN_LE: return run_op<C, TA, TB, L, GM_BIN_LE> (p, a, b, out);
+  case GM_BIN_GT: return run_op<C, TA, TB, L, GM_BIN_GT> (p, a, b, out);
+  case GM_BIN_GE: return run_op<C, TA, TB, L, GM_BIN_GE> (p, a, b, out);
+  case GM_BIN_EQ: return run_op<C, TA, TB, L, GM_BIN_EQ> (p, a, b, out);
+  case GM_BIN_NE: return run_op<C, TA, TB, L, GM_BIN_NE> (p, a, b, out);
+  default:
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: op %d is not a comparison", (int) op);
+  }
+}
+
+/* Validation shared by gm_binary and gm_pow_needs_complex. */
+gm_status check_binary (const char *who, gm_class a_cls, int nd_a, const int64_t *dims_a,
+                        const void *d_a, gm_class b_cls, int nd_b, const int64_t *dims_b,
+                        const void *d_b, const void *d_out, BinPlan *p)
+{
+  gm_status st;
+  if ((st = gm_check_real_float (who, a_cls)) != GM_OK
+      || (st = gm_check_real_float (who, b_cls)) != GM_OK)
+    return st;
+  if ((st = plan_binary (who, nd_a, dims_a, nd_b, dims_b, p)) != GM_OK)
+    return st;
+  if (p->count > 0 && (!d_a || !d_b || !d_out))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: NULL device pointer with %lld elements", who,
+                    (long long) p->count);
+  return GM_OK;
+}
+
+template <typename T> gm_status run_unary (gm_unop op, int64_t count, const void *src, void *dst)
+{
+  const bool vec = aligned (src, 16) && aligned (dst, 16);
+  constexpr int VW = 16 / sizeof (T);
+  const unsigned blocks = blocks_for (vec ? count / VW : count);
+#define GM_UN_CASE(OPV)                                                                         \
+  case OPV:                                                                                     \
+    if (vec)                                                                                    \
+      un_contig<UnOp<T, OPV>, T, T, true><<<blocks, BLOCK, 0, g_stream>>> (                     \
+          count, (const T *) src, (T *) dst);                                                   \
+    else                                                                                        \
+      un_contig<UnOp<T, OPV>, T, T, false><<<blocks, BLOCK, 0, g_stream>>> (                    \
+          count, (const T *) src, (T *) dst);                                                   \
+    break;
+  switch (op) {
+    GM_UN_CASE (GM_UN_NEG)
+    GM_UN_CASE (GM_UN_ABS)
+    GM_UN_CASE (GM_UN_SQRT)
+    GM_UN_CASE (GM_UN_EXP)
+    GM_UN_CASE (GM_UN_LOG)
+  default:
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: unknown op %d", (int) op);
+  }
+#undef GM_UN_CASE
+  return launched ("gm_unary: un_contig launch");
+}
+
+template <typename S, typename D> gm_status run_convert (int64_t count, const void *src, void *dst)
+{
+  constexpr int VW = 16 / (sizeof (S) > sizeof (D) ? sizeof (S) : sizeof (D));
+  if (aligned (src, sizeof (S) * VW) && aligned (dst, sizeof (D) * VW))
+    un_contig<ConvOp<S, D>, S, D, true><<<blocks_for (count / VW), BLOCK, 0, g_stream>>> (
+        count, (const S *) src, (D *) dst);
+  else
+    un_contig<ConvOp<S, D>, S, D, false><<<blocks_for (count), BLOCK, 0, g_stream>>> (
+        count, (const S *) src, (D *) dst);
+  return launched ("gm_convert: un_contig launch");
+}
+
+} /* namespace */
+
+gm_status gm_check_real_float (const char *who, gm_class c)
+{
+  if (gm_real_float (c))
+    return GM_OK;
+  return gm_fail (GM_ERR_INVALID_ARGUMENT,
+                  "%s: class %s is not supported yet (real double and single only)", who,
+                  gm_class_valid (c) ? gm_class_name (c) : "(unknown)");
+}
+
+/* ---- the C API ------------------------------------------------------------------------------ */
+extern "C" const char *gm_binop_name (gm_binop op)
+{
+  return (int) op >= 0 && op < GM_BIN_COUNT ? binop_names[op] : NULL;
+}
+
+extern "C" gm_status gm_broadcast_dims (int nd_a, const int64_t *dims_a, int nd_b,
+                                        const int64_t *dims_b, int *nd_out, int64_t *dims_out)
+{
+  gm_status st;
+  if (!nd_out || !dims_out)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_broadcast_dims: NULL result pointer");
+  if ((st = check_dims ("gm_broadcast_dims", nd_a, dims_a)) != GM_OK
+      || (st = check_dims ("gm_broadcast_dims", nd_b, dims_b)) != GM_OK)
+    return st;
+  int nd = nd_a > nd_b ? nd_a : nd_b;
+  if (nd < 2)
+    nd = 2;
+  for (int d = 0; d < nd; d++) {
+    const int64_t da = d < nd_a ? dims_a[d] : 1, db = d < nd_b ? dims_b[d] : 1;
+    if (da != db && da != 1 && db != 1) {
+      char ta[200], tb[200];
+      dims_text (ta, sizeof ta, nd_a, dims_a);
+      dims_text (tb, sizeof tb, nd_b, dims_b);
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "nonconformant arguments (op1 is %s, op2 is %s)",
+                      ta, tb);
+    }
+    dims_out[d] = da == 1 ? db : da;
+  }
+  /* Octave's dim_vector::chop_trailing_singletons: never fewer than 2 dimensions. */
+  while (nd > 2 && dims_out[nd - 1] == 1)
+    nd--;
+  *nd_out = nd;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls,
+                                            gm_class *out_cls)
+{
+  if (!out_cls)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binop_result_class: NULL result pointer");
+  if ((int) op < 0 || op >= GM_BIN_COUNT)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: unknown op %d", (int) op);
+  gm_status st;
+  if ((st = gm_check_real_float ("gm_binary", a_cls)) != GM_OK
+      || (st = gm_check_real_float ("gm_binary", b_cls)) != GM_OK)
+    return st;
+  *out_cls = is_comparison (op) ? GM_UINT8
+             : (a_cls == GM_SINGLE || b_cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
+                                const void *d_a, gm_class b_cls, int nd_b,
+                                const int64_t *dims_b, const void *d_b, void *d_out,
+                                cudaStream_t stream)
+{
+  gm_class out_cls;
+  gm_status st = gm_binop_result_class (op, a_cls, b_cls, &out_cls);
+  BinPlan p;
+  if (st != GM_OK
+      || (st = check_binary ("gm_binary", a_cls, nd_a, dims_a, d_a, b_cls, nd_b, dims_b, d_b,
+                             d_out, &p)) != GM_OK)
+    return st;
+  if (p.count == 0)
+    return GM_OK;
+  g_stream = stream;
+  const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
+  if (is_comparison (op)) {
+    /* In single when either is single: Octave 7.3 gives single (0.1) == 0.1 true and
+       single (1) < 1 + 1e-10 false (the double is rounded to single first). */
+    if (ad && bd) return run_compare<double, double, double> (op, p, d_a, d_b, d_out);
+    if (ad) return run_compare<float, double, float> (op, p, d_a, d_b, d_out);
+    if (bd) return run_compare<float, float, double> (op, p, d_a, d_b, d_out);
+    return run_compare<float, float, float> (op, p, d_a, d_b, d_out);
+  }
+  if (ad && bd) return run_classes<double, double, double> (op, p, d_a, d_b, d_out);
+  if (ad) return run_classes<float, double, float> (op, p, d_a, d_b, d_out);
+  if (bd) return run_classes<float, float, double> (op, p, d_a, d_b, d_out);
+  return run_classes<float, float, float> (op, p, d_a, d_b, d_out);
+}
+
+/* Octave's global .^ test (elem_xpow for a scalar base against an array exponent, and for
+   broadcast operands): complex when any base is negative and any exponent is not an integer,
+   whichever pairs they meet in; bit 1 and bit 2 of the flag, then both. */
+template <typename C, typename TA, typename TB>
+gm_status pow_complex_global (const BinPlan &p, const void *a, const void *b, int *flag)
+{
+  any_flag_bit<NegativeOp<C>, C, TA><<<blocks_for (p.na), BLOCK, 0, g_stream>>> (
+      p.na, (const TA *) a, flag, 1);
+  any_flag_bit<NonIntegerOp<C>, C, TB><<<blocks_for (p.nb), BLOCK, 0, g_stream>>> (
+      p.nb, (const TB *) b, flag, 2);
+  flag_both<<<1, 1, 0, g_stream>>> (flag);
+  return launched ("gm_pow_needs_complex: flag launches");
+}
+
+extern "C" gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64_t *dims_a,
+                                           const void *d_a, gm_class b_cls, int nd_b,
+                                           const int64_t *dims_b, const void *d_b, int *d_flag,
+                                           cudaStream_t stream)
+{
+  const char *who = "gm_pow_needs_complex";
+  BinPlan p;
+  gm_status st = check_binary (who, a_cls, nd_a, dims_a, d_a, b_cls, nd_b, dims_b, d_b, d_flag,
+                               &p);
+  if (st != GM_OK)
+    return st;
+  if (!d_flag)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: NULL flag pointer", who);
+  if ((st = gm_cuda_status (cudaMemsetAsync (d_flag, 0, sizeof (int), stream),
+                            "gm_pow_needs_complex: cudaMemsetAsync")) != GM_OK || p.count == 0)
+    return st;
+  g_stream = stream;
+  ToFlag f{d_flag};
+  /* The pair is judged in the class the power is computed in (single when either is single). */
+  const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
+  /* Octave's three rules (xpow.cc): same sizes, an array base with a scalar exponent, and two
+     scalars: pair by pair with xisint (an integer in int's range); a scalar base with an array
+     exponent, and broadcasts: any negative base and any non-integer exponent (all_integers:
+     finite and integral, no range limit), e.g. [-1 2; 3 4] .^ [2 0.5] is complex and
+     (-2) .^ [2^31 1] real. */
+  if (!p.contig || (p.a_scalar && p.count > 1)) {
+    if (ad && bd) return pow_complex_global<double, double, double> (p, d_a, d_b, d_flag);
+    if (ad) return pow_complex_global<float, double, float> (p, d_a, d_b, d_flag);
+    if (bd) return pow_complex_global<float, float, double> (p, d_a, d_b, d_flag);
+    return pow_complex_global<float, float, float> (p, d_a, d_b, d_flag);
+  }
+  if (ad && bd)
+    return run_plan<PowComplexOps<double>, double, double, double, int> (
+        p, d_a, d_b, f, false);
+  if (ad)
+    return run_plan<PowComplexOps<float>, float, double, float, int> (
+        p, d_a, d_b, f, false);
+  if (bd)
+    return run_plan<PowComplexOps<float>, float, float, double, int> (
+        p, d_a, d_b, f, false);
+  return run_plan<PowComplexOps<float>, float, float, float, int> (
+      p, d_a, d_b, f, false);
+}
+
+extern "C" const char *gm_unop_name (gm_unop op)
+{
+  static const char *const names[GM_UN_COUNT] = {"uminus", "abs", "sqrt", "exp", "log"};
+  return (int) op >= 0 && op < GM_UN_COUNT ? names[op] : NULL;
+}
+
+extern "C" gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x,
+                               void *d_out, cudaStream_t stream)
+{
+  gm_status st;
+  if ((int) op < 0 || op >= GM_UN_COUNT)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: unknown op %d", (int) op);
+  if ((st = gm_check_real_float ("gm_unary", cls)) != GM_OK)
+    return st;
+  if (count < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: negative count %lld", (long long) count);
+  if (count == 0)
+    return GM_OK;
+  if (!d_x || !d_out)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: NULL device pointer with %lld elements",
+                    (long long) count);
+  g_stream = stream;
+  return cls == GM_DOUBLE ? run_unary<double> (op, count, d_x, d_out)
+                          : run_unary<float> (op, count, d_x, d_out);
+}
+
+extern "C" gm_status gm_any_negative (gm_class cls, int64_t count, const void *d_x, int *d_flag,
+                                      cudaStream_t stream)
+{
+  gm_status st;
+  if ((st = gm_check_real_float ("gm_any_negative", cls)) != GM_OK)
+    return st;
+  if (count < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_any_negative: negative count");
+  if (!d_flag || (count > 0 && !d_x))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_any_negative: NULL device pointer");
+  if ((st = gm_cuda_status (cudaMemsetAsync (d_flag, 0, sizeof (int), stream),
+                            "gm_any_negative: cudaMemsetAsync")) != GM_OK || count == 0)
+    return st;
+  if (cls == GM_DOUBLE)
+    any_flag<NegativeOp<double>, double><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const double *) d_x, d_flag);
+  else
+    any_flag<NegativeOp<float>, float><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const float *) d_x, d_flag);
+  return launched ("gm_any_negative: any_flag launch");
+}
+
+extern "C" gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count,
+                                 const void *d_src, void *d_dst, cudaStream_t stream)
+{
+  gm_status st;
+  if ((st = gm_check_real_float ("gm_convert", src_cls)) != GM_OK
+      || (st = gm_check_real_float ("gm_convert", dst_cls)) != GM_OK)
+    return st;
+  if (count < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_convert: negative count");
+  if (count == 0)
+    return GM_OK;
+  if (!d_src || !d_dst)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_convert: NULL device pointer with %lld elements",
+                    (long long) count);
+  g_stream = stream;
+  if (src_cls == dst_cls)
+    return gm_cuda_status (cudaMemcpyAsync (d_dst, d_src, (size_t) count * gm_class_size (src_cls),
+                                            cudaMemcpyDeviceToDevice, stream),
+                           "gm_convert: cudaMemcpyAsync");
+  return src_cls == GM_DOUBLE ? run_convert<double, float> (count, d_src, d_dst)
+                              : run_convert<float, double> (count, d_src, d_dst);
+}

@@ -1,0 +1,400 @@
+/* host_ooc.cu: products of host arrays that do not fit in device memory (issue 15).
+ *
+ * C = op(A) * op(B) for real double or single host arrays is computed in blocks of C that fit a
+ * device-memory budget, each block from panels of op(A) (its rows) and op(B) (its columns)
+ * streamed through the staging pool, with the copies overlapped with the products:
+ *
+ *   steps t = (j, i, s): column block j of C (outermost), row block i, k slice s (innermost);
+ *   step t launches the product of its panels on a stream of its own, then, while it runs,
+ *   uploads the panels of step t+1 (into the buffers step t-1 used, free once its product has
+ *   finished) and downloads the C block that step t-1 completed, in one duplex copy.
+ *
+ * Panels and blocks are strided parts of the host matrices (a column's part, pitch the leading
+ * dimension), gathered and scattered by the staging threads on the way (gm_copy_duplex_2d), so
+ * no host memory is used beyond the pool's pinned slots.  An operand whose panel is the whole
+ * operand (one row block of A with k whole, or one column block of B) goes up once.
+ *
+ * Block sizes: the budget holds two A panels (mb x kb), two B panels (kb x nb), two C blocks
+ * (mb x nb) and, where k is split, a partial block (mb x nb).  With k whole, the A panels go up
+ * once per column block of C and B once in all: A * ceil (n / nb) + B + C bytes cross the bus,
+ * so nb is kept as large as the budget allows and mb shrunk first (to MIN_BLOCK rows), then nb,
+ * then k is split (kb, a multiple of 256, so that the slices stay whole tiles of every kernel).
+ * A split k sums the slices' products in slice order into the block (deterministic, and within
+ * the same bound: each element is still one inner product of k terms, summed in a fixed order).
+ * With k whole, each element of C is computed by the same kernel over the same k as the
+ * in-core product, so the results agree with it wherever the kernel's own order does not
+ * depend on the shape (naive, tiled, wpt, and warp/dmma without split-K).
+ *
+ * Prediction for the 60000^2 double product on an H100 (80 GB, ~45 TFLOP/s DGEMM-class, 45 GB/s
+ * staging): the plan keeps B whole (nb = n, 28.8 GB, one buffer) with 4 row blocks of 15040
+ * (A panels 2 x 7.2 GB, C blocks 2 x 7.2 GB), k whole: A, B and C cross once (86.4 GB); the
+ * head (B and the first A panel, 36 GB, 0.8 s) and the tail (the last C block, 0.16 s) are not
+ * hidden: 9.6 s of products + ~1 s, about 40 TFLOP/s.  Not yet measured.
+ *
+ * The kernels' own workspace is outside the budget: a panel whose device leading dimension is
+ * not a multiple of 16 bytes (odd rows or k) is copied aligned by dmma/warp (cudaMallocAsync on
+ * the product's stream) where that is worth it, and falls back to their element-wise path when
+ * the copy cannot be had.
+ *
+ * Interrupts: the caller's `interrupted` callback is polled at every step (a step is at most one
+ * block product, well under a second at these sizes); a nonzero answer stops the product with
+ * GM_ERR_INTERRUPTED after the work in flight has finished, every buffer freed.
+ *
+ * Versions: v1 (this) real double and single, one device, one page.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include "gpumat.h"
+
+namespace {
+
+constexpr int64_t MIN_BLOCK = 1024;   /* rows or columns of C a block, before k is split */
+constexpr int64_t K_STEP = 256;       /* k slices are multiples of this */
+/* Of the free device memory, what the blocked product may take: the kernels' own workspace
+ * (split-K partials up to 256 MiB, aligned copies of a panel) comes on top. */
+constexpr double FREE_SHARE = 0.85;
+
+struct plan {
+  int64_t mb, nb, kb;      /* block rows, block columns, slice depth */
+  int64_t bi, bj, bs;      /* block and slice counts */
+  bool a_once, b_once;     /* the operand is one panel: uploaded once */
+  size_t bytes;            /* device memory of the buffers */
+};
+
+int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/* Device bytes of a plan's buffers; SIZE_MAX where they overflow. */
+size_t plan_bytes (int64_t m, int64_t n, int64_t k, int64_t mb, int64_t nb, int64_t kb, size_t es)
+{
+  const bool split = kb < k;
+  const int a_bufs = (mb >= m && !split) ? 1 : 2, b_bufs = (nb >= n && !split) ? 1 : 2;
+  const double elems = (double) a_bufs * mb * kb + (double) b_bufs * kb * nb
+                       + (split ? 3.0 : 2.0) * mb * nb;
+  const double bytes = elems * (double) es;
+  return bytes >= 1.8e19 ? SIZE_MAX : (size_t) bytes;
+}
+
+/* Largest blocks that fit `budget`: mb shrinks first (to MIN_BLOCK), then nb, then k is split
+ * (down to K_STEP), then mb and nb go below MIN_BLOCK, and last k below K_STEP: the last two
+ * only for budgets far below any real device (the tests force tiny ones). */
+gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget, plan *p)
+{
+  int64_t mb = m, nb = n, kb = k;
+  auto fits = [&] { return plan_bytes (m, n, k, mb, nb, kb, es) <= budget; };
+  auto halve = [] (int64_t x, int64_t floor) {   /* whole 64-row tiles where it matters */
+    int64_t h = ceil_div (x, 2);
+    h = h > 64 ? ceil_div (h, 64) * 64 : h;
+    return h < floor ? floor : h;
+  };
+  auto halve_k = [] (int64_t x, int64_t floor) {
+    int64_t h = ceil_div (x, 2);
+    h = h > K_STEP ? ceil_div (h, K_STEP) * K_STEP : h;
+    return h < floor ? floor : h;
+  };
+  while (!fits () && mb > MIN_BLOCK)
+    mb = halve (mb, MIN_BLOCK);
+  while (!fits () && nb > MIN_BLOCK)
+    nb = halve (nb, MIN_BLOCK);
+  while (!fits () && kb > K_STEP)
+    kb = halve_k (kb, K_STEP);
+  while (!fits () && (mb > 1 || nb > 1)) {
+    if (mb >= nb)
+      mb = halve (mb, 1);
+    else
+      nb = halve (nb, 1);
+  }
+  while (!fits () && kb > 1)
+    kb = halve_k (kb, 1);
+  if (!fits ()) {
+    gm_record_oom (0, 0);           /* no allocation failed: the gateway reports this text */
+    return gm_fail (GM_ERR_OUT_OF_MEMORY, "blocked product: %zu bytes of device memory are "
+                    "not enough for one element of each buffer", budget);
+  }
+  p->mb = mb < m ? mb : m;
+  p->nb = nb < n ? nb : n;
+  p->kb = kb < k ? kb : k;
+  p->bi = ceil_div (m, p->mb);
+  p->bj = ceil_div (n, p->nb);
+  p->bs = ceil_div (k, p->kb);
+  p->a_once = p->bi == 1 && p->bs == 1;
+  p->b_once = p->bj == 1 && p->bs == 1;
+  p->bytes = plan_bytes (m, n, k, p->mb, p->nb, p->kb, es);
+  return GM_OK;
+}
+
+/* C += P, n elements, in the result class. */
+template <typename T> __global__ void accumulate (int64_t count, T *C, const T *P)
+{
+  for (int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; i < count;
+       i += (int64_t) gridDim.x * blockDim.x)
+    C[i] += P[i];
+}
+
+gm_status launch_accumulate (gm_class cls, int64_t count, void *C, const void *P,
+                             cudaStream_t stream)
+{
+  const int64_t blocks64 = ceil_div (count, 256);
+  const unsigned blocks = (unsigned) (blocks64 < 4096 ? blocks64 : 4096);
+  if (cls == GM_DOUBLE)
+    accumulate<double><<<blocks, 256, 0, stream>>> (count, (double *) C, (const double *) P);
+  else
+    accumulate<float><<<blocks, 256, 0, stream>>> (count, (float *) C, (const float *) P);
+  return gm_cuda_status (cudaGetLastError (), "blocked product: accumulate");
+}
+
+/* A rows x cols part of a host matrix stored with leading dimension ld, starting at (r0, c0). */
+gm_host_span part (size_t es, int64_t ld, int64_t rows, int64_t cols)
+{
+  gm_host_span s = {(size_t) rows * es, (size_t) cols, (size_t) ld * es};
+  return s;
+}
+
+/* Where a step's panels and block lie. */
+struct step {
+  int64_t i, j, s;          /* row block, column block, slice */
+  int64_t r0, rows;         /* rows of C (and of op(A)) */
+  int64_t c0, cols;         /* columns of C (and of op(B)) */
+  int64_t p0, depth;        /* the k slice */
+};
+
+step step_at (const plan &pl, int64_t m, int64_t n, int64_t k, int64_t t)
+{
+  step st;
+  st.s = t % pl.bs;
+  st.i = (t / pl.bs) % pl.bi;
+  st.j = t / (pl.bs * pl.bi);
+  st.r0 = st.i * pl.mb;
+  st.rows = m - st.r0 < pl.mb ? m - st.r0 : pl.mb;
+  st.c0 = st.j * pl.nb;
+  st.cols = n - st.c0 < pl.nb ? n - st.c0 : pl.nb;
+  st.p0 = st.s * pl.kb;
+  st.depth = k - st.p0 < pl.kb ? k - st.p0 : pl.kb;
+  return st;
+}
+
+} /* namespace */
+
+extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                             gm_op opb, int64_t m, int64_t n, int64_t k,
+                                             const void *h_A, const void *h_B, void *h_C,
+                                             const gm_host_options *opt)
+{
+  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s (real double and "
+                    "single only)", gm_class_name (cls));
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  if (!gm_op_name (opa) || !gm_op_name (opb))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown operation (%d, %d)", (int) opa,
+                    (int) opb);
+  const size_t es = gm_class_size (cls);
+  size_t bytes_C;
+  gm_status st = gm_mul_size3 ((size_t) m, (size_t) n, es, &bytes_C);
+  if (st != GM_OK || bytes_C == 0)
+    return st;
+  if (k == 0) {
+    memset (h_C, 0, bytes_C);
+    return GM_OK;
+  }
+  if ((st = gm_init ()) != GM_OK)
+    return st;
+  /* gpumat's own caches (freed blocks, the kernels' stream-ordered pool) count as used in
+     cudaMemGetInfo: given back first, so that the plan does not depend on what ran before */
+  gm_device_release_cached ();
+  size_t free_bytes = 0, total = 0;
+  if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
+    return st;
+  size_t budget = (size_t) ((double) free_bytes * FREE_SHARE);
+  if (opt && opt->max_device_bytes && opt->max_device_bytes < budget)
+    budget = opt->max_device_bytes;
+  plan pl;
+  if ((st = make_plan (m, n, k, es, budget, &pl)) != GM_OK)
+    return st;
+
+  /* op(A) is m x k: stored m x k (lda m) for none, k x m (lda k) for (c)transpose; its block
+     (rows r0.., slice p0..) is the stored part (r0.., p0..) or (p0.., r0..).  Likewise op(B),
+     k x n: stored k x n (ldb k), or n x k (ldb n). */
+  const bool ta = opa != GM_OP_NONE, tb = opb != GM_OP_NONE;
+  const int64_t lda = ta ? k : m, ldb = tb ? n : k;
+  const char *A = (const char *) h_A, *B = (const char *) h_B;
+  char *C = (char *) h_C;
+  auto a_span = [&] (const step &x, const char **at) {
+    const int64_t r = ta ? x.p0 : x.r0, c = ta ? x.r0 : x.p0;
+    *at = A + ((size_t) r + (size_t) c * (size_t) lda) * es;
+    return ta ? part (es, lda, x.depth, x.rows) : part (es, lda, x.rows, x.depth);
+  };
+  auto b_span = [&] (const step &x, const char **at) {
+    const int64_t r = tb ? x.c0 : x.p0, c = tb ? x.p0 : x.c0;
+    *at = B + ((size_t) r + (size_t) c * (size_t) ldb) * es;
+    return tb ? part (es, ldb, x.cols, x.depth) : part (es, ldb, x.depth, x.cols);
+  };
+
+  void *bufA[2] = {NULL, NULL}, *bufB[2] = {NULL, NULL}, *bufC[2] = {NULL, NULL}, *bufP = NULL;
+  const size_t a_bytes = (size_t) pl.mb * pl.kb * es, b_bytes = (size_t) pl.kb * pl.nb * es;
+  const size_t c_bytes = (size_t) pl.mb * pl.nb * es;
+  cudaStream_t cs = NULL;
+  cudaEvent_t done[2] = {NULL, NULL}, began[2] = {NULL, NULL};
+  gm_host_stats stats = {};
+  struct timespec t0;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  stats.block_rows = pl.mb;
+  stats.block_cols = pl.nb;
+  stats.slice = pl.kb;
+  /* the product time of step t, added once its event has been waited for */
+  auto add_kernel_time = [&] (int64_t t) {
+    float ms = 0;
+    if (cudaEventElapsedTime (&ms, began[t % 2], done[t % 2]) == cudaSuccess)
+      stats.kernel_ms += ms;
+    stats.steps++;
+  };
+  for (int b = 0; b < 2 && st == GM_OK; b++) {
+    if ((b == 0 || !pl.a_once) && st == GM_OK)
+      st = gm_device_alloc (&bufA[b], a_bytes);
+    if ((b == 0 || !pl.b_once) && st == GM_OK)
+      st = gm_device_alloc (&bufB[b], b_bytes);
+    if (st == GM_OK)
+      st = gm_device_alloc (&bufC[b], c_bytes);
+    if (st == GM_OK)
+      st = gm_cuda_status (cudaEventCreate (&done[b]), "cudaEventCreate");
+    if (st == GM_OK)
+      st = gm_cuda_status (cudaEventCreate (&began[b]), "cudaEventCreate");
+  }
+  if (st == GM_OK && pl.bs > 1)
+    st = gm_device_alloc (&bufP, c_bytes);
+  if (st == GM_OK)
+    st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
+                         "cudaStreamCreate");
+
+  const int64_t steps = pl.bi * pl.bj * pl.bs;
+  int a_cur = 0, b_cur = 0;          /* the buffers holding the current step's panels */
+  /* the panels of step 0 */
+  if (st == GM_OK) {
+    const step x = step_at (pl, m, n, k, 0);
+    const char *ha, *hb;
+    const gm_host_span sa = a_span (x, &ha), sb = b_span (x, &hb);
+    st = gm_copy_duplex_2d (bufA[0], ha, sa, NULL, NULL, gm_contiguous (0));
+    if (st == GM_OK)
+      st = gm_copy_duplex_2d (bufB[0], hb, sb, NULL, NULL, gm_contiguous (0));
+    stats.bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
+  }
+  step pending_down = {};            /* the block to download after the next product */
+  bool have_down = false;
+  int down_buf = 0;
+  for (int64_t t = 0; t < steps && st == GM_OK; t++) {
+    const step x = step_at (pl, m, n, k, t);
+    const int64_t blk = x.j * pl.bi + x.i;
+    const int cb = (int) (blk % 2);    /* block b in buffer b % 2 */
+    /* the product of this step: the first slice straight into the block, later ones into P
+       and added (slice order: deterministic) */
+    void *dst = x.s == 0 ? bufC[cb] : bufP;
+    st = gm_cuda_status (cudaEventRecord (began[t % 2], cs), "cudaEventRecord");
+    if (st == GM_OK)
+      st = gm_matmul (kernel, cls, ta ? opa : GM_OP_NONE, tb ? opb : GM_OP_NONE, x.rows, x.cols,
+                    x.depth, bufA[a_cur], ta ? x.depth : x.rows, 0, bufB[b_cur],
+                    tb ? x.cols : x.depth, 0, dst, x.rows, 0, 1, cs);
+    if (st == GM_OK && x.s > 0)
+      st = launch_accumulate (cls, x.rows * x.cols, bufC[cb], bufP, cs);
+    if (st == GM_OK)
+      st = gm_cuda_status (cudaEventRecord (done[t % 2], cs), "cudaEventRecord");
+    /* step t-1's product done: its buffers are free and its block (if complete) can go down */
+    if (st == GM_OK && t > 0
+        && (st = gm_cuda_status (cudaEventSynchronize (done[(t - 1) % 2]), "gm_matmul")) == GM_OK)
+      add_kernel_time (t - 1);
+    if (st != GM_OK)
+      break;
+    if (opt && opt->interrupted && opt->interrupted (opt->ctx)) {
+      st = gm_fail (GM_ERR_INTERRUPTED, "blocked product interrupted after %lld of %lld steps",
+                    (long long) t, (long long) steps);
+      break;
+    }
+    /* uploads for step t+1, into the buffers not used by step t */
+    const char *ha = NULL, *hb = NULL;
+    gm_host_span sa = gm_contiguous (0), sb = gm_contiguous (0);
+    int a_next = a_cur, b_next = b_cur;
+    if (t + 1 < steps) {
+      const step y = step_at (pl, m, n, k, t + 1);
+      if (!pl.a_once && (y.i != x.i || y.s != x.s)) {
+        a_next = a_cur ^ 1;
+        sa = a_span (y, &ha);
+      }
+      if (!pl.b_once && (y.j != x.j || y.s != x.s)) {
+        b_next = b_cur ^ 1;
+        sb = b_span (y, &hb);
+      }
+    }
+    /* the download of the block step t-1 completed */
+    const char *dsrc = NULL;
+    char *hdst = NULL;
+    gm_host_span sd = gm_contiguous (0);
+    if (have_down) {
+      sd = part (es, m, pending_down.rows, pending_down.cols);
+      hdst = C + ((size_t) pending_down.r0 + (size_t) pending_down.c0 * (size_t) m) * es;
+      dsrc = (const char *) bufC[down_buf];
+      have_down = false;
+    }
+    st = gm_copy_duplex_2d (sa.runs ? bufA[a_next] : NULL, ha, sa, hdst, dsrc, sd);
+    if (st == GM_OK && sb.runs)
+      st = gm_copy_duplex_2d (bufB[b_next], hb, sb, NULL, NULL, gm_contiguous (0));
+    stats.bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
+    stats.bytes_down += (double) (sd.run * sd.runs);
+    a_cur = a_next;
+    b_cur = b_next;
+    if (x.s == pl.bs - 1) {          /* this step completes its block: down after the next */
+      pending_down = x;
+      down_buf = cb;
+      have_down = true;
+    }
+  }
+  if (st == GM_OK && steps > 0
+      && (st = gm_cuda_status (cudaEventSynchronize (done[(steps - 1) % 2]), "gm_matmul"))
+             == GM_OK)
+    add_kernel_time (steps - 1);
+  if (st == GM_OK && have_down) {
+    const gm_host_span sd = part (es, m, pending_down.rows, pending_down.cols);
+    st = gm_copy_duplex_2d (NULL, NULL, gm_contiguous (0),
+                            C + ((size_t) pending_down.r0 + (size_t) pending_down.c0 * (size_t) m) * es,
+                            bufC[down_buf], sd);
+    stats.bytes_down += (double) (sd.run * sd.runs);
+  }
+  if (cs) {
+    cudaStreamSynchronize (cs);      /* nothing in flight before the buffers are freed */
+    cudaStreamDestroy (cs);
+  }
+  for (int b = 0; b < 2; b++) {
+    if (done[b])
+      cudaEventDestroy (done[b]);
+    if (began[b])
+      cudaEventDestroy (began[b]);
+    gm_device_free (bufA[b]);
+    gm_device_free (bufB[b]);
+    gm_device_free (bufC[b]);
+  }
+  gm_device_free (bufP);
+  if (opt && opt->stats) {
+    struct timespec t1;
+    clock_gettime (CLOCK_MONOTONIC, &t1);
+    stats.wall_ms = (double) (t1.tv_sec - t0.tv_sec) * 1e3 + (double) (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    *opt->stats = stats;
+  }
+  return st;
+}
+
+extern "C" gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k,
+                                          size_t budget, int64_t *mb, int64_t *nb, int64_t *kb)
+{
+  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s", gm_class_name (cls));
+  if (m <= 0 || n <= 0 || k <= 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product plan: empty product");
+  plan pl;
+  gm_status st = make_plan (m, n, k, gm_class_size (cls), budget, &pl);
+  if (st == GM_OK) {
+    *mb = pl.mb;
+    *nb = pl.nb;
+    *kb = pl.kb;
+  }
+  return st;
+}

@@ -1,0 +1,334 @@
+/* test_host_blocked.cu: products of host arrays past the device (kernels/host_ooc.cu) and the
+ * strided copies they move their panels with (gm_copy_duplex_2d, kernels/transfer.cu).
+ *
+ *   - strided copies: blocks of a host matrix up and back, bit for bit, with runs shorter and
+ *     longer than a staging chunk, one run, empty sides, both at once; a pitch below the run;
+ *   - plans: blocks that fit the budget, k split only where the blocks alone do not fit;
+ *   - products: gm_matmul_host_opt with budgets forcing the blocked path, every op pair, both
+ *     classes, ragged edge blocks, k whole and split, against a long-double reference inside
+ *     k eps (|A| |B|), and with k whole bit for bit against the in-core product of the same
+ *     kernel (tiled); X'*X exactly symmetric; NaN and Inf; empty and K = 0;
+ *   - an interrupt between blocks: GM_ERR_INTERRUPTED, nothing left on the device;
+ *   - the products once more with every copy through the staging pool (GPUMAT_TRANSFER_SMALL_KB
+ *     = 0), whose strided path the small test panels would otherwise not reach.
+ *
+ *   test_host_blocked [--quick | --race]   (smaller shapes, for compute-sanitizer)
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include "test_util.h"
+
+static int quick;
+
+static void *xmalloc (size_t bytes)
+{
+  void *p = malloc (bytes ? bytes : 1);
+  if (!p) {
+    fprintf (stderr, "test_host_blocked: out of host memory (%zu bytes)\n", bytes);
+    exit (2);
+  }
+  return p;
+}
+
+/* ---- strided copies ---------------------------------------------------------------------- */
+static void test_copy_2d (size_t run, size_t runs, size_t pitch)
+{
+  const size_t host_bytes = pitch * (runs ? runs - 1 : 0) + run, dev_bytes = run * runs;
+  unsigned char *h = (unsigned char *) xmalloc (host_bytes), *g = (unsigned char *) xmalloc (host_bytes);
+  for (size_t b = 0; b < host_bytes; b++)
+    h[b] = (unsigned char) (tu_next () >> 56);
+  memcpy (g, h, host_bytes);
+  for (size_t r = 0; r < runs; r++)   /* the runs get new bytes back; the gaps must stay */
+    for (size_t b = 0; b < run; b++)
+      g[r * pitch + b] ^= 0xA5;
+  void *d;
+  TU_GM (gm_device_alloc (&d, dev_bytes));
+  const gm_host_span span = {run, runs, pitch};
+  gm_status st = gm_copy_duplex_2d (d, h, span, NULL, NULL, gm_contiguous (0));
+  unsigned char *packed = (unsigned char *) xmalloc (dev_bytes);
+  TU_CUDA (cudaMemcpy (packed, d, dev_bytes, cudaMemcpyDeviceToHost));
+  size_t bad = 0;
+  for (size_t r = 0; r < runs; r++)
+    bad += memcmp (packed + r * run, h + r * pitch, run) != 0;
+  tu_result (st == GM_OK && bad == 0, "copy_2d up: run %zu, runs %zu, pitch %zu: status %d, %zu "
+             "runs wrong", run, runs, pitch, (int) st, bad);
+  /* back down into g, after flipping the device copy the same way */
+  for (size_t b = 0; b < dev_bytes; b++)
+    packed[b] ^= 0xA5;
+  TU_CUDA (cudaMemcpy (d, packed, dev_bytes, cudaMemcpyHostToDevice));
+  unsigned char *back = (unsigned char *) xmalloc (host_bytes);
+  memcpy (back, h, host_bytes);
+  st = gm_copy_duplex_2d (NULL, NULL, gm_contiguous (0), back, d, span);
+  tu_result (st == GM_OK && memcmp (back, g, host_bytes) == 0, "copy_2d down: run %zu, runs %zu, "
+             "pitch %zu: status %d, host bytes differ (gaps must stay)", run, runs, pitch, (int) st);
+  gm_device_free (d);
+  free (h);
+  free (g);
+  free (packed);
+  free (back);
+}
+
+static void test_copies (void)
+{
+  test_copy_2d (8, 1, 8);
+  test_copy_2d (24, 7, 40);
+  test_copy_2d (1000, 300, 1048);          /* 300 KB: the plain path (cudaMemcpy2D) */
+  test_copy_2d (8 * 1000, 3000, 8 * 1300); /* 24 MB in runs of 8 KB: chunks span many runs */
+  if (!quick)
+    test_copy_2d ((size_t) 5 << 20, 7, ((size_t) 5 << 20) + 64);   /* runs over a chunk */
+  test_copy_2d (4096, 2000, 4096);         /* pitch = run: contiguous, through the pool */
+  /* both directions at once */
+  const size_t run = 8 * 700, runs = 900, pitch = 8 * 1000, bytes = run * runs;
+  char *hu = (char *) xmalloc (pitch * runs), *hd = (char *) xmalloc (pitch * runs);
+  for (size_t b = 0; b < pitch * runs; b++)
+    hu[b] = (char) (tu_next () >> 56);
+  memset (hd, 0, pitch * runs);
+  void *du, *dd;
+  TU_GM (gm_device_alloc (&du, bytes));
+  TU_GM (gm_device_alloc (&dd, bytes));
+  TU_CUDA (cudaMemset (dd, 0x3C, bytes));
+  const gm_host_span span = {run, runs, pitch};
+  gm_status st = gm_copy_duplex_2d (du, hu, span, hd, dd, span);
+  char *packed = (char *) xmalloc (bytes);
+  TU_CUDA (cudaMemcpy (packed, du, bytes, cudaMemcpyDeviceToHost));
+  size_t bad = 0;
+  for (size_t r = 0; r < runs; r++) {
+    bad += memcmp (packed + r * run, hu + r * pitch, run) != 0;
+    for (size_t b = 0; b < pitch; b++)
+      bad += hd[r * pitch + b] != (b < run ? 0x3C : 0);
+  }
+  tu_result (st == GM_OK && bad == 0, "copy_2d duplex: status %d, %zu wrong", (int) st, bad);
+  const gm_host_span bad_span = {16, 3, 8};
+  tu_result (gm_copy_duplex_2d (du, hu, bad_span, NULL, NULL, gm_contiguous (0))
+                 == GM_ERR_INVALID_ARGUMENT, "copy_2d: a pitch below the run accepted");
+  gm_device_free (du);
+  gm_device_free (dd);
+  free (hu);
+  free (hd);
+  free (packed);
+}
+
+/* ---- plans ------------------------------------------------------------------------------- */
+/* The device bytes of a plan, as host_ooc.cu counts them: one buffer of an operand that is a
+   single panel (k whole and one block along its side), else two; two C blocks; and a partial
+   block where k is split. */
+static double plan_need (int64_t m, int64_t n, int64_t k, int64_t mb, int64_t nb, int64_t kb,
+                         double es)
+{
+  const int split = kb < k;
+  const double a = (mb >= m && !split) ? 1 : 2, b = (nb >= n && !split) ? 1 : 2;
+  return es * (a * mb * kb + b * kb * nb + (split ? 3.0 : 2.0) * mb * nb);
+}
+
+static void test_plans (void)
+{
+  static const int64_t shapes[][3] = {{60000, 60000, 60000}, {1000, 1000, 1000},
+                                      {50000, 10, 10}, {10, 10, 5000000}, {1, 1, 1}};
+  static const double budgets[] = {75e9, 8e9, 1e6, 4096, 64};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++)
+      for (int c = 0; c < 2; c++) {
+        const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        int64_t mb = 0, nb = 0, kb = 0;
+        const size_t budget = (size_t) budgets[b];
+        gm_status st = gm_matmul_host_plan (cls, m, n, k, budget, &mb, &nb, &kb);
+        const double es = (double) gm_class_size (cls);
+        const int split = kb < k;
+        const double need = plan_need (m, n, k, mb, nb, kb, es);
+        const int fits = need <= (double) budget;
+        tu_result ((st == GM_OK && mb >= 1 && mb <= m && nb >= 1 && nb <= n && kb >= 1 && kb <= k
+                    && fits)
+                       || (st == GM_ERR_OUT_OF_MEMORY && budget < 3 * es),
+                   "plan %s %lldx%lldx%lld in %zu bytes: status %d, blocks %lld x %lld x %lld",
+                   c ? "single" : "double", (long long) m, (long long) n, (long long) k, budget,
+                   (int) st, (long long) mb, (long long) nb, (long long) kb);
+        /* k is split only when even MIN_BLOCK (1024) blocks with k whole do not fit */
+        if (st == GM_OK && split) {
+          const double whole = plan_need (m, n, k, m < 1024 ? m : 1024, n < 1024 ? n : 1024, k,
+                                          es);
+          tu_result (whole > (double) budget, "plan %lldx%lldx%lld in %zu bytes: k split "
+                     "although 1024-blocks with k whole fit", (long long) m, (long long) n,
+                     (long long) k, budget);
+        }
+      }
+  int64_t mb, nb, kb;
+  tu_result (gm_matmul_host_plan (GM_INT32, 4, 4, 4, 1000, &mb, &nb, &kb)
+                 == GM_ERR_INVALID_ARGUMENT, "plan: an integer class accepted");
+}
+
+/* ---- products ------------------------------------------------------------------------------ */
+typedef struct { int calls, stop_after; } interrupt_ctx;
+static int interrupt_after (void *ctx)
+{
+  interrupt_ctx *c = (interrupt_ctx *) ctx;
+  return ++c->calls > c->stop_after;
+}
+
+/* op(A) * op(B) through gm_matmul_host_opt with `budget`: against a long-double reference, and
+   (kernel tiled, k whole) bit for bit against the in-core product. */
+static void run_blocked (gm_class cls, gm_op oa, gm_op ob, int64_t m, int64_t n, int64_t k,
+                         size_t budget, int specials)
+{
+  const size_t es = gm_class_size (cls);
+  const int64_t ra = oa != GM_OP_NONE ? k : m, ca = oa != GM_OP_NONE ? m : k;
+  const int64_t rb = ob != GM_OP_NONE ? n : k, cb = ob != GM_OP_NONE ? k : n;
+  double *ad = (double *) xmalloc ((size_t) (ra * ca) * sizeof (double));
+  double *bd = (double *) xmalloc ((size_t) (rb * cb) * sizeof (double));
+  void *ha = xmalloc ((size_t) (ra * ca) * es), *hb = xmalloc ((size_t) (rb * cb) * es);
+  void *hc = xmalloc ((size_t) (m * n) * es), *hr = xmalloc ((size_t) (m * n) * es);
+  tu_fill (cls, ha, ad, (size_t) (ra * ca));
+  tu_fill (cls, hb, bd, (size_t) (rb * cb));
+  if (specials && ra * ca > 5) {
+    const int64_t at[3] = {1, ra * ca / 2, ra * ca - 1};
+    const double v[3] = {NAN, INFINITY, -INFINITY};
+    for (int s = 0; s < 3; s++) {
+      ad[at[s]] = v[s];
+      if (cls == GM_SINGLE)
+        ((float *) ha)[at[s]] = (float) v[s];
+      else
+        ((double *) ha)[at[s]] = v[s];
+    }
+  }
+  gm_host_stats stats;
+  memset (&stats, 0xFF, sizeof stats);
+  const gm_host_options opt = {budget, NULL, NULL, &stats};
+  gm_status st = gm_matmul_host_opt (GM_MATMUL_TILED, cls, oa, ob, m, n, k, ha, hb, hc, NULL, &opt);
+  /* the figures of the blocked path: C down once, A and B up at least once, every step run */
+  const int64_t steps = ((m + stats.block_rows - 1) / stats.block_rows)
+                        * ((n + stats.block_cols - 1) / stats.block_cols)
+                        * ((k + stats.slice - 1) / stats.slice);
+  tu_result (st != GM_OK || (stats.bytes_down == (double) (m * n) * es
+                             && stats.bytes_up >= (double) (m * k + k * n) * es
+                             && stats.steps == steps && stats.kernel_ms > 0
+                             && stats.wall_ms >= stats.kernel_ms),
+             "blocked %c%c %lldx%lldx%lld stats: down %.0f, up %.0f, steps %lld of %lld, kernels "
+             "%.3f ms, wall %.3f ms", "NTC"[oa], "NTC"[ob], (long long) m, (long long) n,
+             (long long) k, stats.bytes_down, stats.bytes_up, (long long) stats.steps,
+             (long long) steps, stats.kernel_ms, stats.wall_ms);
+  int64_t bad = 0, mismatched = 0;
+  double worst = 0;
+  for (int64_t j = 0; j < n && st == GM_OK; j++)
+    for (int64_t i = 0; i < m; i++) {
+      long double s = 0, sa = 0;
+      for (int64_t p = 0; p < k; p++) {
+        const double x = oa != GM_OP_NONE ? ad[p + i * ra] : ad[i + p * ra];
+        const double y = ob != GM_OP_NONE ? bd[j + p * rb] : bd[p + j * rb];
+        s += (long double) x * y;
+        sa += fabsl ((long double) x * y);
+      }
+      const double got = tu_get (cls, hc, (size_t) (i + j * m));
+      const long double err = fabsl ((long double) got - s);
+      if (isnan (s) || isinf (s)) {
+        bad += !(isnan (s) ? isnan (got) : got == (double) s);
+        continue;
+      }
+      if (!(err <= (long double) k * tu_eps (cls) * sa)) {
+        bad++;
+        if ((double) err > worst)
+          worst = (double) err;
+      }
+    }
+  tu_result (st == GM_OK && bad == 0, "blocked %s %c%c %lldx%lldx%lld in %zu bytes: status %d, "
+             "%lld elements outside k eps (|A||B|) (worst error %g)", cls == GM_SINGLE ? "single"
+             : "double", "NTC"[oa], "NTC"[ob], (long long) m, (long long) n, (long long) k, budget,
+             (int) st, (long long) bad, worst);
+  int64_t mb, nb, kb;
+  if (st == GM_OK && gm_matmul_host_plan (cls, m, n, k, budget, &mb, &nb, &kb) == GM_OK
+      && kb == k && !specials) {
+    st = gm_matmul_host_opt (GM_MATMUL_TILED, cls, oa, ob, m, n, k, ha, hb, hr, NULL, NULL);
+    for (int64_t e = 0; e < m * n && st == GM_OK; e++)
+      mismatched += memcmp ((char *) hc + e * es, (char *) hr + e * es, es) != 0;
+    tu_result (st == GM_OK && mismatched == 0, "blocked %c%c %lldx%lldx%lld (k whole) against the "
+               "in-core tiled product: status %d, %lld elements differ", "NTC"[oa], "NTC"[ob],
+               (long long) m, (long long) n, (long long) k, (int) st, (long long) mismatched);
+  }
+  free (ad);
+  free (bd);
+  free (ha);
+  free (hb);
+  free (hc);
+  free (hr);
+}
+
+static void test_products (gm_class cls)
+{
+  const size_t es = gm_class_size (cls);
+  static const int64_t shapes[][3] = {{300, 200, 150}, {257, 129, 513}, {1, 300, 40},
+                                      {300, 1, 40},    {100, 100, 1},   {65, 67, 1100}};
+  const int ns = quick ? 2 : (int) (sizeof shapes / sizeof shapes[0]);
+  for (int s = 0; s < ns; s++) {
+    const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+    const size_t all = (size_t) (m * k + k * n + m * n) * es;
+    const size_t budgets[2] = {all / 4, all / 16};   /* several blocks; deep k split */
+    for (int b = 0; b < 2; b++)
+      for (int p = 0; p < 9; p++) {
+        if (quick && p % 4 != 0)
+          continue;
+        run_blocked (cls, (gm_op) (p / 3), (gm_op) (p % 3), m, n, k, budgets[b], 0);
+      }
+  }
+  run_blocked (cls, GM_OP_NONE, GM_OP_NONE, 200, 90, 120, 40000, 1);   /* NaN, Inf */
+
+  /* X'*X blocked: exactly symmetric, as the in-core path makes it */
+  const int64_t rows = 500, cols = 300;
+  void *x = xmalloc ((size_t) (rows * cols) * es), *c = xmalloc ((size_t) (cols * cols) * es);
+  tu_fill (cls, x, NULL, (size_t) (rows * cols));
+  const gm_host_options opt = {(size_t) (rows * cols) * es, NULL, NULL, NULL};
+  gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_TRANSPOSE, GM_OP_NONE, cols, cols,
+                                     rows, x, x, c, NULL, &opt);
+  int64_t asym = 0;
+  for (int64_t j = 0; j < cols; j++)
+    for (int64_t i = 0; i < j; i++)
+      asym += memcmp ((char *) c + (i + j * cols) * es, (char *) c + (j + i * cols) * es, es) != 0;
+  tu_result (st == GM_OK && asym == 0, "blocked X'*X %s: status %d, %lld pairs not symmetric",
+             cls == GM_SINGLE ? "single" : "double", (int) st, (long long) asym);
+
+  /* K = 0 and empty results: no device work */
+  memset (c, 0x7F, 16 * es);
+  st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, 4, 4, 0, x, x, c, NULL, &opt);
+  int zero = 1;
+  for (int e = 0; e < 16; e++)
+    zero &= tu_get (cls, c, e) == 0;
+  tu_result (st == GM_OK && zero, "blocked K = 0: status %d, zeros %d", (int) st, zero);
+  tu_result (gm_matmul_host_blocked (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, 0, 5, 5, x, x,
+                                     c, &opt) == GM_OK, "blocked 0x5x5");
+
+  /* interrupted after three blocks: identified, and the device as before */
+  size_t blocks0, bytes0, cached0, blocks1, bytes1, cached1;
+  gm_device_usage (&blocks0, &bytes0, &cached0);
+  interrupt_ctx ic = {0, 3};
+  const gm_host_options stop = {(size_t) (rows * cols) * es / 2, interrupt_after, &ic, NULL};
+  st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, cols, cols, rows, x, x, c,
+                           NULL, &stop);
+  gm_device_usage (&blocks1, &bytes1, &cached1);
+  tu_result (st == GM_ERR_INTERRUPTED && blocks1 == blocks0 && bytes1 == bytes0,
+             "blocked, interrupted: status %d (want %d), live blocks %zu -> %zu, bytes %zu -> %zu",
+             (int) st, (int) GM_ERR_INTERRUPTED, blocks0, blocks1, bytes0, bytes1);
+  tu_result (gm_matmul_host_blocked (GM_MATMUL_AUTO, GM_INT8, GM_OP_NONE, GM_OP_NONE, 2, 2, 2, x,
+                                     x, c, NULL) == GM_ERR_INVALID_ARGUMENT,
+             "blocked: an integer class accepted");
+  free (x);
+  free (c);
+}
+
+int main (int argc, char **argv)
+{
+  quick = argc > 1 && (!strcmp (argv[1], "--quick") || !strcmp (argv[1], "--race"));
+  test_plans ();                     /* host arithmetic only: runs without a GPU too */
+  if (!tu_gpu_or_skip ("test_host_blocked"))
+    return tu_finish ("test_host_blocked");
+  test_copies ();                    /* the default thresholds: small copies take the plain path */
+  test_products (GM_DOUBLE);
+  /* again with every copy through the staging pool (its strided gather and scatter, and its
+     overlap with the products): the test panels are all below the 2 MiB plain-path threshold.
+     The pool reads its configuration when it is made, so it is made anew. */
+  gm_transfer_release ();
+  setenv ("GPUMAT_TRANSFER_SMALL_KB", "0", 1);
+  test_products (GM_SINGLE);
+  test_products (GM_DOUBLE);
+  gm_transfer_release ();
+  unsetenv ("GPUMAT_TRANSFER_SMALL_KB");
+  test_products (GM_SINGLE);
+  return tu_finish ("test_host_blocked");
+}
