@@ -3,7 +3,9 @@
 # make check with the GPU tests running, make sanitize, make demo, make bench-kernels and
 # make bench.  Logs go to $OUT (or target/gpu-verify); a short summary is printed last.
 #   bash .device-kit/setup && bash tests/gpu-verify.sh [steps...]
-# steps: check sanitize demo bench-kernels bench (default: all)
+# steps: check sanitize memcheck racecheck demo bench-kernels bench (default: check sanitize demo
+# bench-kernels bench); memcheck and racecheck are make sanitize with one tool each, to fit the
+# device's 10-minute calls
 set -uo pipefail
 out=${OUT:-target/gpu-verify}
 mkdir -p "$out"
@@ -13,7 +15,10 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | 
 summary=()
 for step in $steps; do
   start=$(date +%s)
-  make --no-print-directory "$step" > "$out/$step.log" 2>&1
+  case $step in
+    memcheck|racecheck) make --no-print-directory sanitize SANITIZE_TOOLS=$step ;;
+    *) make --no-print-directory "$step" ;;
+  esac > "$out/$step.log" 2>&1
   rc=$?
   summary+=("$(printf '%-14s rc=%-3s %4ss  %s' "$step" "$rc" "$(( $(date +%s) - start ))" \
                "$(grep -E 'passed, .* failed|sanitize:|All results match|ERROR SUMMARY' "$out/$step.log" | tail -n 1)")")
