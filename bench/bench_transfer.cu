@@ -6,9 +6,14 @@
  *      256 MiB array (GPUMAT_TRANSFER_* set, then gm_transfer_release, so the pool is remade);
  *   3. GB/s from 256 KiB to 1 GiB: plain cudaMemcpy against the staging pool (forced at every
  *      size, to find the threshold) and against gm_copy_* as shipped;
- *   4. gm_matmul_host: 16x16 (median of 2000 calls), 4096x4096 double and single with several
+ *   4. downloads into fresh memory, as gather's are (a new Octave array, its pages not yet
+ *      faulted in): plain cudaMemcpy, gm_copy_to_host, and gm_copy_to_host with transparent huge
+ *      pages asked for (GPUMAT_TRANSFER_HUGEPAGE=1), at 256 MiB and 1 GiB; the host's THP
+ *      settings are printed with it;
+ *   5. gm_matmul_host: 16x16 (median of 2000 calls), 4096x4096 double and single with several
  *      panel counts (median of 10 after 2 warm-ups), and gm_matmul alone on the device.
- * Host buffers come from malloc and are touched before timing, as Octave's arrays are.
+ * Host buffers come from malloc and are touched before timing (but in 4.), as Octave's arrays
+ * are when they are uploaded.
  * GB/s are 1e9 bytes per second.  Copies are synchronous, so a host clock times them.
  *
  *   bench_transfer [--quick] [--no-sweep] [--no-matmul]
@@ -97,6 +102,40 @@ static double time_duplex (char *d, char *h_src, char *h_dst, size_t b, int reps
   return 2.0 * b / median (t) / 1e9;
 }
 
+/* Downloads of `bytes` into a buffer malloc'd afresh for each repetition (large: its own mmap,
+   no page faulted in), freed after; median GB/s.  how: 0 cudaMemcpy, 1 gm_copy_to_host. */
+static double time_fresh_download (int how, const void *d, size_t bytes, int reps)
+{
+  std::vector<double> t;
+  for (int r = -1; r < reps; r++) {
+    char *h = (char *) malloc (bytes);
+    if (!h)
+      return 0;
+    double t0 = now ();
+    if (how == 0) TU_CUDA (cudaMemcpy (h, d, bytes, cudaMemcpyDeviceToHost));
+    else TU_GM (gm_copy_to_host (h, d, bytes));
+    double t1 = now ();
+    volatile char sink = h[bytes / 2];             /* the copy is not optimized away */
+    (void) sink;
+    free (h);
+    if (r >= 0)
+      t.push_back (t1 - t0);
+  }
+  return bytes / median (t) / 1e9;
+}
+
+/* The first line of a sysfs file ("always [madvise] never"), or "-". */
+static void read_line (const char *path, char *buf, size_t len)
+{
+  FILE *f = fopen (path, "r");
+  snprintf (buf, len, "-");
+  if (f) {
+    if (fgets (buf, (int) len, f))
+      buf[strcspn (buf, "\n")] = 0;
+    fclose (f);
+  }
+}
+
 /* ---- 1. round trips ------------------------------------------------------------------- */
 static int round_trips (char *h_src, char *h_dst, char *d, size_t max_bytes)
 {
@@ -135,7 +174,7 @@ static int round_trips (char *h_src, char *h_dst, char *d, size_t max_bytes)
   return bad;
 }
 
-/* ---- 4. products ---------------------------------------------------------------------- */
+/* ---- 5. products ---------------------------------------------------------------------- */
 /* C = A * B on N x N host arrays, no transposes, one page. */
 static gm_status host_product (gm_class cls, int64_t N, const void *A, const void *B, void *C)
 {
@@ -332,9 +371,35 @@ int main (int argc, char **argv)
               "%8.2f MiB | %6.1f %6.1f | %6.1f %6.1f | %6.1f %6.1f | %6.1f", b / (double) MiB,
               pu, pd, fu, fd, gu, gd, gb);
   }
-  gm_device_free (d);
   free (h_src);
   free (h_dst);
+
+  /* ---- 4. downloads into fresh memory (gather) ----------------------------------------- */
+  char thp[96], defrag[96];
+  read_line ("/sys/kernel/mm/transparent_hugepage/enabled", thp, sizeof thp);
+  read_line ("/sys/kernel/mm/transparent_hugepage/defrag", defrag, sizeof defrag);
+  char fresh_lines[4][160];
+  int nfresh = 0;
+  for (size_t b : {256 * MiB, 1024 * MiB}) {
+    if (b > max_bytes)
+      continue;
+    const int reps = quick ? 3 : (b > 256 * MiB ? 5 : 9);
+    const double plain = time_fresh_download (0, d, b, reps);
+    pool_env (NULL, NULL, NULL, NULL);
+    setenv ("GPUMAT_TRANSFER_HUGEPAGE", "0", 1);
+    gm_transfer_release ();
+    const double pool4k = time_fresh_download (1, d, b, reps);
+    setenv ("GPUMAT_TRANSFER_HUGEPAGE", "1", 1);
+    gm_transfer_release ();
+    const double pool2m = time_fresh_download (1, d, b, reps);
+    unsetenv ("GPUMAT_TRANSFER_HUGEPAGE");
+    gm_transfer_release ();
+    snprintf (fresh_lines[nfresh++], sizeof fresh_lines[0],
+              "fresh %5.0f MiB D2H | cudaMemcpy %5.1f | gm_copy %5.1f | gm_copy + MADV_HUGEPAGE "
+              "%5.1f GB/s", b / (double) MiB, plain, pool4k, pool2m);
+    printf ("%s\n", fresh_lines[nfresh - 1]);
+  }
+  gm_device_free (d);
 
   if (matmul) {
     printf ("\n");
@@ -368,6 +433,9 @@ int main (int argc, char **argv)
   }
   if (besti >= 0)
     printf ("best of sweep: %s\n", sweep_lines[besti]);
+  printf ("transparent huge pages: enabled %s; defrag %s\n", thp, defrag);
+  for (int i = 0; i < nfresh; i++)
+    printf ("%s\n", fresh_lines[i]);
   for (int i = 0; i < nsummary; i++)
     printf ("%s\n", summary[i]);
   printf ("%s\n", bad ? "ROUND TRIPS FAILED" : "round trips bit-exact");

@@ -47,6 +47,18 @@
  *   GPUMAT_TRANSFER_SMALL_KB  below this many KiB use plain cudaMemcpy, both directions
  *                             (defaults DEFAULT_SMALL_H2D_KB up, DEFAULT_SMALL_D2H_KB down)
  *   GPUMAT_TRANSFER_NT        1: copy into pinned slots with non-temporal stores
+ *   GPUMAT_TRANSFER_HUGEPAGE  1: a download of at least HUGEPAGE_MIN contiguous bytes first asks
+ *                             the kernel for transparent huge pages over the destination's
+ *                             2 MiB-aligned interior (madvise MADV_HUGEPAGE), default
+ *                             DEFAULT_HUGEPAGE.  Why: gather's destination is a fresh Octave
+ *                             array whose pages the drain's memcpy faults in one 4 KiB page at
+ *                             a time (gather of 256 MiB and 1 GiB: 15-17 GB/s on the H100
+ *                             against 47-49 into touched memory); 2 MiB pages take 512 times
+ *                             fewer faults.  On (1) by default: a memcpy of 256 MiB into fresh
+ *                             memory on the development VM (THP "madvise") ran at 0.2-0.3 GB/s
+ *                             and at 0.8-5.7 with the advice (bench/NOTES-transfer.md); the GPU
+ *                             host's figures come from bench_transfer's "fresh" table.  Where
+ *                             THP is "never" the advice does nothing.
  * The measured numbers behind the defaults are in bench/NOTES-transfer.md.
  *
  * Threads: workers block every signal (Octave's handlers must run on Octave's own thread) and
@@ -57,6 +69,7 @@
  */
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -76,6 +89,9 @@
 #define DEFAULT_SMALL_D2H_KB 256
 #define CHUNKS_PER_WORKER 3
 #define DEFAULT_NT 0
+#define DEFAULT_HUGEPAGE 1
+#define HUGEPAGE_BYTES ((size_t) 2 << 20)         /* x86-64's transparent huge page */
+#define HUGEPAGE_MIN ((size_t) 4 << 20)           /* at least one whole huge page inside */
 #define MAX_THREADS 64
 #define SLOTS 2                                   /* per participant: fill one, DMA the other */
 #define MIN_CHUNK ((size_t) 256 << 10)            /* medium copies split down to this */
@@ -108,6 +124,7 @@ typedef struct {
   int threads;
   size_t chunk, small_h2d, small_d2h;
   int nt;
+  int hugepage;
   /* pool */
   int state;                        /* 0 not made, 1 ready, -1 unavailable: use cudaMemcpy */
   char *pinned;
@@ -176,10 +193,28 @@ static void read_config (void)
   pool.small_h2d = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_H2D_KB << 10;
   pool.small_d2h = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_D2H_KB << 10;
   pool.nt = env_number ("GPUMAT_TRANSFER_NT", DEFAULT_NT) != 0;
+  pool.hugepage = env_number ("GPUMAT_TRANSFER_HUGEPAGE", DEFAULT_HUGEPAGE) != 0;
   pool.config_read = 1;
 }
 
 /* ---- host copies ---------------------------------------------------------------------- */
+/* Transparent huge pages for the whole 2 MiB pages inside a download's destination (see
+   GPUMAT_TRANSFER_HUGEPAGE).  Advice only: a kernel without THP, or with THP off, refuses or
+   ignores it, and the copy goes on either way.  Pages already faulted in stay as they are. */
+static void advise_hugepages (void *host, size_t bytes)
+{
+  if (!pool.hugepage || bytes < HUGEPAGE_MIN)
+    return;
+  const uintptr_t mask = ~(uintptr_t) (HUGEPAGE_BYTES - 1);
+  const uintptr_t begin = ((uintptr_t) host + HUGEPAGE_BYTES - 1) & mask;
+  const uintptr_t end = ((uintptr_t) host + bytes) & mask;
+  if (end > begin) {
+#ifdef MADV_HUGEPAGE
+    (void) madvise ((void *) begin, end - begin, MADV_HUGEPAGE);
+#endif
+  }
+}
+
 /* memcpy, or with non-temporal stores: the destination is not read again by this CPU (the
    DMA engine reads the slot; Octave reads the array much later), so not pulling it into the
    cache saves the read-for-ownership. */
@@ -589,6 +624,9 @@ static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *h
       st = plain_copy (dir[i], dev[i], host[i], span[i]);
   if (st == GM_OK && nbig && ready) {
     int workers = pool.spawned + 1, k = 0;
+    for (int i = 0; i < n; i++)
+      if (big[i] && dir[i] == DIR_D2H && (span[i].runs <= 1 || span[i].pitch == span[i].run))
+        advise_hugepages (host[i], bytes[i]);
     for (int i = 0; i < n; i++)
       if (big[i])
         subjob_set (&pool.sub[k++], dir[i], (char *) dev[i], (char *) host[i], span[i],

@@ -68,6 +68,34 @@ static void test_copy_2d (size_t run, size_t runs, size_t pitch)
   free (back);
 }
 
+/* Downloads with transparent huge pages asked for (GPUMAT_TRANSFER_HUGEPAGE=1), into fresh
+   memory as gather's are: bit-exact, an odd size and a destination off alignment included (the
+   advice covers only the whole 2 MiB pages inside). */
+static void test_hugepage_downloads (void)
+{
+  gm_transfer_release ();
+  setenv ("GPUMAT_TRANSFER_HUGEPAGE", "1", 1);
+  const size_t sizes[] = {(size_t) 5 << 20, ((size_t) 33 << 20) + 4093};
+  for (size_t bytes : sizes)
+    for (int off = 0; off < 2; off++) {
+      char *src = (char *) xmalloc (bytes), *dst = (char *) xmalloc (bytes + 64);
+      for (size_t b = 0; b < bytes; b++)
+        src[b] = (char) (tu_next () >> 56);
+      void *d;
+      TU_GM (gm_device_alloc (&d, bytes));
+      TU_CUDA (cudaMemcpy (d, src, bytes, cudaMemcpyHostToDevice));
+      const gm_status st = gm_copy_to_host (dst + off * 7, d, bytes);
+      tu_result (st == GM_OK && memcmp (dst + off * 7, src, bytes) == 0,
+                 "download of %zu bytes to offset %d with huge pages asked: status %d", bytes,
+                 off * 7, (int) st);
+      gm_device_free (d);
+      free (src);
+      free (dst);
+    }
+  unsetenv ("GPUMAT_TRANSFER_HUGEPAGE");
+  gm_transfer_release ();
+}
+
 static void test_copies (void)
 {
   test_copy_2d (8, 1, 8);
@@ -319,6 +347,7 @@ int main (int argc, char **argv)
   if (!tu_gpu_or_skip ("test_host_blocked"))
     return tu_finish ("test_host_blocked");
   test_copies ();                    /* the default thresholds: small copies take the plain path */
+  test_hugepage_downloads ();
   test_products (GM_DOUBLE);
   /* again with every copy through the staging pool (its strided gather and scatter, and its
      overlap with the products): the test panels are all below the 2 MiB plain-path threshold.
