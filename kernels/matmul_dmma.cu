@@ -222,13 +222,13 @@ matmul_dmma_kernel (Gemm<double> g)
 
 /* The block tiles.  Each runs BK = 32 on the 16-byte path and BK = 16 with 4 stages on the
  * scalar path (odd ld: BK = 32 there fell from 32.1 to 20.6 TFLOP/s at N = 4097).
- *   128x128  8 warps of 64x32, 3 stages (207-221 KB), one block an SM: 41.1 TFLOP/s against
+ *   128x128  8 warps of 64x32, 3 stages (198-216 KiB), one block an SM: 41.1 TFLOP/s against
  *            39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  Large products.
- *   128x64   (issue 13) 8 warps of 32x32, 4 stages (204-221 KB), one block an SM: n <= 64
+ *   128x64   (issue 13) 8 warps of 32x32, 4 stages (200-216 KiB), one block an SM: n <= 64
  *            (8192x64x8192: the 128x128 tiles ran half empty, 47% of DGEMM), and grids the
  *            128x128 tiles cannot fill (1024^3: 64 tiles on 132 SMs; 128 of these).
  *   64x128   the same with the sides swapped: m <= 64.
- *   64x64    4 warps of 32x32, 3 stages (104-111 KB), two blocks an SM: both sides small,
+ *   64x64    4 warps of 32x32, 3 stages (102-108 KiB), two blocks an SM: both sides small,
  *            and deep k split across the chip (64x64x65536).
  * Warps of 32x32 read 2 fragments (LDS.64) an MMA where 64x32 reads 1.5, and a smaller tile
  * reads more of A and B from L2 an MMA (bytes a k-step: 128x128 128 a MMA, 128x64 192,

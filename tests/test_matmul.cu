@@ -13,6 +13,12 @@
  *   - gm_matmul_pages: broadcasting (3x1 pages against 1x4), dimensions that merge, page
  *     dimensions of 1, no page dimension, zero pages;
  *   - gm_transpose: odd sizes, padded leading dimensions, exact;
+ *   - dmma's block tiles (issue 13): every product that runs dmma in double runs it once with
+ *     its own choice of tile and once with each tile forced (GPUMAT_DMMA_TILE = 128x128,
+ *     128x64, 64x128, 64x64), so every tile meets every shape, layout and batch above; thin
+ *     shapes (one side 1..65 against 300, 2048x64x2048 and 64x2048x2048, 64x64x65536 split
+ *     in up to 256 slices), forced slice counts (GPUMAT_DMMA_SLICES) and the plan query
+ *     (gm_matmul_dmma_plan);
  *   - gm_matmul_host: every operation pair, pages with broadcasting, the same host array as
  *     both operands (X'*X, X*X'), the small, plain and panel paths;
  *   - argument errors: negative sizes and batch, overlapping pages of C, leading dimensions
@@ -42,6 +48,22 @@ static const char *PROGRAM = "test_matmul";
 #include "matmul_test_util.h"
 static int device_cc;
 static int quick;   /* 1: --quick, 2: --race */
+
+/* dmma's tiles (GPUMAT_DMMA_TILE): NULL runs it as the environment the program started with
+   says (its own choice when unset).  Racecheck runs every tile only on products of up to
+   2^22 multiply-adds (each is one more run under the slowest tool). */
+static const char *const dmma_tiles[] = {NULL, "128x128", "128x64", "64x128", "64x64"};
+static char *env_tile0;   /* GPUMAT_DMMA_TILE at start (a copy), or NULL */
+
+static void set_dmma_tile (const char *tile)
+{
+  if (tile)
+    setenv ("GPUMAT_DMMA_TILE", tile, 1);
+  else if (env_tile0)
+    setenv ("GPUMAT_DMMA_TILE", env_tile0, 1);
+  else
+    unsetenv ("GPUMAT_DMMA_TILE");
+}
 
 /* Mirrors gm_matmul's rule: dmma computes double only, warp and dmma need sm_80. */
 static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
@@ -303,13 +325,25 @@ static void run_case (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
             (long long) sc, L.specials ? ", NaN/Inf" : "");
   device_set d = product_upload (&P, L.off);
   const size_t es = gm_class_size (cls);
+  const int ntiles = sizeof dmma_tiles / sizeof dmma_tiles[0];
+  const int all_tiles = quick != 2 || (double) m * n * k * batch <= (double) (1 << 22);
   for (int kern = 0; kern < GM_MATMUL_KERNEL_COUNT; kern++) {
     const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
-    poison_c (&P, &d);
-    gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, d.A + L.off * es, lda, sa,
-                              d.B + L.off * es, ldb, sb, d.C + L.off * es, ldc, sc, batch, 0);
-    if (kernel_finished (&P, &d, kk, st, m > 0 && n > 0 && batch > 0))
-      product_check (&P, gm_matmul_kernel_name (kk));
+    const int tiles = kk == GM_MATMUL_DMMA && kernel_runs (kk, cls) && all_tiles ? ntiles : 1;
+    for (int t = 0; t < tiles; t++) {
+      char what[48];
+      if (t == 0)
+        snprintf (what, sizeof what, "%s", gm_matmul_kernel_name (kk));
+      else
+        snprintf (what, sizeof what, "%s[%s]", gm_matmul_kernel_name (kk), dmma_tiles[t]);
+      set_dmma_tile (dmma_tiles[t]);
+      poison_c (&P, &d);
+      gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, d.A + L.off * es, lda, sa,
+                                d.B + L.off * es, ldb, sb, d.C + L.off * es, ldc, sc, batch, 0);
+      set_dmma_tile (NULL);
+      if (kernel_finished (&P, &d, kk, st, m > 0 && n > 0 && batch > 0))
+        product_check (&P, what);
+    }
   }
   device_set_free (&d);
   product_free (&P);
@@ -837,6 +871,124 @@ static void test_products (gm_class cls)
   }
 }
 
+/* Thin products (issue 13): one side from 1 to 65 against 300 (every edge of the 64-wide
+   tiles, and of the 16 x 8 MMA steps inside), the 8192x64x8192 shape at a quarter of each
+   long side, 64x64x65536 (one tile, k split in up to 256 slices), and forced slice counts. */
+static void test_thin (gm_class cls)
+{
+  static const int64_t sides[] = {1, 2, 3, 5, 8, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65};
+  const int ns = sizeof sides / sizeof sides[0];
+  for (int i = 0; i < ns; i++) {
+    if (quick == 2 && i % 4 != 3)
+      continue;
+    const int p = i % 9;
+    run_case (cls, pair_a (p), pair_b (p), sides[i], 300, 70, variant (i));
+    run_case (cls, pair_a ((p + 4) % 9), pair_b ((p + 4) % 9), 300, sides[i], 70,
+              variant (i + 1));
+    if (!quick) { /* the other two real layouts too, and deep k (split) */
+      run_case (cls, pair_a ((p + 1) % 9), pair_b ((p + 1) % 9), sides[i], 257, 600, PLAIN);
+      run_case (cls, pair_a ((p + 3) % 9), pair_b ((p + 3) % 9), 257, sides[i], 600,
+                  variant (i + 2));
+    }
+  }
+  /* the four real layout pairs (NN, TN, NT, TT) */
+  static const int real_pairs[4] = {0, 1, 3, 4};
+  for (int r = 0; r < 4; r++) {
+    const gm_op oa = pair_a (real_pairs[r]), ob = pair_b (real_pairs[r]);
+    if (quick == 2) {
+      if (r == 0 || r == 3)
+        run_case (cls, oa, ob, 64, 64, 2048, PLAIN);   /* one tile, k in slices */
+      continue;
+    }
+    if (!quick || r == 0 || r == 3) {
+      run_case (cls, oa, ob, 2048, 64, 2048, PLAIN);
+      run_case (cls, oa, ob, 64, 2048, 2048, variant (r));
+      run_case (cls, oa, ob, 2000, 61, 1500, variant (r + 1));
+    }
+    if (!quick || r == 0)
+      run_case (cls, oa, ob, 64, 64, 65536, PLAIN);
+    if (!quick) { /* pages of thin products, split */
+      run_case (cls, oa, ob, 200, 40, 600, batched (3, 2, r % 3, 0, 0));
+      run_case (cls, oa, ob, 40, 200, 600, batched (3, 0, 0, 1, 1));
+    }
+  }
+  /* forced slice counts: uneven last slice, more slices asked than k allows (1001 in 9 asks
+     gives 8 of 128), and one slice per 32 of k */
+  static const char *const forced[] = {"5", "9", "32"};
+  for (int f = 0; f < 3; f++) {
+    if (quick == 2 && f != 0)
+      continue;
+    setenv ("GPUMAT_DMMA_SLICES", forced[f], 1);
+    run_case (cls, pair_a (f), pair_b (f), 130, 70, 1001, variant (f));
+    if (!quick)
+      run_case (cls, pair_a (f + 3), pair_b (f + 3), 65, 129, 1024, batched (2, 1, 0, 0, 0));
+    unsetenv ("GPUMAT_DMMA_SLICES");
+  }
+}
+
+/* gm_matmul_dmma_plan: what dmma would run; the environment's overrides and their errors. */
+static void test_dmma_plan (void)
+{
+  const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
+  const gm_status INV = GM_ERR_INVALID_ARGUMENT;
+  int tm = 0, tn = 0, sl = 0;
+  unsetenv ("GPUMAT_DMMA_TILE");
+  unsetenv ("GPUMAT_DMMA_SLICES");
+  static const int64_t shown[][3] = {{8192, 64, 8192}, {64, 8192, 8192}, {1024, 1024, 1024},
+                                     {4096, 4096, 4096}, {64, 64, 65536}, {2048, 64, 2048}};
+  for (int s = 0; s < 6; s++) {
+    gm_status st = gm_matmul_dmma_plan (N, N, shown[s][0], shown[s][1], shown[s][2], 1, &tm, &tn,
+                                        &sl);
+    tu_result (st == GM_OK, "dmma plan %lldx%lldx%lld: status %d", (long long) shown[s][0],
+               (long long) shown[s][1], (long long) shown[s][2], (int) st);
+    printf ("%s: dmma plan %lldx%lldx%lld: tile %dx%d, %d slice%s\n", PROGRAM,
+            (long long) shown[s][0], (long long) shown[s][1], (long long) shown[s][2], tm, tn, sl,
+            sl == 1 ? "" : "s");
+  }
+  /* A side of 64 gets a tile side of 64 (a 128-wide tile would be half empty). */
+  tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
+             "dmma plan 8192x64x8192: tile %dx%d", tm, tn);
+  tu_result (gm_matmul_dmma_plan (N, N, 64, 8192, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 64,
+             "dmma plan 64x8192x8192: tile %dx%d", tm, tn);
+  tu_result (gm_matmul_dmma_plan (T, T, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
+             "dmma plan TT 8192x64x8192: tile %dx%d", tm, tn);
+  /* forced tiles, as C's sides (Aᵀ * Bᵀ runs on Cᵀ: sides swapped) */
+  setenv ("GPUMAT_DMMA_TILE", "128x64", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 128
+                 && tn == 64, "dmma plan forced 128x64: %dx%d", tm, tn);
+  tu_result (gm_matmul_dmma_plan (T, T, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 64
+                 && tn == 128, "dmma plan forced 128x64, TT: %dx%d (expected C's 64x128)", tm,
+             tn);
+  setenv ("GPUMAT_DMMA_TILE", "v2", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 128
+                 && tn == 128, "dmma plan v2: %dx%d", tm, tn);
+  setenv ("GPUMAT_DMMA_TILE", "96x96", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 50, 50, 50, 1, &tm, &tn, &sl) == INV,
+             "dmma plan: unknown tile accepted");
+  if (kernel_runs (GM_MATMUL_DMMA, GM_DOUBLE)) {
+    void *d;
+    TU_GM (gm_device_alloc (&d, 64 * sizeof (double)));
+    tu_result (gm_matmul (GM_MATMUL_DMMA, GM_DOUBLE, N, N, 2, 2, 2, d, 2, 0, d, 2, 0,
+                          (double *) d + 8, 2, 0, 1, 0) == INV,
+               "dmma with GPUMAT_DMMA_TILE=96x96 accepted");
+    gm_device_free (d);
+  }
+  unsetenv ("GPUMAT_DMMA_TILE");
+  setenv ("GPUMAT_DMMA_SLICES", "5", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 5,
+             "dmma plan GPUMAT_DMMA_SLICES=5, k 1001: %d slices", sl);
+  setenv ("GPUMAT_DMMA_SLICES", "9", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 8,
+             "dmma plan GPUMAT_DMMA_SLICES=9, k 1001: %d slices (expected 8 of 128)", sl);
+  setenv ("GPUMAT_DMMA_SLICES", "0", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == INV,
+             "dmma plan: GPUMAT_DMMA_SLICES=0 accepted");
+  unsetenv ("GPUMAT_DMMA_SLICES");
+  tu_result (gm_matmul_dmma_plan (N, N, -1, 70, 1001, 1, &tm, &tn, &sl) == INV,
+             "dmma plan: negative m accepted");
+  set_dmma_tile (NULL);
+}
+
 static void test_batches (gm_class cls)
 {
   for (int p = 0; p < 9; p++) {
@@ -887,12 +1039,25 @@ int main (int argc, char **argv)
           quick == 2 ? ", race" : quick ? ", quick" : "");
   const time_t t0 = time (NULL);
   tu_seed (20260101);
+  if (getenv ("GPUMAT_DMMA_TILE")) {
+    env_tile0 = strdup (getenv ("GPUMAT_DMMA_TILE"));
+    printf ("%s: GPUMAT_DMMA_TILE=%s for dmma's own runs\n", PROGRAM, env_tile0);
+  }
+  if (getenv ("GPUMAT_DMMA_SLICES"))
+    printf ("%s: GPUMAT_DMMA_SLICES=%s is cleared (the test sets it where it means to)\n",
+            PROGRAM, getenv ("GPUMAT_DMMA_SLICES"));
+  unsetenv ("GPUMAT_DMMA_SLICES");
   test_api ();
+  test_dmma_plan ();
   for (int c = 0; c < 2; c++) {
     const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
     int before = tu_passed + tu_failed;
     test_products (cls);
     printf ("%s: %s products: %d checks (%lld s)\n", PROGRAM, cls_name (cls),
+            tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
+    before = tu_passed + tu_failed;
+    test_thin (cls);
+    printf ("%s: %s thin products: %d checks (%lld s)\n", PROGRAM, cls_name (cls),
             tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
     before = tu_passed + tu_failed;
     test_batches (cls);
