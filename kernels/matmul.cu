@@ -142,6 +142,10 @@ extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64
                     (int) opb);
   if (m < 0 || n < 0 || k < 0 || batch < 0 || !tile_m || !tile_n || !slices)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma plan: negative size or null output");
+  /* the plan counts tiles in int64_t: no C this large fits a device anyway */
+  if ((double) m * (double) n * (double) batch > 0x1p60)
+    return gm_fail (GM_ERR_SIZE_OVERFLOW, "matmul dmma plan: %lld x %lld x %lld pages too large",
+                    (long long) m, (long long) n, (long long) batch);
   DeviceInfo dev;
   gm_status st = device_info (&dev);
   if (st != GM_OK)

@@ -387,6 +387,9 @@ inline double wave_fill (int64_t blocks, int64_t slots)
 }
 inline int split_k_slices (const MatmulArgs &a, int64_t tiles, int64_t slots, size_t elem)
 {
+  if (tiles < 1)   /* an empty product (m, n or pages 0): nothing to split, and slots / tiles
+                      below would divide by zero (gm_matmul_dmma_plan reaches here with m = 0) */
+    return 1;
   int64_t most = a.k / SPLIT_MIN_K;
   if (most > SPLIT_MAX_SLICES)
     most = SPLIT_MAX_SLICES;

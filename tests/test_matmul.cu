@@ -986,6 +986,13 @@ static void test_dmma_plan (void)
   unsetenv ("GPUMAT_DMMA_SLICES");
   tu_result (gm_matmul_dmma_plan (N, N, -1, 70, 1001, 1, &tm, &tn, &sl) == INV,
              "dmma plan: negative m accepted");
+  /* empty products (split_k_slices divided by their 0 tiles) and sizes past int64_t tiles */
+  tu_result (gm_matmul_dmma_plan (N, N, 0, 70, 4096, 1, &tm, &tn, &sl) == GM_OK && sl == 1,
+             "dmma plan m = 0, k 4096: %d slices", sl);
+  tu_result (gm_matmul_dmma_plan (T, T, 70, 70, 4096, 0, &tm, &tn, &sl) == GM_OK && sl == 1,
+             "dmma plan 0 pages, k 4096: %d slices", sl);
+  tu_result (gm_matmul_dmma_plan (N, N, (int64_t) 1 << 40, (int64_t) 1 << 40, 64, 1, &tm, &tn,
+                                  &sl) == GM_ERR_SIZE_OVERFLOW, "dmma plan: 2^80 elements of C");
   set_dmma_tile (NULL);
 }
 
