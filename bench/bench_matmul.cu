@@ -359,6 +359,20 @@ int main (int argc, char **argv)
   gm_device_info info;
   TU_GM (gm_device_query (&info));
   cc = 10 * info.major + info.minor;
+  /* gm_matmul takes an invalid GPUMAT_DMMA_TILE as unset (it would time auto's choice under a
+     typo's name); the plan query refuses it */
+  for (auto &t : dmma_tile_settings) {
+    int tm, tn, sl;
+    setenv ("GPUMAT_DMMA_TILE", t.c_str (), 1);
+    if (gm_matmul_dmma_plan (GM_OP_NONE, GM_OP_NONE, 64, 64, 64, 1, &tm, &tn, &sl) != GM_OK) {
+      fprintf (stderr, "bench_matmul: --dmma-tiles: %s\n", gm_error_detail ());
+      return 2;
+    }
+  }
+  if (env_tile0_set)
+    setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str (), 1);
+  else
+    unsetenv ("GPUMAT_DMMA_TILE");
   printf ("bench_matmul: %s, compute capability %d.%d, %d SMs\n", info.name, info.major,
           info.minor, info.multiprocessors);
 

@@ -26,6 +26,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "matmul_internal.cuh"
@@ -354,15 +355,22 @@ int dmma_split (const MatmulArgs &a, const DmmaTileInfo &t, int sms)
  * (128x128 tiles, split_k_slices on one block an SM, and auto's old dmma-or-warp rule); a
  * tile's name: that tile (split-K planned for it).  GPUMAT_DMMA_SLICES = s > 0: s slices of k
  * whatever the tile (fewer where k is too shallow, see split_k_layout).  Read on each call, so
- * that a benchmark can run the choices side by side in one process. */
+ * that a benchmark can run the choices side by side in one process.  An invalid value counts
+ * as unset for the products themselves (a typo in a benchmark switch left in a shell must not
+ * fail every double product of an Octave session: auto sends them all here on sm_80 / sm_90);
+ * gm_matmul_dmma_plan reports it (GM_ERR_INVALID_ARGUMENT), which is where test_matmul and
+ * bench_matmul --dmma-tiles check their settings. */
 struct DmmaSetting {
   bool legacy;
   int tile;     /* -1: auto's model */
   int slices;   /* 0: planned */
 };
+/* false (and *bad the value) where a variable is set to something invalid; that variable is
+   then left as if unset in *s, the other one still read */
 bool dmma_setting (DmmaSetting *s, const char **bad)
 {
   *s = {false, -1, 0};
+  bool ok = true;
   const char *t = getenv ("GPUMAT_DMMA_TILE"), *k = getenv ("GPUMAT_DMMA_SLICES");
   if (t && *t && strcmp (t, "auto") != 0) {
     if (strcmp (t, "v2") == 0)
@@ -372,30 +380,33 @@ bool dmma_setting (DmmaSetting *s, const char **bad)
         s->tile = i;
     if (!s->legacy && s->tile < 0) {
       *bad = t;
-      return false;
+      ok = false;
     }
   }
   if (k && *k) {
     char *end;
+    errno = 0;
     const long v = strtol (k, &end, 10);
-    if (*end || v < 1 || v > SPLIT_MAX_SLICES) {
+    if (*end || errno || v < 1 || v > SPLIT_MAX_SLICES) {
       *bad = k;
-      return false;
+      ok = false;
+    } else {
+      s->slices = (int) v;
     }
-    s->slices = (int) v;
   }
-  return true;
+  return ok;
 }
 
 struct DmmaPlan {
   int tile, slices;
 };
-/* The plan for a (Aᵀ * Bᵀ already swapped). */
-gm_status plan_swapped (const MatmulArgs &a, const DeviceInfo &dev, DmmaPlan *plan)
+/* The plan for a (Aᵀ * Bᵀ already swapped).  strict: an invalid setting is an error (the plan
+   query), else ignored (the products). */
+gm_status plan_swapped (const MatmulArgs &a, const DeviceInfo &dev, bool strict, DmmaPlan *plan)
 {
   DmmaSetting set;
   const char *bad = NULL;
-  if (!dmma_setting (&set, &bad))
+  if (!dmma_setting (&set, &bad) && strict)
     return gm_fail (GM_ERR_INVALID_ARGUMENT,
                     "matmul dmma: GPUMAT_DMMA_TILE or GPUMAT_DMMA_SLICES '%s' (tiles: auto, v2, "
                     "128x128, 128x64, 64x128, 64x64; slices: 1 to %d)", bad,
@@ -598,7 +609,7 @@ gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
 {
   MatmulArgs a = swap_transposed (args);
   DmmaPlan plan;
-  gm_status st = plan_swapped (a, dev, &plan);
+  gm_status st = plan_swapped (a, dev, false, &plan);
   if (st != GM_OK)
     return st;
   Workspace ws (a.stream);
@@ -623,7 +634,7 @@ gm_status dmma_plan (const MatmulArgs &args, const DeviceInfo &dev, int *tile_m,
 {
   const MatmulArgs a = swap_transposed (args);
   DmmaPlan plan;
-  gm_status st = plan_swapped (a, dev, &plan);
+  gm_status st = plan_swapped (a, dev, true, &plan);
   if (st != GM_OK)
     return st;
   const DmmaTileInfo &t = dmma_tiles[plan.tile];
@@ -639,7 +650,8 @@ bool dmma_legacy_auto ()
 {
   DmmaSetting set;
   const char *bad;
-  return dmma_setting (&set, &bad) && set.legacy;
+  dmma_setting (&set, &bad);
+  return set.legacy;
 }
 
 } /* namespace gm_matmul_detail */

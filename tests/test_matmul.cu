@@ -945,13 +945,16 @@ static void test_dmma_plan (void)
             (long long) shown[s][0], (long long) shown[s][1], (long long) shown[s][2], tm, tn, sl,
             sl == 1 ? "" : "s");
   }
-  /* A side of 64 gets a tile side of 64 (a 128-wide tile would be half empty). */
-  tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
-             "dmma plan 8192x64x8192: tile %dx%d", tm, tn);
-  tu_result (gm_matmul_dmma_plan (N, N, 64, 8192, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 64,
-             "dmma plan 64x8192x8192: tile %dx%d", tm, tn);
-  tu_result (gm_matmul_dmma_plan (T, T, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
-             "dmma plan TT 8192x64x8192: tile %dx%d", tm, tn);
+  /* A side of 64 gets a tile side of 64 (a 128-wide tile would be half empty).  The model
+     skips tiles the device cannot grant: under sm_80 (64 KiB on sm_75) none is left. */
+  if (kernel_runs (GM_MATMUL_DMMA, GM_DOUBLE)) {
+    tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
+               "dmma plan 8192x64x8192: tile %dx%d", tm, tn);
+    tu_result (gm_matmul_dmma_plan (N, N, 64, 8192, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 64,
+               "dmma plan 64x8192x8192: tile %dx%d", tm, tn);
+    tu_result (gm_matmul_dmma_plan (T, T, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
+               "dmma plan TT 8192x64x8192: tile %dx%d", tm, tn);
+  }
   /* forced tiles, as C's sides (Aᵀ * Bᵀ runs on Cᵀ: sides swapped) */
   setenv ("GPUMAT_DMMA_TILE", "128x64", 1);
   tu_result (gm_matmul_dmma_plan (N, N, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 128
@@ -965,14 +968,28 @@ static void test_dmma_plan (void)
   setenv ("GPUMAT_DMMA_TILE", "96x96", 1);
   tu_result (gm_matmul_dmma_plan (N, N, 50, 50, 50, 1, &tm, &tn, &sl) == INV,
              "dmma plan: unknown tile accepted");
-  if (kernel_runs (GM_MATMUL_DMMA, GM_DOUBLE)) {
+  /* ... but a product runs as if it were unset (and an invalid GPUMAT_DMMA_SLICES too) */
+  setenv ("GPUMAT_DMMA_SLICES", "-3", 1);
+  static const gm_matmul_kernel ks[2] = {GM_MATMUL_AUTO, GM_MATMUL_DMMA};
+  for (int ki = 0; ki < 2; ki++) {
+    const gm_matmul_kernel kern = ks[ki];
+    if (!kernel_runs (kern, GM_DOUBLE))
+      continue;
+    const double h[4] = {1, 2, 3, 4};   /* A = B = [1 3; 2 4]: A * A = [7 15; 10 22] */
+    double c[4] = {0, 0, 0, 0};
     void *d;
-    TU_GM (gm_device_alloc (&d, 64 * sizeof (double)));
-    tu_result (gm_matmul (GM_MATMUL_DMMA, GM_DOUBLE, N, N, 2, 2, 2, d, 2, 0, d, 2, 0,
-                          (double *) d + 8, 2, 0, 1, 0) == INV,
-               "dmma with GPUMAT_DMMA_TILE=96x96 accepted");
+    TU_GM (gm_device_alloc (&d, 8 * sizeof (double)));
+    TU_CUDA (cudaMemcpy (d, h, sizeof h, cudaMemcpyHostToDevice));
+    gm_status st = gm_matmul (kern, GM_DOUBLE, N, N, 2, 2, 2, d, 2, 0, d, 2, 0,
+                              (double *) d + 4, 2, 0, 1, 0);
+    TU_CUDA (cudaMemcpy (c, (double *) d + 4, sizeof c, cudaMemcpyDeviceToHost));
+    tu_result (st == GM_OK && c[0] == 7 && c[1] == 10 && c[2] == 15 && c[3] == 22,
+               "%s with GPUMAT_DMMA_TILE=96x96, GPUMAT_DMMA_SLICES=-3: status %d, C = [%g %g; "
+               "%g %g]", gm_matmul_kernel_name (kern), (int) st, c[0], c[2],
+               c[1], c[3]);
     gm_device_free (d);
   }
+  unsetenv ("GPUMAT_DMMA_SLICES");
   unsetenv ("GPUMAT_DMMA_TILE");
   setenv ("GPUMAT_DMMA_SLICES", "5", 1);
   tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 5,
@@ -980,9 +997,12 @@ static void test_dmma_plan (void)
   setenv ("GPUMAT_DMMA_SLICES", "9", 1);
   tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 8,
              "dmma plan GPUMAT_DMMA_SLICES=9, k 1001: %d slices (expected 8 of 128)", sl);
-  setenv ("GPUMAT_DMMA_SLICES", "0", 1);
-  tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == INV,
-             "dmma plan: GPUMAT_DMMA_SLICES=0 accepted");
+  static const char *const bad_slices[] = {"0", "513", "4x", "99999999999999999999"};
+  for (int b = 0; b < 4; b++) {
+    setenv ("GPUMAT_DMMA_SLICES", bad_slices[b], 1);
+    tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == INV,
+               "dmma plan: GPUMAT_DMMA_SLICES=%s accepted", bad_slices[b]);
+  }
   unsetenv ("GPUMAT_DMMA_SLICES");
   tu_result (gm_matmul_dmma_plan (N, N, -1, 70, 1001, 1, &tm, &tn, &sl) == INV,
              "dmma plan: negative m accepted");
