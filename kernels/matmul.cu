@@ -94,8 +94,8 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
     return GM_MATMUL_TILED;
   if (8 * ceil_div (m, 128) * ceil_div (n, 64) * a.batch < dev.sms && k < 2 * SPLIT_MIN_K)
     return GM_MATMUL_TILED;
-  if (cls == GM_SINGLE || !(dev.cc == 80 || dev.cc >= 90))
-    return GM_MATMUL_WARP;
+  if (cls == GM_SINGLE || !(dev.cc == 80 || dev.cc >= 90) || !dmma_fits (dev))
+    return GM_MATMUL_WARP;   /* dmma_fits: cc 12.x grants 99 KiB, under every dmma tile */
   if (!dmma_legacy_auto ())   /* dmma picks a tile that fits the shape (128x64, 64x128, 64x64) */
     return GM_MATMUL_DMMA;
   const int64_t dmma_tiles = ceil_div (m, 128) * ceil_div (n, 128);

@@ -646,6 +646,14 @@ gm_status dmma_plan (const MatmulArgs &args, const DeviceInfo &dev, int *tile_m,
   return GM_OK;
 }
 
+bool dmma_fits (const DeviceInfo &dev)
+{
+  for (const DmmaTileInfo &t : dmma_tiles)
+    if (t.smem <= (size_t) dev.smem_optin)
+      return true;
+  return false;
+}
+
 bool dmma_legacy_auto ()
 {
   DmmaSetting set;

@@ -501,6 +501,9 @@ gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
 gm_status dmma_plan (const MatmulArgs &a, const DeviceInfo &dev, int *tile_m, int *tile_n,
                      int *slices);
 bool dmma_legacy_auto ();
+/* Whether the device grants a block the shared memory of one of dmma's tiles (64x64: 108 KiB;
+ * sm_120 grants 99 KiB, an A100 163). */
+bool dmma_fits (const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
  * through gm_matmul, with any kernel that runs the real class. */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
