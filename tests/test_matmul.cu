@@ -13,12 +13,13 @@
  *   - gm_matmul_pages: broadcasting (3x1 pages against 1x4), dimensions that merge, page
  *     dimensions of 1, no page dimension, zero pages;
  *   - gm_transpose: odd sizes, padded leading dimensions, exact;
- *   - dmma's block tiles (issue 13): every product that runs dmma in double runs it once with
- *     its own choice of tile and once with each tile forced (GPUMAT_DMMA_TILE = 128x128,
- *     128x64, 64x128, 64x64), so every tile meets every shape, layout and batch above; thin
+ *   - dmma's block tiles (issue 13): a product that runs dmma in double runs it once with
+ *     its own choice of tile and, up to a size (dmma_all_tiles: all but the largest shapes
+ *     and the 1000-page batches), once with each tile forced (GPUMAT_DMMA_TILE = 128x128,
+ *     128x64, 64x128, 64x64), so every tile meets every edge, layout and batch above; thin
  *     shapes (one side 1..65 against 300, 2048x64x2048 and 64x2048x2048, 64x64x65536 split
  *     in up to 256 slices), forced slice counts (GPUMAT_DMMA_SLICES) and the plan query
- *     (gm_matmul_dmma_plan);
+ *     (gm_matmul_dmma_plan, including what invalid settings do);
  *   - gm_matmul_host: every operation pair, pages with broadcasting, the same host array as
  *     both operands (X'*X, X*X'), the small, plain and panel paths;
  *   - argument errors: negative sizes and batch, overlapping pages of C, leading dimensions
@@ -37,7 +38,8 @@
  *                          most; --quick took over 6 minutes under it on an H100): per kernel
  *                          and op pair an edge shape with NaN/Inf, a small batch and 1000 tiny
  *                          pages; split-K, padded C, and the LARGE warp tiles of Aᵀ * B on a
- *                          rotation of the pairs
+ *                          rotation of the pairs; dmma's tiles each on one-block products,
+ *                          70x60x200 for their stage reuse
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -50,8 +52,8 @@ static int device_cc;
 static int quick;   /* 1: --quick, 2: --race */
 
 /* dmma's tiles (GPUMAT_DMMA_TILE): NULL runs it as the environment the program started with
-   says (its own choice when unset).  Racecheck runs every tile only on products of up to
-   2^22 multiply-adds (each is one more run under the slowest tool). */
+   says (its own choice when unset).  The forced tiles run only where they add coverage
+   (dmma_all_tiles). */
 static const char *const dmma_tiles[] = {NULL, "128x128", "128x64", "64x128", "64x64"};
 static char *env_tile0;   /* GPUMAT_DMMA_TILE at start (a copy), or NULL */
 
@@ -63,6 +65,22 @@ static void set_dmma_tile (const char *tile)
     setenv ("GPUMAT_DMMA_TILE", env_tile0, 1);
   else
     unsetenv ("GPUMAT_DMMA_TILE");
+}
+
+/* Whether a dmma product also runs with each tile forced: where the 128x128 tiles' work, zero
+   fill included (the most any tile runs: a block computes its whole tile), is at most 2^29
+   multiply-adds; 2^26 under --quick (memcheck), 2^22 under --race (racecheck).  That keeps
+   every edge, k residue, layout, page set and split of the sets (65x129x1031, the forced
+   slices on 130x70x1001, 2048x64x2048 in the full set) and leaves out what meets no new edge
+   at many times the cost: the largest shapes (each run copies back and checks up to 4M
+   elements of C), and 1000 pages of 8x8x8 (1000 blocks of 128x128x32 under the sanitizers,
+   where the 2^22 real multiply-adds of v1's rule let them through 5 times a pair).  Racecheck
+   sees each tile's stage reuse on 70x60x200 (test_thin). */
+static int dmma_all_tiles (int64_t m, int64_t n, int64_t k, int64_t batch)
+{
+  const double work = (double) ((m + 127) / 128) * (double) ((n + 127) / 128) * (double) batch
+                      * 16384.0 * (double) ((k + 31) / 32 * 32);
+  return work <= (quick == 2 ? 0x1p22 : quick ? 0x1p26 : 0x1p29);
 }
 
 /* Mirrors gm_matmul's rule: dmma computes double only, warp and dmma need sm_80. */
@@ -326,7 +344,7 @@ static void run_case (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
   device_set d = product_upload (&P, L.off);
   const size_t es = gm_class_size (cls);
   const int ntiles = sizeof dmma_tiles / sizeof dmma_tiles[0];
-  const int all_tiles = quick != 2 || (double) m * n * k * batch <= (double) (1 << 22);
+  const int all_tiles = dmma_all_tiles (m, n, k, batch);
   for (int kern = 0; kern < GM_MATMUL_KERNEL_COUNT; kern++) {
     const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
     const int tiles = kk == GM_MATMUL_DMMA && kernel_runs (kk, cls) && all_tiles ? ntiles : 1;
@@ -876,6 +894,11 @@ static void test_products (gm_class cls)
    long side, 64x64x65536 (one tile, k split in up to 256 slices), and forced slice counts. */
 static void test_thin (gm_class cls)
 {
+  /* The shapes aim at dmma's tiles; single (warp's edges, already in the edge shapes) meets
+     them in the full set only, sparing the sanitizers 2048x64x2048 and the like on every
+     kernel. */
+  if (quick && cls != GM_DOUBLE)
+    return;
   static const int64_t sides[] = {1, 2, 3, 5, 8, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65};
   const int ns = sizeof sides / sizeof sides[0];
   for (int i = 0; i < ns; i++) {
@@ -898,6 +921,12 @@ static void test_thin (gm_class cls)
     if (quick == 2) {
       if (r == 0 || r == 3)
         run_case (cls, oa, ob, 64, 64, 2048, PLAIN);   /* one tile, k in slices */
+      /* every tile (dmma_all_tiles) past its pipeline's depth on both paths: 7 k-tiles of 32
+         (16-byte path, 3 or 4 stages) and 13 of 16 (odd ld: scalar path, 4 stages), so that
+         each stage's buffer is refilled after the barrier that frees it; the other products
+         that run every tile under --race have k <= 40 (at most 3 k-tiles: no stage reused) */
+      run_case (cls, oa, ob, 70, 60, 200, PLAIN);
+      run_case (cls, oa, ob, 70, 60, 200, variant (1));
       continue;
     }
     if (!quick || r == 0 || r == 3) {
@@ -905,7 +934,9 @@ static void test_thin (gm_class cls)
       run_case (cls, oa, ob, 64, 2048, 2048, variant (r));
       run_case (cls, oa, ob, 2000, 61, 1500, variant (r + 1));
     }
-    if (!quick || r == 0)
+    /* double only, NN (and TT in the full set): its reference is 2^28 multiply-adds on the
+       host (4096 elements of 65536 terms), ~1-2 s a run_case */
+    if (cls == GM_DOUBLE && (r == 0 || (!quick && r == 3)))
       run_case (cls, oa, ob, 64, 64, 65536, PLAIN);
     if (!quick) { /* pages of thin products, split */
       run_case (cls, oa, ob, 200, 40, 600, batched (3, 2, r % 3, 0, 0));
