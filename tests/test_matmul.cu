@@ -55,6 +55,11 @@ static int quick;   /* 1: --quick, 2: --race */
    says (its own choice when unset).  The forced tiles run only where they add coverage
    (dmma_all_tiles). */
 static const char *const dmma_tiles[] = {NULL, "128x128", "128x64", "64x128", "64x64"};
+/* The most shared memory each asks of a block (matmul_dmma.cu, DmmaShape::SMEM: 216 KiB for
+   the 8-warp tiles, 108 KiB for 64x64), against the device's opt-in limit: an A100 grants 163
+   KiB, so it runs 64x64 only (forcing another fails there by design). */
+static const int dmma_tile_smem[] = {0, 221184, 221184, 221184, 110592};
+static int smem_optin;
 static char *env_tile0;   /* GPUMAT_DMMA_TILE at start (a copy), or NULL */
 
 static void set_dmma_tile (const char *tile)
@@ -349,6 +354,8 @@ static void run_case (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
     const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
     const int tiles = kk == GM_MATMUL_DMMA && kernel_runs (kk, cls) && all_tiles ? ntiles : 1;
     for (int t = 0; t < tiles; t++) {
+      if (dmma_tile_smem[t] > smem_optin)
+        continue;
       char what[48];
       if (t == 0)
         snprintf (what, sizeof what, "%s", gm_matmul_kernel_name (kk));
@@ -1093,6 +1100,11 @@ int main (int argc, char **argv)
   gm_device_info info;
   TU_GM (gm_device_query (&info));
   device_cc = 10 * info.major + info.minor;
+  {
+    int dev;
+    TU_CUDA (cudaGetDevice (&dev));
+    TU_CUDA (cudaDeviceGetAttribute (&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  }
   printf ("%s: %s (compute capability %d.%d)%s\n", PROGRAM, info.name, info.major, info.minor,
           quick == 2 ? ", race" : quick ? ", quick" : "");
   const time_t t0 = time (NULL);
