@@ -23,6 +23,9 @@
  *            busiest SM, tile fill, partial sums) and picks the cheapest.  128x128 unchanged
  *            (same registers, no spills).  Predicted on an H100 (NOTES-matmul.md, not yet
  *            run): 8192x64x8192 47% -> ~85-90% of DGEMM, 1024^3 75% -> ~85-90%.
+ *   thin r   (review, no GPU yet) an invalid GPUMAT_DMMA_TILE / _SLICES is ignored by the
+ *            products (it failed every double product), refused by gm_matmul_dmma_plan; auto
+ *            sends double here only where a tile fits the device's shared memory (dmma_fits).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
