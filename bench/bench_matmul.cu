@@ -25,6 +25,13 @@
  *   bench_matmul --shapes=4096,4097 --kernels=warp,dmma --classes=single
  *                                 a subset (square shapes as N or MxNxK; --shapes alone runs
  *                                 only the square section)
+ *   bench_matmul --shapes=8192x64x8192,1024 --kernels=auto,dmma --classes=double
+ *                --dmma-tiles=v2,auto,128x64,64x64
+ *                                 dmma and auto in double once per GPUMAT_DMMA_TILE setting
+ *                                 (issue 13: v2 is the choice before the thin tiles, auto the
+ *                                 cost model, a tile name forces that tile), rows labelled
+ *                                 "dmma[v2]" and so on, each with the tile and k slices it
+ *                                 ran (gm_matmul_dmma_plan); DGEMM timed once per case
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -82,11 +89,17 @@ struct Row {
   std::string kernel;
   double ms, tflops, pct, pct_nn;   /* pct: of cuBLAS in the same case; pct_nn: of NN (or NaN) */
   int reps;
+  std::string plan;                 /* dmma's tile and k slices, where it ran */
 };
 
 static std::vector<Row> rows;
 static int mismatches;
 static const char *kernels_arg, *classes_arg;
+/* --dmma-tiles: the GPUMAT_DMMA_TILE settings dmma and auto run under in double (empty: the
+   environment as it is, one run) */
+static std::vector<std::string> dmma_tile_settings;
+static std::string env_tile0;
+static bool env_tile0_set;
 static int cc;
 /* TFLOP/s of each kernel with no transposes, by "shape class kernel": for % of NN */
 static std::map<std::string, double> nn_rate;
@@ -191,15 +204,44 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
                           : batch > 1 ? (dbl ? "cublas-dgemmSB" : "cublas-sgemmSB")
                                       : (dbl ? "cublas-dgemm" : "cublas-sgemm");
   rows.push_back ({section, label, ops, cname, blas_name, blas_ms, flop / blas_ms * 1e-9, 100.0,
-                   NAN, base_reps});
+                   NAN, base_reps, ""});
 
+  /* one run per kernel; dmma and auto in real double once per --dmma-tiles setting */
+  std::vector<std::pair<int, std::string>> runs;
   for (int kern = 0; kern < GM_MATMUL_KERNEL_COUNT; kern++) {
-    const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
-    const char *name = gm_matmul_kernel_name (kk);
-    if (!listed (kernels, name) || (kk == GM_MATMUL_DMMA && !dbl)
+    if ((kern == GM_MATMUL_DMMA || kern == GM_MATMUL_AUTO) && dbl && !cplx
+        && !dmma_tile_settings.empty ())
+      for (auto &t : dmma_tile_settings)
+        runs.push_back ({kern, t});
+    else
+      runs.push_back ({kern, ""});
+  }
+  for (auto &rk : runs) {
+    const gm_matmul_kernel kk = (gm_matmul_kernel) rk.first;
+    const std::string tile = rk.second;
+    const std::string name_s = std::string (gm_matmul_kernel_name (kk))
+                               + (tile.empty () ? "" : "[" + tile + "]");
+    const char *name = name_s.c_str ();
+    if (!listed (kernels, gm_matmul_kernel_name (kk)) || (kk == GM_MATMUL_DMMA && !dbl)
         || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11)
         || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA) && cc < 80))
       continue;
+    if (!tile.empty ())
+      setenv ("GPUMAT_DMMA_TILE", tile.c_str (), 1);
+    else if (env_tile0_set)
+      setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str (), 1);
+    else
+      unsetenv ("GPUMAT_DMMA_TILE");
+    /* what dmma runs under this setting (auto runs it if it picks dmma: pick_auto, matmul.cu) */
+    std::string plan;
+    if (dbl && !cplx && (kk == GM_MATMUL_DMMA || kk == GM_MATMUL_AUTO)) {
+      int tm, tn, sl;
+      if (gm_matmul_dmma_plan (opa, opb, m, n, k, batch, &tm, &tn, &sl) == GM_OK) {
+        char b[48];
+        snprintf (b, sizeof b, "dmma %dx%d, %d slice%s", tm, tn, sl, sl == 1 ? "" : "s");
+        plan = b;
+      }
+    }
     auto run = [&] () {
       gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, dA, lda, sa, dB, ldb, same ? sa : sb,
                                 dC, ldc, sc, batch, 0);
@@ -237,12 +279,12 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
     else if (nn_rate.count (key))
       pct_nn = 100.0 * tflops / nn_rate[key];
     rows.push_back ({section, label, ops, cname, name, ms, tflops, 100.0 * blas_ms / ms, pct_nn,
-                     reps});
+                     reps, plan});
     printf ("  %-10s %-20s %-2s %-6s %-6s %9.3f ms %7.2f TFLOP/s %6.1f%% of cuBLAS", section,
             label, ops, cname, name, ms, tflops, 100.0 * blas_ms / ms);
     if (!isnan (pct_nn))
       printf (" %6.1f%% of NN", pct_nn);
-    printf (" (rel err %.2g)\n", rel);
+    printf (" (rel err %.2g)%s%s\n", rel, plan.empty () ? "" : "  ", plan.c_str ());
     fflush (stdout);
   }
   TU_CUDA (cudaEventDestroy (e0));
@@ -269,6 +311,10 @@ static void print_row (const Row &r)
           r.shape.c_str (), r.ops.c_str (), r.cls, r.kernel.c_str (), r.ms, r.tflops, r.pct);
   if (!isnan (r.pct_nn))
     printf (" %7.1f%%", r.pct_nn);
+  else if (!r.plan.empty ())
+    printf ("         ");
+  if (!r.plan.empty ())
+    printf ("  %s", r.plan.c_str ());
   printf ("\n");
 }
 
@@ -285,9 +331,18 @@ int main (int argc, char **argv)
     else if (strncmp (argv[a], "--kernels=", 10) == 0) kernels_arg = argv[a] + 10;
     else if (strncmp (argv[a], "--shapes=", 9) == 0) shapes_arg = argv[a] + 9;
     else if (strncmp (argv[a], "--classes=", 10) == 0) classes_arg = argv[a] + 10;
+    else if (strncmp (argv[a], "--dmma-tiles=", 13) == 0) {
+      for (const char *p = argv[a] + 13; *p;) {
+        const char *e = strchr (p, ',');
+        dmma_tile_settings.push_back (e ? std::string (p, e - p) : std::string (p));
+        if (!e) break;
+        p = e + 1;
+      }
+    }
     else {
       fprintf (stderr, "usage: %s [--square] [--transposed] [--batched] [--complex] [--quick] "
-               "[--shapes=N|MxNxK,...] [--kernels=a,b] [--classes=double,single]\n", argv[0]);
+               "[--shapes=N|MxNxK,...] [--kernels=a,b] [--classes=double,single] "
+               "[--dmma-tiles=v2,auto,128x128,128x64,64x128,64x64]\n", argv[0]);
       return 2;
     }
   }
@@ -295,11 +350,29 @@ int main (int argc, char **argv)
     square = 1;
     transposed = batched = complex_ = !shapes_arg;
   }
+  if (getenv ("GPUMAT_DMMA_TILE")) {
+    env_tile0 = getenv ("GPUMAT_DMMA_TILE");
+    env_tile0_set = true;
+  }
   if (!tu_gpu_or_skip ("bench_matmul"))
     return 0;
   gm_device_info info;
   TU_GM (gm_device_query (&info));
   cc = 10 * info.major + info.minor;
+  /* gm_matmul takes an invalid GPUMAT_DMMA_TILE as unset (it would time auto's choice under a
+     typo's name); the plan query refuses it */
+  for (auto &t : dmma_tile_settings) {
+    int tm, tn, sl;
+    setenv ("GPUMAT_DMMA_TILE", t.c_str (), 1);
+    if (gm_matmul_dmma_plan (GM_OP_NONE, GM_OP_NONE, 64, 64, 64, 1, &tm, &tn, &sl) != GM_OK) {
+      fprintf (stderr, "bench_matmul: --dmma-tiles: %s\n", gm_error_detail ());
+      return 2;
+    }
+  }
+  if (env_tile0_set)
+    setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str (), 1);
+  else
+    unsetenv ("GPUMAT_DMMA_TILE");
   printf ("bench_matmul: %s, compute capability %d.%d, %d SMs\n", info.name, info.major,
           info.minor, info.multiprocessors);
 
@@ -404,7 +477,7 @@ int main (int argc, char **argv)
           "cuBLAS TF/s", "auto TF/s", "%cuBLAS", "%NN");
   for (size_t i = 0; i < rows.size (); i++) {
     const Row &r = rows[i];
-    if (r.kernel != "auto")
+    if (r.kernel.compare (0, 4, "auto") != 0)
       continue;
     double blas = NAN;
     for (size_t j = i; j-- > 0;) /* the cuBLAS row of this case comes first */
@@ -416,6 +489,8 @@ int main (int argc, char **argv)
             r.ops.c_str (), r.cls, blas, r.tflops, r.pct);
     if (!isnan (r.pct_nn))
       printf (" %7.1f%%", r.pct_nn);
+    if (r.kernel != "auto")   /* auto[v2] and so on: --dmma-tiles */
+      printf ("  %s", r.kernel.c_str ());
     printf ("\n");
   }
   return mismatches ? 1 : 0;

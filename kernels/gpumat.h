@@ -523,6 +523,16 @@ gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_real, int64
 gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                                 int64_t m, int64_t n, int64_t k, const void *d_A,
                                 const void *d_B, int repeats, double *median_ms);
+/* For tests and benchmarks: the block tile (rows x columns of C) and the number of k slices
+ * that kernel "dmma" runs for this double product on the current device, as chosen by its cost
+ * model (kernels/matmul_dmma.cu) or set by the environment: GPUMAT_DMMA_TILE = auto (the
+ * default), v2 (128x128 only, and auto's choice before the thin tiles), 128x128, 128x64,
+ * 64x128 or 64x64 (that tile); GPUMAT_DMMA_SLICES = s (s slices of k, 1 to 512).  Both are
+ * read on each gm_matmul call, which takes an invalid value as unset; here it is
+ * GM_ERR_INVALID_ARGUMENT.  Aᵀ * Bᵀ runs as Cᵀ = B * A: its tile names the kernel's sides, the
+ * reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
+gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
+                               int64_t batch, int *tile_m, int *tile_n, int *slices);
 /* gm_dot on device arrays, with the workspace allocated and freed inside. */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
                          const void *d_x, const void *d_y, void *d_out);

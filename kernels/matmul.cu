@@ -69,9 +69,13 @@ constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT;
  * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
  * warp kernel otherwise.  Measured on an H200 (TFLOP/s):
  *   - dmma's 128x128 tiles run half empty when m or n is under 128: at 64x64x65536 dmma (k
- *     split in 132) ran 7.6, warp 10.1; at 8192x64x8192 both 19.4.  So warp takes shapes
- *     whose dmma tiles would be at most half full and fewer than the SMs.  Both split k where
- *     their tiles cannot fill the chip;
+ *     split in 132) ran 7.6, warp 10.1; at 8192x64x8192 both 19.4.  So warp took shapes
+ *     whose dmma tiles would be at most half full and fewer than the SMs.  Since issue 13
+ *     dmma has 128x64, 64x128 and 64x64 tiles and picks one per shape (matmul_dmma.cu,
+ *     plan_swapped), so double goes to dmma wherever its tensor cores run at full rate: warp's
+ *     own double tiles are 64x64 too, at half dmma's peak.  GPUMAT_DMMA_TILE=v2 brings back
+ *     the old rule (and dmma's 128x128 tiles only) for side-by-side measurements.  Both split
+ *     k where their tiles cannot fill the chip;
  *   - in single, warp beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
  *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
  *     tile per 8 SMs and too little k to split, where its 32x32 tiles make 8 times the blocks.
@@ -90,8 +94,10 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
     return GM_MATMUL_TILED;
   if (8 * ceil_div (m, 128) * ceil_div (n, 64) * a.batch < dev.sms && k < 2 * SPLIT_MIN_K)
     return GM_MATMUL_TILED;
-  if (cls == GM_SINGLE || !(dev.cc == 80 || dev.cc >= 90))
-    return GM_MATMUL_WARP;
+  if (cls == GM_SINGLE || !(dev.cc == 80 || dev.cc >= 90) || !dmma_fits (dev))
+    return GM_MATMUL_WARP;   /* dmma_fits: cc 12.x grants 99 KiB, under every dmma tile */
+  if (!dmma_legacy_auto ())   /* dmma picks a tile that fits the shape (128x64, 64x128, 64x64) */
+    return GM_MATMUL_DMMA;
   const int64_t dmma_tiles = ceil_div (m, 128) * ceil_div (n, 128);
   const bool half_empty = 2.0 * (double) m * (double) n <= (double) dmma_tiles * 128 * 128;
   return half_empty && dmma_tiles * a.batch < dev.sms ? GM_MATMUL_WARP : GM_MATMUL_DMMA;
@@ -126,6 +132,32 @@ extern "C" gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_ker
     }
   return gm_fail (GM_ERR_INVALID_ARGUMENT,
                   "unknown kernel '%s' (auto, naive, tiled, wpt, warp or dmma)", name);
+}
+
+extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
+                                         int64_t batch, int *tile_m, int *tile_n, int *slices)
+{
+  if (!gm_op_name (opa) || !gm_op_name (opb))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown operation (%d, %d)", (int) opa,
+                    (int) opb);
+  if (m < 0 || n < 0 || k < 0 || batch < 0 || !tile_m || !tile_n || !slices)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma plan: negative size or null output");
+  /* the plan counts tiles in int64_t: no C this large fits a device anyway */
+  if ((double) m * (double) n * (double) batch > 0x1p60)
+    return gm_fail (GM_ERR_SIZE_OVERFLOW, "matmul dmma plan: %lld x %lld x %lld pages too large",
+                    (long long) m, (long long) n, (long long) batch);
+  DeviceInfo dev;
+  gm_status st = device_info (&dev);
+  if (st != GM_OK)
+    return st;
+  MatmulArgs a = {};
+  a.ka = opa != GM_OP_NONE;
+  a.kb = opb == GM_OP_NONE;
+  a.m = m;
+  a.n = n;
+  a.k = k;
+  a.batch = batch;
+  return dmma_plan (a, dev, tile_m, tile_n, slices);
 }
 
 extern "C" const char *gm_op_name (gm_op op)

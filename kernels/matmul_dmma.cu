@@ -16,9 +16,22 @@
  *            addresses spilled 104 bytes).  Aᵀ * Bᵀ runs as Cᵀ = B * A with C stored
  *            transposed.  H100: A * B 45.8 TFLOP/s (98% of DGEMM; 91% before the loader
  *            change), A * Bᵀ, Aᵀ * B and Aᵀ * Bᵀ 97-100% of that.  Pages on the grid.
+ *   thin     (issue 13) the kernel templated on its block tile and warp layout: 128x64 and
+ *            64x128 (8 warps of 32x32, 4 stages) for products with a side of 64 or less and
+ *            for grids the 128x128 tiles cannot fill, 64x64 (4 warps, two blocks an SM) for
+ *            both sides small; plan_swapped costs each tile with its split-K (blocks on the
+ *            busiest SM, tile fill, partial sums) and picks the cheapest.  128x128 unchanged
+ *            (same registers, no spills).  Predicted on an H100 (NOTES-matmul.md, not yet
+ *            run): 8192x64x8192 47% -> ~85-90% of DGEMM, 1024^3 75% -> ~85-90%.
+ *   thin r   (review, no GPU yet) an invalid GPUMAT_DMMA_TILE / _SLICES is ignored by the
+ *            products (it failed every double product), refused by gm_matmul_dmma_plan; auto
+ *            sends double here only where a tile fits the device's shared memory (dmma_fits).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include "matmul_internal.cuh"
 
 #pragma nv_diag_suppress 177
@@ -96,8 +109,10 @@ __device__ __forceinline__ void load_operand_async (double *Xs, const double *X,
   }
 }
 
-/* 256 threads, 8 warps of WM x WN = 64 x 32 in a 128 x 128 block tile: per warp 4 x 4 m16n8
- * accumulators (64 doubles a thread).  Dynamic shared memory: STAGES * (A tile + B tile). */
+/* A BM x BN block tile of warps of WM x WN (WARPS_I along i, WARPS_J along j): per warp
+ * WM/16 x WN/8 m16n8 accumulators.  128x128 with 8 warps of 64 x 32: 4 x 4 (64 doubles a
+ * thread); the thin tiles' warps of 32 x 32: 2 x 4 (32 doubles).  Dynamic shared memory:
+ * STAGES * (A tile + B tile). */
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB> struct DmmaCfg {
   static constexpr int WARPS_I = BM / WM, WARPS_J = BN / WN, THREADS = 32 * WARPS_I * WARPS_J;
   static constexpr int MT = WM / 16, NT = WN / 8;
@@ -105,11 +120,19 @@ template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB> 
   using TileB = DmmaTile<BN, BK, KB>;
   static constexpr int STAGE = TileA::SIZE + TileB::SIZE;
   static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (double);
-  static_assert (THREADS == 256 && BK % 8 == 0, "dmma tile");
+  static_assert (BM % WM == 0 && BN % WN == 0 && WM % 16 == 0 && WN % 8 == 0 && BK % 8 == 0,
+                 "dmma tile: whole warps of whole m16n8k8 steps");
+  static_assert (THREADS == 128 || THREADS == 256, "dmma tile: 4 or 8 warps");
 };
 
-template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB, bool VEC>
-__global__ void __launch_bounds__ (256, 1)
+/* Launch contract: blockDim.x = DmmaCfg::THREADS (32 * (BM/WM) * (BN/WN)), dynamic shared
+ * memory DmmaCfg::SMEM, grid as for_each_launch makes it (x: pages * tiles along i, y: tiles
+ * along j, z: k slices); any m, n, k (edges and the k residue zero-filled); VEC: every operand
+ * 16-byte aligned with a leading dimension a multiple of 2.  MINB blocks an SM (launch bounds:
+ * at 2, 128 threads may still take 255 registers). */
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, int MINB, bool KA, bool KB,
+          bool VEC>
+__global__ void __launch_bounds__ (32 * (BM / WM) * (BN / WN), MINB)
 matmul_dmma_kernel (Gemm<double> g)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -130,8 +153,9 @@ matmul_dmma_kernel (Gemm<double> g)
 
   auto load_stage = [&] (int stage, int64_t kt) {
     double *as = smem + stage * Cfg::STAGE;
-    load_operand_async<BM, BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
-    load_operand_async<BN, BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0, kt * BK);
+    load_operand_async<BM, BK, Cfg::THREADS, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
+    load_operand_async<BN, BK, Cfg::THREADS, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0,
+                                                       kt * BK);
   };
 
   double acc[MT][NT][4];
@@ -200,26 +224,227 @@ matmul_dmma_kernel (Gemm<double> g)
 #endif
 }
 
-/* 128x128, 8 warps of 64x32, one block an SM.
- * 16-byte path: BK = 32, 3 stages (207-221 KB): half the barriers per k; 41.1 TFLOP/s against
- * 39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  The scalar path (odd ld) keeps
- * BK = 16 and 4 stages: with BK = 32 it fell from 32.1 to 20.6 at N = 4097. */
-constexpr int DMMA_BM = 128, DMMA_BN = 128;
-template <bool KA, bool KB, bool VEC>
+/* The block tiles.  Each runs BK = 32 on the 16-byte path and BK = 16 with 4 stages on the
+ * scalar path (odd ld: BK = 32 there fell from 32.1 to 20.6 TFLOP/s at N = 4097).
+ *   128x128  8 warps of 64x32, 3 stages (198-216 KiB), one block an SM: 41.1 TFLOP/s against
+ *            39.3 for BK = 16 with 4 stages at N = 4096 on an H200.  Large products.
+ *   128x64   (issue 13) 8 warps of 32x32, 4 stages (200-216 KiB), one block an SM: n <= 64
+ *            (8192x64x8192: the 128x128 tiles ran half empty, 47% of DGEMM), and grids the
+ *            128x128 tiles cannot fill (1024^3: 64 tiles on 132 SMs; 128 of these).
+ *   64x128   the same with the sides swapped: m <= 64.
+ *   64x64    4 warps of 32x32, 3 stages (102-108 KiB), two blocks an SM: both sides small,
+ *            and deep k split across the chip (64x64x65536).
+ * Warps of 32x32 read 2 fragments (LDS.64) an MMA where 64x32 reads 1.5, and a smaller tile
+ * reads more of A and B from L2 an MMA (bytes a k-step: 128x128 128 a MMA, 128x64 192,
+ * 64x64 256): dmma_tiles' rates below are the estimates behind auto's choice. */
+template <int BM_, int BN_, int WM_, int WN_, int STAGES_VEC_, int PER_SM_> struct DmmaShape {
+  static constexpr int BM = BM_, BN = BN_, WM = WM_, WN = WN_, PER_SM = PER_SM_;
+  static constexpr int BK_VEC = 32, STAGES_VEC = STAGES_VEC_, BK_SCALAR = 16, STAGES_SCALAR = 4;
+  /* shared memory of the largest layout pair (both operands K-major) on either path */
+  static constexpr size_t SMEM_VEC =
+      DmmaCfg<BM, BN, BK_VEC, WM, WN, STAGES_VEC, true, true>::SMEM;
+  static constexpr size_t SMEM_SCALAR =
+      DmmaCfg<BM, BN, BK_SCALAR, WM, WN, STAGES_SCALAR, true, true>::SMEM;
+  static constexpr size_t SMEM = SMEM_VEC > SMEM_SCALAR ? SMEM_VEC : SMEM_SCALAR;
+};
+using DmmaSquare = DmmaShape<128, 128, 64, 32, 3, 1>;
+using DmmaTallM = DmmaShape<128, 64, 32, 32, 4, 1>;
+using DmmaTallN = DmmaShape<64, 128, 32, 32, 4, 1>;
+using DmmaSmall = DmmaShape<64, 64, 32, 32, 3, 2>;
+enum DmmaTileId { DMMA_128x128, DMMA_128x64, DMMA_64x128, DMMA_64x64, DMMA_TILE_COUNT };
+
+template <typename S, bool KA, bool KB, bool VEC>
 gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice)
 {
-  constexpr int BM = DMMA_BM, BN = DMMA_BN, BK = VEC ? 32 : 16, WM = 64, WN = 32;
-  constexpr int STAGES = VEC ? 3 : 4;
-  using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
-  auto kernel = matmul_dmma_kernel<BM, BN, BK, WM, WN, STAGES, KA, KB, VEC>;
-  static bool smem_set = false;
+  constexpr int BK = VEC ? S::BK_VEC : S::BK_SCALAR;
+  constexpr int STAGES = VEC ? S::STAGES_VEC : S::STAGES_SCALAR;
+  using Cfg = DmmaCfg<S::BM, S::BN, BK, S::WM, S::WN, STAGES, KA, KB>;
+  auto kernel = matmul_dmma_kernel<S::BM, S::BN, BK, S::WM, S::WN, STAGES, S::PER_SM, KA, KB,
+                                   VEC>;
+  static bool smem_set = false, carveout_set = false;
   gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul dmma: shared memory");
   if (st != GM_OK)
     return st;
-  return for_each_launch<double> (a, BM, BN, slices, k_slice, c_slice, "matmul dmma",
+  if (S::PER_SM > 1 && !carveout_set) {
+    /* the whole of the SM's shared memory for the carveout, so that PER_SM blocks fit (the
+       default leaves the split to the driver, which need only fit one) */
+    cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            (int) cudaSharedmemCarveoutMaxShared);
+    if (err != cudaSuccess)
+      return gm_cuda_status (err, "matmul dmma: shared memory carveout");
+    carveout_set = true;
+  }
+  return for_each_launch<double> (a, S::BM, S::BN, slices, k_slice, c_slice, "matmul dmma",
                                   [&] (const Gemm<double> &g, dim3 grid) {
                                     kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (g);
                                   });
+}
+
+template <bool KA, bool KB, bool VEC>
+gm_status launch_tile (int tile, const MatmulArgs &a, int slices, int64_t k_slice,
+                       int64_t c_slice)
+{
+  switch (tile) {
+  case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC> (a, slices, k_slice, c_slice);
+  case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC> (a, slices, k_slice, c_slice);
+  case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC> (a, slices, k_slice, c_slice);
+  case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC> (a, slices, k_slice, c_slice);
+  default:
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: unknown tile %d", tile);
+  }
+}
+
+/* ---- auto's tile and split-K (issue 13) ----------------------------------------------------
+ * Every tile is costed with the split-K it would get, in multiply-adds of the busiest SM:
+ *
+ *   cost = ceil (blocks / SMs) * (BM * BN * k_slice / rate + FILL)       the tiles
+ *        + (2 slices + 1) * m * n * pages * 8 bytes * MACS_PER_BYTE / SMs  the partials
+ *
+ * blocks = tiles * slices; ceil (blocks / SMs) is the blocks the busiest SM runs, one after
+ * another or (64x64, two an SM) side by side at half the rate each: either way its work.  A
+ * tile's empty part costs as much as its full part (the MMAs run on the zero fill), so tile
+ * fill and wave fill are both in the first term.  k_slice rounds up to BK = 32.
+ *   rate: MMA throughput a block keeps, against 128x128's: 1.0; 128x64 and 64x128 0.9 (2 LDS
+ *     an MMA against 1.5, 192 bytes from L2 an MMA against 128); 64x64 0.8 (256 bytes an MMA:
+ *     22 bytes a clock an SM at 70% of the DMMA peak, about the L2's share of an SM on an
+ *     H100).  Estimates, to be measured (GPUMAT_DMMA_TILE runs each tile).
+ *   FILL = 2^18 multiply-adds: the first tile's wait, ~1 us of DRAM latency (2048 clocks at
+ *     128 multiply-adds a clock).
+ *   MACS_PER_BYTE = 8: the split's partial Cs go through DRAM (written by the kernel, read and
+ *     C written by sum_slices); an H100 does ~10 double multiply-adds (33.5 T/s at the DMMA
+ *     peak) in the time it moves a byte (3.35 TB/s), ~8 at the rates reached.
+ * Slices per tile: 1, or what split_k_slices plans for the tile's slots (PER_SM * SMs), the
+ * cheaper of the two.  Among the tiles whose shared memory the device grants a block, the
+ * cheapest wins, ties to the larger tile.  The model's choices (H100, 132 SMs):
+ *   4096^3, 2048^3, 4097^3        128x128, unsplit (as before)
+ *   1024^3                        128x64 unsplit, 128 blocks (was 128x128 in 2 slices)
+ *   8192x64x8192                  128x64 in 2 slices, 128 blocks (was 128x128, 2 slices)
+ *   64x8192x8192                  64x128 in 2 slices
+ *   64x64x65536                   64x64 in 256 slices (two blocks an SM)
+ */
+struct DmmaTileInfo {
+  const char *name;
+  int bm, bn, per_sm;
+  double rate;
+  size_t smem;
+};
+const DmmaTileInfo dmma_tiles[DMMA_TILE_COUNT] = {
+    {"128x128", 128, 128, DmmaSquare::PER_SM, 1.0, DmmaSquare::SMEM},
+    {"128x64", 128, 64, DmmaTallM::PER_SM, 0.9, DmmaTallM::SMEM},
+    {"64x128", 64, 128, DmmaTallN::PER_SM, 0.9, DmmaTallN::SMEM},
+    {"64x64", 64, 64, DmmaSmall::PER_SM, 0.8, DmmaSmall::SMEM}};
+constexpr double DMMA_FILL_MACS = 262144.0, DMMA_MACS_PER_BYTE = 8.0;
+constexpr int DMMA_K_ALIGN = 32;
+
+double dmma_cost (const MatmulArgs &a, const DmmaTileInfo &t, int slices, int64_t k_slice,
+                  int sms)
+{
+  const int64_t tiles = ceil_div (a.m, t.bm) * ceil_div (a.n, t.bn) * a.batch;
+  const double busiest = (double) ceil_div (tiles * slices, sms);
+  const double depth = (double) (ceil_div (k_slice, DMMA_K_ALIGN) * DMMA_K_ALIGN);
+  double cost = busiest * ((double) t.bm * t.bn * depth / t.rate + DMMA_FILL_MACS);
+  if (slices > 1)
+    cost += (2.0 * slices + 1) * (double) a.m * a.n * a.batch * 8.0 * DMMA_MACS_PER_BYTE / sms;
+  return cost;
+}
+
+int dmma_split (const MatmulArgs &a, const DmmaTileInfo &t, int sms)
+{
+  return split_k_slices (a, ceil_div (a.m, t.bm) * ceil_div (a.n, t.bn) * a.batch,
+                         (int64_t) t.per_sm * sms, sizeof (double));
+}
+
+/* GPUMAT_DMMA_TILE: unset, empty or "auto": the model above; "v2": the choice before issue 13
+ * (128x128 tiles, split_k_slices on one block an SM, and auto's old dmma-or-warp rule); a
+ * tile's name: that tile (split-K planned for it).  GPUMAT_DMMA_SLICES = s > 0: s slices of k
+ * whatever the tile (fewer where k is too shallow, see split_k_layout).  Read on each call, so
+ * that a benchmark can run the choices side by side in one process.  An invalid value counts
+ * as unset for the products themselves (a typo in a benchmark switch left in a shell must not
+ * fail every double product of an Octave session: auto sends them all here on sm_80 / sm_90);
+ * gm_matmul_dmma_plan reports it (GM_ERR_INVALID_ARGUMENT), which is where test_matmul and
+ * bench_matmul --dmma-tiles check their settings. */
+struct DmmaSetting {
+  bool legacy;
+  int tile;     /* -1: auto's model */
+  int slices;   /* 0: planned */
+};
+/* false (and *bad the value) where a variable is set to something invalid; that variable is
+   then left as if unset in *s, the other one still read */
+bool dmma_setting (DmmaSetting *s, const char **bad)
+{
+  *s = {false, -1, 0};
+  bool ok = true;
+  const char *t = getenv ("GPUMAT_DMMA_TILE"), *k = getenv ("GPUMAT_DMMA_SLICES");
+  if (t && *t && strcmp (t, "auto") != 0) {
+    if (strcmp (t, "v2") == 0)
+      s->legacy = true;
+    for (int i = 0; i < DMMA_TILE_COUNT; i++)
+      if (strcmp (t, dmma_tiles[i].name) == 0)
+        s->tile = i;
+    if (!s->legacy && s->tile < 0) {
+      *bad = t;
+      ok = false;
+    }
+  }
+  if (k && *k) {
+    char *end;
+    errno = 0;
+    const long v = strtol (k, &end, 10);
+    if (*end || errno || v < 1 || v > SPLIT_MAX_SLICES) {
+      *bad = k;
+      ok = false;
+    } else {
+      s->slices = (int) v;
+    }
+  }
+  return ok;
+}
+
+struct DmmaPlan {
+  int tile, slices;
+};
+/* The plan for a (Aᵀ * Bᵀ already swapped).  strict: an invalid setting is an error (the plan
+   query), else ignored (the products). */
+gm_status plan_swapped (const MatmulArgs &a, const DeviceInfo &dev, bool strict, DmmaPlan *plan)
+{
+  DmmaSetting set;
+  const char *bad = NULL;
+  if (!dmma_setting (&set, &bad) && strict)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT,
+                    "matmul dmma: GPUMAT_DMMA_TILE or GPUMAT_DMMA_SLICES '%s' (tiles: auto, v2, "
+                    "128x128, 128x64, 64x128, 64x64; slices: 1 to %d)", bad,
+                    (int) SPLIT_MAX_SLICES);
+  if (set.legacy) {
+    plan->tile = DMMA_128x128;
+    plan->slices = split_k_slices (a, ceil_div (a.m, 128) * ceil_div (a.n, 128) * a.batch,
+                                   dev.sms, sizeof (double));
+  } else if (set.tile >= 0) {
+    plan->tile = set.tile;
+    plan->slices = dmma_split (a, dmma_tiles[set.tile], dev.sms);
+  } else {
+    plan->tile = DMMA_128x128;
+    plan->slices = dmma_split (a, dmma_tiles[DMMA_128x128], dev.sms);
+    double best = -1;
+    for (int i = 0; i < DMMA_TILE_COUNT; i++) {
+      const DmmaTileInfo &t = dmma_tiles[i];
+      if (t.smem > (size_t) dev.smem_optin)
+        continue;
+      const int tries[2] = {1, dmma_split (a, t, dev.sms)};
+      for (int s : tries) {
+        int64_t k_slice;
+        const int used = split_k_layout (a.k, s, DMMA_K_ALIGN, &k_slice);
+        const double c = dmma_cost (a, t, used, k_slice, dev.sms);
+        if (best < 0 || c < best) {
+          best = c;
+          plan->tile = i;
+          plan->slices = used;
+        }
+      }
+    }
+  }
+  if (set.slices > 0)
+    plan->slices = set.slices;
+  return GM_OK;
 }
 
 /* ---- complex double (issue 11) ------------------------------------------------------------
@@ -380,13 +605,16 @@ gm_status matmul_zdmma (const MatmulArgs &a)
 }
 
 /* Both operands need the 16-byte path (copies along either layout's contiguous index): a
- * misaligned one is copied aligned first (align_operands).  One block an SM; grids that
- * cannot fill the SMs split k (run_split_k), each slice a multiple of 32 deep so that K-major
- * operands stay 16-byte aligned.
- * Aᵀ * Bᵀ runs as Cᵀ = B * A (swap_transposed). */
+ * misaligned one is copied aligned first (align_operands).  The tile and the k slices come from
+ * plan_swapped; slices are multiples of 32 deep so that K-major operands stay 16-byte aligned.
+ * Aᵀ * Bᵀ runs as Cᵀ = B * A (swap_transposed), so its tile is planned on Cᵀ. */
 gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
 {
   MatmulArgs a = swap_transposed (args);
+  DmmaPlan plan;
+  gm_status st = plan_swapped (a, dev, false, &plan);
+  if (st != GM_OK)
+    return st;
   Workspace ws (a.stream);
   const bool vec = align_operands<double> (a, ws, true);
   return with_layouts (a, [&] (auto ka, auto kb) {
@@ -394,14 +622,47 @@ gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
     if constexpr (KA && !KB) {
       return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: internal layout error");
     } else {
-      return run_split_k<double> (
-          a, ws, ceil_div (a.m, DMMA_BM) * ceil_div (a.n, DMMA_BN), dev.sms, 32,
+      return run_slices<double> (
+          a, ws, plan.slices, DMMA_K_ALIGN,
           [&] (const MatmulArgs &p, int slices, int64_t k_slice, int64_t c_slice) {
-            return vec ? launch_v<KA, KB, true> (p, slices, k_slice, c_slice)
-                       : launch_v<KA, KB, false> (p, slices, k_slice, c_slice);
+            return vec ? launch_tile<KA, KB, true> (plan.tile, p, slices, k_slice, c_slice)
+                       : launch_tile<KA, KB, false> (plan.tile, p, slices, k_slice, c_slice);
           });
     }
   });
+}
+
+gm_status dmma_plan (const MatmulArgs &args, const DeviceInfo &dev, int *tile_m, int *tile_n,
+                     int *slices)
+{
+  const MatmulArgs a = swap_transposed (args);
+  DmmaPlan plan;
+  gm_status st = plan_swapped (a, dev, true, &plan);
+  if (st != GM_OK)
+    return st;
+  const DmmaTileInfo &t = dmma_tiles[plan.tile];
+  const bool swapped = a.ct != args.ct;   /* the kernel computes Cᵀ: its tile's sides swap */
+  *tile_m = swapped ? t.bn : t.bm;
+  *tile_n = swapped ? t.bm : t.bn;
+  int64_t k_slice;
+  *slices = split_k_layout (a.k, plan.slices, DMMA_K_ALIGN, &k_slice);
+  return GM_OK;
+}
+
+bool dmma_fits (const DeviceInfo &dev)
+{
+  for (const DmmaTileInfo &t : dmma_tiles)
+    if (t.smem <= (size_t) dev.smem_optin)
+      return true;
+  return false;
+}
+
+bool dmma_legacy_auto ()
+{
+  DmmaSetting set;
+  const char *bad;
+  dmma_setting (&set, &bad);
+  return set.legacy;
 }
 
 } /* namespace gm_matmul_detail */

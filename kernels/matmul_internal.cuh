@@ -387,6 +387,9 @@ inline double wave_fill (int64_t blocks, int64_t slots)
 }
 inline int split_k_slices (const MatmulArgs &a, int64_t tiles, int64_t slots, size_t elem)
 {
+  if (tiles < 1)   /* an empty product (m, n or pages 0): nothing to split, and slots / tiles
+                      below would divide by zero (gm_matmul_dmma_plan reaches here with m = 0) */
+    return 1;
   int64_t most = a.k / SPLIT_MIN_K;
   if (most > SPLIT_MAX_SLICES)
     most = SPLIT_MAX_SLICES;
@@ -438,22 +441,32 @@ template <typename T> gm_status sum_slices (const MatmulArgs &a, int slices, con
   return gm_cuda_status (cudaGetLastError (), "matmul: split-K sum");
 }
 
-/* The whole product through launch (args, slices, k_slice, c_slice), split along k where
- * split_k_slices asks for it (each slice a multiple of k_align deep, so that only the last
- * has a k residue and K-major operands stay 16-byte aligned), the partials then summed into C.
- * Unsplit where the workspace cannot be had.  launch runs one kernel with gridDim.z = slices. */
-template <typename T, typename Launch>
-gm_status run_split_k (const MatmulArgs &a, Workspace &ws, int64_t tiles, int64_t slots,
-                       int k_align, Launch launch)
+/* The depth of each of `slices` slices of k (a multiple of k_align, so that only the last has
+ * a k residue and K-major operands stay 16-byte aligned) and how many slices that makes (the
+ * rounding can leave fewer than asked: k = 1001 asked in 9 slices gets 8 of 128). */
+inline int split_k_layout (int64_t k, int slices, int k_align, int64_t *k_slice)
 {
-  const int slices = split_k_slices (a, tiles * a.batch, slots, sizeof (T));
-  T *partial = slices > 1
-                   ? (T *) ws.scratch ((size_t) slices * a.m * a.n * a.batch * sizeof (T))
+  if (slices < 2 || k < 2) {
+    *k_slice = k;
+    return 1;
+  }
+  *k_slice = ceil_div (ceil_div (k, slices), k_align) * k_align;
+  return (int) ceil_div (k, *k_slice);
+}
+
+/* The whole product through launch (args, slices, k_slice, c_slice) in `slices` slices of k
+ * (split_k_layout), the partials then summed into C.  Unsplit where the workspace cannot be
+ * had.  launch runs one kernel with gridDim.z = slices. */
+template <typename T, typename Launch>
+gm_status run_slices (const MatmulArgs &a, Workspace &ws, int slices, int k_align, Launch launch)
+{
+  int64_t k_slice;
+  const int used = split_k_layout (a.k, slices, k_align, &k_slice);
+  T *partial = used > 1
+                   ? (T *) ws.scratch ((size_t) used * a.m * a.n * a.batch * sizeof (T))
                    : NULL;
   if (!partial)
     return launch (a, 1, a.k, 0);
-  const int64_t k_slice = ceil_div (ceil_div (a.k, slices), k_align) * k_align;
-  const int used = (int) ceil_div (a.k, k_slice);
   MatmulArgs p = a;
   p.C = partial;
   p.ldc = a.m;
@@ -463,6 +476,16 @@ gm_status run_split_k (const MatmulArgs &a, Workspace &ws, int64_t tiles, int64_
   return st != GM_OK ? st : sum_slices<T> (a, used, partial);
 }
 
+/* run_slices with the slice count split_k_slices asks for (tiles: one page's, slots: resident
+ * blocks on the whole GPU). */
+template <typename T, typename Launch>
+gm_status run_split_k (const MatmulArgs &a, Workspace &ws, int64_t tiles, int64_t slots,
+                       int k_align, Launch launch)
+{
+  return run_slices<T> (a, ws, split_k_slices (a, tiles * a.batch, slots, sizeof (T)), k_align,
+                        launch);
+}
+
 /* ---- the families (one file each), for double (cls GM_DOUBLE) and single ------------------ */
 gm_status matmul_naive (const MatmulArgs &a, gm_class cls);
 gm_status matmul_pages (const MatmulArgs &a, gm_class cls);
@@ -470,6 +493,17 @@ gm_status matmul_tiled (const MatmulArgs &a, gm_class cls);
 gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
 gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
+/* dmma's tile and split-K plan (matmul_dmma.cu): the tile's sides and the k slices run for the
+ * product a (as gm_matmul hands it over, before Aᵀ * Bᵀ is swapped).  GPUMAT_DMMA_TILE and
+ * GPUMAT_DMMA_SLICES, read on each call, override the choice (here GM_ERR_INVALID_ARGUMENT for
+ * an unknown value; matmul_dmma ignores one); dmma_legacy_auto: GPUMAT_DMMA_TILE=v2, the
+ * choice before the thin tiles (auto's old dmma-or-warp rule, 128x128 tiles only). */
+gm_status dmma_plan (const MatmulArgs &a, const DeviceInfo &dev, int *tile_m, int *tile_n,
+                     int *slices);
+bool dmma_legacy_auto ();
+/* Whether the device grants a block the shared memory of one of dmma's tiles (64x64: 108 KiB;
+ * sm_120 grants 99 KiB, an A100 163). */
+bool dmma_fits (const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
  * through gm_matmul, with any kernel that runs the real class. */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,

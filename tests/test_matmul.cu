@@ -13,6 +13,13 @@
  *   - gm_matmul_pages: broadcasting (3x1 pages against 1x4), dimensions that merge, page
  *     dimensions of 1, no page dimension, zero pages;
  *   - gm_transpose: odd sizes, padded leading dimensions, exact;
+ *   - dmma's block tiles (issue 13): a product that runs dmma in double runs it once with
+ *     its own choice of tile and, up to a size (dmma_all_tiles: all but the largest shapes
+ *     and the 1000-page batches), once with each tile forced (GPUMAT_DMMA_TILE = 128x128,
+ *     128x64, 64x128, 64x64), so every tile meets every edge, layout and batch above; thin
+ *     shapes (one side 1..65 against 300, 2048x64x2048 and 64x2048x2048, 64x64x65536 split
+ *     in up to 256 slices), forced slice counts (GPUMAT_DMMA_SLICES) and the plan query
+ *     (gm_matmul_dmma_plan, including what invalid settings do);
  *   - gm_matmul_host: every operation pair, pages with broadcasting, the same host array as
  *     both operands (X'*X, X*X'), the small, plain and panel paths;
  *   - argument errors: negative sizes and batch, overlapping pages of C, leading dimensions
@@ -31,7 +38,8 @@
  *                          most; --quick took over 6 minutes under it on an H100): per kernel
  *                          and op pair an edge shape with NaN/Inf, a small batch and 1000 tiny
  *                          pages; split-K, padded C, and the LARGE warp tiles of Aᵀ * B on a
- *                          rotation of the pairs
+ *                          rotation of the pairs; dmma's tiles each on one-block products,
+ *                          70x60x200 for their stage reuse
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -42,6 +50,43 @@ static const char *PROGRAM = "test_matmul";
 #include "matmul_test_util.h"
 static int device_cc;
 static int quick;   /* 1: --quick, 2: --race */
+
+/* dmma's tiles (GPUMAT_DMMA_TILE): NULL runs it as the environment the program started with
+   says (its own choice when unset).  The forced tiles run only where they add coverage
+   (dmma_all_tiles). */
+static const char *const dmma_tiles[] = {NULL, "128x128", "128x64", "64x128", "64x64"};
+/* The most shared memory each asks of a block (matmul_dmma.cu, DmmaShape::SMEM: 216 KiB for
+   the 8-warp tiles, 108 KiB for 64x64), against the device's opt-in limit: an A100 grants 163
+   KiB, so it runs 64x64 only (forcing another fails there by design). */
+static const int dmma_tile_smem[] = {0, 221184, 221184, 221184, 110592};
+static int smem_optin;
+static char *env_tile0;   /* GPUMAT_DMMA_TILE at start (a copy), or NULL */
+
+static void set_dmma_tile (const char *tile)
+{
+  if (tile)
+    setenv ("GPUMAT_DMMA_TILE", tile, 1);
+  else if (env_tile0)
+    setenv ("GPUMAT_DMMA_TILE", env_tile0, 1);
+  else
+    unsetenv ("GPUMAT_DMMA_TILE");
+}
+
+/* Whether a dmma product also runs with each tile forced: where the 128x128 tiles' work, zero
+   fill included (the most any tile runs: a block computes its whole tile), is at most 2^29
+   multiply-adds; 2^26 under --quick (memcheck), 2^22 under --race (racecheck).  That keeps
+   every edge, k residue, layout, page set and split of the sets (65x129x1031, the forced
+   slices on 130x70x1001, 2048x64x2048 in the full set) and leaves out what meets no new edge
+   at many times the cost: the largest shapes (each run copies back and checks up to 4M
+   elements of C), and 1000 pages of 8x8x8 (1000 blocks of 128x128x32 under the sanitizers,
+   where the 2^22 real multiply-adds of v1's rule let them through 5 times a pair).  Racecheck
+   sees each tile's stage reuse on 70x60x200 (test_thin). */
+static int dmma_all_tiles (int64_t m, int64_t n, int64_t k, int64_t batch)
+{
+  const double work = (double) ((m + 127) / 128) * (double) ((n + 127) / 128) * (double) batch
+                      * 16384.0 * (double) ((k + 31) / 32 * 32);
+  return work <= (quick == 2 ? 0x1p22 : quick ? 0x1p26 : 0x1p29);
+}
 
 /* Mirrors gm_matmul's rule: dmma computes double only, warp and dmma need sm_80. */
 static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
@@ -303,13 +348,27 @@ static void run_case (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
             (long long) sc, L.specials ? ", NaN/Inf" : "");
   device_set d = product_upload (&P, L.off);
   const size_t es = gm_class_size (cls);
+  const int ntiles = sizeof dmma_tiles / sizeof dmma_tiles[0];
+  const int all_tiles = dmma_all_tiles (m, n, k, batch);
   for (int kern = 0; kern < GM_MATMUL_KERNEL_COUNT; kern++) {
     const gm_matmul_kernel kk = (gm_matmul_kernel) kern;
-    poison_c (&P, &d);
-    gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, d.A + L.off * es, lda, sa,
-                              d.B + L.off * es, ldb, sb, d.C + L.off * es, ldc, sc, batch, 0);
-    if (kernel_finished (&P, &d, kk, st, m > 0 && n > 0 && batch > 0))
-      product_check (&P, gm_matmul_kernel_name (kk));
+    const int tiles = kk == GM_MATMUL_DMMA && kernel_runs (kk, cls) && all_tiles ? ntiles : 1;
+    for (int t = 0; t < tiles; t++) {
+      if (dmma_tile_smem[t] > smem_optin)
+        continue;
+      char what[48];
+      if (t == 0)
+        snprintf (what, sizeof what, "%s", gm_matmul_kernel_name (kk));
+      else
+        snprintf (what, sizeof what, "%s[%s]", gm_matmul_kernel_name (kk), dmma_tiles[t]);
+      set_dmma_tile (dmma_tiles[t]);
+      poison_c (&P, &d);
+      gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, d.A + L.off * es, lda, sa,
+                                d.B + L.off * es, ldb, sb, d.C + L.off * es, ldc, sc, batch, 0);
+      set_dmma_tile (NULL);
+      if (kernel_finished (&P, &d, kk, st, m > 0 && n > 0 && batch > 0))
+        product_check (&P, what);
+    }
   }
   device_set_free (&d);
   product_free (&P);
@@ -837,6 +896,164 @@ static void test_products (gm_class cls)
   }
 }
 
+/* Thin products (issue 13): one side from 1 to 65 against 300 (every edge of the 64-wide
+   tiles, and of the 16 x 8 MMA steps inside), the 8192x64x8192 shape at a quarter of each
+   long side, 64x64x65536 (one tile, k split in up to 256 slices), and forced slice counts. */
+static void test_thin (gm_class cls)
+{
+  /* The shapes aim at dmma's tiles; single (warp's edges, already in the edge shapes) meets
+     them in the full set only, sparing the sanitizers 2048x64x2048 and the like on every
+     kernel. */
+  if (quick && cls != GM_DOUBLE)
+    return;
+  static const int64_t sides[] = {1, 2, 3, 5, 8, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65};
+  const int ns = sizeof sides / sizeof sides[0];
+  for (int i = 0; i < ns; i++) {
+    if (quick == 2 && i % 4 != 3)
+      continue;
+    const int p = i % 9;
+    run_case (cls, pair_a (p), pair_b (p), sides[i], 300, 70, variant (i));
+    run_case (cls, pair_a ((p + 4) % 9), pair_b ((p + 4) % 9), 300, sides[i], 70,
+              variant (i + 1));
+    if (!quick) { /* the other two real layouts too, and deep k (split) */
+      run_case (cls, pair_a ((p + 1) % 9), pair_b ((p + 1) % 9), sides[i], 257, 600, PLAIN);
+      run_case (cls, pair_a ((p + 3) % 9), pair_b ((p + 3) % 9), 257, sides[i], 600,
+                  variant (i + 2));
+    }
+  }
+  /* the four real layout pairs (NN, TN, NT, TT) */
+  static const int real_pairs[4] = {0, 1, 3, 4};
+  for (int r = 0; r < 4; r++) {
+    const gm_op oa = pair_a (real_pairs[r]), ob = pair_b (real_pairs[r]);
+    if (quick == 2) {
+      if (r == 0 || r == 3)
+        run_case (cls, oa, ob, 64, 64, 2048, PLAIN);   /* one tile, k in slices */
+      /* every tile (dmma_all_tiles) past its pipeline's depth on both paths: 7 k-tiles of 32
+         (16-byte path, 3 or 4 stages) and 13 of 16 (odd ld: scalar path, 4 stages), so that
+         each stage's buffer is refilled after the barrier that frees it; the other products
+         that run every tile under --race have k <= 40 (at most 3 k-tiles: no stage reused) */
+      run_case (cls, oa, ob, 70, 60, 200, PLAIN);
+      run_case (cls, oa, ob, 70, 60, 200, variant (1));
+      continue;
+    }
+    if (!quick || r == 0 || r == 3) {
+      run_case (cls, oa, ob, 2048, 64, 2048, PLAIN);
+      run_case (cls, oa, ob, 64, 2048, 2048, variant (r));
+      run_case (cls, oa, ob, 2000, 61, 1500, variant (r + 1));
+    }
+    /* double only, NN (and TT in the full set): its reference is 2^28 multiply-adds on the
+       host (4096 elements of 65536 terms), ~1-2 s a run_case */
+    if (cls == GM_DOUBLE && (r == 0 || (!quick && r == 3)))
+      run_case (cls, oa, ob, 64, 64, 65536, PLAIN);
+    if (!quick) { /* pages of thin products, split */
+      run_case (cls, oa, ob, 200, 40, 600, batched (3, 2, r % 3, 0, 0));
+      run_case (cls, oa, ob, 40, 200, 600, batched (3, 0, 0, 1, 1));
+    }
+  }
+  /* forced slice counts: uneven last slice, more slices asked than k allows (1001 in 9 asks
+     gives 8 of 128), and one slice per 32 of k */
+  static const char *const forced[] = {"5", "9", "32"};
+  for (int f = 0; f < 3; f++) {
+    if (quick == 2 && f != 0)
+      continue;
+    setenv ("GPUMAT_DMMA_SLICES", forced[f], 1);
+    run_case (cls, pair_a (f), pair_b (f), 130, 70, 1001, variant (f));
+    if (!quick)
+      run_case (cls, pair_a (f + 3), pair_b (f + 3), 65, 129, 1024, batched (2, 1, 0, 0, 0));
+    unsetenv ("GPUMAT_DMMA_SLICES");
+  }
+}
+
+/* gm_matmul_dmma_plan: what dmma would run; the environment's overrides and their errors. */
+static void test_dmma_plan (void)
+{
+  const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
+  const gm_status INV = GM_ERR_INVALID_ARGUMENT;
+  int tm = 0, tn = 0, sl = 0;
+  unsetenv ("GPUMAT_DMMA_TILE");
+  unsetenv ("GPUMAT_DMMA_SLICES");
+  static const int64_t shown[][3] = {{8192, 64, 8192}, {64, 8192, 8192}, {1024, 1024, 1024},
+                                     {4096, 4096, 4096}, {64, 64, 65536}, {2048, 64, 2048}};
+  for (int s = 0; s < 6; s++) {
+    gm_status st = gm_matmul_dmma_plan (N, N, shown[s][0], shown[s][1], shown[s][2], 1, &tm, &tn,
+                                        &sl);
+    tu_result (st == GM_OK, "dmma plan %lldx%lldx%lld: status %d", (long long) shown[s][0],
+               (long long) shown[s][1], (long long) shown[s][2], (int) st);
+    printf ("%s: dmma plan %lldx%lldx%lld: tile %dx%d, %d slice%s\n", PROGRAM,
+            (long long) shown[s][0], (long long) shown[s][1], (long long) shown[s][2], tm, tn, sl,
+            sl == 1 ? "" : "s");
+  }
+  /* A side of 64 gets a tile side of 64 (a 128-wide tile would be half empty).  The model
+     skips tiles the device cannot grant: under sm_80 (64 KiB on sm_75) none is left. */
+  if (kernel_runs (GM_MATMUL_DMMA, GM_DOUBLE)) {
+    tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
+               "dmma plan 8192x64x8192: tile %dx%d", tm, tn);
+    tu_result (gm_matmul_dmma_plan (N, N, 64, 8192, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 64,
+               "dmma plan 64x8192x8192: tile %dx%d", tm, tn);
+    tu_result (gm_matmul_dmma_plan (T, T, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tn == 64,
+               "dmma plan TT 8192x64x8192: tile %dx%d", tm, tn);
+  }
+  /* forced tiles, as C's sides (Aᵀ * Bᵀ runs on Cᵀ: sides swapped) */
+  setenv ("GPUMAT_DMMA_TILE", "128x64", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 128
+                 && tn == 64, "dmma plan forced 128x64: %dx%d", tm, tn);
+  tu_result (gm_matmul_dmma_plan (T, T, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 64
+                 && tn == 128, "dmma plan forced 128x64, TT: %dx%d (expected C's 64x128)", tm,
+             tn);
+  setenv ("GPUMAT_DMMA_TILE", "v2", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 128
+                 && tn == 128, "dmma plan v2: %dx%d", tm, tn);
+  setenv ("GPUMAT_DMMA_TILE", "96x96", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 50, 50, 50, 1, &tm, &tn, &sl) == INV,
+             "dmma plan: unknown tile accepted");
+  /* ... but a product runs as if it were unset (and an invalid GPUMAT_DMMA_SLICES too) */
+  setenv ("GPUMAT_DMMA_SLICES", "-3", 1);
+  static const gm_matmul_kernel ks[2] = {GM_MATMUL_AUTO, GM_MATMUL_DMMA};
+  for (int ki = 0; ki < 2; ki++) {
+    const gm_matmul_kernel kern = ks[ki];
+    if (!kernel_runs (kern, GM_DOUBLE))
+      continue;
+    const double h[4] = {1, 2, 3, 4};   /* A = B = [1 3; 2 4]: A * A = [7 15; 10 22] */
+    double c[4] = {0, 0, 0, 0};
+    void *d;
+    TU_GM (gm_device_alloc (&d, 8 * sizeof (double)));
+    TU_CUDA (cudaMemcpy (d, h, sizeof h, cudaMemcpyHostToDevice));
+    gm_status st = gm_matmul (kern, GM_DOUBLE, N, N, 2, 2, 2, d, 2, 0, d, 2, 0,
+                              (double *) d + 4, 2, 0, 1, 0);
+    TU_CUDA (cudaMemcpy (c, (double *) d + 4, sizeof c, cudaMemcpyDeviceToHost));
+    tu_result (st == GM_OK && c[0] == 7 && c[1] == 10 && c[2] == 15 && c[3] == 22,
+               "%s with GPUMAT_DMMA_TILE=96x96, GPUMAT_DMMA_SLICES=-3: status %d, C = [%g %g; "
+               "%g %g]", gm_matmul_kernel_name (kern), (int) st, c[0], c[2],
+               c[1], c[3]);
+    gm_device_free (d);
+  }
+  unsetenv ("GPUMAT_DMMA_SLICES");
+  unsetenv ("GPUMAT_DMMA_TILE");
+  setenv ("GPUMAT_DMMA_SLICES", "5", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 5,
+             "dmma plan GPUMAT_DMMA_SLICES=5, k 1001: %d slices", sl);
+  setenv ("GPUMAT_DMMA_SLICES", "9", 1);
+  tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 8,
+             "dmma plan GPUMAT_DMMA_SLICES=9, k 1001: %d slices (expected 8 of 128)", sl);
+  static const char *const bad_slices[] = {"0", "513", "4x", "99999999999999999999"};
+  for (int b = 0; b < 4; b++) {
+    setenv ("GPUMAT_DMMA_SLICES", bad_slices[b], 1);
+    tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == INV,
+               "dmma plan: GPUMAT_DMMA_SLICES=%s accepted", bad_slices[b]);
+  }
+  unsetenv ("GPUMAT_DMMA_SLICES");
+  tu_result (gm_matmul_dmma_plan (N, N, -1, 70, 1001, 1, &tm, &tn, &sl) == INV,
+             "dmma plan: negative m accepted");
+  /* empty products (split_k_slices divided by their 0 tiles) and sizes past int64_t tiles */
+  tu_result (gm_matmul_dmma_plan (N, N, 0, 70, 4096, 1, &tm, &tn, &sl) == GM_OK && sl == 1,
+             "dmma plan m = 0, k 4096: %d slices", sl);
+  tu_result (gm_matmul_dmma_plan (T, T, 70, 70, 4096, 0, &tm, &tn, &sl) == GM_OK && sl == 1,
+             "dmma plan 0 pages, k 4096: %d slices", sl);
+  tu_result (gm_matmul_dmma_plan (N, N, (int64_t) 1 << 40, (int64_t) 1 << 40, 64, 1, &tm, &tn,
+                                  &sl) == GM_ERR_SIZE_OVERFLOW, "dmma plan: 2^80 elements of C");
+  set_dmma_tile (NULL);
+}
+
 static void test_batches (gm_class cls)
 {
   for (int p = 0; p < 9; p++) {
@@ -883,16 +1100,34 @@ int main (int argc, char **argv)
   gm_device_info info;
   TU_GM (gm_device_query (&info));
   device_cc = 10 * info.major + info.minor;
+  {
+    int dev;
+    TU_CUDA (cudaGetDevice (&dev));
+    TU_CUDA (cudaDeviceGetAttribute (&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  }
   printf ("%s: %s (compute capability %d.%d)%s\n", PROGRAM, info.name, info.major, info.minor,
           quick == 2 ? ", race" : quick ? ", quick" : "");
   const time_t t0 = time (NULL);
   tu_seed (20260101);
+  if (getenv ("GPUMAT_DMMA_TILE")) {
+    env_tile0 = strdup (getenv ("GPUMAT_DMMA_TILE"));
+    printf ("%s: GPUMAT_DMMA_TILE=%s for dmma's own runs\n", PROGRAM, env_tile0);
+  }
+  if (getenv ("GPUMAT_DMMA_SLICES"))
+    printf ("%s: GPUMAT_DMMA_SLICES=%s is cleared (the test sets it where it means to)\n",
+            PROGRAM, getenv ("GPUMAT_DMMA_SLICES"));
+  unsetenv ("GPUMAT_DMMA_SLICES");
   test_api ();
+  test_dmma_plan ();
   for (int c = 0; c < 2; c++) {
     const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
     int before = tu_passed + tu_failed;
     test_products (cls);
     printf ("%s: %s products: %d checks (%lld s)\n", PROGRAM, cls_name (cls),
+            tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
+    before = tu_passed + tu_failed;
+    test_thin (cls);
+    printf ("%s: %s thin products: %d checks (%lld s)\n", PROGRAM, cls_name (cls),
             tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
     before = tu_passed + tu_failed;
     test_batches (cls);
