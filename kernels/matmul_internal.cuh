@@ -470,6 +470,8 @@ gm_status matmul_tiled (const MatmulArgs &a, gm_class cls);
 gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
 gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
+/* Single on the TF32 tensor cores by the 3xTF32 split (matmul_tf32.cu): k eps (|A||B|). */
+gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
  * through gm_matmul, with any kernel that runs the real class. */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
