@@ -19,8 +19,14 @@
  *   subnormal  subnormals and normals below 2^-103 in op(A) (some rows all of them), op(B) of
  *              2^90..2^100, so the products are normal and must not be lost;
  *   specials   Inf, -Inf and NaN at various places against normal values: Inf * 0 = NaN,
- *              Inf - Inf = NaN, Inf * x = +-Inf, with the rest of the data in the tensor
- *              path's range (Inf and NaN are handled on the tensor path itself).
+ *              Inf - Inf = NaN, Inf * x = +-Inf, a NaN whose payload lies in the low 13 bits
+ *              (an MMA reading it raw would see Inf), with the rest of the data in the tensor
+ *              path's range (Inf and NaN are handled on the tensor path itself);
+ *   onebad     uniform but for one tiny normal in op(A) and one huge value in op(B): only the
+ *              blocks (split-K slices) that read them recompute by FFMA.
+ * On uniform, wide and residual data with k >= 22 the tensor path must also be 32x more
+ * accurate (max |C - Cref| / S) than 1xTF32 emulated on the CPU: the k eps S bound alone does
+ * not tell 3xTF32 from 1xTF32 at large k (k eps >= 2^-11 from k = 4096).
  * Each case also runs the warp kernel on the same data as a check of the test itself.
  *
  *   test_tf32            the full set
@@ -36,9 +42,9 @@ static const char *PROGRAM = "test_tf32";
 #include "matmul_test_util.h"
 static int quick;   /* 1: --quick, 2: --race */
 
-typedef enum { UNIFORM, WIDE, CANCEL, RESIDUAL, NEARMAX, SUBNORMAL, SPECIALS, PATTERNS } pattern;
+typedef enum { UNIFORM, WIDE, CANCEL, RESIDUAL, NEARMAX, SUBNORMAL, SPECIALS, ONEBAD, PATTERNS } pattern;
 static const char *const pattern_name[PATTERNS] = {"uniform", "wide",    "cancel",   "residual",
-                                                   "nearmax", "subnormal", "specials"};
+                                                   "nearmax", "subnormal", "specials", "onebad"};
 
 static float rnd_sign (void) { return (tu_next () >> 63) ? -1.0f : 1.0f; }
 /* 2^e (1 + f), f uniform in [0, 1), with a random sign */
@@ -117,7 +123,19 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, float *a,
         a[3 * k + 1] = -INFINITY;   /* row 3: -Inf * b(1, j) */
         a[3 * k + 2] = -INFINITY;
       }
+      if (m >= 3) {                 /* row 2: a NaN whose payload is all in the low 13 bits,
+                                       which the MMA would read as Inf unless replaced */
+        const uint32_t snan = 0x7f800001u;
+        memcpy (&a[2 * k + 1], &snan, sizeof snan);
+      }
     }
+    break;
+  case ONEBAD:
+    /* uniform but for one tiny normal (row 5, last p) and one huge value (op(B)(0, n-1)): only
+       the blocks (and split-K slices) that read them recompute by FFMA, the rest stay on the
+       tensor path */
+    a[(5 % m) * k + (k - 1)] = ldexpf (1.5f, -120);
+    b[n - 1] = ldexpf (-1.25f, 70);
     break;
   default:
     break;
@@ -125,6 +143,18 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, float *a,
 }
 
 static int64_t bad_total;
+
+/* cvt.rna.tf32.f32 on the CPU: 10 fraction bits, ties away from zero (finite x). */
+static float tf32_rna (float x)
+{
+  uint32_t u;
+  memcpy (&u, &x, sizeof u);
+  if ((u & 0x7f800000u) == 0x7f800000u)
+    return x;
+  u = (u + 0x1000u) & 0xffffe000u;
+  memcpy (&x, &u, sizeof x);
+  return x;
+}
 
 /* One product: values, stored layouts, reference, then tf32x3 and warp against the bound. */
 static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k)
@@ -145,17 +175,26 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     for (int64_t j = 0; j < n; j++)
       hB[at_b (opb, p, j, ldb)] = b[p * n + j];
   double *ref = (double *) xmalloc (sizeof (double) * m * n), *mag = (double *) xmalloc (sizeof (double) * m * n);
+  /* 1xTF32 (hi * hi alone, summed exactly enough) as a yardstick: on data in the tensor path's
+     range and with k on the tensor path, tf32x3 must be far more accurate than that, which the
+     k eps S bound alone does not show at large k (k eps >= 2^-11 from k = 4096). */
+  const int separate = (pat == UNIFORM || pat == WIDE || pat == RESIDUAL) && k >= 22 && m * n >= 64;
+  double max1 = 0;   /* largest |C1 - Cref| / S of 1xTF32 */
   for (int64_t i = 0; i < m; i++)
     for (int64_t j = 0; j < n; j++) {
-      double s = 0, am = 0;
+      double s = 0, am = 0, s1 = 0;
       for (int64_t p = 0; p < k; p++) {
         const double x = a[i * k + p], y = b[p * n + j];
         s += x * y;
         if (isfinite (x) && isfinite (y))
           am += fabs (x * y);
+        if (separate)
+          s1 += (double) tf32_rna (a[i * k + p]) * (double) tf32_rna (b[p * n + j]);
       }
       ref[i + j * m] = s;
       mag[i + j * m] = am;
+      if (separate && am > 0 && fabs (s1 - s) / am > max1)
+        max1 = fabs (s1 - s) / am;
     }
   float *dA, *dB, *dC;
   TU_GM (gm_device_alloc ((void **) &dA, sizeof (float) * na + 16));
@@ -184,6 +223,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     TU_CUDA (cudaMemcpy (hC, dC, sizeof (float) * nc, cudaMemcpyDeviceToHost));
     int64_t bad = 0;
     double worst = 0;   /* largest |C - Cref| / (k eps S + tiny) among finite references */
+    double rel = 0;     /* largest |C - Cref| / S among finite references (separate) */
     char first[200] = "";
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) {
@@ -198,6 +238,9 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
           ok = fabs (v - r) <= lim;
           if (isfinite (v) && fabs (v - r) / lim > worst)
             worst = fabs (v - r) / lim;
+          const double am = mag[i + j * m];
+          if (am > 0 && !(fabs (v - r) / am <= rel))   /* NaN v counts as worst */
+            rel = isfinite (v) ? fabs (v - r) / am : INFINITY;
         }
         if (!ok && bad++ == 0)
           snprintf (first, sizeof first, "C(%lld,%lld) = %.9g, expected %.17g (|A||B| %.3g)",
@@ -211,6 +254,16 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     if (q == 0 && !quick && worst > 0.05)   /* how close the tensor path comes, for the notes */
       printf ("  note: tf32x3 %s %c%c %lldx%lldx%lld uses %.3g of the bound\n", pattern_name[pat],
               op_letter[opa], op_letter[opb], (long long) m, (long long) n, (long long) k, worst);
+    if (q == 0 && separate && max1 > 0) {
+      /* 3xTF32 against 1xTF32: dropping the correction, or half of it, fails this at any k */
+      tu_result (rel * 32 <= max1, "tf32x3 %s %c%c %lldx%lldx%lld: max |C - Cref|/S %.3g, not "
+                 "32x below 1xTF32's %.3g", pattern_name[pat], op_letter[opa], op_letter[opb],
+                 (long long) m, (long long) n, (long long) k, rel, max1);
+      if (!quick && (m * n * k >= 1000000 || rel * 256 > max1))
+        printf ("  note: tf32x3 %s %c%c %lldx%lldx%lld: max error/S %.3g, 1xTF32 %.3g (%.0fx)\n",
+                pattern_name[pat], op_letter[opa], op_letter[opb], (long long) m, (long long) n,
+                (long long) k, rel, max1, rel > 0 ? max1 / rel : INFINITY);
+    }
   }
   gm_device_free (dA);
   gm_device_free (dB);
@@ -271,6 +324,7 @@ int main (int argc, char **argv)
       run (UNIFORM, pairs[q][0], pairs[q][1], 3, 1000, 500);
       run (SPECIALS, pairs[q][0], pairs[q][1], 300, 300, 300);
       run (UNIFORM, pairs[q][0], pairs[q][1], 513, 515, 517);
+      run (ONEBAD, pairs[q][0], pairs[q][1], 64, 64, 4096);   /* split-K: 2 of 16 slices FFMA */
     }
   }
   printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
