@@ -34,7 +34,9 @@
  * reaches 2^125, so neither the hi*hi temporaries nor the corrections can overflow (whether the
  * tensor core's truncating accumulator overflows to Inf or saturates is not known, so nothing
  * relies on it).  The same flag is raised where main is finite but the correction is not below
- * 2^120 (only reachable by sums of ~2^17 products near 2^122 that cancel in main).
+ * 2^120 (only reachable by sums of ~2^17 products near 2^122 that cancel in main).  main itself
+ * (FADD of the temporaries) overflows only where a running sum passes FLT_MAX (|A||B| above
+ * 2^128), as a sequential FFMA sum can; such an Inf is kept, not recomputed.
  *
  * 1. The split.  hi = rna11(x) (cvt.rna.tf32.f32: 11 significant bits, ties away), r = x - hi
  *    exactly (FSUB; |r| <= 2^(e-11) for 2^e <= |x| < 2^(e+1), a multiple of 2^(e-23), so at most
