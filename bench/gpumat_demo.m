@@ -34,6 +34,8 @@ function gpumat_demo (n = 2048)
     kernels = gpumat_kernels ();
     if (strcmp (cls{1}, "single"))
       kernels = setdiff (kernels, {"dmma"}, "stable");
+    else
+      kernels = setdiff (kernels, {"tf32x3"}, "stable");
     endif
     for kernel = kernels
       C = gpumat_mul (A, B, kernel{1});

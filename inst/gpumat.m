@@ -504,9 +504,11 @@ endclassdef
 %!   kernels = gpumat_kernels ();
 %!   if (strcmp (cls{1}, "single"))
 %!     kernels = setdiff (kernels, {"dmma"});   # FP64 tensor cores: double only
+%!   else
+%!     kernels = setdiff (kernels, {"tf32x3"});   # TF32 tensor cores: single only
 %!   endif
 %!   if (str2double (gpumat_device ().ComputeCapability) < 8)
-%!     kernels = setdiff (kernels, {"warp", "dmma"});
+%!     kernels = setdiff (kernels, {"warp", "dmma", "tf32x3"});
 %!   endif
 %!   for kernel = kernels
 %!     C = gpumat_mul (G, H, kernel{1});

@@ -21,7 +21,8 @@
 ## rounding: |C - A*B| <= k*eps(class)*(|A|*|B|) for inner size k.
 ##
 ## Complex data: complex double and complex single operands take every kernel
-## their precision allows (@qcode{"dmma"} only for complex double), with every
+## their precision allows (@qcode{"dmma"} only for complex double,
+## @qcode{"tf32x3"} only for complex single), with every
 ## operation (@qcode{"ctranspose"} conjugates).  A real operand against a complex
 ## one is promoted, as @code{*} promotes (@code{[1 2] * [Inf*1i; 1]} is
 ## @code{NaN + Inf*i}); a complex scalar scales the other operand elementwise,
@@ -66,6 +67,15 @@
 ## warp tiling fed by a @code{cp.async} pipeline (compute capability 8.0+).
 ## @item "dmma"
 ## FP64 tensor cores, double only (compute capability 8.0+).
+## @item "tf32x3"
+## single (and complex single) on the TF32 tensor cores by the 3xTF32 split:
+## each element is split into two TF32 parts and three tensor-core products
+## are summed, within the same |C - A*B| <= k*eps("single")*(|A|*|B|) bound as
+## FP32 arithmetic (compute capability 8.0+; products of inner size below 22,
+## and blocks whose inputs hold subnormal or very large values, are computed
+## with FP32 FMA instead: @file{kernels/matmul_tf32.cu} has the analysis).
+## Not chosen by @qcode{"auto"}.  Double operands raise
+## @code{gpumat:mul:invalidArgument}, as @qcode{"dmma"} does for single ones.
 ## @end table
 ## @code{gpumat_kernels ()} lists every kernel this build has.
 ##
@@ -284,15 +294,18 @@ endfunction
 
 %!function kernels = all_kernels (cls)
 %!  ## Every kernel of this build that runs CLS on this GPU: "dmma" (FP64 tensor cores) computes
-%!  ## in double only, "warp" and "dmma" need compute capability 8.0.
+%!  ## in double only, "tf32x3" (TF32 tensor cores) in single only, "warp", "dmma" and "tf32x3"
+%!  ## need compute capability 8.0.
 %!  kernels = gpumat_kernels ();
 %!  cc = str2double (gpumat_device ().ComputeCapability);
 %!  unsupported = {};
 %!  if (nargin > 0 && strcmp (cls, "single"))
 %!    unsupported{end+1} = "dmma";
+%!  elseif (nargin > 0)
+%!    unsupported{end+1} = "tf32x3";
 %!  endif
 %!  if (cc < 8)
-%!    unsupported = [unsupported, {"warp", "dmma"}];
+%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3"}];
 %!  endif
 %!  kernels = setdiff (kernels, unsupported, "stable");
 %!endfunction
@@ -352,6 +365,40 @@ endfunction
 %!     assert (err.identifier, "gpumat:mul:invalidArgument");
 %!   end_try_catch
 %! endif
+%! if (any (strcmp (gpumat_kernels (), "tf32x3")))
+%!   for X = {ones(2), complex(ones (2), 1)}
+%!     try
+%!       gpumat_mul (X{1}, ones (2), "tf32x3");   # tf32x3: single and complex single only
+%!       error ("no error raised");
+%!     catch err
+%!       assert (err.identifier, "gpumat:mul:invalidArgument");
+%!     end_try_catch
+%!   endfor
+%! endif
+
+%!testif ; gpumat_available () && str2double (gpumat_device ().ComputeCapability) >= 8
+%! ## tf32x3: single products within k*eps(single)*(|A|*|B|), on both sides of its k-floor (22),
+%! ## with a row spanning 2^-60..2^60 and with Inf and NaN, against the double product.
+%! for k = [1 21 22 23 64 300]
+%!   A = single (rand (37, k) - 0.5);  B = single (rand (k, 29) - 0.5);
+%!   A(2, :) = single (2 .^ round (120 * rand (1, k) - 60)) .* sign (rand (1, k) - 0.5);
+%!   if (k > 2)
+%!     A(3, 1) = Inf;  A(4, 2) = NaN;  B(1, 5) = 0;
+%!   endif
+%!   C = gpumat_mul (A, B, "tf32x3");
+%!   assert (class (C), "single");
+%!   R = double (A) * double (B);
+%!   Af = double (A);  Af(! isfinite (Af)) = 0;
+%!   bound = k * eps ("single") * (abs (Af) * abs (double (B)));
+%!   ok = abs (double (C) - R) <= bound | (isnan (C) & isnan (R)) | (C == R);
+%!   assert (all (ok(:)), "k = %d: %d elements outside the bound", k, nnz (! ok));
+%! endfor
+%! ## complex single: one real product of depth 2k on the same kernel
+%! Z = single (complex (rand (30, 40), rand (30, 40)));  W = single (complex (rand (40, 20), rand (40, 20)));
+%! C = gpumat_mul (Z, W, "tf32x3");
+%! assert (class (C), "single");
+%! bound = 2 * 41 * eps ("single") * (abs (double (Z)) * abs (double (W)));
+%! assert (all (abs (double (C) - double (Z) * double (W))(:) <= bound(:)));
 
 %!testif ; gpumat_available ()
 %! ## Letter case does not matter, and auto is the default.

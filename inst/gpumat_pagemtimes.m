@@ -135,15 +135,17 @@ endfunction
 
 ## ---- results: these need a GPU ---------------------------------------------------------------
 %!function kernels = all_kernels (cls)
-%!  ## Every kernel of this build that runs CLS on this GPU ("dmma": double only; "warp" and
-%!  ## "dmma": compute capability 8.0).
+%!  ## Every kernel of this build that runs CLS on this GPU ("dmma": double only; "tf32x3":
+%!  ## single only; "warp", "dmma" and "tf32x3": compute capability 8.0).
 %!  kernels = gpumat_kernels ();
 %!  unsupported = {};
 %!  if (strcmp (cls, "single"))
 %!    unsupported{end+1} = "dmma";
+%!  else
+%!    unsupported{end+1} = "tf32x3";
 %!  endif
 %!  if (str2double (gpumat_device ().ComputeCapability) < 8)
-%!    unsupported = [unsupported, {"warp", "dmma"}];
+%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3"}];
 %!  endif
 %!  kernels = setdiff (kernels, unsupported, "stable");
 %!endfunction

@@ -153,12 +153,16 @@ typedef enum {
                            compute capability 8.0 or newer, both classes              */
   GM_MATMUL_DMMA,       /* FP64 tensor cores (mma.sync f64) fed by cp.async; double
                            only, compute capability 8.0 or newer                      */
+  GM_MATMUL_TF32X3,     /* TF32 tensor cores by the 3xTF32 split (mma.sync tf32), within
+                           FP32's k eps (|A||B|) bound; single only, compute capability
+                           8.0 or newer; not chosen by auto (yet)                     */
   GM_MATMUL_KERNEL_COUNT
 } gm_matmul_kernel;
 
-/* "auto", "naive", "tiled", "wpt", "warp", "dmma"; NULL for an unknown value.  gm_matmul
- * returns GM_ERR_INVALID_ARGUMENT for a kernel the class or the device cannot run ("dmma" in
- * single, "warp" and "dmma" below compute capability 8.0); "auto" always runs. */
+/* "auto", "naive", "tiled", "wpt", "warp", "dmma", "tf32x3"; NULL for an unknown value.
+ * gm_matmul returns GM_ERR_INVALID_ARGUMENT for a kernel the class or the device cannot run
+ * ("dmma" in single, "tf32x3" in double, "warp", "dmma" and "tf32x3" below compute capability
+ * 8.0); "auto" always runs. */
 const char *gm_matmul_kernel_name (gm_matmul_kernel kernel);
 /* Case-insensitive; returns GM_ERR_INVALID_ARGUMENT for an unknown name. */
 gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel);

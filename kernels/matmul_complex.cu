@@ -212,7 +212,10 @@ gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op op
   if (kernel == GM_MATMUL_DMMA && cls != GM_COMPLEX_DOUBLE)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'dmma' computes in double and "
                     "complex double only");
-  if (kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA) {
+  if (kernel == GM_MATMUL_TF32X3 && cls != GM_COMPLEX_SINGLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'tf32x3' computes in single and "
+                    "complex single only");
+  if (kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA || kernel == GM_MATMUL_TF32X3) {
     DeviceInfo dev;
     gm_status st = device_info (&dev);
     if (st != GM_OK)

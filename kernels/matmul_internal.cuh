@@ -504,6 +504,8 @@ bool dmma_legacy_auto ();
 /* Whether the device grants a block the shared memory of one of dmma's tiles (64x64: 108 KiB;
  * sm_120 grants 99 KiB, an A100 163). */
 bool dmma_fits (const DeviceInfo &dev);
+/* Single on the TF32 tensor cores by the 3xTF32 split (matmul_tf32.cu): k eps (|A||B|). */
+gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
  * through gm_matmul, with any kernel that runs the real class. */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,

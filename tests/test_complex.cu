@@ -1,7 +1,8 @@
 /* test_complex.cu: the complex-data functions of gpumat.h against CPU references.
  *
  *   - gm_matmul in complex double and complex single, every kernel (auto, naive, tiled, wpt,
- *     warp, dmma; dmma refused for complex single, warp and dmma below compute capability 8.0)
+ *     warp, dmma, tf32x3; dmma refused for complex single, tf32x3 for complex double, warp,
+ *     dmma and tf32x3 below compute capability 8.0)
  *     x every operation pair (none, transpose, ctranspose for A and for B; ctranspose
  *     conjugates), on shapes that reach the tile edges of the real product the complex one
  *     becomes (2m x n x 2k): 0-sized m, n and k (k = 0 writes zeros), 1x1x1, K = 1, 17x31x33,
@@ -53,7 +54,10 @@ static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
 {
   if (kern == GM_MATMUL_DMMA && cls != GM_COMPLEX_DOUBLE)
     return 0;
-  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA) && device_cc < 80)
+  if (kern == GM_MATMUL_TF32X3 && cls != GM_COMPLEX_SINGLE)
+    return 0;
+  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3)
+      && device_cc < 80)
     return 0;
   return 1;
 }

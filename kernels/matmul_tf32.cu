@@ -1,0 +1,415 @@
+/* matmul_tf32.cu: the tf32x3 family: single precision on the TF32 tensor cores (mma.sync
+ * m16n8k8 tf32, compute capability 8.0+) by the 3xTF32 split, accurate to FP32's own
+ * componentwise bound (below).  Single (and complex single, through matmul_complex.cu) only.
+ *
+ * Versions:
+ *   tf32x3 v1  (issue 13, not yet run on a GPU; bench/NOTES-matmul.md "3xTF32 v1")
+ *            dmma's frame in single: 128x128x32 block tile, 8 warps of 64x32 (4 x 4 m16n8
+ *            tiles a warp), cp.async pipeline (3 stages, 2 where a block cannot have 111 KB),
+ *            each operand kept in shared memory in its global layout (MN-major Xs[p][x] pitch
+ *            BM + 8, K-major Xs[x][p] pitch BK + 4: both conflict-free for the fragment
+ *            loads), Aᵀ * Bᵀ as Cᵀ = B * A, split-K where the tiles cannot fill the GPU.  Each
+ *            fragment element is split into hi and lo once as it is loaded from shared memory
+ *            (not per product): per k8 step a thread splits 16 A and 8 B values and issues 48
+ *            MMAs with them.  Per k8 step: hi*hi into a zeroed temporary, added to the main
+ *            accumulator with FADD (round to nearest); hi*lo and lo*hi into a separate
+ *            correction accumulator; main + correction once, at the end.  Products of k below
+ *            TF32X3_K_FLOOR go to the FFMA warp kernel (matmul_warp.cu); a block whose inputs
+ *            leave the range where the analysis holds recomputes its tile with FFMA.
+ *
+ * ---- Error analysis (u = 2^-24, eps = eps(single) = 2u = 2^-23) -----------------------------
+ * Claim: for every element, with S = sum_p |a_p| |b_p| (a = row of op(A), b = column of op(B)),
+ *     |C - C_exact| <= k eps S  (+ an absolute underflow term, at most 3 (k + 8) 2^-126)
+ * for every k >= TF32X3_K_FLOOR = 22 on the tensor path, and for every k on the FFMA path
+ * (sequential FMA: gamma_k S <= k u S / (1 - k u) plus k 2^-150 of underflow).
+ *
+ * Range of the tensor path.  Every nonzero finite input must satisfy 2^-103 <= |x| < 2^61;
+ * NaN and Inf are handled in place (below).  A block that meets any other value (subnormals,
+ * tiny normals, huge finite values) in the tiles it reads sets a flag and recomputes its whole
+ * tile by sequential FFMA from global memory (IEEE in every case, slow, only for such data).
+ * Why these limits: from 2^-103 up, a residual lo is a normal number whenever it is nonzero
+ * (|lo| >= ulp(x) >= 2^-126), so no tensor-core handling of subnormal inputs matters (TF32
+ * subnormals keep only 10 - z bits: a residual rounded there loses up to 2^-137 absolute, i.e.
+ * 2^-17 relative for x = 2^-120); below 2^61 no product reaches 2^122 and no 8-product group
+ * reaches 2^125, so neither the hi*hi temporaries nor the corrections can overflow (whether the
+ * tensor core's truncating accumulator overflows to Inf or saturates is not known, so nothing
+ * relies on it).  The same flag is raised where main is finite but the correction is not below
+ * 2^120 (only reachable by sums of ~2^17 products near 2^122 that cancel in main).  main itself
+ * (FADD of the temporaries) overflows only where a running sum passes FLT_MAX (|A||B| above
+ * 2^128), as a sequential FFMA sum can; such an Inf is kept, not recomputed.
+ *
+ * 1. The split.  hi = rna11(x) (cvt.rna.tf32.f32: 11 significant bits, ties away), r = x - hi
+ *    exactly (FSUB; |r| <= 2^(e-11) for 2^e <= |x| < 2^(e+1), a multiple of 2^(e-23), so at most
+ *    13 significant bits), lo = rna11(r).  If |r| = 2^(e-11), lo = r; otherwise its exponent is
+ *    at most e - 12 and lo is off by at most half a TF32 ulp there, 2^(e-12-11) = 2^(e-23).  So
+ *        d = x - hi - lo,  |d| <= 2^-23 |x| = eps |x|,  |lo| <= 2^-11 |x|,  |hi + lo| <= (1 + eps)|x|.
+ *    (x = 1 + 2^-11 + 2^-23 reaches it: hi = 1 + 2^-10, r = -(2^-11 - 2^-23) needs 12 bits, lo =
+ *    -2^-11, d = 2^-23.)  hi and lo are exact TF32 numbers, so the tensor core reads them whole.
+ * 2. The dropped terms.  ab - (ha hb + ha lb + la hb) = la lb + (ha + la) db + da (hb + lb) + da db:
+ *        E1 <= (2^-22 + 2 (1 + eps) 2^-23 + 2^-46) |ab| <= 4 (1 + 2^-22) eps |ab|   per product.
+ * 3. The tensor core (Fasi, Higham, Mikaitis, Pranesh, "Numerical behavior of NVIDIA tensor
+ *    cores", PeerJ CS 2021: products exact; a fused step aligns its terms to the largest
+ *    exponent and truncates what falls below the accumulator's 24 bits, then normalizes by
+ *    truncation; Hopper assumed the same).  A fused step of t terms then errs by less than
+ *    (t - 1) eps max|term| + eps |result| <= t eps sum|terms|.  An m16n8k8 adds 8 products to C
+ *    in s fused steps (s = 2 on A100 by Fasi et al.: 4 products a step; s = 8 is the worst
+ *    grouping), so it errs by < (8 + s) eps (|C| + sum|p|); s = 8 below.  Products of TF32
+ *    values (11 x 11 bits) are exact; ha hb is at most (1 + 2^-11)^2 |ab|.
+ *      E2  the hi*hi temporaries (C = 0, 8 products each): <= 16 (1 + 2^-11)^2 eps S in all.
+ *      E3  main = FADD (round to nearest) of the n = ceil(k/8) temporaries in order:
+ *          <= (n - 1) u (1 + 16 eps)(1 + 2^-11)^2 S (1 + O(nu)) ~ (n - 1)/2 eps S.
+ *      E4  the correction accumulator: 2n MMAs, each erring by < 16 eps times the sum of all
+ *          corrections, which is <= 2^-10 (1 + 2^-11)^2 S: <= 2n 16 2^-10 eps S = n eps S / 32.
+ *      E5  main + correction, rounded to nearest once: <= u |C| ~ eps S / 2.
+ *    (Accumulating hi*hi in the tensor core itself for all of k would cost E2 ~ k eps S alone:
+ *    truncation instead of rounding, the loss Ootomo & Yokota and triton #4603 trace; hence the
+ *    FADD a k8 step.)
+ * 4. Sum: |C - C_exact| <= (E1 + ... + E5) / S  <= 4 + 16.01 + 0.5 (n-1) + n/32 + 0.5 (eps S
+ *    units) = 20.5 + 0.53 n, n = ceil(k/8) <= (k + 7)/8: at most k eps S for every k >= 22 and
+ *    not at k = 21 (tools: the arithmetic with every (1 + ...) factor kept exactly gives 21.56 at
+ *    k = 22).  With s = 2 (A100's grouping) the floor would be 16.  At k = 4096: 284 eps S, 14x
+ *    inside the k eps S bound (FP32 FFMA's own worst case is 2048 eps S).
+ * 5. Split-K: slices of k_s >= 256 summed in order with FADD: the slice bounds add up to
+ *    (20.5 + 0.0665 k_s) eps S plus (slices - 1) u S, below k eps S since k >= k_s >= 256.
+ * 6. Underflow: every fused step and FADD can lose up to one subnormal ulp (2^-149), or all of
+ *    a subnormal result if the tensor core flushes them (2^-126); 3n steps' worth per element:
+ *    the absolute term above.  Relative bounds of any FP32 product fail in that range anyway.
+ *
+ * Non-finite inputs.  hi of NaN is a canonical quiet NaN (the tensor core reads only the top
+ * 19 bits, so a NaN whose payload sits in the low 13 bits would read as Inf); lo = 0 when hi
+ * is not finite (x - hi would be Inf - Inf = NaN, and hi*lo = Inf*0 = NaN where IEEE gives
+ * Inf).  At the end C = main where main is not finite (the corrections can hold Inf*0 = NaN
+ * there), else main + correction.  Inf * 0 still gives NaN through hi*hi, as IEEE does.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <float.h>
+#include "matmul_internal.cuh"
+
+/* The sm_75 pass compiles the sm_80 kernel's body away, leaving its helpers unreferenced. */
+#pragma nv_diag_suppress 177
+
+namespace gm_matmul_detail {
+
+namespace {
+
+/* The split of one fp32 value: hi and lo as TF32 bit patterns (low 13 bits zero). */
+struct Split {
+  uint32_t hi, lo;
+};
+
+__device__ __forceinline__ uint32_t to_tf32 (float x)
+{
+  uint32_t r = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm ("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
+#endif
+  return r;
+}
+
+/* Range of the tensor path: 0, NaN, Inf, or 2^-103 <= |x| < 2^61 (see the header). */
+constexpr float TF32X3_TINY = 0x1p-103f, TF32X3_HUGE = 0x1p61f;
+
+/* x = hi + lo (+ d, |d| <= eps |x|); *bad set when x is outside the tensor path's range. */
+__device__ __forceinline__ Split split (float x, bool &bad)
+{
+  const float ax = fabsf (x);
+  bad |= (ax < TF32X3_TINY && ax != 0.0f) || (ax >= TF32X3_HUGE && ax <= FLT_MAX);
+  const uint32_t h = to_tf32 (x);
+  const float r = x - __uint_as_float (h);   /* exact; NaN when x is Inf or NaN */
+  const uint32_t l = to_tf32 (r);
+  Split s;
+  s.hi = x != x ? 0x7fc00000u : h;           /* a quiet NaN in the bits the MMA reads */
+  s.lo = r != r ? 0u : l;                    /* Inf and NaN: lo = 0 */
+  return s;
+}
+
+/* D = A*B + C, m16n8k8, TF32 inputs, FP32 accumulate.  Fragments (g = lane / 4, t = lane % 4):
+ *   a[0] = A(g, t)  a[1] = A(g+8, t)  a[2] = A(g, t+4)  a[3] = A(g+8, t+4)
+ *   b[0] = B(t, g)  b[1] = B(t+4, g)
+ *   d[0] = D(g, 2t) d[1] = D(g, 2t+1) d[2] = D(g+8, 2t) d[3] = D(g+8, 2t+1)
+ * (the f64 shape's layout: matmul_dmma.cu). */
+__device__ __forceinline__ void mma_tf32 (float (&d)[4], const uint32_t (&a)[4],
+                                          const uint32_t (&b)[2], const float (&c)[4])
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile ("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+                "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                  "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));
+#endif
+}
+
+/* Shared-memory layout of one operand tile of ROWS along x and BK along p: Xs[p][x] (MN-major,
+ * pitch ROWS + 8) or Xs[x][p] (K-major, pitch BK + 4).  A fragment load has the 32 lanes on
+ * (x = g + const, p = t + const): MN-major at t*LD + g, K-major at g*LD + t, so LD = 8 (mod 32)
+ * and LD = 4 (mod 32) put them on 32 distinct banks. */
+template <int ROWS, int BK, bool KMAJ> struct Tf32Tile {
+  static constexpr int LD = KMAJ ? BK + 4 : ROWS + 8;
+  static constexpr int SIZE = KMAJ ? ROWS * LD : BK * LD;
+  static_assert ((KMAJ ? LD % 32 == 4 : LD % 32 == 8) && LD % 4 == 0, "conflict-free, 16 B rows");
+  static __device__ __forceinline__ int at (int x, int p) { return KMAJ ? x * LD + p : p * LD + x; }
+};
+
+/* One k-tile of an operand (ROWS x BK of (x, p)) into its tile, a straight copy of the global
+ * layout (matmul_dmma.cu's loader in single): 16-byte copies along the contiguous index (VEC:
+ * ld a multiple of 4 floats, aligned bases), otherwise one element per copy with consecutive
+ * threads on consecutive addresses.  Edges and the k residue zero-filled through src-size.  A
+ * thread's copies share their contiguous index and step the other one by STEP: one base
+ * pointer serves them all. */
+template <int ROWS, int BK, int THREADS, bool KMAJ, bool VEC>
+__device__ __forceinline__ void load_tile_async (float *Xs, const float *X, int64_t ld,
+                                                 int64_t rows, int64_t k, int64_t x0, int64_t p0)
+{
+  constexpr int LD = Tf32Tile<ROWS, BK, KMAJ>::LD;
+  constexpr int CV = VEC ? 4 : 1;                           /* floats per copy */
+  constexpr int RUN = (KMAJ ? BK : ROWS) / CV;              /* copies along the contiguous index */
+  constexpr int STEP = THREADS / RUN;                       /* other-index step between copies */
+  constexpr int COPIES = (KMAJ ? ROWS : BK) / STEP;
+  static_assert (THREADS % RUN == 0 && COPIES * STEP == (KMAJ ? ROWS : BK), "tile/threads");
+  const int t = threadIdx.x, c = (t % RUN) * CV, o = t / RUN;
+  const int64_t gc = (KMAJ ? p0 : x0) + c, go = (KMAJ ? x0 : p0) + o;
+  const int64_t c_left = (KMAJ ? k : rows) - gc, o_extent = KMAJ ? rows : k;
+  const int valid = c_left > 0 ? (c_left < CV ? (int) c_left : CV) : 0;
+  const float *src = X + gc + go * ld;
+  float *dst = Xs + o * LD + c;
+#pragma unroll
+  for (int r = 0; r < COPIES; r++) {
+    const int v = go + r * STEP < o_extent ? valid : 0;
+    const float *s = v ? src + (int64_t) r * STEP * ld : X;
+    if constexpr (VEC)
+      cp_async_16 (dst + r * STEP * LD, s, v * 4);
+    else
+      cp_async_small<4> (dst + r * STEP * LD, s, v * 4);
+  }
+}
+
+/* 256 threads, 8 warps of WM x WN = 64 x 32 in a 128 x 128 block tile: per warp 4 x 4 m16n8
+ * tiles, each with a main and a correction accumulator (128 floats a thread). */
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB> struct Tf32Cfg {
+  static constexpr int WARPS_I = BM / WM, WARPS_J = BN / WN, THREADS = 32 * WARPS_I * WARPS_J;
+  static constexpr int MT = WM / 16, NT = WN / 8;
+  using TileA = Tf32Tile<BM, BK, KA>;
+  using TileB = Tf32Tile<BN, BK, KB>;
+  static constexpr int STAGE = TileA::SIZE + TileB::SIZE;
+  static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (float);
+  static_assert (THREADS == 256 && BK % 8 == 0, "tf32x3 tile");
+};
+
+/* Launch contract: blockDim.x = 256, Cfg::SMEM bytes of dynamic shared memory, grid as
+ * for_each_launch makes it (pages * tiles along i, tiles along j, k slices); g.k >= 1.
+ * Layouts KA, KB: A K-major (op(A) = Aᵀ), B K-major (op(B) = B); not (KA && !KB). */
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB, bool VEC>
+__global__ void __launch_bounds__ (256, 1)
+matmul_tf32x3_kernel (Gemm<float> g)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const int64_t ti = enter_block<KA, KB> (g);
+  using Cfg = Tf32Cfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
+  using TileA = typename Cfg::TileA;
+  using TileB = typename Cfg::TileB;
+  constexpr int MT = Cfg::MT, NT = Cfg::NT;
+  extern __shared__ __align__ (16) unsigned char smem_raw[];
+  float *smem = reinterpret_cast<float *> (smem_raw);
+
+  const int t = threadIdx.x, lane = t % 32, warp = t / 32;
+  const int wi = (warp % Cfg::WARPS_I) * WM, wj = (warp / Cfg::WARPS_I) * WN;
+  const int gr = lane / 4, tg = lane % 4;
+  const int64_t i0 = ti * BM, j0 = blockIdx.y * (int64_t) BN;
+  const int64_t m = g.m, n = g.n, k = g.k;
+  const int64_t KT = ceil_div (k, BK);
+
+  auto load_stage = [&] (int stage, int64_t kt) {
+    float *as = smem + stage * Cfg::STAGE;
+    load_tile_async<BM, BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
+    load_tile_async<BN, BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0, kt * BK);
+  };
+
+  float acc[MT][NT][4], cor[MT][NT][4];   /* main (hi*hi) and correction (hi*lo + lo*hi) */
+#pragma unroll
+  for (int x = 0; x < MT; x++)
+#pragma unroll
+    for (int y = 0; y < NT; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        acc[x][y][e] = cor[x][y][e] = 0.0f;
+  bool bad = false;   /* an input outside the tensor path's range was seen */
+
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; s++) {
+    if (s < KT)
+      load_stage (s, s);
+    cp_async_commit ();
+  }
+
+  const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  for (int64_t kt = 0; kt < KT; kt++) {
+    cp_async_wait<STAGES - 2> ();
+    __syncthreads ();   /* tile kt has landed for everyone; tile kt - 1's stage is free */
+    const int64_t next = kt + STAGES - 1;
+    if (next < KT)
+      load_stage ((int) (next % STAGES), next);
+    cp_async_commit ();
+
+    const float *as = smem + (kt % STAGES) * Cfg::STAGE;
+    const float *bs = as + TileA::SIZE;
+#pragma unroll
+    for (int kb = 0; kb < BK; kb += 8) {
+      /* B fragments of the whole warp tile, split; then A one m16 slice at a time */
+      uint32_t bh[NT][2], bl[NT][2];
+#pragma unroll
+      for (int y = 0; y < NT; y++) {
+        const int j = wj + y * 8 + gr;
+        const Split s0 = split (bs[TileB::at (j, kb + tg)], bad);
+        const Split s1 = split (bs[TileB::at (j, kb + tg + 4)], bad);
+        bh[y][0] = s0.hi; bl[y][0] = s0.lo;
+        bh[y][1] = s1.hi; bl[y][1] = s1.lo;
+      }
+#pragma unroll
+      for (int x = 0; x < MT; x++) {
+        const int i = wi + x * 16 + gr;
+        const Split s0 = split (as[TileA::at (i, kb + tg)], bad);
+        const Split s1 = split (as[TileA::at (i + 8, kb + tg)], bad);
+        const Split s2 = split (as[TileA::at (i, kb + tg + 4)], bad);
+        const Split s3 = split (as[TileA::at (i + 8, kb + tg + 4)], bad);
+        const uint32_t ah[4] = {s0.hi, s1.hi, s2.hi, s3.hi};
+        const uint32_t al[4] = {s0.lo, s1.lo, s2.lo, s3.lo};
+#pragma unroll
+        for (int y = 0; y < NT; y++) {
+          float big[4];
+          mma_tf32 (big, ah, bh[y], zero);   /* 8 exact products, truncated once */
+#pragma unroll
+          for (int e = 0; e < 4; e++)
+            acc[x][y][e] += big[e];          /* rounded to nearest */
+          mma_tf32 (cor[x][y], ah, bl[y], cor[x][y]);
+          mma_tf32 (cor[x][y], al, bh[y], cor[x][y]);
+        }
+      }
+    }
+  }
+  cp_async_wait<0> ();
+
+  /* main + correction, main alone where it is not finite */
+#pragma unroll
+  for (int x = 0; x < MT; x++)
+#pragma unroll
+    for (int y = 0; y < NT; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++) {
+        const float main = acc[x][y][e], c = cor[x][y][e];
+        const bool finite = fabsf (main) <= FLT_MAX;
+        bad |= finite && !(fabsf (c) < 0x1p120f);
+        acc[x][y][e] = finite ? main + c : main;
+      }
+
+  /* Inputs outside the range of the analysis anywhere in this block's tiles: the whole tile
+     again by sequential FFMA from global memory (IEEE throughout; rare, so simple). */
+  if (__syncthreads_or (bad)) {
+#pragma unroll
+    for (int x = 0; x < MT; x++)
+#pragma unroll
+      for (int y = 0; y < NT; y++)
+#pragma unroll
+        for (int e = 0; e < 4; e++)
+          acc[x][y][e] = 0.0f;
+    for (int64_t p = 0; p < k; p++) {
+      float av[MT][2], bv[NT][2];
+#pragma unroll
+      for (int x = 0; x < MT; x++)
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+          const int64_t i = i0 + wi + x * 16 + gr + 8 * h;
+          av[x][h] = i < m ? g.A[at<KA> (i, p, g.lda)] : 0.0f;
+        }
+#pragma unroll
+      for (int y = 0; y < NT; y++)
+#pragma unroll
+        for (int c = 0; c < 2; c++) {
+          const int64_t j = j0 + wj + y * 8 + 2 * tg + c;
+          bv[y][c] = j < n ? g.B[at<KB> (j, p, g.ldb)] : 0.0f;
+        }
+#pragma unroll
+      for (int x = 0; x < MT; x++)
+#pragma unroll
+        for (int y = 0; y < NT; y++)
+#pragma unroll
+          for (int e = 0; e < 4; e++)
+            acc[x][y][e] = __fmaf_rn (av[x][e / 2], bv[y][e % 2], acc[x][y][e]);
+    }
+  }
+
+#pragma unroll
+  for (int x = 0; x < MT; x++) {
+#pragma unroll
+    for (int y = 0; y < NT; y++) {
+      const int64_t i = i0 + wi + x * 16 + gr, j = j0 + wj + y * 8 + 2 * tg;
+#pragma unroll
+      for (int e = 0; e < 4; e++) {
+        const int64_t ii = i + (e / 2) * 8, jj = j + e % 2;
+        if (ii < m && jj < n)
+          g.C[g.ct ? jj + ii * g.ldc : ii + jj * g.ldc] = acc[x][y][e];
+      }
+    }
+  }
+#endif
+}
+
+constexpr int TF32_BM = 128, TF32_BN = 128, TF32_BK = 32, TF32_WM = 64, TF32_WN = 32;
+
+template <bool KA, bool KB, bool VEC, int STAGES>
+gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice)
+{
+  constexpr int BM = TF32_BM, BN = TF32_BN, BK = TF32_BK, WM = TF32_WM, WN = TF32_WN;
+  using Cfg = Tf32Cfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
+  auto kernel = matmul_tf32x3_kernel<BM, BN, BK, WM, WN, STAGES, KA, KB, VEC>;
+  static bool smem_set = false;
+  gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul tf32x3: shared memory");
+  if (st != GM_OK)
+    return st;
+  return for_each_launch<float> (a, BM, BN, slices, k_slice, c_slice, "matmul tf32x3",
+                                 [&] (const Gemm<float> &g, dim3 grid) {
+                                   kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (g);
+                                 });
+}
+
+} /* namespace */
+
+/* The smallest k for which the header's analysis bounds the tensor path by k eps (|A||B|). */
+constexpr int64_t TF32X3_K_FLOOR = 22;
+
+/* Products of k < TF32X3_K_FLOOR run on the FFMA warp kernel (within k u (|A||B|) for any k).
+ * Both operands need the 16-byte path (copies along either layout's contiguous index): a
+ * misaligned one is copied aligned first where worth it (align_operands), else the element-wise
+ * copies run.  One block an SM; grids that cannot fill the SMs split k (run_split_k), each slice
+ * a multiple of 32 deep so that K-major operands stay 16-byte aligned.  3 stages (111 KB) where
+ * the device gives a block that much, else 2 (74 KB: sm_86 and sm_89 allow 99 KB).
+ * Aᵀ * Bᵀ runs as Cᵀ = B * A (swap_transposed). */
+gm_status matmul_tf32x3 (const MatmulArgs &args, const DeviceInfo &dev)
+{
+  if (args.k < TF32X3_K_FLOOR)
+    return matmul_warp (args, GM_SINGLE, dev);
+  MatmulArgs a = swap_transposed (args);
+  Workspace ws (a.stream);
+  const bool vec = align_operands<float> (a, ws, true);
+  const bool three = (size_t) dev.smem_optin
+                     >= Tf32Cfg<TF32_BM, TF32_BN, TF32_BK, TF32_WM, TF32_WN, 3, true, true>::SMEM;
+  return with_layouts (a, [&] (auto ka, auto kb) {
+    constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
+    if constexpr (KA && !KB) {
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul tf32x3: internal layout error");
+    } else {
+      return run_split_k<float> (
+          a, ws, ceil_div (a.m, TF32_BM) * ceil_div (a.n, TF32_BN), dev.sms, 32,
+          [&] (const MatmulArgs &p, int slices, int64_t k_slice, int64_t c_slice) {
+            if (three)
+              return vec ? launch_v<KA, KB, true, 3> (p, slices, k_slice, c_slice)
+                         : launch_v<KA, KB, false, 3> (p, slices, k_slice, c_slice);
+            return vec ? launch_v<KA, KB, true, 2> (p, slices, k_slice, c_slice)
+                       : launch_v<KA, KB, false, 2> (p, slices, k_slice, c_slice);
+          });
+    }
+  });
+}
+
+} /* namespace gm_matmul_detail */
