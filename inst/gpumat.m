@@ -143,6 +143,194 @@ classdef gpumat < handle
       d = gpumat_dot (x, y, varargin{:});
     endfunction
 
+    ## Element-wise operations (mex/gw_elementwise.c).  The second argument of each gateway call
+    ## is the name Octave's own errors start with ("product: nonconformant arguments ...").
+    function C = plus (A, B)
+      C = __gpumat__ ("binary", "operator +", "plus", A, B);
+    endfunction
+
+    function C = minus (A, B)
+      C = __gpumat__ ("binary", "operator -", "minus", A, B);
+    endfunction
+
+    function C = times (A, B)
+      C = __gpumat__ ("binary", "product", "times", A, B);
+    endfunction
+
+    function C = rdivide (A, B)
+      C = __gpumat__ ("binary", "quotient", "rdivide", A, B);
+    endfunction
+
+    function C = ldivide (A, B)
+      ## A .\ B is B ./ A, and Octave reports it so (op1 is B).
+      C = __gpumat__ ("binary", "quotient", "rdivide", B, A);
+    endfunction
+
+    function C = power (A, B)
+      C = __gpumat__ ("binary", "operator .^", "power", A, B);
+    endfunction
+
+    function C = lt (A, B)
+      C = __gpumat__ ("binary", "mx_el_lt", "lt", A, B);
+    endfunction
+
+    function C = le (A, B)
+      C = __gpumat__ ("binary", "mx_el_le", "le", A, B);
+    endfunction
+
+    function C = gt (A, B)
+      C = __gpumat__ ("binary", "mx_el_gt", "gt", A, B);
+    endfunction
+
+    function C = ge (A, B)
+      C = __gpumat__ ("binary", "mx_el_ge", "ge", A, B);
+    endfunction
+
+    function C = eq (A, B)
+      C = __gpumat__ ("binary", "mx_el_eq", "eq", A, B);
+    endfunction
+
+    function C = ne (A, B)
+      C = __gpumat__ ("binary", "mx_el_ne", "ne", A, B);
+    endfunction
+
+    function C = uminus (A)
+      C = __gpumat__ ("unary", "operator -", "uminus", A);
+    endfunction
+
+    function C = uplus (A)
+      ## +A is A itself, except that a logical array becomes double, as in Octave.
+      if (strcmp (A.desc.cls, "logical"))
+        C = __gpumat__ ("convert", "operator +", "double", A);
+      else
+        C = A;
+      endif
+    endfunction
+
+    function C = abs (A)
+      C = __gpumat__ ("unary", "abs", "abs", A);
+    endfunction
+
+    function C = sqrt (A)
+      C = __gpumat__ ("unary", "sqrt", "sqrt", A);
+    endfunction
+
+    function C = exp (A)
+      C = __gpumat__ ("unary", "exp", "exp", A);
+    endfunction
+
+    function C = log (A)
+      C = __gpumat__ ("unary", "log", "log", A);
+    endfunction
+
+    function varargout = max (varargin)
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = gpumat.minmax ("max", varargin{:});
+    endfunction
+
+    function varargout = min (varargin)
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = gpumat.minmax ("min", varargin{:});
+    endfunction
+
+    function S = sum (A, dim, varargin)
+      if (nargin > 2 || (nargin == 2 && ischar (dim)))
+        error ("gpumat:reduce:notSupported",
+               "sum: options (\"native\", \"double\", \"extra\") are not supported for gpumat arrays");
+      elseif (nargin < 2)
+        dim = 0;
+      elseif (! valid_dim (dim))
+        error ("gpumat:reduce:invalidDim", "sum: invalid dimension DIM = %s", disp_value (dim));
+      endif
+      S = __gpumat__ ("reduce", "sum", "sum", A, double (dim));
+    endfunction
+
+    function M = mean (A, dim, varargin)
+      if (nargin > 2 || (nargin == 2 && ischar (dim)))
+        error ("gpumat:reduce:notSupported",
+               "mean: mean types and output types are not supported for gpumat arrays");
+      elseif (nargin < 2)
+        dim = 0;
+      elseif (! valid_dim (dim))
+        error ("gpumat:reduce:invalidDim", "mean: DIM must be an integer and a valid dimension");
+      endif
+      M = __gpumat__ ("reduce", "mean", "mean", A, double (dim));
+    endfunction
+
+    function n = norm (A, p, opt)
+      if (nargin > 2)
+        error ("gpumat:norm:notSupported",
+               "norm: the \"rows\" and \"columns\" options are not supported for gpumat arrays");
+      elseif (nargin < 2)
+        p = 2;
+      endif
+      if (! isa (A, "gpumat"))
+        error ("gpumat:norm:invalidP", "norm: P must be a host scalar or string");
+      elseif (numel (A.desc.dims) > 2)
+        error ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
+      endif
+      ## The kind: "1", "2", "inf", "-inf", "fro", or "p" with the value p.
+      if (ischar (p))
+        switch (p)
+          case "fro"
+            kind = "fro";
+          case {"inf", "Inf"}
+            kind = "inf";
+          case {"-inf", "-Inf"}
+            kind = "-inf";
+          otherwise
+            error ("gpumat:norm:invalidOption", "norm: unrecognized option: %s", p);
+        endswitch
+        p = 0;
+      elseif (isnumeric (p) && isscalar (p) && isreal (p))
+        p = double (p);
+        if (p == 1)
+          kind = "1";
+        elseif (p == 2)
+          kind = "2";
+        elseif (p == Inf)
+          kind = "inf";
+        elseif (p == -Inf)
+          kind = "-inf";
+        else
+          kind = "p";
+        endif
+      else
+        error ("gpumat:norm:invalidP", "norm: P must be a real scalar or a string");
+      endif
+      ## On the GPU: vector norms for p > 0 and +-Inf, matrix 1, Inf and Frobenius norms.  The
+      ## rest (the matrix 2-norm, an SVD; other matrix p-norms; vector norms for p <= 0) is
+      ## Octave's own norm of the gathered array, its result uploaded.
+      is_vector = any (A.desc.dims == 1) || any (A.desc.dims == 0);
+      on_gpu = ((is_vector && (! strcmp (kind, "p") || (p > 0 && isfinite (p))))
+                || any (strcmp (kind, {"1", "inf", "fro"})));
+      if (on_gpu || ! (isfloat (A) && isreal (A)))
+        n = __gpumat__ ("norm", "norm", A, kind, p);
+      else
+        if (strcmp (kind, "p") || strcmp (kind, "2"))
+          n = gpumat (norm (gather (A), p));
+        else
+          n = gpumat (norm (gather (A), kind));
+        endif
+      endif
+    endfunction
+
+    function C = double (A)
+      if (strcmp (A.desc.cls, "double"))
+        C = A;
+      else
+        C = __gpumat__ ("convert", "double", "double", A);
+      endif
+    endfunction
+
+    function C = single (A)
+      if (strcmp (A.desc.cls, "single"))
+        C = A;
+      else
+        C = __gpumat__ ("convert", "single", "single", A);
+      endif
+    endfunction
+
     ## G.' and G': a view of the same memory, marked transposed (op 1) or conjugate-transposed
     ## (op 2, complex data only); no copy, no kernel.  For real data both are op 1.  The same
     ## operation again gives the parent itself; the other one on a complex view is conj of the
@@ -249,7 +437,11 @@ classdef gpumat < handle
     endfunction
 
     function tf = isinteger (obj)
-      tf = ! isfloat (obj);
+      tf = ! isfloat (obj) && ! islogical (obj);
+    endfunction
+
+    function tf = islogical (obj)
+      tf = strcmp (obj.desc.cls, "logical");
     endfunction
 
     ## real, imag, conj: through the host (gather, compute, upload), documented as such.
@@ -266,7 +458,7 @@ classdef gpumat < handle
     endfunction
 
     function tf = isnumeric (obj)
-      tf = true;
+      tf = ! islogical (obj);
     endfunction
 
     function tf = issparse (obj)
@@ -298,6 +490,38 @@ classdef gpumat < handle
 
   endmethods
 
+  methods (Static, Access = private)
+
+    ## max (A), max (A, B), max (A, [], DIM) and [M, I] = ... (min likewise), as Octave's: the
+    ## second argument of the three-argument form is ignored with Octave's warning when not
+    ## empty; [M, I] of the two-argument form fails as in Octave (one output).
+    function varargout = minmax (name, A, B, dim)
+      if (nargin < 2 || nargin > 4)
+        error ("Octave:invalid-fun-call", "Invalid call to %s", name);
+      elseif (nargin == 2)
+        dim = 0;
+      elseif (nargin == 3)
+        if (nargout > 1)
+          error ("Octave:invalid-fun-call",
+                 "%s: element number 2 undefined in return list (no indices for two arrays)",
+                 name);
+        endif
+        varargout = {__gpumat__("binary", name, name, A, B)};
+        return;
+      else
+        if (! isempty (B))
+          warning ("%s: second argument is ignored", name);
+        endif
+        if (! valid_dim (dim))
+          error ("gpumat:reduce:invalidDim", "%s: DIM must be a valid dimension", name);
+        endif
+      endif
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = __gpumat__ ("reduce", name, name, A, double (dim));
+    endfunction
+
+  endmethods
+
   methods (Access = private)
 
     function V = transposed (obj, op)
@@ -324,6 +548,20 @@ classdef gpumat < handle
   endmethods
 
 endclassdef
+
+## DIM of sum, mean, max and min: a positive whole number.
+function tf = valid_dim (dim)
+  tf = (isnumeric (dim) && ! isa (dim, "gpumat") && isscalar (dim) && isreal (dim)
+        && dim >= 1 && dim == fix (dim));
+endfunction
+
+function s = disp_value (x)
+  if (isnumeric (x) && isscalar (x) && ! isa (x, "gpumat"))
+    s = num2str (x);
+  else
+    s = class (x);
+  endif
+endfunction
 
 ## ---- errors: these run without a GPU -----------------------------------------------------------
 %!error <must be a numeric, logical or char array, not cell> gpumat ({1})

@@ -188,7 +188,7 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   /* The class: logical operands take part as double; comparisons are logical, and so are max
      and min of two logical operands (Octave: max (true, false) is logical). */
   const gm_class a_cls = A.logical ? GM_DOUBLE : A.cls, b_cls = B.logical ? GM_DOUBLE : B.cls;
-  gm_class cls;
+  gm_class cls = GM_DOUBLE;
   gm_status st = gm_binop_result_class ((gm_binop) op, a_cls, b_cls, &cls);
   if (st != GM_OK)
     gw_fail_status (&scratch, st, area);
@@ -296,7 +296,7 @@ void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_scratch scratch = GW_SCRATCH_INIT;
   char name[16];
   gw_read_string (&scratch, prhs[IN_CLS], name, sizeof name, area, "Class");
-  gm_class cls;
+  gm_class cls = GM_DOUBLE;
   if (!strcmp (name, "double"))
     cls = GM_DOUBLE;
   else if (!strcmp (name, "single"))
@@ -434,7 +434,7 @@ void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail (&scratch, "gpumat:norm:ndArray", "only valid for 2-D objects");
   const int64_t rows = (int64_t) A.dims[0], cols = (int64_t) A.dims[1];
   const int vector = rows == 1 || cols == 1;
-  gm_norm_kind kind;
+  gm_norm_kind kind = GM_NORM_2;
   if (!strcmp (kind_name, "1"))
     kind = GM_NORM_1;
   else if (!strcmp (kind_name, "2"))
