@@ -67,12 +67,25 @@ static int i64_dims (const gw_operand *x, int64_t *dims)
   return (int) x->ndims;
 }
 
-static size_t count_of (int nd, const int64_t *dims, mwSize *mw_dims)
+/* The element count of a result of shape (nd, dims), also copied into mw_dims.  A broadcast
+   result can hold far more elements than either operand (a 1xN row against an Mx1 column is
+   MxN): the count and its bytes (elem_bytes an element) are checked for overflow, so that a
+   wrapped-around size never allocates a small block that a kernel then overruns. */
+static size_t count_of (gw_scratch *scratch, int nd, const int64_t *dims, mwSize *mw_dims,
+                        size_t elem_bytes, const char *area)
 {
-  size_t n = 1;
+  size_t n = 1, bytes;
+  int overflow = 0;
   for (int d = 0; d < nd; d++) {
-    n *= (size_t) dims[d];                  /* no overflow: at most the inputs' element counts */
+    overflow |= gm_mul_size (n, (size_t) dims[d], &n) != GM_OK;
     mw_dims[d] = (mwSize) dims[d];
+  }
+  overflow |= n > (size_t) INT64_MAX || gm_mul_size (n, elem_bytes, &bytes) != GM_OK;
+  if (overflow) {
+    char id[96], text[128];
+    snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
+    gw_format_dims (text, sizeof text, (mwSize) nd, mw_dims);
+    gw_fail (scratch, id, "the result (%s) is too large", text);
   }
   return n;
 }
@@ -196,7 +209,8 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const int logical_minmax = minmax && A.logical && B.logical;
   const int logical = cls == GM_UINT8 || logical_minmax;
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (nd_out, dout, out_dims);
+  const size_t count = count_of (&scratch, nd_out, dout, out_dims,
+                                 gm_class_size (logical_minmax ? GM_DOUBLE : cls), area);
   if (count == 0) {
     plhs[0] = make_result (&scratch, NULL, cls, logical, nd_out, out_dims, area);
     gw_scratch_free (&scratch);
@@ -375,7 +389,7 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != GM_OK)
     gw_fail_status (&scratch, st, area);
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (nd_out, dout, out_dims);
+  const size_t count = count_of (&scratch, nd_out, dout, out_dims, sizeof (double), area);
   if (count == 0) {
     plhs[0] = make_result (&scratch, NULL, cls, logical, nd_out, out_dims, area);
     if (with_index)
