@@ -42,8 +42,12 @@ typedef struct {
   void *device;                /* device data in class cls                            */
 } gw_operand;
 
-/* Host and device blocks owned by one gateway call. */
-#define GW_MAX_SCRATCH 8
+/* Host and device blocks owned by one gateway call.  The deepest device paths use 7 (counted
+ * for the element-wise commands): max or min of two logical views (each converted to double,
+ * then laid out: 4; the result, and its conversion back to logical: 3), and [M, I] = max (L',
+ * [], DIM) of a logical view (2; workspace, M, I; 2 for the logical M).  .^ through the host
+ * needs at most 6 (a logical operand never makes .^ complex).  Twice that, for room. */
+#define GW_MAX_SCRATCH 16
 typedef struct {
   void *host[GW_MAX_SCRATCH];
   int host_count;
