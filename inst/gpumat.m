@@ -550,6 +550,10 @@ classdef gpumat < handle
           error ("Octave:invalid-fun-call",
                  "%s: element number 2 undefined in return list (no indices for two arrays)",
                  name);
+        elseif (ischar (A) || ischar (B))
+          ## Octave refuses max (x, "a") for any numeric or logical x (while x + "a" is fine).
+          error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
+                 host_type_name (B));
         endif
         varargout = {__gpumat__("binary", name, name, A, B)};
         return;
@@ -598,6 +602,25 @@ endclassdef
 function tf = valid_dim (dim)
   tf = (isnumeric (dim) && ! isa (dim, "gpumat") && isscalar (dim) && isreal (dim)
         && dim >= 1 && dim == fix (dim));
+endfunction
+
+## Octave's type name (typeinfo) of x, or of the host array a gpumat array x stands for: the
+## names Octave's own messages use ("matrix", "float scalar", "bool matrix", "sq_string").
+function t = host_type_name (x)
+  if (! isa (x, "gpumat"))
+    t = typeinfo (x);
+    return;
+  endif
+  n = 1 + ! isscalar (x);
+  if (islogical (x))
+    h = false (n, 1);
+  else
+    h = zeros (n, 1, x.desc.cls);
+    if (x.desc.complex)
+      h = complex (h, h);
+    endif
+  endif
+  t = typeinfo (h);
 endfunction
 
 function s = disp_value (x)
@@ -1190,6 +1213,24 @@ endfunction
 %!error id=gpumat:reduce:invalidDim min (gpumat (zeros (0, 3)), [], -1)
 %!error <element number 2 undefined> [a, b] = max (gpumat (zeros (0, 3)), 1)
 %!error <Invalid call to max> max (gpumat (zeros (0, 3)), [], 1, 2)
+## max and min refuse a char operand, as Octave's do (x + "a" is fine, max (x, "a") is not).
+%!error <max: cannot compute max \(matrix, sq_string\)> max (gpumat (zeros (0, 3)), 'a')
+%!error <min: cannot compute min \(string, float scalar\)> min ("a", gpumat (struct ("ptr", uint64 (0), "dims", [1 1], "cls", "single", "op", 0), "__device__"))
+%!error <max: cannot compute max \(bool matrix, string\)> max (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "logical", "op", 0), "__device__"), "ab")
+%!test
+%! ## The same messages as Octave's own for the host arrays the gpumat arrays stand for.
+%! for x = {zeros(0, 3), single(zeros(0, 3)), false(0, 3)}
+%!   try
+%!     max (x{1}, 'a');
+%!   catch want
+%!   end_try_catch
+%!   try
+%!     max (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", class (x{1}), "op", 0), "__device__"), 'a');
+%!     error ("no error raised");
+%!   catch got
+%!     assert (got.message, want.message);
+%!   end_try_catch
+%! endfor
 %!error id=gpumat:norm:invalidOption norm (gpumat (zeros (0, 3)), "bad")
 %!error <norm: unrecognized option: bad> norm (gpumat (zeros (0, 3)), "bad")
 %!error id=gpumat:norm:notSupported norm (gpumat (zeros (0, 3)), 2, "rows")
@@ -1269,7 +1310,9 @@ endfunction
 %!   check_exact (op{1} (S, gpumat (A)), op{1} (S, A));
 %!   check_exact (op{1} (gpumat (S), 0.1), op{1} (S, 0.1));
 %!   check_exact (op{1} (gpumat (A), A > 0.5), op{1} (A, A > 0.5));
-%!   check_exact (op{1} (gpumat (A), "a"), op{1} (A, "a"));
+%!   if (! any (strcmp (func2str (op{1}), {"max", "min"})))   # Octave's max (A, "a") is an error
+%!     check_exact (op{1} (gpumat (A), "a"), op{1} (A, "a"));
+%!   endif
 %!   check_exact (op{1} (true, gpumat (S)), op{1} (true, S));
 %! endfor
 %! check_ulps (gpumat (A) .^ S, A .^ S, 8);        # pow: within ulps, in single
