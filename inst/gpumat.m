@@ -28,6 +28,45 @@ classdef gpumat < handle
   ## identifiers of the same operations on host arrays.  Each returns once its
   ## result is complete.
   ##
+  ## Element-wise operations, also keeping their result on the GPU, with Octave's
+  ## broadcasting, class rules, results and error messages (a host operand on either
+  ## side is uploaded for the call; logical and char host operands are double; double
+  ## with single gives single): @code{+ - .* ./ .\ .^}, unary @code{-} and @code{+},
+  ## @code{abs}, @code{sqrt}, @code{exp}, @code{log}, the comparisons @code{< <= > >=
+  ## == ~=}, @code{max (@var{G}, @var{H})} and @code{min}; the reductions @code{sum
+  ## (@var{G} [, @var{dim}])}, @code{mean (@var{G} [, @var{dim}])} (Octave's default
+  ## dimensions, empty arrays included), @code{[@var{m}, @var{i}] = max (@var{G}, [],
+  ## @var{dim})} and @code{min} (NaN ignored unless all are NaN; the indices are a gpumat
+  ## array); @code{norm (@var{G}, @var{p})}; @code{double (@var{G})} and @code{single
+  ## (@var{G})}.  They take real double, single and logical data: integer and complex
+  ## gpumat arrays (or host operands) raise @code{gpumat:elementwise:unsupportedClass}
+  ## (@code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass}), except
+  ## @code{double} and @code{single}, which convert them through the host.  Sizes that do
+  ## not broadcast raise @code{Octave:nonconformant-args} with Octave's own message.
+  ## Empty results need no GPU.  Every operation returns once its result is complete.
+  ##
+  ## Comparisons return a logical gpumat array (@code{classUnderlying} "logical", one byte
+  ## an element on the device; @code{gather} returns a logical array).  In arithmetic,
+  ## products and reductions it takes part as double, as a logical array does in Octave;
+  ## @code{max} and @code{min} of two logical arrays, and of one along a dimension, stay
+  ## logical, as in Octave.  (@code{gpumat (@var{A})} of a host logical array still
+  ## uploads it as double.)
+  ##
+  ## Results that Octave makes complex are Octave's own: @code{.^} of a negative base with
+  ## a non-integer exponent (Octave's rules of @file{xpow.cc}), and @code{sqrt} or
+  ## @code{log} of negative data, are detected on the GPU and then computed by Octave on
+  ## the host (the operands gathered, the complex result uploaded as a complex gpumat
+  ## array): the same values as Octave's, at the cost of two transfers.  Likewise
+  ## @code{norm}: vector norms (1, 2, Inf, -Inf, "fro", any p > 0) and the matrix 1, Inf and
+  ## "fro" norms run on the GPU; the matrix 2-norm (an SVD), other matrix p-norms and vector
+  ## norms with p <= 0 are Octave's own @code{norm} of the gathered array, uploaded.  The
+  ## norm of an empty array is a double 0, as in Octave; @code{norm (@var{G}, @var{p},
+  ## "rows")} raises @code{gpumat:norm:notSupported}.
+  ##
+  ## .^, exp and log use the GPU's libm (within a few ulps of Octave's); + - .* ./, sqrt,
+  ## abs, negation, comparisons, max and min are exactly Octave's; sum and mean add in a
+  ## fixed tree order (the same bits on every run, within n eps of the exact sum).
+  ##
   ## Complex operands follow @code{*}: a real operand is promoted against a complex
   ## one, and a complex result with no nonzero imaginary part is narrowed to real.
   ## Integer arrays multiply as in @code{gpumat_mul}: two of one integer class give
@@ -52,7 +91,7 @@ classdef gpumat < handle
   ## @code{ndims}, @code{isempty}, @code{isscalar}, @code{isvector},
   ## @code{isrow}, @code{iscolumn}, @code{ismatrix}, @code{isreal},
   ## @code{iscomplex}, @code{isfloat}, @code{isinteger}, @code{isnumeric},
-  ## @code{issparse}, @code{classUnderlying} (the element class, "double" for
+  ## @code{issparse}, @code{islogical}, @code{classUnderlying} (the element class, "double" for
   ## complex double as for MATLAB's gpuArray; @code{class (@var{G})} is
   ## "gpumat"), and @code{disp}, which shows the size and element class without
   ## copying the data back.  @code{real}, @code{imag} and @code{conj} return new
@@ -141,6 +180,200 @@ classdef gpumat < handle
 
     function d = dot (x, y, varargin)
       d = gpumat_dot (x, y, varargin{:});
+    endfunction
+
+    ## Element-wise operations (mex/gw_elementwise.c).  The second argument of each gateway call
+    ## is the name Octave's own errors start with ("product: nonconformant arguments ...").
+    function C = plus (A, B)
+      C = __gpumat__ ("binary", "operator +", "plus", A, B);
+    endfunction
+
+    function C = minus (A, B)
+      C = __gpumat__ ("binary", "operator -", "minus", A, B);
+    endfunction
+
+    function C = times (A, B)
+      C = __gpumat__ ("binary", "product", "times", A, B);
+    endfunction
+
+    function C = rdivide (A, B)
+      C = __gpumat__ ("binary", "quotient", "rdivide", A, B);
+    endfunction
+
+    function C = ldivide (A, B)
+      ## A .\ B is B ./ A, and Octave reports it so (op1 is B).
+      C = __gpumat__ ("binary", "quotient", "rdivide", B, A);
+    endfunction
+
+    function C = power (A, B)
+      C = __gpumat__ ("binary", "operator .^", "power", A, B);
+    endfunction
+
+    function C = lt (A, B)
+      C = __gpumat__ ("binary", "mx_el_lt", "lt", A, B);
+    endfunction
+
+    function C = le (A, B)
+      C = __gpumat__ ("binary", "mx_el_le", "le", A, B);
+    endfunction
+
+    function C = gt (A, B)
+      C = __gpumat__ ("binary", "mx_el_gt", "gt", A, B);
+    endfunction
+
+    function C = ge (A, B)
+      C = __gpumat__ ("binary", "mx_el_ge", "ge", A, B);
+    endfunction
+
+    function C = eq (A, B)
+      C = __gpumat__ ("binary", "mx_el_eq", "eq", A, B);
+    endfunction
+
+    function C = ne (A, B)
+      C = __gpumat__ ("binary", "mx_el_ne", "ne", A, B);
+    endfunction
+
+    function C = uminus (A)
+      C = __gpumat__ ("unary", "operator -", "uminus", A);
+    endfunction
+
+    function C = uplus (A)
+      ## +A is A itself, except that a logical array becomes double, as in Octave.
+      if (strcmp (A.desc.cls, "logical"))
+        C = __gpumat__ ("convert", "operator +", "double", A);
+      else
+        C = A;
+      endif
+    endfunction
+
+    function C = abs (A)
+      C = __gpumat__ ("unary", "abs", "abs", A);
+    endfunction
+
+    function C = sqrt (A)
+      C = __gpumat__ ("unary", "sqrt", "sqrt", A);
+    endfunction
+
+    function C = exp (A)
+      C = __gpumat__ ("unary", "exp", "exp", A);
+    endfunction
+
+    function C = log (A)
+      C = __gpumat__ ("unary", "log", "log", A);
+    endfunction
+
+    function varargout = max (varargin)
+      if (nargin > 3)
+        error ("Octave:invalid-fun-call", "Invalid call to max");
+      endif
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = gpumat.minmax ("max", varargin{:});
+    endfunction
+
+    function varargout = min (varargin)
+      if (nargin > 3)
+        error ("Octave:invalid-fun-call", "Invalid call to min");
+      endif
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = gpumat.minmax ("min", varargin{:});
+    endfunction
+
+    function S = sum (A, dim, varargin)
+      if (nargin > 2 || (nargin == 2 && ischar (dim)))
+        error ("gpumat:reduce:notSupported",
+               "sum: options (\"native\", \"double\", \"extra\") are not supported for gpumat arrays");
+      elseif (nargin < 2)
+        dim = 0;
+      elseif (! valid_dim (dim))
+        error ("gpumat:reduce:invalidDim", "sum: invalid dimension DIM = %s", disp_value (dim));
+      endif
+      S = __gpumat__ ("reduce", "sum", "sum", A, double (dim));
+    endfunction
+
+    function M = mean (A, dim, varargin)
+      if (nargin > 2 || (nargin == 2 && ischar (dim)))
+        error ("gpumat:reduce:notSupported",
+               "mean: mean types and output types are not supported for gpumat arrays");
+      elseif (nargin < 2)
+        dim = 0;
+      elseif (! valid_dim (dim))
+        error ("gpumat:reduce:invalidDim", "mean: DIM must be an integer and a valid dimension");
+      endif
+      M = __gpumat__ ("reduce", "mean", "mean", A, double (dim));
+    endfunction
+
+    function n = norm (A, p, opt)
+      if (nargin > 2)
+        error ("gpumat:norm:notSupported",
+               "norm: the \"rows\" and \"columns\" options are not supported for gpumat arrays");
+      elseif (nargin < 2)
+        p = 2;
+      endif
+      if (! isa (A, "gpumat"))
+        error ("gpumat:norm:invalidP", "norm: P must be a host scalar or string");
+      elseif (numel (A.desc.dims) > 2)
+        error ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
+      endif
+      ## The kind: "1", "2", "inf", "-inf", "fro", or "p" with the value p.
+      if (ischar (p))
+        switch (p)
+          case "fro"
+            kind = "fro";
+          case {"inf", "Inf"}
+            kind = "inf";
+          case {"-inf", "-Inf"}
+            kind = "-inf";
+          otherwise
+            error ("gpumat:norm:invalidOption", "norm: unrecognized option: %s", p);
+        endswitch
+        p = 0;
+      elseif (isnumeric (p) && isscalar (p) && isreal (p))
+        p = double (p);
+        if (p == 1)
+          kind = "1";
+        elseif (p == 2)
+          kind = "2";
+        elseif (p == Inf)
+          kind = "inf";
+        elseif (p == -Inf)
+          kind = "-inf";
+        else
+          kind = "p";
+        endif
+      else
+        error ("gpumat:norm:invalidP", "norm: P must be a real scalar or a string");
+      endif
+      ## On the GPU: vector norms for p > 0 and +-Inf, matrix 1, Inf and Frobenius norms.  The
+      ## rest (the matrix 2-norm, an SVD; other matrix p-norms; vector norms for p <= 0) is
+      ## Octave's own norm of the gathered array, its result uploaded.
+      is_vector = any (A.desc.dims == 1) || any (A.desc.dims == 0);
+      on_gpu = ((is_vector && (! strcmp (kind, "p") || (p > 0 && isfinite (p))))
+                || any (strcmp (kind, {"1", "inf", "fro"})));
+      if (on_gpu || ! (isfloat (A) && isreal (A)))
+        n = __gpumat__ ("norm", "norm", A, kind, p);
+      else
+        if (strcmp (kind, "p") || strcmp (kind, "2"))
+          n = gpumat (norm (gather (A), p));
+        else
+          n = gpumat (norm (gather (A), kind));
+        endif
+      endif
+    endfunction
+
+    function C = double (A)
+      if (strcmp (A.desc.cls, "double"))
+        C = A;
+      else
+        C = __gpumat__ ("convert", "double", "double", A);
+      endif
+    endfunction
+
+    function C = single (A)
+      if (strcmp (A.desc.cls, "single"))
+        C = A;
+      else
+        C = __gpumat__ ("convert", "single", "single", A);
+      endif
     endfunction
 
     ## G.' and G': a view of the same memory, marked transposed (op 1) or conjugate-transposed
@@ -249,7 +482,11 @@ classdef gpumat < handle
     endfunction
 
     function tf = isinteger (obj)
-      tf = ! isfloat (obj);
+      tf = ! isfloat (obj) && ! islogical (obj);
+    endfunction
+
+    function tf = islogical (obj)
+      tf = strcmp (obj.desc.cls, "logical");
     endfunction
 
     ## real, imag, conj: through the host (gather, compute, upload), documented as such.
@@ -266,7 +503,7 @@ classdef gpumat < handle
     endfunction
 
     function tf = isnumeric (obj)
-      tf = true;
+      tf = ! islogical (obj);
     endfunction
 
     function tf = issparse (obj)
@@ -298,6 +535,42 @@ classdef gpumat < handle
 
   endmethods
 
+  methods (Static, Access = private)
+
+    ## max (A), max (A, B), max (A, [], DIM) and [M, I] = ... (min likewise), as Octave's: the
+    ## second argument of the three-argument form is ignored with Octave's warning when not
+    ## empty; [M, I] of the two-argument form fails as in Octave (one output).
+    function varargout = minmax (name, A, B, dim)
+      if (nargin < 2 || nargin > 4)
+        error ("Octave:invalid-fun-call", "Invalid call to %s", name);
+      elseif (nargin == 2)
+        dim = 0;
+      elseif (nargin == 3)
+        if (nargout > 1)
+          error ("Octave:invalid-fun-call",
+                 "%s: element number 2 undefined in return list (no indices for two arrays)",
+                 name);
+        elseif (ischar (A) || ischar (B))
+          ## Octave refuses max (x, "a") for any numeric or logical x (while x + "a" is fine).
+          error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
+                 host_type_name (B));
+        endif
+        varargout = {__gpumat__("binary", name, name, A, B)};
+        return;
+      else
+        if (! isempty (B))
+          warning ("%s: second argument is ignored", name);
+        endif
+        if (! valid_dim (dim))
+          error ("gpumat:reduce:invalidDim", "%s: DIM must be a valid dimension", name);
+        endif
+      endif
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = __gpumat__ ("reduce", name, name, A, double (dim));
+    endfunction
+
+  endmethods
+
   methods (Access = private)
 
     function V = transposed (obj, op)
@@ -324,6 +597,39 @@ classdef gpumat < handle
   endmethods
 
 endclassdef
+
+## DIM of sum, mean, max and min: a positive whole number.
+function tf = valid_dim (dim)
+  tf = (isnumeric (dim) && ! isa (dim, "gpumat") && isscalar (dim) && isreal (dim)
+        && dim >= 1 && dim == fix (dim));
+endfunction
+
+## Octave's type name (typeinfo) of x, or of the host array a gpumat array x stands for: the
+## names Octave's own messages use ("matrix", "float scalar", "bool matrix", "sq_string").
+function t = host_type_name (x)
+  if (! isa (x, "gpumat"))
+    t = typeinfo (x);
+    return;
+  endif
+  n = 1 + ! isscalar (x);
+  if (islogical (x))
+    h = false (n, 1);
+  else
+    h = zeros (n, 1, x.desc.cls);
+    if (x.desc.complex)
+      h = complex (h, h);
+    endif
+  endif
+  t = typeinfo (h);
+endfunction
+
+function s = disp_value (x)
+  if (isnumeric (x) && isscalar (x) && ! isa (x, "gpumat"))
+    s = num2str (x);
+  else
+    s = class (x);
+  endif
+endfunction
 
 ## ---- errors: these run without a GPU -----------------------------------------------------------
 %!error <must be a numeric, logical or char array, not cell> gpumat ({1})
@@ -798,3 +1104,463 @@ endclassdef
 %! assert (gather (dot (gpumat (I), gpumat (I))), dot (I, I));
 %! fail ("gpumat (I) * gpumat (int8 (I))", "int16 matrix by int8 matrix");
 %! fail ("gpumat (I) * gpumat (ones (5))", "int16 matrix by double matrix");
+
+## ---- element-wise operations, reductions, norms, conversions -------------------------------------
+## Without a GPU: empty operands need no device, and errors come before any device call.
+%!test
+%! for name = {"plus", "minus", "times", "rdivide", "ldivide", "power", "lt", "le", "gt", "ge", ...
+%!             "eq", "ne", "uminus", "uplus", "abs", "sqrt", "exp", "log", "max", "min", ...
+%!             "sum", "mean", "norm", "double", "single", "islogical"}
+%!   assert (ismethod (gpumat (), name{1}), true, name{1});
+%! endfor
+%!test
+%! ## Empty operands: sizes and classes as Octave's, no device call.
+%! E = gpumat (zeros (0, 3));  e = zeros (0, 3);
+%! chk = @(C, R) assert ({class(C), size(C), classUnderlying(C)}, {"gpumat", size(R), class(R)});
+%! chk (E + 1, e + 1);
+%! chk (1 - E, 1 - e);
+%! chk (E .* single (2), e .* single (2));
+%! chk (E ./ ones (1, 3), e ./ ones (1, 3));
+%! chk (ones (1, 3) .\ E, ones (1, 3) .\ e);
+%! chk (E .^ 0.5, e .^ 0.5);
+%! chk (E < 1, e < 1);
+%! chk (single (1) == E, single (1) == e);
+%! chk (E ~= E, e ~= e);
+%! chk (max (E, 2), max (e, 2));
+%! chk (min (E, single (2)), min (e, single (2)));
+%! chk (-E, -e);  chk (+E, +e);  chk (abs (E), abs (e));  chk (sqrt (E), sqrt (e));
+%! chk (exp (E), exp (e));  chk (log (E), log (e));
+%! chk (single (E), single (e));  chk (double (single (E)), double (single (e)));
+%! chk (E' + 1, e' + 1);
+%! chk (ones (2, 1) + gpumat (zeros (1, 0)), ones (2, 1) + zeros (1, 0));
+%! chk (gpumat (zeros (2, 0, 3)) + ones (2, 1), zeros (2, 0, 3) + ones (2, 1));
+%! chk (max (E), max (e));
+%! chk (max (E, [], 2), max (e, [], 2));
+%! chk (min (gpumat (zeros (3, 0))), min (zeros (3, 0)));
+%! chk (mean (E), mean (e));
+%! chk (mean (gpumat (zeros (0, 3, 2))), mean (zeros (0, 3, 2)));
+%! chk (sum (gpumat (zeros (3, 0))), sum (zeros (3, 0)));
+%! [m, i] = max (gpumat (zeros (3, 0)));
+%! [mr, ir] = max (zeros (3, 0));
+%! chk (m, mr);  chk (i, ir);
+%! assert (isequal (gather (E < 1), e < 1));
+%! assert (class (gather (E < 1)), "logical");
+%!test
+%! ## A logical gpumat array (what comparisons return), queries and classes, without a GPU.
+%! L = gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "logical", "op", 0), "__device__");
+%! assert ([islogical(L), isnumeric(L), isinteger(L), isfloat(L), isreal(L)], [true false false false true]);
+%! assert (classUnderlying (L), "logical");
+%! assert (evalc ("disp (L)"), "  0x3 logical gpumat array, on the GPU\n");
+%! assert (class (gather (L)), "logical");
+%! assert (class (gather (L')), "logical");
+%! assert (classUnderlying (gpumat (L)), "logical");
+%! l = false (0, 3);
+%! assert (classUnderlying (max (L, L)), class (max (l, l)));
+%! assert (classUnderlying (min (L)), class (min (l)));
+%! assert (classUnderlying (L + L), class (l + l));
+%! assert (classUnderlying (-L), class (-l));
+%! assert (classUnderlying (+L), class (+l));
+%! assert (classUnderlying (abs (L)), class (abs (l)));
+%! assert (classUnderlying (L .* single (1)), class (l .* single (1)));
+%! assert (classUnderlying (single (L)), "single");
+%! assert (classUnderlying (double (L)), "double");
+%! assert (size (max (L, L)), [0 3]);
+%!test
+%! ## Nonconformant operands: Octave's own message and identifier, before any device call.
+%! e = zeros (0, 3);  f = zeros (2, 0);  E = gpumat (e);  F = gpumat (f);
+%! ops = {@plus, @minus, @times, @rdivide, @ldivide, @power, @lt, @le, @gt, @ge, @eq, @ne, @max, @min};
+%! for k = 1:numel (ops)
+%!   try
+%!     ops{k} (e, f);
+%!   catch want
+%!   end_try_catch
+%!   for args = {{E, f}, {e, F}, {E, F}}
+%!     try
+%!       ops{k} (args{1}{:});
+%!       error ("no error raised");
+%!     catch got
+%!       assert (got.identifier, "Octave:nonconformant-args");
+%!       assert (got.message, want.message);
+%!     end_try_catch
+%!   endfor
+%! endfor
+%!error id=Octave:nonconformant-args gpumat (zeros (0, 3)) + ones (2, 2)
+%!error <operator \+: nonconformant arguments \(op1 is 0x3, op2 is 2x2\)> gpumat (zeros (0, 3)) + ones (2, 2)
+%!error <quotient: nonconformant arguments \(op1 is 2x2, op2 is 0x3\)> gpumat (zeros (0, 3)) .\ ones (2, 2)
+%!error <mx_el_lt: nonconformant> gpumat (zeros (0, 3)) < ones (2, 2)
+## Unsupported classes: integer and complex data, gpumat or host, named in the message.
+%!error <int8 gpumat array> gpumat (zeros (0, 3, "int8")) + 1
+%!error id=gpumat:elementwise:unsupportedClass gpumat (zeros (0, 3, "int8")) + 1
+%!error id=gpumat:elementwise:unsupportedClass 1 - gpumat (zeros (0, 3, "uint16"))
+%!error <int16 host array> gpumat (zeros (0, 3)) .* zeros (0, 3, "int16")
+%!error id=gpumat:elementwise:unsupportedClass gpumat (zeros (0, 3)) < zeros (0, 3, "int16")
+%!error id=gpumat:elementwise:unsupportedClass max (gpumat (zeros (0, 3)), complex (zeros (0, 3), 1))
+%!error <complex single gpumat array> sqrt (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "single", "op", 0, "complex", true), "__device__"))
+%!error id=gpumat:elementwise:unsupportedClass -gpumat (zeros (0, 3, "int32"))
+%!error id=gpumat:elementwise:unsupportedClass abs (gpumat (zeros (0, 3, "int32")))
+%!error id=gpumat:reduce:unsupportedClass sum (gpumat (zeros (0, 3, "int32")))
+%!error id=gpumat:reduce:unsupportedClass max (gpumat (zeros (0, 3, "uint8")), [], 2)
+%!error id=gpumat:reduce:unsupportedClass mean (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "double", "op", 0, "complex", true), "__device__"))
+%!error id=gpumat:norm:unsupportedClass norm (gpumat (zeros (0, 3, "int32")))
+%!error id=gpumat:norm:unsupportedClass norm (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "logical", "op", 0), "__device__"))
+## Argument errors.
+%!error id=gpumat:reduce:invalidDim sum (gpumat (zeros (0, 3)), 0)
+%!error <sum: invalid dimension DIM = 0> sum (gpumat (zeros (0, 3)), 0)
+%!error id=gpumat:reduce:invalidDim sum (gpumat (zeros (0, 3)), [1 2])
+%!error id=gpumat:reduce:notSupported sum (gpumat (zeros (0, 3)), "native")
+%!error id=gpumat:reduce:notSupported sum (gpumat (zeros (0, 3)), 1, "extra")
+%!error <mean: DIM must be an integer and a valid dimension> mean (gpumat (zeros (0, 3)), 1.5)
+%!error id=gpumat:reduce:notSupported mean (gpumat (zeros (0, 3)), "g")
+%!error <max: DIM must be a valid dimension> max (gpumat (zeros (0, 3)), [], 0)
+%!error id=gpumat:reduce:invalidDim min (gpumat (zeros (0, 3)), [], -1)
+%!error <element number 2 undefined> [a, b] = max (gpumat (zeros (0, 3)), 1)
+%!error <Invalid call to max> max (gpumat (zeros (0, 3)), [], 1, 2)
+## max and min refuse a char operand, as Octave's do (x + "a" is fine, max (x, "a") is not).
+%!error <max: cannot compute max \(matrix, sq_string\)> max (gpumat (zeros (0, 3)), 'a')
+%!error <min: cannot compute min \(string, float scalar\)> min ("a", gpumat (struct ("ptr", uint64 (0), "dims", [1 1], "cls", "single", "op", 0), "__device__"))
+%!error <max: cannot compute max \(bool matrix, string\)> max (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "logical", "op", 0), "__device__"), "ab")
+%!test
+%! ## The same messages as Octave's own for the host arrays the gpumat arrays stand for.
+%! for x = {zeros(0, 3), single(zeros(0, 3)), false(0, 3)}
+%!   try
+%!     max (x{1}, 'a');
+%!   catch want
+%!   end_try_catch
+%!   try
+%!     max (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", class (x{1}), "op", 0), "__device__"), 'a');
+%!     error ("no error raised");
+%!   catch got
+%!     assert (got.message, want.message);
+%!   end_try_catch
+%! endfor
+%!error id=gpumat:norm:invalidOption norm (gpumat (zeros (0, 3)), "bad")
+%!error <norm: unrecognized option: bad> norm (gpumat (zeros (0, 3)), "bad")
+%!error id=gpumat:norm:notSupported norm (gpumat (zeros (0, 3)), 2, "rows")
+%!error id=gpumat:norm:ndArray norm (gpumat (zeros (0, 2, 2)))
+%!error id=gpumat:norm:invalidP norm (gpumat (zeros (0, 3)), [1 2])
+%!error id=gpumat:elementwise:unknownOperation __gpumat__ ("binary", "", "nope", 1, 2)
+%!error id=gpumat:elementwise:unknownOperation __gpumat__ ("unary", "", "nope", 1)
+%!error id=gpumat:reduce:unknownOperation __gpumat__ ("reduce", "", "nope", 1, 0)
+%!error id=gpumat:convert:invalidClass __gpumat__ ("convert", "", "int8", 1)
+%!error id=gpumat:norm:invalidKind __gpumat__ ("norm", "", 1, "nope", 0)
+%!error id=Octave:invalid-fun-call __gpumat__ ("binary", "", "plus", 1)
+%!warning <second argument is ignored> max (gpumat (zeros (0, 3)), 5, 2);
+
+## On the GPU.
+%!function check_exact (C, R)
+%!  ## C a gpumat array holding exactly R: class, size, values (NaN where R has NaN).
+%!  assert (class (C), "gpumat");
+%!  assert (classUnderlying (C), class (R));
+%!  c = gather (C);
+%!  assert (class (c), class (R));
+%!  assert (size (c), size (R));
+%!  assert (isequaln (c, R));
+%!endfunction
+%!function check_ulps (C, R, k)
+%!  ## Within k eps (class) of R, relative to each element (exact where R is Inf, NaN or 0).
+%!  assert (class (C), "gpumat");
+%!  assert (classUnderlying (C), class (R));
+%!  c = gather (C);
+%!  assert (size (c), size (R));
+%!  ok = (c == R) | (isnan (c) & isnan (R)) | (abs (double (c) - double (R)) <= k * eps (class (R)) * abs (double (R)));
+%!  assert (all (ok(:)), sprintf ("%d elements off by more than %d eps", nnz (! ok), k));
+%!endfunction
+%!function check_bound (C, R, bound)
+%!  ## |C - R| <= bound elementwise, R and bound in double; the class of C separately.
+%!  c = double (gather (C));
+%!  assert (size (c), size (R));
+%!  ok = (c == R) | (isnan (c) & isnan (R)) | (abs (c - R) <= bound);
+%!  assert (all (ok(:)), sprintf ("%d elements out of bounds", nnz (! ok)));
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## + - .* ./ .\ and comparisons, exactly Octave's, every broadcast pattern, both classes.
+%! for cls = {"double", "single"}
+%!   A = randn (5, 7, cls{1});  A(1) = NaN;  A(2) = Inf;  A(3) = 0;  A(4) = -Inf;
+%!   shapes = {randn(5, 7, cls{1}), randn(1, 7, cls{1}), randn(5, 1, cls{1}), randn(1, 1, cls{1}), ...
+%!             randn(5, 7, 3, cls{1}), randn(1, 7, 2, cls{1})};
+%!   shapes{1}(5) = 0;  shapes{1}(6) = Inf;  shapes{1}(7) = NaN;
+%!   ops = {@plus, @minus, @times, @rdivide, @ldivide, @lt, @le, @gt, @ge, @eq, @ne, @max, @min};
+%!   for k = 1:numel (ops)
+%!     for s = 1:numel (shapes)
+%!       B = shapes{s};
+%!       check_exact (ops{k} (gpumat (A), gpumat (B)), ops{k} (A, B));
+%!       check_exact (ops{k} (gpumat (A), B), ops{k} (A, B));
+%!       check_exact (ops{k} (B, gpumat (A)), ops{k} (B, A));
+%!     endfor
+%!     ## row against column: a matrix
+%!     r = randn (1, 6, cls{1});  c = randn (4, 1, cls{1});
+%!     check_exact (ops{k} (gpumat (r), gpumat (c)), ops{k} (r, c));
+%!     check_exact (ops{k} (c, gpumat (r)), ops{k} (c, r));
+%!     ## scalars either side, host and gpumat
+%!     check_exact (ops{k} (gpumat (A), 2.5), ops{k} (A, 2.5));
+%!     check_exact (ops{k} (-1, gpumat (A)), ops{k} (-1, A));
+%!     check_exact (ops{k} (gpumat (cast (3, cls{1})), gpumat (A)), ops{k} (cast (3, cls{1}), A));
+%!   endfor
+%! endfor
+%! ## 0 * Inf, Inf - Inf, 0 / 0 are NaN; x / 0 is +-Inf
+%! check_exact (gpumat ([0 Inf 0 1 -1]) .* [Inf 0 0 0 0], [0 Inf 0 1 -1] .* [Inf 0 0 0 0]);
+%! check_exact (gpumat ([Inf 1 0 1 -1]) - [Inf 1 0 0 0], [Inf 1 0 1 -1] - [Inf 1 0 0 0]);
+%! check_exact (gpumat ([0 1 -1 -0]) ./ [0 0 0 0], [0 1 -1 -0] ./ [0 0 0 0]);
+
+%!testif ; gpumat_available ()
+%! ## Class rules: single wins over double; logical and char host operands are double.
+%! A = rand (4, 3);  S = single (rand (4, 3));
+%! for op = {@plus, @minus, @times, @rdivide, @lt, @eq, @max, @min}
+%!   check_exact (op{1} (gpumat (A), S), op{1} (A, S));
+%!   check_exact (op{1} (gpumat (A), gpumat (S)), op{1} (A, S));
+%!   check_exact (op{1} (S, gpumat (A)), op{1} (S, A));
+%!   check_exact (op{1} (gpumat (S), 0.1), op{1} (S, 0.1));
+%!   check_exact (op{1} (gpumat (A), A > 0.5), op{1} (A, A > 0.5));
+%!   if (! any (strcmp (func2str (op{1}), {"max", "min"})))   # Octave's max (A, "a") is an error
+%!     check_exact (op{1} (gpumat (A), "a"), op{1} (A, "a"));
+%!   endif
+%!   check_exact (op{1} (true, gpumat (S)), op{1} (true, S));
+%! endfor
+%! check_ulps (gpumat (A) .^ S, A .^ S, 8);        # pow: within ulps, in single
+%! check_ulps (S .^ gpumat (A), S .^ A, 8);
+%! assert (classUnderlying (gpumat (A) + S), "single");
+%! assert (classUnderlying (gpumat (A) < S), "logical");
+%! assert (gather (gpumat (single (0.1)) == 0.1), single (0.1) == 0.1);   # true in Octave 7.3
+%! ## N-d: a page against a matrix, a 1x1xN against a matrix
+%! P = rand (3, 4, 2);  M = rand (3, 4);  v = rand (1, 1, 5);
+%! check_exact (gpumat (P) - M, P - M);
+%! check_exact (M .* gpumat (v), M .* v);
+%! check_exact (gpumat (v) < gpumat (M), v < M);
+
+%!testif ; gpumat_available ()
+%! ## Views G' are laid out first; their results have the view's size.
+%! A = rand (6, 4);  B = rand (4, 6);
+%! G = gpumat (A);
+%! check_exact (G' + B, A' + B);
+%! check_exact (B .* G', B .* A');
+%! check_exact (G' < gpumat (B), A' < B);
+%! check_exact (max (G', 0.5), max (A', 0.5));
+%! check_exact (-G', -A');
+%! check_bound (sum (G'), sum (A'), 5 * eps * sum (abs (A')));
+%! check_exact (max (G', [], 2), max (A', [], 2));
+%! check_exact (double (single (G')), double (single (A')));
+%! check_exact (G' + G', A' + A');
+%! L = G > 0.5;
+%! check_exact (L', (A > 0.5)');
+%! check_exact (L' + 1, (A > 0.5)' + 1);
+
+%!testif ; gpumat_available ()
+%! ## max and min: NaN is ignored unless both are NaN; a logical pair stays logical.
+%! a = [NaN 1 NaN -0 0 Inf -Inf 2];  b = [1 NaN NaN 0 -0 -Inf Inf 2];
+%! for cls = {"double", "single"}
+%!   A = cast (a, cls{1});  B = cast (b, cls{1});
+%!   check_exact (max (gpumat (A), gpumat (B)), max (A, B));
+%!   check_exact (min (gpumat (A), B), min (A, B));
+%!   check_exact (max (gpumat (A), NaN), max (A, NaN));
+%!   check_exact (min (NaN, gpumat (A)), min (NaN, A));
+%!   check_exact (max (gpumat (A'), gpumat (B)), max (A', B));
+%! endfor
+%! x = rand (3, 4) > 0.5;  y = rand (3, 4) > 0.5;
+%! X = gpumat (rand (3, 4)) > 2;   # all false, logical
+%! check_exact (max (gpumat (x + 0) > 0, gpumat (y + 0) > 0), max (x, y));
+%! check_exact (min (gpumat (x + 0) > 0, gpumat (y + 0) > 0), min (x, y));
+%! check_exact (max (X, gpumat (y + 0) > 0), max (false (3, 4), y));
+%! check_exact (max (gpumat (x + 0) > 0, 0.5), max (x, 0.5));
+
+%!testif ; gpumat_available ()
+%! ## Logical results: 0/1 bytes, gathered as logical, usable in arithmetic and reductions.
+%! A = randn (40, 30);  B = randn (40, 30);
+%! G = gpumat (A);  H = gpumat (B);
+%! L = G > H;
+%! assert (classUnderlying (L), "logical");
+%! assert ([islogical(L), isnumeric(L)], [true false]);
+%! check_exact (L, A > B);
+%! check_exact (L .* G, (A > B) .* A);
+%! check_exact (G - L, A - (A > B));
+%! check_exact (-L, -(A > B));
+%! check_exact (+L, +(A > B));
+%! check_exact (abs (L), abs (A > B));
+%! check_exact (sum (L), sum (A > B));
+%! check_exact (sum (L, 2), sum (A > B, 2));
+%! check_exact (mean (L), mean (A > B));
+%! check_exact (max (L), max (A > B));
+%! [m, i] = min (L, [], 2);
+%! [mr, ir] = min (A > B, [], 2);
+%! check_exact (m, mr);  check_exact (i, ir);
+%! check_exact (double (L), double (A > B));
+%! check_exact (single (L), single (A > B));
+%! check_exact (L == (G < H), (A > B) == (A < B));
+%! check_exact (gpumat (L), A > B);
+%! C = L * ones (30, 2);                 # products read a logical array as double
+%! check_exact (C, (A > B) * ones (30, 2));
+
+%!testif ; gpumat_available ()
+%! ## .^ : exact for the exponents Octave computes by multiplication, within a few ulps otherwise;
+%! ## a result Octave makes complex is Octave's own (computed on the host, uploaded complex).
+%! for cls = {"double", "single"}
+%!   k = 4 + 4 * strcmp (cls{1}, "single");
+%!   A = cast (rand (7, 5) * 4 + 0.25, cls{1});  N = cast (randn (7, 5) * 3, cls{1});
+%!   N(2, 1) = -1.75;                # N(:, 1) .^ A(1, :) below must be complex on every run
+%!   check_exact (gpumat (A) .^ 2, A .^ 2);
+%!   check_exact (gpumat (N) .^ 2, N .^ 2);
+%!   check_exact (gpumat (N) .^ 3, N .^ 3);
+%!   check_exact (gpumat (A) .^ -1, A .^ -1);
+%!   check_ulps (gpumat (A) .^ 0.5, A .^ 0.5, k);
+%!   check_ulps (gpumat (N) .^ 4, N .^ 4, k);
+%!   check_ulps (gpumat (N) .^ -3, N .^ -3, k);
+%!   check_ulps (gpumat (A) .^ gpumat (N), A .^ N, k);
+%!   check_ulps (2 .^ gpumat (N), 2 .^ N, k);
+%!   check_ulps (gpumat (A) .^ N(1, :), A .^ N(1, :), k);
+%!   check_ulps (gpumat (N) .^ round (N), N .^ round (N), k);
+%!   ## complex results: negative base, non-integer exponent
+%!   for args = {{N, cast(0.5, cls{1})}, {N, A}, {cast(-2, cls{1}), A}, {N(:, 1), A(1, :)}}
+%!     R = args{1}{1} .^ args{1}{2};
+%!     assert (iscomplex (R));
+%!     C = gpumat (args{1}{1}) .^ args{1}{2};
+%!     assert ([iscomplex(C), isreal(C)], [true false]);
+%!     assert (classUnderlying (C), class (R));
+%!     assert (isequaln (gather (C), R));
+%!   endfor
+%!   check_ulps (gpumat (N) .^ [2 1 0 3 4], N .^ [2 1 0 3 4], k);   # integer exponents: real
+%! endfor
+%! assert (gather (gpumat ([-1 2; 3 4]) .^ [2 0.5]), [-1 2; 3 4] .^ [2 0.5]);   # Octave: complex
+
+%!testif ; gpumat_available ()
+%! ## Unary operations; sqrt and log of negative data are Octave's complex results.
+%! for cls = {"double", "single"}
+%!   k = 4;
+%!   A = cast ([rand(6, 5) * 10; 0 -0 Inf NaN 1e-3], cls{1});  N = cast (randn (6, 5), cls{1});
+%!   check_exact (-gpumat (N), -N);
+%!   assert (isequal (signbit (gather (-gpumat (A))), signbit (-A)));
+%!   check_exact (+gpumat (N), +N);
+%!   check_exact (abs (gpumat (N)), abs (N));
+%!   check_exact (sqrt (gpumat (A)), sqrt (A));
+%!   check_ulps (exp (gpumat (N)), exp (N), k);
+%!   check_ulps (exp (gpumat ([A; -Inf(1, 5)])), exp ([A; -Inf(1, 5)]), k);
+%!   check_ulps (log (gpumat (A)), log (A), k);
+%!   for f = {@sqrt, @log}
+%!     C = f{1} (gpumat (N));
+%!     assert (iscomplex (C) && strcmp (classUnderlying (C), cls{1}));
+%!     assert (isequaln (gather (C), f{1} (N)));
+%!   endfor
+%! endfor
+%! G = gpumat (ones (3));
+%! P = +G;                            # G itself (G == P would compare the elements)
+%! assert (P.desc, G.desc);
+
+%!testif ; gpumat_available ()
+%! ## Conversions on the device: rounding to nearest as single (), exact back to double.
+%! A = randn (33, 17) .* 10 .^ randi ([-40 40], 33, 17);  A(1:3) = [NaN Inf 1e300];
+%! check_exact (single (gpumat (A)), single (A));
+%! check_exact (double (single (gpumat (A))), double (single (A)));
+%! G = gpumat (A);
+%! D = double (G);                    # G itself
+%! assert (D.desc, G.desc);
+%! check_exact (single (gpumat (int16 (magic (4)))), single (int16 (magic (4))));   # via the host
+%! check_exact (double (gpumat (uint8 (magic (4)))), double (uint8 (magic (4))));
+%! Z = complex (single (rand (3)), single (rand (3)));
+%! C = double (gpumat (Z));
+%! assert (iscomplex (C) && strcmp (classUnderlying (C), "double"));
+%! assert (gather (C), double (Z));
+
+%!testif ; gpumat_available ()
+%! ## sum and mean within n eps |x| of the exact sum; max and min with indices exact.
+%! for cls = {"double", "single"}
+%!   for sz = {[1 1], [1 9], [9 1], [33 17], [5 4 3], [1000 7], [3 1 4]}
+%!     A = randn (sz{1}, cls{1});
+%!     Ad = double (A);
+%!     for dim = {0, 1, 2, 3, 4}
+%!       if (dim{1} == 0)
+%!         S = sum (gpumat (A));  Sr = sum (Ad);  n = size (A, find ([size(A) 2] != 1, 1));
+%!         M = mean (gpumat (A)); Mr = mean (Ad); d = find (size (A) > 1, 1); if (isempty (d)) d = 1; endif
+%!         nm = size (A, d);  Bs = sum (abs (Ad));  Bm = sum (abs (Ad), d) / nm;
+%!         [m, i] = max (gpumat (A));  [mr, ir] = max (A);
+%!         [m2, i2] = min (gpumat (A));  [mr2, ir2] = min (A);
+%!       else
+%!         S = sum (gpumat (A), dim{1});  Sr = sum (Ad, dim{1});  n = size (A, dim{1});
+%!         M = mean (gpumat (A), dim{1});  Mr = mean (Ad, dim{1});  nm = n;
+%!         Bs = sum (abs (Ad), dim{1});  Bm = Bs / nm;
+%!         [m, i] = max (gpumat (A), [], dim{1});  [mr, ir] = max (A, [], dim{1});
+%!         [m2, i2] = min (gpumat (A), [], dim{1});  [mr2, ir2] = min (A, [], dim{1});
+%!       endif
+%!       assert (classUnderlying (S), cls{1});  assert (classUnderlying (M), cls{1});
+%!       check_bound (S, Sr, (n + 1) * eps (cls{1}) * Bs);
+%!       check_bound (M, Mr, (nm + 2) * eps (cls{1}) * Bm);
+%!       check_exact (m, mr);  check_exact (i, ir);
+%!       check_exact (m2, mr2);  check_exact (i2, ir2);
+%!       check_exact (max (gpumat (A), [], max (dim{1}, 1)), max (A, [], max (dim{1}, 1)));
+%!     endfor
+%!   endfor
+%! endfor
+%! ## NaN and empties, as Octave's
+%! A = [NaN 1 NaN; NaN NaN 2; NaN NaN NaN];
+%! [m, i] = max (gpumat (A));  [mr, ir] = max (A);  check_exact (m, mr);  check_exact (i, ir);
+%! [m, i] = min (gpumat (A), [], 2);  [mr, ir] = min (A, [], 2);  check_exact (m, mr);  check_exact (i, ir);
+%! check_exact (sum (gpumat (A)), sum (A));
+%! check_exact (sum (gpumat ([])), sum ([]));
+%! check_exact (sum (gpumat (zeros (0, 3))), sum (zeros (0, 3)));
+%! check_exact (sum (gpumat (zeros (0, 3, "single")), 2), sum (zeros (0, 3, "single"), 2));
+%! check_exact (mean (gpumat ([])), mean ([]));
+%! check_exact (mean (gpumat (zeros (3, 0)), 2), mean (zeros (3, 0), 2));
+%! check_exact (max (gpumat ([])), max ([]));
+%! check_exact (sum (gpumat ([1 2; 3 4]), 7), sum ([1 2; 3 4], 7));
+%! check_exact (mean (gpumat (single ([1 2; 3 4])), 3), mean (single ([1 2; 3 4]), 3));
+
+%!testif ; gpumat_available ()
+%! ## norm: vectors 1, 2, Inf, -Inf, p, "fro"; matrices 1, Inf, "fro" on the GPU; the rest
+%! ## (matrix 2-norm and p-norms, vector p <= 0) is Octave's own norm of the gathered array.
+%! for cls = {"double", "single"}
+%!   e = eps (cls{1});
+%!   for v = {randn(1, 100, cls{1}), randn(37, 1, cls{1}), cast(5, cls{1}), cast([3 -4], cls{1})}
+%!     x = v{1};  n = numel (x);  xd = double (x);
+%!     for p = {1, 2, Inf, -Inf, 3, 0.5, "fro", "inf", "-inf", "Inf"}
+%!       N = norm (gpumat (x), p{1});  R = norm (x, p{1});
+%!       assert (classUnderlying (N), class (R));
+%!       check_bound (N, norm (xd, p{1}), (n + 2) * 2 * e * norm (xd, p{1}));
+%!     endfor
+%!     N = norm (gpumat (x));  check_bound (N, norm (xd), (n + 2) * e * norm (xd));
+%!     check_exact (norm (gpumat (x), 0), norm (x, 0));      # on the host
+%!     check_exact (norm (gpumat (x), -2), norm (x, -2));
+%!   endfor
+%!   X = randn (9, 7, cls{1});  Xd = double (X);
+%!   for p = {1, Inf, "fro", "inf"}
+%!     N = norm (gpumat (X), p{1});
+%!     assert (classUnderlying (N), cls{1});
+%!     check_bound (N, norm (Xd, p{1}), 2 * 70 * e * norm (Xd, p{1}));
+%!   endfor
+%!   check_exact (norm (gpumat (X)), norm (X));             # the 2-norm: Octave's, on the host
+%!   check_exact (norm (gpumat (X), 2), norm (X, 2));
+%!   check_exact (norm (gpumat (X), 3), norm (X, 3));
+%!   check_bound (norm (gpumat (X'), 1), norm (Xd', 1), 2 * 70 * e * norm (Xd', 1));
+%!   check_exact (norm (gpumat (zeros (0, 3, cls{1}))), norm (zeros (0, 3, cls{1})));   # double 0
+%!   check_exact (norm (gpumat (cast ([1 NaN 3], cls{1}))), norm (cast ([1 NaN 3], cls{1})));
+%!   check_bound (norm (gpumat (cast ([1e30 1e30], cls{1}))), norm ([1e30 1e30]), 4 * e * 1.5e30);
+%! endfor
+%! check_bound (norm (gpumat ([1e200 1e200])), norm ([1e200 1e200]), 4 * eps * norm ([1e200 1e200]));
+
+%!testif ; gpumat_available ()
+%! ## Errors on the GPU path carry Octave's identifiers; nothing leaks, errors included.
+%! use0 = __gpumat__ ("usage", "");     # before G, which the loop below replaces and clears
+%! G = gpumat (ones (2, 3));
+%! fail ("G + gpumat (ones (4, 5))", "operator \\+: nonconformant arguments \\(op1 is 2x3, op2 is 4x5\\)");
+%! fail ("G .* ones (4, 5)", "product: nonconformant arguments \\(op1 is 2x3, op2 is 4x5\\)");
+%! fail ("max (G, ones (3, 2))", "max: nonconformant arguments \\(op1 is 2x3, op2 is 3x2\\)");
+%! fail ("G + int8 (1)", "int8 host array");
+%! A = randn (50, 40);  B = randn (50, 1);
+%! for i = 1:200
+%!   G = gpumat (A);
+%!   C = G + B;  C = G' .* 2;  C = G < 0;  C = max (C, G > 1);  C = (G > 0) .* G;
+%!   C = sqrt (G);  C = log (-G);  C = G .^ 0.5;  C = exp (G);  C = abs (G);
+%!   C = sum (G);  [m, k] = max (G, [], 2);  C = mean (G');  C = norm (G, 1);  C = norm (G);
+%!   C = single (G);  C = double (C);
+%!   try
+%!     C = G + ones (3, 3);
+%!   catch
+%!   end_try_catch
+%!   try
+%!     C = G .* int8 (1);
+%!   catch
+%!   end_try_catch
+%!   try
+%!     C = sum (G, 0);
+%!   catch
+%!   end_try_catch
+%!   clear C m k G
+%! endfor
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));

@@ -780,7 +780,8 @@ extern "C" gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t cou
                                  const void *d_src, void *d_dst, cudaStream_t stream)
 {
   gm_status st;
-  if ((st = gm_check_real_float ("gm_convert", src_cls)) != GM_OK
+  /* GM_UINT8 as a source is a logical array's bytes (0 or 1), for logical gpumat arrays. */
+  if ((src_cls != GM_UINT8 && (st = gm_check_real_float ("gm_convert", src_cls)) != GM_OK)
       || (st = gm_check_real_float ("gm_convert", dst_cls)) != GM_OK)
     return st;
   if (count < 0)
@@ -795,6 +796,9 @@ extern "C" gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t cou
     return gm_cuda_status (cudaMemcpyAsync (d_dst, d_src, (size_t) count * gm_class_size (src_cls),
                                             cudaMemcpyDeviceToDevice, stream),
                            "gm_convert: cudaMemcpyAsync");
+  if (src_cls == GM_UINT8)
+    return dst_cls == GM_DOUBLE ? run_convert<uint8_t, double> (count, d_src, d_dst)
+                                : run_convert<uint8_t, float> (count, d_src, d_dst);
   return src_cls == GM_DOUBLE ? run_convert<double, float> (count, d_src, d_dst)
                               : run_convert<float, double> (count, d_src, d_dst);
 }

@@ -393,7 +393,8 @@ gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x, vo
 gm_status gm_any_negative (gm_class cls, int64_t count, const void *d_x, int *d_flag,
                            cudaStream_t stream);
 /* d_dst (dst_cls) = d_src (src_cls) for count elements: double to single rounds to nearest (as
- * Octave's single ()), single to double is exact, the same class is a device-to-device copy. */
+ * Octave's single ()), single to double is exact, the same class is a device-to-device copy.
+ * src_cls GM_UINT8 reads a logical array's bytes (gm_logical, 0 or 1) into double or single. */
 gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const void *d_src,
                       void *d_dst, cudaStream_t stream);
 

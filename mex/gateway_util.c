@@ -210,7 +210,9 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   op->view = view_op == 2 ? GM_OP_CTRANSPOSE : view_op == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
   if (op->transposed && mxGetNumberOfElements (dims) != 2)
     gw_fail (scratch, id, "not a valid gpumat array (an N-D transposed view)");
-  const int c = class_from_name (cls_name);
+  /* A logical array: one byte an element, 0 or 1 (the results of comparisons). */
+  op->logical = !strcmp (cls_name, "logical");
+  const int c = op->logical ? (int) GM_UINT8 : class_from_name (cls_name);
   if (c < 0)
     gw_fail (scratch, id, "gpumat array of unknown class '%s'", cls_name);
   op->cls = (gm_class) c;
@@ -263,10 +265,20 @@ mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSi
   return desc;
 }
 
-mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
-                         const mwSize *dims, const char *area)
+void gw_descriptor_set_logical (mxArray *desc)
+{
+  mxArray *old = mxGetField (desc, 0, "cls");
+  if (old)
+    mxDestroyArray (old);
+  mxSetField (desc, 0, "cls", mxCreateString ("logical"));
+}
+
+static mxArray *make_object (gw_scratch *scratch, void *d_ptr, gm_class cls, int logical,
+                             mwSize ndims, const mwSize *dims, const char *area)
 {
   mxArray *args[2] = {gw_make_descriptor (d_ptr, cls, ndims, dims), mxCreateString ("__device__")};
+  if (logical)
+    gw_descriptor_set_logical (args[0]);
   mxArray *object = NULL;
   /* Trap the constructor's errors: the block must not leak if the object cannot be made. */
   mexSetTrapFlag (1);
@@ -281,6 +293,18 @@ mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize 
   }
   gw_device_keep (scratch, d_ptr);
   return object;
+}
+
+mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
+                         const mwSize *dims, const char *area)
+{
+  return make_object (scratch, d_ptr, cls, 0, ndims, dims, area);
+}
+
+mxArray *gw_make_logical_gpumat (gw_scratch *scratch, void *d_ptr, mwSize ndims,
+                                 const mwSize *dims, const char *area)
+{
+  return make_object (scratch, d_ptr, GM_UINT8, 1, ndims, dims, area);
 }
 
 /* Results of at least this size come from __gpumat_alloc__ (mex/gpumat_alloc.cc): Octave 7.3
@@ -483,6 +507,17 @@ void gw_narrow_device (gw_scratch *scratch, void **d_ptr, gm_class *cls, size_t 
 mxArray *gw_gather_operand (gw_scratch *scratch, gw_operand *op, const char *area)
 {
   gw_materialize_operand (scratch, op, area);
+  if (op->logical && op->cls == GM_UINT8) {
+    /* mxLogical is one byte, 0 or 1: the device bytes as they are. */
+    mxArray *out = mxCreateLogicalArray (op->ndims, op->dims);
+    gm_status st = op->numel ? gm_copy_to_host (mxGetLogicals (out), op->device, op->numel)
+                             : GM_OK;
+    if (st != GM_OK) {
+      mxDestroyArray (out);
+      gw_fail_status (scratch, st, area);
+    }
+    return out;
+  }
   gw_result r;
   gw_result_make (scratch, op->cls, op->ndims, op->dims, &r);
   gm_status st = r.numel ? gm_copy_to_host (r.data, op->device, r.numel * gm_class_size (op->cls))
@@ -537,8 +572,28 @@ static const void *complex_storage (gw_scratch *scratch, const mxArray *arg, gm_
   return h;
 }
 
+void gw_logical_to_float (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area)
+{
+  if (!op->on_device || !op->logical || op->cls != GM_UINT8)
+    return;
+  void *d = gw_device_alloc (scratch, op->numel * gm_class_size (cls), area);
+  gm_status st = op->numel ? gm_convert (GM_UINT8, cls, (int64_t) op->numel, op->device, d, 0)
+                           : GM_OK;
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  op->device = d;
+  op->cls = cls;
+}
+
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op)
+{
+  gw_read_operand_raw (scratch, arg, area, what, op);
+  gw_logical_to_float (scratch, op, GM_DOUBLE, area);
+}
+
+void gw_read_operand_raw (gw_scratch *scratch, const mxArray *arg, const char *area,
+                          const char *what, gw_operand *op)
 {
   char id[96];
   memset (op, 0, sizeof *op);
@@ -589,6 +644,7 @@ void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area,
       gw_fail (scratch, "gpumat:outOfMemory", "%s is too large", what);
     double *d = (double *) gw_host_alloc (scratch, bytes);
     if (mxIsLogical (arg)) {
+      op->logical = 1;
       const mxLogical *l = mxGetLogicals (arg);
       for (size_t i = 0; i < op->numel; i++)
         d[i] = l[i] ? 1.0 : 0.0;

@@ -32,6 +32,8 @@ typedef struct {
   int transposed;              /* device data stored as the transpose of dims (a view G') */
   gm_op view;                  /* GM_OP_TRANSPOSE (G.') or GM_OP_CTRANSPOSE (G') for a view */
   int logical_or_char;         /* a host logical or char array, read as double             */
+  int logical;                 /* a logical array: a logical gpumat (cls GM_UINT8, bytes 0 or
+                                  1) read by gw_read_operand_raw, or a host logical array     */
   const mxArray *array;        /* the host array as given (NULL for device operands)        */
   mwSize ndims;
   mwSize dims[GW_MAX_DIMS];    /* the size the user sees                              */
@@ -40,8 +42,12 @@ typedef struct {
   void *device;                /* device data in class cls                            */
 } gw_operand;
 
-/* Host and device blocks owned by one gateway call. */
-#define GW_MAX_SCRATCH 8
+/* Host and device blocks owned by one gateway call.  The deepest device paths use 7 (counted
+ * for the element-wise commands): max or min of two logical views (each converted to double,
+ * then laid out: 4; the result, and its conversion back to logical: 3), and [M, I] = max (L',
+ * [], DIM) of a logical view (2; workspace, M, I; 2 for the logical M).  .^ through the host
+ * needs at most 6 (a logical operand never makes .^ complex).  Twice that, for room. */
+#define GW_MAX_SCRATCH 16
 typedef struct {
   void *host[GW_MAX_SCRATCH];
   int host_count;
@@ -73,6 +79,14 @@ void gw_device_keep (gw_scratch *scratch, void *d_ptr);
  * double) and gpumat objects; anything else raises gpumat:<area>:<reason>. */
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op);
+/* As gw_read_operand, except that a logical gpumat array stays as it is on the device: class
+ * GM_UINT8 with `logical` set (its bytes are 0 or 1).  gw_read_operand turns it into double on
+ * the device (gw_logical_to_double), as Octave's arithmetic reads a logical array. */
+void gw_read_operand_raw (gw_scratch *scratch, const mxArray *arg, const char *area,
+                          const char *what, gw_operand *op);
+/* A logical gpumat operand as double (or single: cls) on the device, in scratch; `logical`
+ * stays set, to say where it came from.  Does nothing to other operands. */
+void gw_logical_to_float (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area);
 /* Converts the operand to class `cls`, on the side where it lives: double -> single (both
  * parts of a complex operand), and real -> complex (a zero imaginary part, as Octave's `*`
  * promotes a real operand against a complex one). */
@@ -103,6 +117,11 @@ mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSi
  * block is freed and an error raised. */
 mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
                          const mwSize *dims, const char *area);
+/* The same for a logical result: d_ptr holds one byte (0 or 1) an element; cls "logical". */
+mxArray *gw_make_logical_gpumat (gw_scratch *scratch, void *d_ptr, mwSize ndims,
+                                 const mwSize *dims, const char *area);
+/* Marks a descriptor made by gw_make_descriptor (of GM_UINT8 data) as logical. */
+void gw_descriptor_set_logical (mxArray *desc);
 /* A host result array of a real or integer class cls, uninitialized: the caller writes every
  * element. */
 mxArray *gw_make_host_array (gm_class cls, mwSize ndims, const mwSize *dims);
@@ -133,7 +152,7 @@ void gw_result_discard (gw_result *r);
 void gw_narrow_device (gw_scratch *scratch, void **d_ptr, gm_class *cls, size_t count,
                        const char *area);
 /* A device operand copied into a new host array (a view materialized first; complex data
- * stay complex). */
+ * stay complex; a logical gpumat read by gw_read_operand_raw gives a logical array). */
 mxArray *gw_gather_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 
 /* Octave's class name of the elements: "double" for double and complex double, "int8" ... */

@@ -6,6 +6,8 @@
  *   ("mul", CALLER, A, OPA, B, OPB, KERNEL)  op(A) * op(B), OP "none", "transpose", "ctranspose"
  *   ("pagemtimes", CALLER, X, OPX, Y, OPY, KERNEL)  page-wise op(X) * op(Y), broadcasting pages
  *   ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS)  sums over the middle of PRE x LEN x POST
+ *   ("binary" | "unary" | "reduce" | "norm" | "convert", CALLER, ...)  element-wise operations,
+ *                              reductions, norms and class conversions (gw_elementwise.c)
  *   ("upload", CALLER, A)      -> descriptor {ptr, dims, cls} of a new device array
  *   ("gather", CALLER, G)      -> the host array of gpumat G (a view G' transposed first)
  *   ("copy", CALLER, G)        -> descriptor of a device copy of G laid out as its size
@@ -37,6 +39,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gateway_util.h"
+#include "gw_elementwise.h"
 
 static void at_exit (void)
 {
@@ -799,7 +802,7 @@ static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   expect_args (nrhs, 3, "gather");
   gw_scratch scratch = GW_SCRATCH_INIT;
   gw_operand A;
-  gw_read_operand (&scratch, prhs[2], "array", "G", &A);
+  gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);    /* a logical stays logical */
   if (!A.on_device)
     gw_fail (&scratch, "gpumat:internal", "not a gpumat array");
   /* gather (G'): transposed (and conjugated) once, here; complex data come back complex, in
@@ -816,7 +819,7 @@ static void cmd_copy (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   expect_args (nrhs, 3, "copy");
   gw_scratch scratch = GW_SCRATCH_INIT;
   gw_operand A;
-  gw_read_operand (&scratch, prhs[2], "array", "G", &A);
+  gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);    /* a logical stays logical */
   if (!A.on_device)
     gw_fail (&scratch, "gpumat:internal", "not a gpumat array");
   const void *src = A.device;
@@ -838,6 +841,8 @@ static void cmd_copy (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_device_keep (&scratch, d);
   gw_scratch_free (&scratch);
   plhs[0] = gw_make_descriptor (d, A.cls, A.ndims, A.dims);
+  if (A.logical)
+    gw_descriptor_set_logical (plhs[0]);
 }
 
 /* Checks that need no GPU, for the tests (tests/ and inst/gpumat.m):
@@ -928,7 +933,6 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   static int locked;
   char command[16];
-  (void) nlhs;
   if (!locked) {
     mexLock ();
     mexAtExit (at_exit);
@@ -950,6 +954,16 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_copy (plhs, nrhs, prhs);
   else if (!strcmp (command, "dot"))
     cmd_dot (plhs, nrhs, prhs);
+  else if (!strcmp (command, "binary"))
+    gw_cmd_binary (plhs, nrhs, prhs);
+  else if (!strcmp (command, "unary"))
+    gw_cmd_unary (plhs, nrhs, prhs);
+  else if (!strcmp (command, "reduce"))
+    gw_cmd_reduce (nlhs, plhs, nrhs, prhs);
+  else if (!strcmp (command, "norm"))
+    gw_cmd_norm (plhs, nrhs, prhs);
+  else if (!strcmp (command, "convert"))
+    gw_cmd_convert (plhs, nrhs, prhs);
   else if (!strcmp (command, "upload"))
     cmd_upload (plhs, nrhs, prhs);
   else if (!strcmp (command, "gather"))

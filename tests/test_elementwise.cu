@@ -481,6 +481,43 @@ static void test_convert (void)
   }
 }
 
+/* Logical bytes (gm_logical, 0 or 1) into double and single, offset by one byte to take the
+   unaligned path too. */
+static void test_convert_logical (void)
+{
+  const int64_t counts[] = {0, 1, 3, 17, 1001, 2000003};
+  const gm_class cs[2] = {GM_DOUBLE, GM_SINGLE};
+  for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+    if (quick && counts[k] > 1000000)
+      continue;
+    const int64_t n = counts[k];
+    std::vector<unsigned char> src ((size_t) n + 1);
+    for (int64_t i = 0; i < n; i++)
+      src[(size_t) i] = (unsigned char) (tu_randint (0, 1));
+    for (int d = 0; d < 2; d++)
+      for (int off = 0; off < 2; off++) {
+        const size_t ed = gm_class_size (cs[d]);
+        void *ba, *bo;
+        TU_CUDA (cudaMalloc (&ba, (size_t) n + 2));
+        TU_CUDA (cudaMalloc (&bo, ((size_t) n + 2) * ed));
+        TU_CUDA (cudaMemcpy ((char *) ba + off, src.data (), (size_t) n, cudaMemcpyHostToDevice));
+        char *dout = (char *) bo + off * ed;
+        const gm_status st = gm_convert (GM_UINT8, cs[d], n, (char *) ba + off, dout, 0);
+        TU_CUDA (cudaDeviceSynchronize ());
+        std::vector<unsigned char> h ((size_t) n * ed + 1);
+        TU_CUDA (cudaMemcpy (h.data (), dout, (size_t) n * ed, cudaMemcpyDeviceToHost));
+        int64_t bad = 0;
+        for (int64_t i = 0; i < n; i++)
+          if (tu_get (cs[d], h.data (), (size_t) i) != (double) src[(size_t) i])
+            bad++;
+        tu_result (st == GM_OK && bad == 0, "convert logical -> %s count %lld offset %d: %lld wrong",
+                   cls_tag (cs[d]), (long long) n, off, (long long) bad);
+        cudaFree (ba);
+        cudaFree (bo);
+      }
+  }
+}
+
 static int read_flag (int *d_flag)
 {
   int h = -1;
@@ -704,6 +741,7 @@ int main (int argc, char **argv)
   test_binary_misaligned ();
   test_unary ();
   test_convert ();
+  test_convert_logical ();
   test_queries ();
   return tu_finish ("test_elementwise");
 }

@@ -1,0 +1,503 @@
+/* gw_elementwise.c: element-wise operations, reductions, norms and class conversions of gpumat
+ * arrays (the commands are listed in gw_elementwise.h), over kernels/elementwise.cu and
+ * kernels/reduce.cu.
+ *
+ * The kernels take real double and single data.  Here:
+ *  - host operands (either side) are uploaded for the call; logical and char host arrays are
+ *    read as double, as Octave's arithmetic reads them;
+ *  - a logical gpumat array (the result of a comparison: one byte an element, cls "logical")
+ *    is converted to double on the device first, except that max and min of two logical
+ *    operands give a logical result, as in Octave (the max in double, then `~= 0`);
+ *  - a view G' is laid out as its size first (gw_materialize_operand);
+ *  - integer and complex data raise gpumat:<area>:unsupportedClass, naming the class;
+ *  - an empty result needs no device call (a gpumat array with no device memory);
+ *  - where Octave's real result turns complex (.^ of a negative base with a non-integer
+ *    exponent, sqrt and log of a negative number: gm_pow_needs_complex, gm_any_negative), the
+ *    operation is Octave's own on the host: the operands gathered, the complex result uploaded
+ *    as a complex gpumat array (the same values and class as Octave's, at the cost of two
+ *    transfers).
+ * Every call returns once its result is complete (gm_sync), as the products do.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "gateway_util.h"
+#include "gw_elementwise.h"
+
+/* ---- shared ------------------------------------------------------------------------------------ */
+
+static void wrong_args (const char *usage)
+{
+  gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__ (%s): wrong number of arguments", usage);
+}
+
+/* Real double or single, or a logical array (host logicals are already double). */
+static void check_class (gw_scratch *scratch, const gw_operand *x, const char *area,
+                         int allow_logical)
+{
+  if (x->cls == GM_DOUBLE || x->cls == GM_SINGLE
+      || (allow_logical && x->logical && x->cls == GM_UINT8))
+    return;
+  char id[96];
+  snprintf (id, sizeof id, "gpumat:%s:unsupportedClass", area);
+  const char *cls = x->logical ? "logical" : gw_class_text (x->cls);
+  if (!strcmp (area, "norm"))
+    gw_fail (scratch, id, "%s %s array: norm on the GPU takes real double or single data", cls,
+             x->on_device ? "gpumat" : "host");
+  gw_fail (scratch, id, "%s %s array: element-wise operations on the GPU take real double, "
+           "single or logical data", cls, x->on_device ? "gpumat" : "host");
+}
+
+static void check_ndims (gw_scratch *scratch, const gw_operand *x, const char *area)
+{
+  if (x->ndims <= GM_MAX_DIMS)
+    return;
+  char id[96];
+  snprintf (id, sizeof id, "gpumat:%s:tooManyDimensions", area);
+  gw_fail (scratch, id, "arrays of more than %d dimensions are not supported", GM_MAX_DIMS);
+}
+
+static int i64_dims (const gw_operand *x, int64_t *dims)
+{
+  for (mwSize d = 0; d < x->ndims; d++)
+    dims[d] = (int64_t) x->dims[d];
+  return (int) x->ndims;
+}
+
+/* The element count of a result of shape (nd, dims), also copied into mw_dims.  A broadcast
+   result can hold far more elements than either operand (a 1xN row against an Mx1 column is
+   MxN): the count and its bytes (elem_bytes an element) are checked for overflow, so that a
+   wrapped-around size never allocates a small block that a kernel then overruns. */
+static size_t count_of (gw_scratch *scratch, int nd, const int64_t *dims, mwSize *mw_dims,
+                        size_t elem_bytes, const char *area)
+{
+  size_t n = 1, bytes;
+  int overflow = 0;
+  for (int d = 0; d < nd; d++) {
+    overflow |= gm_mul_size (n, (size_t) dims[d], &n) != GM_OK;
+    mw_dims[d] = (mwSize) dims[d];
+  }
+  overflow |= n > (size_t) INT64_MAX || gm_mul_size (n, elem_bytes, &bytes) != GM_OK;
+  if (overflow) {
+    char id[96], text[128];
+    snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
+    gw_format_dims (text, sizeof text, (mwSize) nd, mw_dims);
+    gw_fail (scratch, id, "the result (%s) is too large", text);
+  }
+  return n;
+}
+
+/* A gpumat result of class cls (logical: one byte an element) owning d_ptr. */
+static mxArray *make_result (gw_scratch *scratch, void *d_ptr, gm_class cls, int logical,
+                             int nd, const mwSize *dims, const char *area)
+{
+  return logical ? gw_make_logical_gpumat (scratch, d_ptr, (mwSize) nd, dims, area)
+                 : gw_make_gpumat (scratch, d_ptr, cls, (mwSize) nd, dims, area);
+}
+
+/* The flag an any-style query left on the device (a tiny copy; waits for the queued work). */
+static int read_flag (gw_scratch *scratch, const int *d_flag, gm_status st, const char *area)
+{
+  int flag = 0;
+  if (st == GM_OK)
+    st = gm_copy_to_host (&flag, d_flag, sizeof flag);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  return flag;
+}
+
+/* Octave's own function `fn` of the operands on the host (gpumat operands gathered, host
+   operands as given), its result uploaded as a new gpumat array in plhs[0]: the route for
+   results that Octave makes complex. */
+static void octave_on_host (mxArray *plhs[], gw_scratch *scratch, const char *fn, int n,
+                            gw_operand *ops, const char *area)
+{
+  mxArray *args[2];
+  int owned[2] = {0, 0};
+  for (int i = 0; i < n; i++) {
+    owned[i] = ops[i].on_device;
+    args[i] = owned[i] ? gw_gather_operand (scratch, &ops[i], area) : (mxArray *) ops[i].array;
+  }
+  mxArray *out = NULL;
+  mexSetTrapFlag (1);
+  int failed = mexCallMATLAB (1, &out, n, args, fn);
+  mexSetTrapFlag (0);
+  for (int i = 0; i < n; i++)
+    if (owned[i])
+      mxDestroyArray (args[i]);
+  if (failed || !out) {
+    char id[96];
+    snprintf (id, sizeof id, "gpumat:%s:internal", area);
+    gw_fail (scratch, id, "Octave's %s on the host failed", fn);
+  }
+  gw_operand R;
+  gw_read_operand (scratch, out, area, "result", &R);
+  gw_upload_operand (scratch, &R, area);
+  plhs[0] = gw_make_gpumat (scratch, R.device, R.cls, R.ndims, R.dims, area);
+  mxDestroyArray (out);
+  gw_scratch_free (scratch);
+}
+
+/* d_logical (one byte an element) = d_x ~= 0 for count double elements of shape (nd, dims):
+   max and min of logical operands, computed in double, back to logical. */
+static void *to_logical (gw_scratch *scratch, int nd, const int64_t *dims, size_t count,
+                         const void *d_x, const char *area)
+{
+  static const double zero = 0;
+  void *d_zero = gw_device_alloc (scratch, sizeof zero, area);
+  void *d_l = gw_device_alloc (scratch, count, area);
+  int64_t one = 1;
+  gm_status st = gm_copy_to_device (d_zero, &zero, sizeof zero);
+  if (st == GM_OK)
+    st = gm_binary (GM_BIN_NE, GM_DOUBLE, nd, dims, d_x, GM_DOUBLE, 1, &one, d_zero, d_l, 0);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  return d_l;
+}
+
+/* ---- binary ------------------------------------------------------------------------------------ */
+
+/* ("binary", CALLER, OP, A, B): A op B with Octave's broadcasting and class rules.
+   CALLER is the name Octave's own errors start with: "operator +", "product", "quotient",
+   "operator .^", "mx_el_lt", "max", ... (A .\ B is ("binary", "quotient", "rdivide", B, A),
+   as Octave computes and reports it). */
+void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_OP = 2, IN_A, IN_B, IN_COUNT };
+  static const char *area = "elementwise";
+  if (nrhs != IN_COUNT)
+    wrong_args ("\"binary\", CALLER, OP, A, B");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  char name[16];
+  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
+  int op = -1;
+  for (int k = 0; k < GM_BIN_COUNT; k++)
+    if (!strcmp (name, gm_binop_name ((gm_binop) k)))
+      op = k;
+  if (op < 0)
+    gw_fail (&scratch, "gpumat:elementwise:unknownOperation", "unknown operation '%s'", name);
+  gw_operand A, B;
+  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  gw_read_operand_raw (&scratch, prhs[IN_B], area, "B", &B);
+  check_class (&scratch, &A, area, 1);
+  check_class (&scratch, &B, area, 1);
+  check_ndims (&scratch, &A, area);
+  check_ndims (&scratch, &B, area);
+
+  /* Sizes first, with the operands as the user sees them (Octave's message). */
+  int64_t da[GM_MAX_DIMS], db[GM_MAX_DIMS], dout[GM_MAX_DIMS];
+  const int nda = i64_dims (&A, da), ndb = i64_dims (&B, db);
+  int nd_out;
+  if (gm_broadcast_dims (nda, da, ndb, db, &nd_out, dout) != GM_OK) {
+    char a_dims[128], b_dims[128];
+    gw_format_dims (a_dims, sizeof a_dims, A.ndims, A.dims);
+    gw_format_dims (b_dims, sizeof b_dims, B.ndims, B.dims);
+    gw_fail (&scratch, "Octave:nonconformant-args",
+             "nonconformant arguments (op1 is %s, op2 is %s)", a_dims, b_dims);
+  }
+  /* The class: logical operands take part as double; comparisons are logical, and so are max
+     and min of two logical operands (Octave: max (true, false) is logical). */
+  const gm_class a_cls = A.logical ? GM_DOUBLE : A.cls, b_cls = B.logical ? GM_DOUBLE : B.cls;
+  gm_class cls = GM_DOUBLE;
+  gm_status st = gm_binop_result_class ((gm_binop) op, a_cls, b_cls, &cls);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  const int minmax = op == GM_BIN_MAX || op == GM_BIN_MIN;
+  const int logical_minmax = minmax && A.logical && B.logical;
+  const int logical = cls == GM_UINT8 || logical_minmax;
+  mwSize out_dims[GM_MAX_DIMS];
+  const size_t count = count_of (&scratch, nd_out, dout, out_dims,
+                                 gm_class_size (logical_minmax ? GM_DOUBLE : cls), area);
+  if (count == 0) {
+    plhs[0] = make_result (&scratch, NULL, cls, logical, nd_out, out_dims, area);
+    gw_scratch_free (&scratch);
+    return;
+  }
+
+  gw_operand raw[2] = {A, B};     /* as given, for Octave's own .^ on the host */
+  gw_logical_to_float (&scratch, &A, GM_DOUBLE, area);
+  gw_logical_to_float (&scratch, &B, GM_DOUBLE, area);
+  gw_materialize_operand (&scratch, &A, area);
+  gw_materialize_operand (&scratch, &B, area);
+  gw_upload_operand (&scratch, &A, area);
+  gw_upload_operand (&scratch, &B, area);
+  if (op == GM_BIN_POW) {
+    int *d_flag = (int *) gw_device_alloc (&scratch, sizeof (int), area);
+    st = gm_pow_needs_complex (A.cls, nda, da, A.device, B.cls, ndb, db, B.device, d_flag, 0);
+    if (read_flag (&scratch, d_flag, st, area)) {
+      octave_on_host (plhs, &scratch, "power", 2, raw, area);
+      return;
+    }
+  }
+  void *d_out = gw_device_alloc (&scratch, count * gm_class_size (logical_minmax ? GM_DOUBLE
+                                                                                 : cls), area);
+  st = gm_binary ((gm_binop) op, A.cls, nda, da, A.device, B.cls, ndb, db, B.device, d_out, 0);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  if (logical_minmax)
+    d_out = to_logical (&scratch, nd_out, dout, count, d_out, area);
+  st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  plhs[0] = make_result (&scratch, d_out, cls, logical, nd_out, out_dims, area);
+  gw_scratch_free (&scratch);
+}
+
+/* ---- unary ------------------------------------------------------------------------------------- */
+
+/* ("unary", CALLER, OP, A): -A, abs, sqrt, exp, log; a logical A is read as double. */
+void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_OP = 2, IN_A, IN_COUNT };
+  static const char *area = "elementwise";
+  if (nrhs != IN_COUNT)
+    wrong_args ("\"unary\", CALLER, OP, A");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  char name[16];
+  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
+  int op = -1;
+  for (int k = 0; k < GM_UN_COUNT; k++)
+    if (!strcmp (name, gm_unop_name ((gm_unop) k)))
+      op = k;
+  if (op < 0)
+    gw_fail (&scratch, "gpumat:elementwise:unknownOperation", "unknown operation '%s'", name);
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  check_class (&scratch, &A, area, 1);
+  const gm_class cls = A.logical ? GM_DOUBLE : A.cls;
+  if (A.numel == 0) {
+    plhs[0] = gw_make_gpumat (&scratch, NULL, cls, A.ndims, A.dims, area);
+    gw_scratch_free (&scratch);
+    return;
+  }
+  gw_operand raw = A;
+  gw_logical_to_float (&scratch, &A, GM_DOUBLE, area);
+  gw_materialize_operand (&scratch, &A, area);
+  gw_upload_operand (&scratch, &A, area);
+  gm_status st;
+  if (op == GM_UN_SQRT || op == GM_UN_LOG) {
+    int *d_flag = (int *) gw_device_alloc (&scratch, sizeof (int), area);
+    st = gm_any_negative (A.cls, (int64_t) A.numel, A.device, d_flag, 0);
+    if (read_flag (&scratch, d_flag, st, area)) {
+      octave_on_host (plhs, &scratch, name, 1, &raw, area);
+      return;
+    }
+  }
+  void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
+  st = gm_unary ((gm_unop) op, cls, (int64_t) A.numel, A.device, d_out, 0);
+  if (st == GM_OK)
+    st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  plhs[0] = gw_make_gpumat (&scratch, d_out, cls, A.ndims, A.dims, area);
+  gw_scratch_free (&scratch);
+}
+
+/* ---- convert ----------------------------------------------------------------------------------- */
+
+/* ("convert", CALLER, CLS, A): double (A) or single (A) on the device, laid out as A's size (a
+   view G' transposed first).  Integer and complex gpumat arrays go through Octave's own
+   double () or single () on the host (gather, convert, upload). */
+void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_CLS = 2, IN_A, IN_COUNT };
+  static const char *area = "convert";
+  if (nrhs != IN_COUNT)
+    wrong_args ("\"convert\", CALLER, CLS, A");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  char name[16];
+  gw_read_string (&scratch, prhs[IN_CLS], name, sizeof name, area, "Class");
+  gm_class cls = GM_DOUBLE;
+  if (!strcmp (name, "double"))
+    cls = GM_DOUBLE;
+  else if (!strcmp (name, "single"))
+    cls = GM_SINGLE;
+  else
+    gw_fail (&scratch, "gpumat:convert:invalidClass", "cannot convert to '%s'", name);
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  if (!(A.cls == GM_DOUBLE || A.cls == GM_SINGLE || (A.logical && A.cls == GM_UINT8))) {
+    octave_on_host (plhs, &scratch, name, 1, &A, area);
+    return;
+  }
+  if (A.numel == 0) {
+    plhs[0] = gw_make_gpumat (&scratch, NULL, cls, A.ndims, A.dims, area);
+    gw_scratch_free (&scratch);
+    return;
+  }
+  gw_materialize_operand (&scratch, &A, area);
+  gw_upload_operand (&scratch, &A, area);
+  void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
+  gm_status st = gm_convert (A.cls, cls, (int64_t) A.numel, A.device, d_out, 0);
+  if (st == GM_OK)
+    st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  plhs[0] = gw_make_gpumat (&scratch, d_out, cls, A.ndims, A.dims, area);
+  gw_scratch_free (&scratch);
+}
+
+/* ---- reduce ------------------------------------------------------------------------------------ */
+
+/* ("reduce", CALLER, OP, A, DIM): sum, mean, max or min along DIM (0: Octave's default
+   dimension, which for mean is the first of size above 1, as Octave 7.3's mean.m takes it).
+   [M, I] for max and min: I (double, 1-based) as a second gpumat array.  A logical A sums to
+   double; its max and min stay logical, as Octave's. */
+void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_OP = 2, IN_A, IN_DIM, IN_COUNT };
+  static const char *area = "reduce";
+  static const char *const names[GM_RED_COUNT] = {"sum", "mean", "max", "min"};
+  if (nrhs != IN_COUNT)
+    wrong_args ("\"reduce\", CALLER, OP, A, DIM");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  char name[16];
+  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
+  int op = -1;
+  for (int k = 0; k < GM_RED_COUNT; k++)
+    if (!strcmp (name, names[k]))
+      op = k;
+  if (op < 0)
+    gw_fail (&scratch, "gpumat:reduce:unknownOperation", "unknown operation '%s'", name);
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  check_class (&scratch, &A, area, 1);
+  check_ndims (&scratch, &A, area);
+  int64_t dims[GM_MAX_DIMS], dout[GM_MAX_DIMS];
+  const int nd = i64_dims (&A, dims);
+  int64_t dim = gw_read_count (&scratch, prhs[IN_DIM], 0, area, "Dim");
+  if (dim == 0) {
+    if (op == GM_RED_MEAN) {
+      dim = 1;
+      for (int d = nd - 1; d >= 0; d--)
+        if (dims[d] > 1)
+          dim = d + 1;
+    } else
+      dim = gm_default_dim (nd, dims);
+  }
+  if (dim > nd)
+    dim = nd + 1;                  /* any dimension past the last is a dimension of length 1 */
+  const int minmax = op == GM_RED_MAX || op == GM_RED_MIN;
+  const int logical = minmax && A.logical;
+  const gm_class cls = A.logical ? GM_DOUBLE : A.cls;
+  const int with_index = minmax && nlhs > 1;
+  int nd_out;
+  gm_status st = gm_reduce_dims ((gm_reduce_op) op, nd, dims, (int) dim, &nd_out, dout);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  mwSize out_dims[GM_MAX_DIMS];
+  const size_t count = count_of (&scratch, nd_out, dout, out_dims, sizeof (double), area);
+  if (count == 0) {
+    plhs[0] = make_result (&scratch, NULL, cls, logical, nd_out, out_dims, area);
+    if (with_index)
+      plhs[1] = gw_make_gpumat (&scratch, NULL, GM_DOUBLE, nd_out, out_dims, area);
+    gw_scratch_free (&scratch);
+    return;
+  }
+  gw_logical_to_float (&scratch, &A, GM_DOUBLE, area);
+  gw_materialize_operand (&scratch, &A, area);
+  gw_upload_operand (&scratch, &A, area);
+  size_t ws_bytes = 0;
+  st = gm_reduce_workspace_size ((gm_reduce_op) op, cls, nd, dims, (int) dim, &ws_bytes);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  void *d_ws = gw_device_alloc (&scratch, ws_bytes, area);
+  void *d_out = gw_device_alloc (&scratch, count * gm_class_size (cls), area);
+  double *d_index = with_index ? (double *) gw_device_alloc (&scratch, count * sizeof (double),
+                                                             area) : NULL;
+  st = gm_reduce ((gm_reduce_op) op, cls, nd, dims, (int) dim, A.device, d_out, d_index, d_ws,
+                  ws_bytes, 0);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  if (logical)
+    d_out = to_logical (&scratch, nd_out, dout, count, d_out, area);
+  st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  plhs[0] = make_result (&scratch, d_out, cls, logical, nd_out, out_dims, area);
+  if (with_index)
+    plhs[1] = gw_make_gpumat (&scratch, d_index, GM_DOUBLE, nd_out, out_dims, area);
+  gw_scratch_free (&scratch);
+}
+
+/* ---- norm -------------------------------------------------------------------------------------- */
+
+/* ("norm", CALLER, A, KIND, P): Octave's norm of a real double or single 2-D array, a 1x1
+   gpumat array of A's class (double 0 for an empty A, as Octave's).  Vectors: KIND "1", "2",
+   "fro" (the 2-norm), "inf", "-inf", "p" (P finite and > 0); matrices: "1", "inf", "fro".
+   inst/gpumat.m's norm takes every other case to Octave's own norm on the host. */
+void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_A = 2, IN_KIND, IN_P, IN_COUNT };
+  static const char *area = "norm";
+  if (nrhs != IN_COUNT)
+    wrong_args ("\"norm\", CALLER, A, KIND, P");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  char kind_name[8];
+  gw_read_string (&scratch, prhs[IN_KIND], kind_name, sizeof kind_name, area, "Kind");
+  if (!mxIsDouble (prhs[IN_P]) || mxIsComplex (prhs[IN_P]) || mxGetNumberOfElements (prhs[IN_P]) != 1)
+    gw_fail (&scratch, "gpumat:norm:invalidP", "P must be a real scalar");
+  const double p = mxGetScalar (prhs[IN_P]);
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  check_class (&scratch, &A, area, 0);
+  if (A.ndims != 2)
+    gw_fail (&scratch, "gpumat:norm:ndArray", "only valid for 2-D objects");
+  const int64_t rows = (int64_t) A.dims[0], cols = (int64_t) A.dims[1];
+  const int vector = rows == 1 || cols == 1;
+  gm_norm_kind kind = GM_NORM_2;
+  if (!strcmp (kind_name, "1"))
+    kind = GM_NORM_1;
+  else if (!strcmp (kind_name, "2"))
+    kind = GM_NORM_2;
+  else if (!strcmp (kind_name, "fro"))
+    kind = GM_NORM_FRO;
+  else if (!strcmp (kind_name, "inf"))
+    kind = GM_NORM_INF;
+  else if (!strcmp (kind_name, "-inf"))
+    kind = GM_NORM_NEG_INF;
+  else if (!strcmp (kind_name, "p"))
+    kind = GM_NORM_P;
+  else
+    gw_fail (&scratch, "gpumat:norm:invalidKind", "unknown norm '%s'", kind_name);
+  if (vector && kind == GM_NORM_FRO)
+    kind = GM_NORM_2;
+  if ((kind == GM_NORM_P && !(p > 0 && isfinite (p)))
+      || (!vector && A.numel > 0
+          && !(kind == GM_NORM_1 || kind == GM_NORM_INF || kind == GM_NORM_FRO)))
+    gw_fail (&scratch, "gpumat:norm:notSupported", "this norm is not computed on the GPU");
+
+  gm_class cls = A.cls;
+  void *d_out;
+  gm_status st;
+  if (A.numel == 0) {
+    /* Octave: the norm of an empty array is 0, a double whatever the class. */
+    static const double zero = 0;
+    cls = GM_DOUBLE;
+    d_out = gw_device_alloc (&scratch, sizeof zero, area);
+    st = gm_copy_to_device (d_out, &zero, sizeof zero);
+  } else {
+    gw_materialize_operand (&scratch, &A, area);
+    gw_upload_operand (&scratch, &A, area);
+    size_t ws_bytes = 0;
+    st = vector ? gm_vector_norm_workspace_size (cls, (int64_t) A.numel, &ws_bytes)
+                : gm_matrix_norm_workspace_size (cls, rows, cols, &ws_bytes);
+    if (st != GM_OK)
+      gw_fail_status (&scratch, st, area);
+    void *d_ws = gw_device_alloc (&scratch, ws_bytes, area);
+    d_out = gw_device_alloc (&scratch, gm_class_size (cls), area);
+    st = vector ? gm_vector_norm (kind, p, cls, (int64_t) A.numel, A.device, d_out, d_ws,
+                                  ws_bytes, 0)
+                : gm_matrix_norm (kind, cls, rows, cols, A.device, d_out, d_ws, ws_bytes, 0);
+    if (st == GM_OK)
+      st = gm_sync ();
+  }
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  const mwSize one[2] = {1, 1};
+  plhs[0] = gw_make_gpumat (&scratch, d_out, cls, 2, one, area);
+  gw_scratch_free (&scratch);
+}

@@ -1,0 +1,24 @@
+/* gw_elementwise.h: the gateway commands of element-wise operations, reductions, norms and
+ * class conversions (mex/gw_elementwise.c), dispatched from mexFunction in gpumat_mex.c.
+ *
+ *   ("binary", CALLER, OP, A, B)   OP: plus minus times rdivide power lt le gt ge eq ne max min
+ *   ("unary", CALLER, OP, A)       OP: uminus abs sqrt exp log
+ *   ("reduce", CALLER, OP, A, DIM) OP: sum mean max min; DIM 0 for Octave's default dimension;
+ *                                  max and min with two outputs also return the indices
+ *   ("norm", CALLER, A, KIND, P)   KIND: "1" "2" "inf" "-inf" "p" (with P) "fro"
+ *   ("convert", CALLER, CLS, A)    CLS: "double" or "single"
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#ifndef GPUMAT_GW_ELEMENTWISE_H
+#define GPUMAT_GW_ELEMENTWISE_H
+
+#include "mex.h"
+
+void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+
+#endif
