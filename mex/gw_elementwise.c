@@ -158,6 +158,48 @@ static void *to_logical (gw_scratch *scratch, int nd, const int64_t *dims, size_
   return d_l;
 }
 
+/* The operation named by prhs argument `arg` (copied into name, size bytes): the k below count
+   whose name_of (k) it is, else gpumat:<area>:unknownOperation. */
+static int read_op (gw_scratch *scratch, const mxArray *arg, char *name, size_t size, int count,
+                    const char *(*name_of) (int), const char *area)
+{
+  gw_read_string (scratch, arg, name, size, area, "Operation");
+  int op = -1;
+  for (int k = 0; k < count; k++)
+    if (!strcmp (name, name_of (k)))
+      op = k;
+  if (op < 0) {
+    char id[96];
+    snprintf (id, sizeof id, "gpumat:%s:unknownOperation", area);
+    gw_fail (scratch, id, "unknown operation '%s'", name);
+  }
+  return op;
+}
+static const char *binop_name (int k) { return gm_binop_name ((gm_binop) k); }
+static const char *unop_name (int k) { return gm_unop_name ((gm_unop) k); }
+static const char *reduce_name (int k)
+{
+  static const char *const names[GM_RED_COUNT] = {"sum", "mean", "max", "min"};
+  return names[k];
+}
+
+/* st, then (where st is GM_OK) gm_sync's status: the call's error if either failed. */
+static void check_sync (gw_scratch *scratch, gm_status st, const char *area)
+{
+  if (st == GM_OK)
+    st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+}
+
+/* plhs[0] = the gpumat result owning d_out (NULL: empty), the call's scratch freed. */
+static void finish (mxArray *plhs[], gw_scratch *scratch, void *d_out, gm_class cls,
+                    int logical, int nd, const mwSize *dims, const char *area)
+{
+  plhs[0] = make_result (scratch, d_out, cls, logical, nd, dims, area);
+  gw_scratch_free (scratch);
+}
+
 /* ---- binary ------------------------------------------------------------------------------------ */
 
 /* ("binary", CALLER, OP, A, B): A op B with Octave's broadcasting and class rules.
@@ -172,13 +214,8 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     wrong_args ("\"binary\", CALLER, OP, A, B");
   gw_scratch scratch = GW_SCRATCH_INIT;
   char name[16];
-  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
-  int op = -1;
-  for (int k = 0; k < GM_BIN_COUNT; k++)
-    if (!strcmp (name, gm_binop_name ((gm_binop) k)))
-      op = k;
-  if (op < 0)
-    gw_fail (&scratch, "gpumat:elementwise:unknownOperation", "unknown operation '%s'", name);
+  const int op = read_op (&scratch, prhs[IN_OP], name, sizeof name, GM_BIN_COUNT, binop_name,
+                          area);
   gw_operand A, B;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   gw_read_operand_raw (&scratch, prhs[IN_B], area, "B", &B);
@@ -212,8 +249,7 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const size_t count = count_of (&scratch, nd_out, dout, out_dims,
                                  gm_class_size (logical_minmax ? GM_DOUBLE : cls), area);
   if (count == 0) {
-    plhs[0] = make_result (&scratch, NULL, cls, logical, nd_out, out_dims, area);
-    gw_scratch_free (&scratch);
+    finish (plhs, &scratch, NULL, cls, logical, nd_out, out_dims, area);
     return;
   }
 
@@ -239,11 +275,8 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail_status (&scratch, st, area);
   if (logical_minmax)
     d_out = to_logical (&scratch, nd_out, dout, count, d_out, area);
-  st = gm_sync ();
-  if (st != GM_OK)
-    gw_fail_status (&scratch, st, area);
-  plhs[0] = make_result (&scratch, d_out, cls, logical, nd_out, out_dims, area);
-  gw_scratch_free (&scratch);
+  check_sync (&scratch, GM_OK, area);
+  finish (plhs, &scratch, d_out, cls, logical, nd_out, out_dims, area);
 }
 
 /* ---- unary ------------------------------------------------------------------------------------- */
@@ -257,20 +290,13 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     wrong_args ("\"unary\", CALLER, OP, A");
   gw_scratch scratch = GW_SCRATCH_INIT;
   char name[16];
-  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
-  int op = -1;
-  for (int k = 0; k < GM_UN_COUNT; k++)
-    if (!strcmp (name, gm_unop_name ((gm_unop) k)))
-      op = k;
-  if (op < 0)
-    gw_fail (&scratch, "gpumat:elementwise:unknownOperation", "unknown operation '%s'", name);
+  const int op = read_op (&scratch, prhs[IN_OP], name, sizeof name, GM_UN_COUNT, unop_name, area);
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   check_class (&scratch, &A, area, 1);
   const gm_class cls = A.logical ? GM_DOUBLE : A.cls;
   if (A.numel == 0) {
-    plhs[0] = gw_make_gpumat (&scratch, NULL, cls, A.ndims, A.dims, area);
-    gw_scratch_free (&scratch);
+    finish (plhs, &scratch, NULL, cls, 0, A.ndims, A.dims, area);
     return;
   }
   gw_operand raw = A;
@@ -288,12 +314,8 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
   st = gm_unary ((gm_unop) op, cls, (int64_t) A.numel, A.device, d_out, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
-  if (st != GM_OK)
-    gw_fail_status (&scratch, st, area);
-  plhs[0] = gw_make_gpumat (&scratch, d_out, cls, A.ndims, A.dims, area);
-  gw_scratch_free (&scratch);
+  check_sync (&scratch, st, area);
+  finish (plhs, &scratch, d_out, cls, 0, A.ndims, A.dims, area);
 }
 
 /* ---- convert ----------------------------------------------------------------------------------- */
@@ -324,20 +346,15 @@ void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     return;
   }
   if (A.numel == 0) {
-    plhs[0] = gw_make_gpumat (&scratch, NULL, cls, A.ndims, A.dims, area);
-    gw_scratch_free (&scratch);
+    finish (plhs, &scratch, NULL, cls, 0, A.ndims, A.dims, area);
     return;
   }
   gw_materialize_operand (&scratch, &A, area);
   gw_upload_operand (&scratch, &A, area);
   void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
   gm_status st = gm_convert (A.cls, cls, (int64_t) A.numel, A.device, d_out, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
-  if (st != GM_OK)
-    gw_fail_status (&scratch, st, area);
-  plhs[0] = gw_make_gpumat (&scratch, d_out, cls, A.ndims, A.dims, area);
-  gw_scratch_free (&scratch);
+  check_sync (&scratch, st, area);
+  finish (plhs, &scratch, d_out, cls, 0, A.ndims, A.dims, area);
 }
 
 /* ---- reduce ------------------------------------------------------------------------------------ */
@@ -350,18 +367,12 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_OP = 2, IN_A, IN_DIM, IN_COUNT };
   static const char *area = "reduce";
-  static const char *const names[GM_RED_COUNT] = {"sum", "mean", "max", "min"};
   if (nrhs != IN_COUNT)
     wrong_args ("\"reduce\", CALLER, OP, A, DIM");
   gw_scratch scratch = GW_SCRATCH_INIT;
   char name[16];
-  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
-  int op = -1;
-  for (int k = 0; k < GM_RED_COUNT; k++)
-    if (!strcmp (name, names[k]))
-      op = k;
-  if (op < 0)
-    gw_fail (&scratch, "gpumat:reduce:unknownOperation", "unknown operation '%s'", name);
+  const int op = read_op (&scratch, prhs[IN_OP], name, sizeof name, GM_RED_COUNT, reduce_name,
+                          area);
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   check_class (&scratch, &A, area, 1);
@@ -414,9 +425,7 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail_status (&scratch, st, area);
   if (logical)
     d_out = to_logical (&scratch, nd_out, dout, count, d_out, area);
-  st = gm_sync ();
-  if (st != GM_OK)
-    gw_fail_status (&scratch, st, area);
+  check_sync (&scratch, GM_OK, area);
   plhs[0] = make_result (&scratch, d_out, cls, logical, nd_out, out_dims, area);
   if (with_index)
     plhs[1] = gw_make_gpumat (&scratch, d_index, GM_DOUBLE, nd_out, out_dims, area);
