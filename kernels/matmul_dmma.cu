@@ -65,65 +65,10 @@ __device__ __forceinline__ void mma_16x8x8 (double (&d)[4], const double (&a)[4]
 #endif
 }
 
-/* Shared-memory layout of one operand tile of ROWS along x and BK along p: Xs[p][x] (MN-major,
- * pitch ROWS + 4) or Xs[x][p] (K-major, pitch BK + 4). */
-template <int ROWS, int BK, bool KMAJ> struct DmmaTile {
-  static constexpr int LD = KMAJ ? BK + 4 : ROWS + 4;
-  static constexpr int SIZE = KMAJ ? ROWS * LD : BK * LD;
-  static_assert (LD % 16 == 4, "fragment loads conflict-free");
-  static __device__ __forceinline__ int at (int x, int p) { return KMAJ ? x * LD + p : p * LD + x; }
-};
-
-/* One k-tile of an operand (ROWS x BK of (x, p)) into its tile, a straight copy of the global
- * layout: 16-byte copies along the contiguous index (VEC: ld a multiple of 16 bytes, aligned
- * bases), otherwise one element per copy with consecutive threads on consecutive addresses.
- * Edges and the k residue zero-filled through src-size.  Both layouts store element (other,
- * contiguous) at other * LD + contiguous.  A thread's copies share their contiguous index and
- * step the other one by STEP, so one base pointer serves them all: computing each copy's
- * address from (x, p) kept 16 pointers live and the kernel spilled 104 bytes with both
- * operands MN-major (A * Bᵀ ran at 70% of DGEMM on an H100, against 91% for A * B). */
-template <int ROWS, int BK, int THREADS, bool KMAJ, bool VEC, int LD = DmmaTile<ROWS, BK, KMAJ>::LD>
-__device__ __forceinline__ void load_operand_async (double *Xs, const double *X, int64_t ld,
-                                                    int64_t rows, int64_t k, int64_t x0,
-                                                    int64_t p0)
-{
-  constexpr int CV = VEC ? 2 : 1;                           /* doubles per copy */
-  constexpr int RUN = (KMAJ ? BK : ROWS) / CV;              /* copies along the contiguous index */
-  constexpr int STEP = THREADS / RUN;                       /* other-index step between copies */
-  constexpr int COPIES = (KMAJ ? ROWS : BK) / STEP;
-  static_assert (THREADS % RUN == 0 && COPIES * STEP == (KMAJ ? ROWS : BK), "tile/threads");
-  const int t = threadIdx.x, c = (t % RUN) * CV, o = t / RUN;
-  const int64_t gc = (KMAJ ? p0 : x0) + c, go = (KMAJ ? x0 : p0) + o;
-  const int64_t c_left = (KMAJ ? k : rows) - gc, o_extent = KMAJ ? rows : k;
-  const int valid = c_left > 0 ? (c_left < CV ? (int) c_left : CV) : 0;
-  const double *src = X + gc + go * ld;
-  double *dst = Xs + o * LD + c;
-#pragma unroll
-  for (int r = 0; r < COPIES; r++) {
-    const int v = go + r * STEP < o_extent ? valid : 0;
-    const double *s = v ? src + (int64_t) r * STEP * ld : X;
-    if constexpr (VEC)
-      cp_async_16 (dst + r * STEP * LD, s, v * 8);
-    else
-      cp_async_small<8> (dst + r * STEP * LD, s, v * 8);
-  }
-}
-
-/* A BM x BN block tile of warps of WM x WN (WARPS_I along i, WARPS_J along j): per warp
- * WM/16 x WN/8 m16n8 accumulators.  128x128 with 8 warps of 64 x 32: 4 x 4 (64 doubles a
- * thread); the thin tiles' warps of 32 x 32: 2 x 4 (32 doubles).  Dynamic shared memory:
- * STAGES * (A tile + B tile). */
-template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB> struct DmmaCfg {
-  static constexpr int WARPS_I = BM / WM, WARPS_J = BN / WN, THREADS = 32 * WARPS_I * WARPS_J;
-  static constexpr int MT = WM / 16, NT = WN / 8;
-  using TileA = DmmaTile<BM, BK, KA>;
-  using TileB = DmmaTile<BN, BK, KB>;
-  static constexpr int STAGE = TileA::SIZE + TileB::SIZE;
-  static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (double);
-  static_assert (BM % WM == 0 && BN % WN == 0 && WM % 16 == 0 && WN % 8 == 0 && BK % 8 == 0,
-                 "dmma tile: whole warps of whole m16n8k8 steps");
-  static_assert (THREADS == 128 || THREADS == 256, "dmma tile: 4 or 8 warps");
-};
+/* The tile layout, loader and block configuration are matmul_internal.cuh's (OperandTile,
+ * load_tile_async, MmaCfg), shared with tf32x3. */
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB>
+using DmmaCfg = MmaCfg<double, BM, BN, BK, WM, WN, STAGES, KA, KB>;
 
 /* Launch contract: blockDim.x = DmmaCfg::THREADS (32 * (BM/WM) * (BN/WN)), dynamic shared
  * memory DmmaCfg::SMEM, grid as for_each_launch makes it (x: pages * tiles along i, y: tiles
@@ -153,20 +98,17 @@ matmul_dmma_kernel (Gemm<double> g)
 
   auto load_stage = [&] (int stage, int64_t kt) {
     double *as = smem + stage * Cfg::STAGE;
-    load_operand_async<BM, BK, Cfg::THREADS, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
-    load_operand_async<BN, BK, Cfg::THREADS, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0,
-                                                       kt * BK);
+    load_tile_async<double, BM, BK, Cfg::THREADS, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
+    load_tile_async<double, BN, BK, Cfg::THREADS, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k,
+                                                            j0, kt * BK);
   };
 
   double acc[MT][NT][4];
-#pragma unroll
-  for (int x = 0; x < MT; x++)
-#pragma unroll
-    for (int y = 0; y < NT; y++)
-#pragma unroll
-      for (int e = 0; e < 4; e++)
-        acc[x][y][e] = 0;
+  fill_acc (acc, 0.0);
 
+  /* The pipeline and the store written out, not through matmul_internal.cuh's mma_pipeline
+     (which zdmma uses) and a shared store: through them nvcc allocated this kernel's registers differently (sm_90:
+     128x128 252 -> 230, 64x64 196 -> 214, most tiles 20-30 fewer), not yet measured on a GPU. */
 #pragma unroll
   for (int s = 0; s < STAGES - 1; s++) {
     if (s < KT)
@@ -492,36 +434,17 @@ matmul_zdmma_kernel (Gemm<double> g)
 
   auto load_stage = [&] (int stage, int64_t kt) {
     double *as = smem + stage * ZDMMA_STAGE;
-    load_operand_async<2 * BM, BK, 256, false, true, LDA> (as, g.A, g.lda, 2 * m, k, 2 * i0,
-                                                          kt * BK);
-    load_operand_async<BN, 2 * BK, 256, true, true, LDB> (as + BK * LDA, g.B, g.ldb, n, 2 * k,
-                                                         j0, 2 * kt * BK);
+    load_tile_async<double, 2 * BM, BK, 256, false, true, LDA> (as, g.A, g.lda, 2 * m, k, 2 * i0,
+                                                               kt * BK);
+    load_tile_async<double, BN, 2 * BK, 256, true, true, LDB> (as + BK * LDA, g.B, g.ldb, n,
+                                                              2 * k, j0, 2 * kt * BK);
   };
 
   double cr[MT][NT][4], ci[MT][NT][4];
-#pragma unroll
-  for (int x = 0; x < MT; x++)
-#pragma unroll
-    for (int y = 0; y < NT; y++)
-#pragma unroll
-      for (int e = 0; e < 4; e++)
-        cr[x][y][e] = ci[x][y][e] = 0;
+  fill_acc (cr, 0.0);
+  fill_acc (ci, 0.0);
 
-#pragma unroll
-  for (int s = 0; s < STAGES - 1; s++) {
-    if (s < KT)
-      load_stage (s, s);
-    cp_async_commit ();
-  }
-
-  for (int64_t kt = 0; kt < KT; kt++) {
-    cp_async_wait<STAGES - 2> ();
-    __syncthreads ();
-    const int64_t next = kt + STAGES - 1;
-    if (next < KT)
-      load_stage ((int) (next % STAGES), next);
-    cp_async_commit ();
-
+  mma_pipeline<STAGES> (KT, load_stage, [&] (int64_t kt) {
     const double *as = smem + (kt % STAGES) * ZDMMA_STAGE;
     const double *bs = as + BK * LDA;
 #pragma unroll
@@ -554,8 +477,7 @@ matmul_zdmma_kernel (Gemm<double> g)
         }
       }
     }
-  }
-  cp_async_wait<0> ();
+  });
 
 #pragma unroll
   for (int x = 0; x < MT; x++) {

@@ -141,61 +141,12 @@ __device__ __forceinline__ void mma_tf32 (float (&d)[4], const uint32_t (&a)[4],
 #endif
 }
 
-/* Shared-memory layout of one operand tile of ROWS along x and BK along p: Xs[p][x] (MN-major,
- * pitch ROWS + 8) or Xs[x][p] (K-major, pitch BK + 4).  A fragment load has the 32 lanes on
- * (x = g + const, p = t + const): MN-major at t*LD + g, K-major at g*LD + t, so LD = 8 (mod 32)
- * and LD = 4 (mod 32) put them on 32 distinct banks. */
-template <int ROWS, int BK, bool KMAJ> struct Tf32Tile {
-  static constexpr int LD = KMAJ ? BK + 4 : ROWS + 8;
-  static constexpr int SIZE = KMAJ ? ROWS * LD : BK * LD;
-  static_assert ((KMAJ ? LD % 32 == 4 : LD % 32 == 8) && LD % 4 == 0, "conflict-free, 16 B rows");
-  static __device__ __forceinline__ int at (int x, int p) { return KMAJ ? x * LD + p : p * LD + x; }
-};
-
-/* One k-tile of an operand (ROWS x BK of (x, p)) into its tile, a straight copy of the global
- * layout (matmul_dmma.cu's loader in single): 16-byte copies along the contiguous index (VEC:
- * ld a multiple of 4 floats, aligned bases), otherwise one element per copy with consecutive
- * threads on consecutive addresses.  Edges and the k residue zero-filled through src-size.  A
- * thread's copies share their contiguous index and step the other one by STEP: one base
- * pointer serves them all. */
-template <int ROWS, int BK, int THREADS, bool KMAJ, bool VEC>
-__device__ __forceinline__ void load_tile_async (float *Xs, const float *X, int64_t ld,
-                                                 int64_t rows, int64_t k, int64_t x0, int64_t p0)
-{
-  constexpr int LD = Tf32Tile<ROWS, BK, KMAJ>::LD;
-  constexpr int CV = VEC ? 4 : 1;                           /* floats per copy */
-  constexpr int RUN = (KMAJ ? BK : ROWS) / CV;              /* copies along the contiguous index */
-  constexpr int STEP = THREADS / RUN;                       /* other-index step between copies */
-  constexpr int COPIES = (KMAJ ? ROWS : BK) / STEP;
-  static_assert (THREADS % RUN == 0 && COPIES * STEP == (KMAJ ? ROWS : BK), "tile/threads");
-  const int t = threadIdx.x, c = (t % RUN) * CV, o = t / RUN;
-  const int64_t gc = (KMAJ ? p0 : x0) + c, go = (KMAJ ? x0 : p0) + o;
-  const int64_t c_left = (KMAJ ? k : rows) - gc, o_extent = KMAJ ? rows : k;
-  const int valid = c_left > 0 ? (c_left < CV ? (int) c_left : CV) : 0;
-  const float *src = X + gc + go * ld;
-  float *dst = Xs + o * LD + c;
-#pragma unroll
-  for (int r = 0; r < COPIES; r++) {
-    const int v = go + r * STEP < o_extent ? valid : 0;
-    const float *s = v ? src + (int64_t) r * STEP * ld : X;
-    if constexpr (VEC)
-      cp_async_16 (dst + r * STEP * LD, s, v * 4);
-    else
-      cp_async_small<4> (dst + r * STEP * LD, s, v * 4);
-  }
-}
-
-/* 256 threads, 8 warps of WM x WN = 64 x 32 in a 128 x 128 block tile: per warp 4 x 4 m16n8
- * tiles, each with a main and a correction accumulator (128 floats a thread). */
-template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB> struct Tf32Cfg {
-  static constexpr int WARPS_I = BM / WM, WARPS_J = BN / WN, THREADS = 32 * WARPS_I * WARPS_J;
-  static constexpr int MT = WM / 16, NT = WN / 8;
-  using TileA = Tf32Tile<BM, BK, KA>;
-  using TileB = Tf32Tile<BN, BK, KB>;
-  static constexpr int STAGE = TileA::SIZE + TileB::SIZE;
-  static constexpr size_t SMEM = (size_t) STAGES * STAGE * sizeof (float);
-  static_assert (THREADS == 256 && BK % 8 == 0, "tf32x3 tile");
-};
+/* The operand tiles (MN-major pitch BM + 8, K-major BK + 4), their cp.async loader and the
+ * block configuration are matmul_internal.cuh's (OperandTile, load_tile_async, MmaCfg), shared
+ * with dmma.  256 threads, 8 warps of WM x WN = 64 x 32 in a 128 x 128 block tile: per warp
+ * 4 x 4 m16n8 tiles, each with a main and a correction accumulator (128 floats a thread). */
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB>
+using Tf32Cfg = MmaCfg<float, BM, BN, BK, WM, WN, STAGES, KA, KB>;
 
 /* Launch contract: blockDim.x = 256, Cfg::SMEM bytes of dynamic shared memory, grid as
  * for_each_launch makes it (pages * tiles along i, tiles along j, k slices); g.k >= 1.
@@ -207,6 +158,7 @@ matmul_tf32x3_kernel (Gemm<float> g)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const int64_t ti = enter_block<KA, KB> (g);
   using Cfg = Tf32Cfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
+  static_assert (Cfg::THREADS == 256, "tf32x3 tile: 8 warps");
   using TileA = typename Cfg::TileA;
   using TileB = typename Cfg::TileB;
   constexpr int MT = Cfg::MT, NT = Cfg::NT;
@@ -222,20 +174,20 @@ matmul_tf32x3_kernel (Gemm<float> g)
 
   auto load_stage = [&] (int stage, int64_t kt) {
     float *as = smem + stage * Cfg::STAGE;
-    load_tile_async<BM, BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
-    load_tile_async<BN, BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0, kt * BK);
+    load_tile_async<float, BM, BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
+    load_tile_async<float, BN, BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0,
+                                                  kt * BK);
   };
 
   float acc[MT][NT][4], cor[MT][NT][4];   /* main (hi*hi) and correction (hi*lo + lo*hi) */
-#pragma unroll
-  for (int x = 0; x < MT; x++)
-#pragma unroll
-    for (int y = 0; y < NT; y++)
-#pragma unroll
-      for (int e = 0; e < 4; e++)
-        acc[x][y][e] = cor[x][y][e] = 0.0f;
+  fill_acc (acc, 0.0f);
+  fill_acc (cor, 0.0f);
   bool bad = false;   /* an input outside the tensor path's range was seen */
 
+  /* The pipeline and the store written out, not through matmul_internal.cuh's mma_pipeline
+     and a shared store: through them nvcc allocated this kernel's registers differently
+     (sm_90: 230 -> 246 for some layouts, the spilling instance 80 -> 72 bytes), not yet
+     measured on a GPU. */
 #pragma unroll
   for (int s = 0; s < STAGES - 1; s++) {
     if (s < KT)
@@ -306,13 +258,7 @@ matmul_tf32x3_kernel (Gemm<float> g)
   /* Inputs outside the range of the analysis anywhere in this block's tiles: the whole tile
      again by sequential FFMA from global memory (IEEE throughout; rare, so simple). */
   if (__syncthreads_or (bad)) {
-#pragma unroll
-    for (int x = 0; x < MT; x++)
-#pragma unroll
-      for (int y = 0; y < NT; y++)
-#pragma unroll
-        for (int e = 0; e < 4; e++)
-          acc[x][y][e] = 0.0f;
+    fill_acc (acc, 0.0f);
     for (int64_t p = 0; p < k; p++) {
       float av[MT][2], bv[NT][2];
 #pragma unroll
