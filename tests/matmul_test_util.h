@@ -1,6 +1,6 @@
 /* matmul_test_util.h: what the product test programs (test_matmul, test_complex,
- * test_matmul_int) share beyond test_util.h: operation pairs, stored operand sizes and offsets,
- * host allocation, and page layouts.  Include it after the program's
+ * test_matmul_int, test_tf32) share beyond test_util.h: operation pairs, stored operand sizes and
+ * offsets, host allocation, page layouts, and the start of main.  Include it after the program's
  * `static const char *PROGRAM`, which xmalloc names in its message.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -82,6 +82,21 @@ static inline void page_offsets (const gm_pages *pg, int64_t total, int64_t **oa
       (*oc)[b] += i * pg->stride_c[d];
     }
   }
+}
+
+/* The start of a product test's main: the mode from its argument (1: --quick, 2: --race, else
+   0) into *quick, then the device into *info and the program's first line.  0 where there is no
+   GPU (main then returns tu_finish (PROGRAM)). */
+static inline int start_program (int argc, char **argv, int *quick, gm_device_info *info)
+{
+  *quick = argc > 1 && strcmp (argv[1], "--quick") == 0 ? 1
+           : argc > 1 && strcmp (argv[1], "--race") == 0 ? 2 : 0;
+  if (!tu_gpu_or_skip (PROGRAM))
+    return 0;
+  TU_GM (gm_device_query (info));
+  printf ("%s: %s (compute capability %d.%d)%s\n", PROGRAM, info->name, info->major,
+          info->minor, *quick == 2 ? ", race" : *quick ? ", quick" : "");
+  return 1;
 }
 
 #endif

@@ -1289,15 +1289,10 @@ static void test_api (void)
 
 int main (int argc, char **argv)
 {
-  quick = argc > 1 && strcmp (argv[1], "--quick") == 0 ? 1
-          : argc > 1 && strcmp (argv[1], "--race") == 0 ? 2 : 0;
-  if (!tu_gpu_or_skip (PROGRAM))
-    return tu_finish (PROGRAM);
   gm_device_info info;
-  TU_GM (gm_device_query (&info));
+  if (!start_program (argc, argv, &quick, &info))
+    return tu_finish (PROGRAM);
   device_cc = 10 * info.major + info.minor;
-  printf ("%s: %s (compute capability %d.%d)%s\n", PROGRAM, info.name, info.major, info.minor,
-          quick == 2 ? ", race" : quick ? ", quick" : "");
   const time_t t0 = time (NULL);
   tu_seed (20260111);
   test_api ();

@@ -1104,20 +1104,15 @@ static void test_batches (gm_class cls)
 
 int main (int argc, char **argv)
 {
-  quick = argc > 1 && strcmp (argv[1], "--quick") == 0 ? 1
-          : argc > 1 && strcmp (argv[1], "--race") == 0 ? 2 : 0;
-  if (!tu_gpu_or_skip (PROGRAM))
-    return tu_finish (PROGRAM);
   gm_device_info info;
-  TU_GM (gm_device_query (&info));
+  if (!start_program (argc, argv, &quick, &info))
+    return tu_finish (PROGRAM);
   device_cc = 10 * info.major + info.minor;
   {
     int dev;
     TU_CUDA (cudaGetDevice (&dev));
     TU_CUDA (cudaDeviceGetAttribute (&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   }
-  printf ("%s: %s (compute capability %d.%d)%s\n", PROGRAM, info.name, info.major, info.minor,
-          quick == 2 ? ", race" : quick ? ", quick" : "");
   const time_t t0 = time (NULL);
   tu_seed (20260101);
   if (getenv ("GPUMAT_DMMA_TILE")) {

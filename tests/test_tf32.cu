@@ -273,14 +273,9 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
 
 int main (int argc, char **argv)
 {
-  quick = argc > 1 && strcmp (argv[1], "--quick") == 0 ? 1
-          : argc > 1 && strcmp (argv[1], "--race") == 0 ? 2 : 0;
-  if (!tu_gpu_or_skip (PROGRAM))
-    return tu_finish (PROGRAM);
   gm_device_info info;
-  TU_GM (gm_device_query (&info));
-  printf ("%s: %s (compute capability %d.%d)%s\n", PROGRAM, info.name, info.major, info.minor,
-          quick == 2 ? ", race" : quick ? ", quick" : "");
+  if (!start_program (argc, argv, &quick, &info))
+    return tu_finish (PROGRAM);
   if (10 * info.major + info.minor < 80) {
     /* tf32x3 refuses cleanly below sm_80 */
     void *d;
