@@ -510,6 +510,75 @@ classdef gpumat < handle
       tf = false;
     endfunction
 
+    ## reshape (G, M, N, ...), reshape (G, [M N ...]), one size [] to be worked out: a new
+    ## gpumat array holding G's elements copied on the device (each gpumat array owns its
+    ## memory), Octave's size rules and messages.
+    function R = reshape (G, varargin)
+      if (! isa (G, "gpumat"))
+        error ("gpumat:array:invalidType", "reshape: the array to reshape must be the first argument");
+      elseif (numel (varargin) == 0)
+        error ("Octave:invalid-fun-call", "Invalid call to reshape");
+      endif
+      n = numel (G);
+      if (numel (varargin) == 1)
+        s = varargin{1};
+        if (isa (s, "gpumat"))
+          s = gather (s);
+        endif
+        if (! isnumeric (s) || numel (s) < 2)
+          error ("gpumat:array:invalidSize", "reshape: SIZE must have 2 or more dimensions");
+        endif
+        dims = fix (double (s(:)'));
+        if (any (dims < 0))
+          error ("gpumat:array:invalidSize", "reshape: SIZE must be non-negative");
+        endif
+      else
+        dims = zeros (1, numel (varargin));
+        unknown = 0;
+        for k = 1:numel (varargin)
+          v = varargin{k};
+          if (isa (v, "gpumat"))
+            v = gather (v);
+          endif
+          if (isempty (v))
+            if (unknown)
+              error ("gpumat:array:invalidSize", "reshape: only a single dimension can be unknown");
+            endif
+            unknown = k;
+          elseif (! isnumeric (v) && ! islogical (v))
+            error ("gpumat:array:invalidSize", "reshape: SIZE must be numeric");
+          else
+            dims(k) = fix (double (v(1)));
+          endif
+        endfor
+        if (any (dims < 0))
+          error ("gpumat:array:invalidSize", "reshape: SIZE must be non-negative");
+        endif
+        if (unknown)
+          known = prod (dims([1:unknown-1, unknown+1:end]));
+          if (known == 0 || mod (n, known) != 0)
+            error ("gpumat:array:invalidSize",
+                   "reshape: SIZE is not divisible by the product of known dimensions (= %d)", known);
+          endif
+          dims(unknown) = n / known;
+        endif
+      endif
+      while (numel (dims) > 2 && dims(end) == 1)
+        dims(end) = [];
+      endwhile
+      R = __gpumat__ ("reshape", "reshape", G, dims);
+    endfunction
+
+    ## [A, B, ...] and [A; B; ...]: gpumat and host arrays (uploaded), 2-D, double, single and
+    ## logical, with Octave's class, size and empty-operand rules; the result is a new gpumat.
+    function C = horzcat (varargin)
+      C = __gpumat__ ("cat", "horzcat", 2, varargin{:});
+    endfunction
+
+    function C = vertcat (varargin)
+      C = __gpumat__ ("cat", "vertcat", 1, varargin{:});
+    endfunction
+
     function c = classUnderlying (obj)
       c = obj.desc.cls;
     endfunction
@@ -531,6 +600,51 @@ classdef gpumat < handle
       printf ("%s =\n\n", name);
       disp (obj);
       printf ("\n");
+    endfunction
+
+  endmethods
+
+  methods (Static)
+
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{G} =} gpumat.zeros (@var{n})
+    ## @deftypefnx {} {@var{G} =} gpumat.zeros (@var{m}, @var{n}, @dots{})
+    ## @deftypefnx {} {@var{G} =} gpumat.zeros ([@var{m} @var{n} @dots{}], @var{class})
+    ## @deftypefnx {} {@var{G} =} gpumat.zeros (@dots{}, "like", @var{P})
+    ## An array of zeros made on the GPU (no transfer), sized as Octave's @code{zeros};
+    ## @var{class} "double" (default) or "single", or that of @var{P}.
+    ## @end deftypefn
+    function G = zeros (varargin)
+      [cls, dims] = fill_args ("zeros", varargin);
+      G = __gpumat__ ("fill", "gpumat.zeros", "zeros", cls, dims);
+    endfunction
+
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{G} =} gpumat.ones (@dots{})
+    ## An array of ones made on the GPU, with the arguments of @code{gpumat.zeros}.
+    ## @end deftypefn
+    function G = ones (varargin)
+      [cls, dims] = fill_args ("ones", varargin);
+      G = __gpumat__ ("fill", "gpumat.ones", "ones", cls, dims);
+    endfunction
+
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{G} =} gpumat.eye (@var{n})
+    ## @deftypefnx {} {@var{G} =} gpumat.eye (@var{m}, @var{n})
+    ## @deftypefnx {} {@var{G} =} gpumat.eye ([@var{m} @var{n}], @var{class})
+    ## An identity matrix made on the GPU, sized as Octave's @code{eye}; @var{class}
+    ## "double" (default) or "single" (or @code{"like", @var{P}}).
+    ## @end deftypefn
+    function G = eye (varargin)
+      [cls, args] = fill_class (varargin);
+      if (numel (args) > 2)
+        error ("Octave:invalid-fun-call", "Invalid call to gpumat.eye");
+      elseif (numel (args) == 1 && numel (args{1}) > 2)
+        error ("gpumat:array:invalidSize", "eye (A): use eye (size (A)) instead");
+      endif
+      dims = size_args ("eye", args);
+      dims = dims(1:2);
+      G = __gpumat__ ("fill", "gpumat.eye", "eye", cls, dims);
     endfunction
 
   endmethods
@@ -597,6 +711,81 @@ classdef gpumat < handle
   endmethods
 
 endclassdef
+
+## The CLASS of gpumat.zeros, ones and eye: a trailing "double" or "single", or "like", P
+## (the class of P; classUnderlying for a gpumat P).  The rest of the arguments are sizes.
+function [cls, args] = fill_class (args)
+  cls = "double";
+  if (numel (args) >= 2 && ischar (args{end-1}) && strcmpi (args{end-1}, "like"))
+    p = args{end};
+    if (isa (p, "gpumat"))
+      cls = classUnderlying (p);
+      if (iscomplex (p))
+        cls = ["complex " cls];
+      endif
+    else
+      cls = class (p);
+      if (isnumeric (p) && iscomplex (p))
+        cls = ["complex " cls];
+      endif
+    endif
+    args(end-1:end) = [];
+  elseif (numel (args) >= 1 && ischar (args{end}))
+    cls = args{end};
+    args(end) = [];
+  endif
+endfunction
+
+## Octave's sizes for zeros, ones and eye: none is 1x1, a scalar n is n x n, a vector is the
+## size, several scalars are the size; negative sizes are 0; trailing singletons after the
+## second go.
+function dims = size_args (name, args)
+  if (isempty (args))
+    dims = [1 1];
+    return;
+  endif
+  for k = 1:numel (args)
+    v = args{k};
+    if (isa (v, "gpumat"))
+      v = gather (v);
+    endif
+    if (! (isnumeric (v) || islogical (v)) || isempty (v) || (numel (args) > 1 && ! isscalar (v)))
+      error ("gpumat:array:invalidSize", "gpumat.%s: the sizes must be numeric scalars or one size vector", name);
+    endif
+    v = double (v);
+    bad = v(! isfinite (v) | v != fix (v));
+    if (! isempty (bad))
+      error ("gpumat:array:invalidSize", "conversion of %s to %s value failed",
+             lower (num2str (bad(1))), ifelse_str (strcmp (name, "eye"), "int64_t", "octave_idx_type"));
+    endif
+    args{k} = v(:)';
+  endfor
+  if (numel (args) == 1)
+    dims = args{1};
+    if (isscalar (dims))
+      dims = [dims dims];
+    endif
+  else
+    dims = [args{:}];
+  endif
+  dims = max (dims, 0);
+  while (numel (dims) > 2 && dims(end) == 1)
+    dims(end) = [];
+  endwhile
+endfunction
+
+function s = ifelse_str (c, a, b)
+  if (c)
+    s = a;
+  else
+    s = b;
+  endif
+endfunction
+
+function [cls, dims] = fill_args (name, args)
+  [cls, args] = fill_class (args);
+  dims = size_args (name, args);
+endfunction
 
 ## DIM of sum, mean, max and min: a positive whole number.
 function tf = valid_dim (dim)

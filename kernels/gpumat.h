@@ -398,6 +398,16 @@ gm_status gm_any_negative (gm_class cls, int64_t count, const void *d_x, int *d_
 gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const void *d_src,
                       void *d_dst, cudaStream_t stream);
 
+/* ---- array building (kernels/arrays.cu): CUDA runtime fills and copies, no kernels --------- */
+/* Every byte of d_dst[0, bytes) set to `value` (cudaMemset); returns when done. */
+gm_status gm_fill_bytes (void *d_dst, int value, size_t bytes);
+/* bytes from device d_src to device d_dst (cudaMemcpy device to device); returns when done. */
+gm_status gm_copy_device (void *d_dst, const void *d_src, size_t bytes);
+/* `height` rows of `width` bytes (cudaMemcpy2D): row r from src + r*src_pitch (host memory when
+ * src_on_host, else device) to d_dst + r*dst_pitch; returns when done. */
+gm_status gm_copy_2d (void *d_dst, size_t dst_pitch, const void *src, size_t src_pitch,
+                      size_t width, size_t height, int src_on_host);
+
 /* ---- deterministic reductions (kernels/reduce.cu) ---------------------------------------- */
 /* Along dimension `dim` (1-based) of an N-d array (nd, dims) as gm_binary's operands: the array
  * is viewed as pre x len x post, len = dims[dim-1] (1 when dim > nd), and each of the pre*post

@@ -33,7 +33,8 @@ void gw_set_caller (const char *name)
 static void raise_error (const char *id, const char *message)
 {
   char full[1200];
-  snprintf (full, sizeof full, "%s: %s", caller_name, message);
+  /* An empty caller: the message as it is (Octave's own concatenation errors have no prefix). */
+  snprintf (full, sizeof full, "%s%s%s", caller_name, caller_name[0] ? ": " : "", message);
   const char *fields[] = {"message", "identifier"};
   mxArray *err = mxCreateStructMatrix (1, 1, 2, fields);
   mxSetField (err, 0, "message", mxCreateString (full));

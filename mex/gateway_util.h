@@ -56,7 +56,8 @@ typedef struct {
 } gw_scratch;
 #define GW_SCRATCH_INIT {{0}, 0, {0}, 0}
 
-/* The name errors start with ("gpumat_mul", "operator *"), for the rest of this call. */
+/* The name errors start with ("gpumat_mul", "operator *"), for the rest of this call; with ""
+ * the messages have no prefix. */
 void gw_set_caller (const char *name);
 /* Frees everything in `scratch`, then raises an Octave error with identifier `id` and the
  * message "<caller>: <text>". */

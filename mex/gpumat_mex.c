@@ -11,6 +11,8 @@
  *   ("upload", CALLER, A)      -> descriptor {ptr, dims, cls} of a new device array
  *   ("gather", CALLER, G)      -> the host array of gpumat G (a view G' transposed first)
  *   ("copy", CALLER, G)        -> descriptor of a device copy of G laid out as its size
+ *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
+ *                              (gw_arrays.c)
  *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
@@ -40,6 +42,7 @@
 #include <string.h>
 #include "gateway_util.h"
 #include "gw_elementwise.h"
+#include "gw_arrays.h"
 
 static void at_exit (void)
 {
@@ -964,6 +967,12 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_cmd_norm (plhs, nrhs, prhs);
   else if (!strcmp (command, "convert"))
     gw_cmd_convert (plhs, nrhs, prhs);
+  else if (!strcmp (command, "fill"))
+    gw_cmd_fill (plhs, nrhs, prhs);
+  else if (!strcmp (command, "reshape"))
+    gw_cmd_reshape (plhs, nrhs, prhs);
+  else if (!strcmp (command, "cat"))
+    gw_cmd_cat (plhs, nrhs, prhs);
   else if (!strcmp (command, "upload"))
     cmd_upload (plhs, nrhs, prhs);
   else if (!strcmp (command, "gather"))
