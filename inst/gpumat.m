@@ -556,7 +556,9 @@ classdef gpumat < handle
         endif
         if (unknown)
           known = prod (dims([1:unknown-1, unknown+1:end]));
-          if (known == 0 || mod (n, known) != 0)
+          if (known == 0 && n == 0)
+            known = 1;                  # Octave: the unknown size of an empty array is 0
+          elseif (known == 0 || mod (n, known) != 0)
             error ("gpumat:array:invalidSize",
                    "reshape: SIZE is not divisible by the product of known dimensions (= %d)", known);
           endif
@@ -1752,4 +1754,178 @@ endfunction
 %!   end_try_catch
 %!   clear C m k G
 %! endfor
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+## ---- gpumat.zeros / ones / eye, reshape, [A, B] and [A; B] ----------------------------------
+## Empty arrays make no device call: these run without a GPU.
+%!function g = up (x)
+%!  ## x on the device; a logical x stays logical (gpumat (x) would upload it as double).
+%!  if (islogical (x))
+%!    g = gpumat (double (x)) > 0.5;
+%!  else
+%!    g = gpumat (x);
+%!  endif
+%!endfunction
+%!test
+%! fs = {{@(varargin) gpumat.zeros(varargin{:}), @zeros}, {@(varargin) gpumat.ones(varargin{:}), @ones}};
+%! for f = fs
+%!   for a = {{0, 3}, {2, 0, "single"}, {-1}, {[0 2 3]}, {3, 0, 1, 1}, {2, -4, "like", single(1)}, {0}}
+%!     G = f{1}{1} (a{1}{:});
+%!     R = f{1}{2} (a{1}{:});
+%!     assert (class (G), "gpumat");
+%!     assert (classUnderlying (G), class (R));
+%!     assert (size (G), size (R));
+%!     assert (gather (G), R);
+%!   endfor
+%! endfor
+%! for a = {{0}, {-2}, {0, 3}, {[3 0]}, {2, 0, "single"}}
+%!   G = gpumat.eye (a{1}{:});  R = eye (a{1}{:});
+%!   assert (classUnderlying (G), class (R));
+%!   assert (gather (G), R);
+%! endfor
+%!test
+%! G = gpumat (zeros (0, 3, "single"));
+%! R = reshape (G, 3, 0);
+%! assert (size (R), [3 0]);  assert (classUnderlying (R), "single");
+%! assert (size (reshape (G, [], 0, 2)), [0 0 2]);
+%! assert (size (reshape (G, [1 0 3 1])), [1 0 3]);
+%! assert (size (reshape (gpumat (zeros (0, 3)) < 1, 3, [])), [3 0]);
+%! assert (classUnderlying (reshape (gpumat (zeros (0, 3)) < 1, 3, [])), "logical");
+%!test
+%! ## concatenation of empties: Octave's sizes and classes
+%! cases = {{zeros(0, 3), zeros(0, 3)}, {[], zeros(0, 3)}, {zeros(1, 0), zeros(0, 1)}, ...
+%!          {zeros(0, 3), zeros(0, 2)}, {zeros(3, 0), zeros(2, 0)}, {single([]), []}, ...
+%!          {true(0, 2), false(0, 2)}, {true(0, 2), zeros(0, 2)}, {[], []}};
+%! for k = 1:numel (cases)
+%!   a = cases{k}{1};  b = cases{k}{2};
+%!   for cat = {@horzcat, @vertcat}
+%!     try
+%!       R = cat{1} (a, b);
+%!     catch
+%!       continue;
+%!     end_try_catch
+%!     for G = {cat{1}(up (a), b), cat{1}(a, up (b)), cat{1}(up (a), up (b))}
+%!       assert (size (G{1}), size (R));
+%!       assert (classUnderlying (G{1}), class (R));
+%!     endfor
+%!   endfor
+%! endfor
+%! L = [gpumat(zeros (0, 2)) < 1; false(0, 2)];
+%! assert (classUnderlying (L), "logical");  assert (size (L), [0 2]);
+%! assert (classUnderlying ([gpumat(zeros (0, 2)) < 1, zeros(0, 1)]), "double");
+%! assert (classUnderlying ([gpumat(zeros (0, 2)) < 1; single(zeros (0, 2))]), "single");
+%! assert (size ([gpumat(zeros (0, 2)), zeros(0, 3), gpumat(zeros (0, 1))]), [0 6]);
+%! assert (size (horzcat (gpumat ([]))), [0 0]);
+%!error <vertical dimensions mismatch \(0x3 vs 0x2\)> [gpumat(zeros (0, 3)); zeros(0, 2)]
+%!error <horizontal dimensions mismatch \(2x0 vs 3x0\)> [gpumat(zeros (2, 0)), zeros(3, 0)]
+%!error <horizontal dimensions mismatch \(2x0 vs 3x0\)> [zeros(2, 0), gpumat(zeros (3, 0))]
+%!error id=Octave:nonconformant-args [gpumat(zeros (0, 3)); zeros(0, 2)]
+%!error id=Octave:nonconformant-args [gpumat(zeros (2, 0)), [], zeros(1, 0), zeros(3, 0)]
+%!error id=gpumat:array:unsupportedClass [gpumat(zeros (0, 2)), int8(zeros (0, 2))]
+%!error id=gpumat:array:unsupportedClass [gpumat(zeros (0, 2)); "ab"]
+%!error id=gpumat:array:unsupportedClass [gpumat(zeros (1, 0)), complex(1, 1)]
+%!error id=gpumat:array:unsupportedClass [gpumat(zeros (0, 2)), gpumat(int8 (zeros (0, 2)))]
+%!error id=gpumat:array:ndArray [gpumat(zeros (0, 2, 2)), zeros(0, 2)]
+%!error id=gpumat:array:unsupportedClass gpumat.zeros (2, "int8")
+%!error id=gpumat:array:unsupportedClass gpumat.ones (0, "like", true)
+%!error id=gpumat:array:invalidSize gpumat.zeros (2.5)
+%!error <conversion of 2.5 to octave_idx_type value failed> gpumat.zeros (2.5)
+%!error <conversion of nan to octave_idx_type value failed> gpumat.ones (NaN)
+%!error <conversion of 2.5 to int64_t value failed> gpumat.eye (2.5)
+%!error <use eye \(size \(A\)\) instead> gpumat.eye ([2 3 4])
+%!error id=Octave:invalid-fun-call gpumat.eye (2, 3, 4)
+%!error <reshape: can't reshape 0x3 array to 1x1 array> reshape (gpumat (zeros (0, 3)), 1, 1)
+%!error id=gpumat:array:invalidSize reshape (gpumat (zeros (0, 3)), 1, 1)
+%!error <reshape: only a single dimension can be unknown> reshape (gpumat (zeros (0, 3)), [], [])
+%!error <reshape: SIZE must be non-negative> reshape (gpumat (zeros (0, 3)), -1, 0)
+%!error <reshape: SIZE must have 2 or more dimensions> reshape (gpumat (zeros (0, 3)), 0)
+%!error <reshape: SIZE is not divisible by the product of known dimensions \(= 0\)> reshape (gpumat (zeros (0, 3)) < 1, [], 0, 1)
+
+%!testif ; gpumat_available ()
+%! ## zeros, ones and eye: exactly Octave's, both classes, every size form.
+%! use0 = __gpumat__ ("usage", "");
+%! fs = {{@(varargin) gpumat.zeros(varargin{:}), @zeros}, {@(varargin) gpumat.ones(varargin{:}), @ones}};
+%! for cls = {"double", "single"}
+%!   for f = fs
+%!     for a = {{}, {3}, {2, 5}, {[4 3 2]}, {2, 3, 1, 1}, {1, 1, 3}, {257, 33}}
+%!       check_exact (f{1}{1} (a{1}{:}, cls{1}), f{1}{2} (a{1}{:}, cls{1}));
+%!     endfor
+%!     check_exact (f{1}{1} (2, 3, "like", gpumat (single (1))), f{1}{2} (2, 3, "single"));
+%!   endfor
+%!   for a = {{}, {1}, {4}, {3, 5}, {5, 3}, {[2 7]}, {100, 1}, {1, 100}}
+%!     check_exact (gpumat.eye (a{1}{:}, cls{1}), eye (a{1}{:}, cls{1}));
+%!   endfor
+%! endfor
+%! check_exact (gpumat.zeros (3), zeros (3));
+%! check_exact (gpumat.eye (3, 4, "like", 2), eye (3, 4));
+%! clear ans
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## reshape: the elements as they are, in a new block; views laid out first; logical stays.
+%! use0 = __gpumat__ ("usage", "");
+%! A = reshape (1:24, 4, 6);
+%! G = gpumat (A);
+%! check_exact (reshape (G, 6, 4), reshape (A, 6, 4));
+%! check_exact (reshape (G, [], 2), reshape (A, [], 2));
+%! check_exact (reshape (G, 2, 3, []), reshape (A, 2, 3, []));
+%! check_exact (reshape (G, [2 12 1]), reshape (A, [2 12 1]));
+%! check_exact (reshape (G', 3, 8), reshape (A', 3, 8));
+%! check_exact (reshape (G > 10, 8, 3), reshape (A > 10, 8, 3));
+%! check_exact (reshape (single (G), 1, []), reshape (single (A), 1, []));
+%! R = reshape (G, 6, 4);
+%! clear G
+%! check_exact (R, reshape (A, 6, 4));       # R owns its own copy
+%! fail ("reshape (R, 4, 2)", "reshape: can't reshape 6x4 array to 4x2 array");
+%! fail ("reshape (R, [], 5)", "reshape: SIZE is not divisible by the product of known dimensions \\(= 5\\)");
+%! clear R
+%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## [A, B] and [A; B]: exactly Octave's, gpumat and host operands, classes mixed, views.
+%! use0 = __gpumat__ ("usage", "");
+%! A = randn (3, 4);  B = randn (3, 2);  C = randn (5, 4);  S = single (randn (3, 1));
+%! L = rand (3, 4) > 0.5;  M = rand (2, 4) > 0.5;
+%! ops = {A, B, C, S, L, M, randn(4, 3)', [], zeros(1, 0), single([])};
+%! for i = 1:numel (ops)
+%!   for j = 1:numel (ops)
+%!     a = ops{i};  b = ops{j};
+%!     for cat = {@horzcat, @vertcat}
+%!       try
+%!         R = cat{1} (a, b);
+%!       catch err
+%!         ## the same message from gpumat
+%!         try
+%!           cat{1} (up (a), b);
+%!           error ("no error raised");
+%!         catch got
+%!           assert (got.message, err.message);
+%!           assert (got.identifier, "Octave:nonconformant-args");
+%!         end_try_catch
+%!         continue;
+%!       end_try_catch
+%!       ga = up (a);  gb = up (b);
+%!       check_exact (cat{1} (ga, gb), R);
+%!       check_exact (cat{1} (ga, b), R);
+%!       check_exact (cat{1} (a, gb), R);
+%!     endfor
+%!   endfor
+%! endfor
+%! G = gpumat (A);  H = gpumat (C');
+%! check_exact ([G, gpumat(B), A; A, B, G], [A, B, A; A, B, A]);
+%! check_exact ([H', G; G], [C; A; A]);
+%! check_exact ([H, G'], [C', A']);
+%! check_exact ([G', H], [A', C']);
+%! check_exact ([gpumat(zeros (1, 0)), G, [], G], [A, A]);
+%! check_exact ([gpumat(1), 2, single(3)], single ([1 2 3]));
+%! check_exact ([gpumat(true), true; false, gpumat(false)], [true true; false false]);
+%! check_exact ([gpumat(true), 2], [true, 2]);
+%! for k = 1:100
+%!   X = [G, A; G', randn(4, 3)'];
+%!   try
+%!     X = [G; randn(1, 5)];
+%!   catch
+%!   end_try_catch
+%! endfor
+%! clear G H X ans
 %! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
