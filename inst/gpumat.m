@@ -87,6 +87,19 @@ classdef gpumat < handle
   ## is @code{conj (@var{G})}, which is materialized once on the GPU.
   ## Transposing an N-D gpumat array is an error, as in Octave.
   ##
+  ## Arrays made on the GPU, with no transfer: @code{gpumat.zeros (@var{sz}@dots{},
+  ## @var{class})}, @code{gpumat.ones} and @code{gpumat.eye (@var{m}, @var{n}, @var{class})}
+  ## (@var{class} "double", the default, or "single", or @code{"like", @var{P}}), sized as
+  ## Octave's @code{zeros}, @code{ones} and @code{eye}.  @code{reshape (@var{G}, @dots{})}
+  ## follows Octave's size rules (one @code{[]} size) and messages; it copies the elements
+  ## device to device into a new gpumat array (each gpumat array owns its memory).
+  ## @code{[@var{G}, @var{H}]} and @code{[@var{G}; @var{H}]} concatenate 2-D gpumat and
+  ## host arrays on the device with Octave's class rules (single if any operand is single,
+  ## logical only when all are logical, else double), size rules (empty operands skipped as
+  ## Octave skips them) and mismatch messages (@code{Octave:nonconformant-args}); integer
+  ## and complex operands raise @code{gpumat:array:unsupportedClass}, N-D ones
+  ## @code{gpumat:array:ndArray}.  Indexing (@code{@var{G}(:, @var{j})}) is not there yet.
+  ##
   ## Queries: @code{size}, @code{rows}, @code{columns}, @code{numel},
   ## @code{ndims}, @code{isempty}, @code{isscalar}, @code{isvector},
   ## @code{isrow}, @code{iscolumn}, @code{ismatrix}, @code{isreal},
@@ -1918,8 +1931,8 @@ endfunction
 %! check_exact ([G', H], [A', C']);
 %! check_exact ([gpumat(zeros (1, 0)), G, [], G], [A, A]);
 %! check_exact ([gpumat(1), 2, single(3)], single ([1 2 3]));
-%! check_exact ([gpumat(true), true; false, gpumat(false)], [true true; false false]);
-%! check_exact ([gpumat(true), 2], [true, 2]);
+%! check_exact ([up(true), true; false, up(false)], [true true; false false]);
+%! check_exact ([up(true), 2], [true, 2]);
 %! for k = 1:100
 %!   X = [G, A; G', randn(4, 3)'];
 %!   try
