@@ -1939,11 +1939,11 @@ endfunction
 %! check_exact ([up(true), true; false, up(false)], [true true; false false]);
 %! check_exact ([up(true), 2], [true, 2]);
 %! for k = 1:100
-%!   X = [G, A; G', randn(4, 3)'];
+%!   X = [G, A; A, G];  X = [G', H];  X = [H'; G];
 %!   try
 %!     X = [G; randn(1, 5)];
 %!   catch
 %!   end_try_catch
 %! endfor
-%! clear G H X ans
+%! clear G H X ga gb ans
 %! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
