@@ -96,7 +96,9 @@ classdef gpumat < handle
   ## @code{[@var{G}, @var{H}]} and @code{[@var{G}; @var{H}]} concatenate 2-D gpumat and
   ## host arrays on the device with Octave's class rules (single if any operand is single,
   ## logical only when all are logical, else double), size rules (empty operands skipped as
-  ## Octave skips them) and mismatch messages (@code{Octave:nonconformant-args}); integer
+  ## Octave skips them) and mismatch messages (@code{Octave:nonconformant-args} from
+  ## @code{horzcat} and @code{vertcat}; inside @code{[ ]} Octave 7.3 replaces any class
+  ## method's error with "gpumat/horzcat method failed"); integer
   ## and complex operands raise @code{gpumat:array:unsupportedClass}, N-D ones
   ## @code{gpumat:array:ndArray}.  Indexing (@code{@var{G}(:, @var{j})}) is not there yet.
   ##
