@@ -49,7 +49,7 @@ static void check_count (int64_t count)
 
 int main (int argc, char **argv)
 {
-  const int quick = argc > 1 && !strcmp (argv[1], "--quick");
+  const int quick = tu_quick_mode (argc, argv);
   if (!tu_gpu_or_skip ("test_convert"))
     return tu_finish ("test_convert");
   const int64_t counts[] = {0, 1, 2, 19, 255, 256, 257, 1023, 1025, 4096 * 256 - 1,

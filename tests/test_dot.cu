@@ -805,9 +805,7 @@ static void mixed_tests (void)
 
 int main (int argc, char **argv)
 {
-  for (int i = 1; i < argc; i++)
-    if (!strcmp (argv[i], "--quick"))
-      quick = 1;
+  quick = tu_quick_mode (argc, argv);
   if (!tu_gpu_or_skip ("test_dot"))
     return tu_finish ("test_dot");
   tu_seed (20260101);

@@ -730,9 +730,7 @@ static void test_dims_and_errors (void)
 
 int main (int argc, char **argv)
 {
-  for (int i = 1; i < argc; i++)
-    if (!strcmp (argv[i], "--quick") || !strcmp (argv[i], "--race"))
-      quick = 1;
+  quick = tu_quick_mode (argc, argv);
   if (!tu_gpu_or_skip ("test_elementwise"))
     return tu_finish ("test_elementwise");
   tu_seed (20260412);

@@ -342,7 +342,7 @@ static void test_products (gm_class cls)
 
 int main (int argc, char **argv)
 {
-  quick = argc > 1 && (!strcmp (argv[1], "--quick") || !strcmp (argv[1], "--race"));
+  quick = tu_quick_mode (argc, argv);
   test_plans ();                     /* host arithmetic only: runs without a GPU too */
   if (!tu_gpu_or_skip ("test_host_blocked"))
     return tu_finish ("test_host_blocked");

@@ -542,9 +542,7 @@ static void test_errors (void)
 
 int main (int argc, char **argv)
 {
-  for (int i = 1; i < argc; i++)
-    if (!strcmp (argv[i], "--quick") || !strcmp (argv[i], "--race"))
-      quick = 1;
+  quick = tu_quick_mode (argc, argv);
   if (!tu_gpu_or_skip ("test_reduce"))
     return tu_finish ("test_reduce");
   tu_seed (20260413);
