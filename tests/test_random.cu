@@ -4,8 +4,8 @@
  *     (its tests/kat_vectors; counter[4] key[2] -> out[4]); host only, runs without a GPU;
  *  2. every element of gm_random_fill against a host recomputation from gm_philox4x32_10:
  *     uniform bit for bit (the conversion is exact integer and power-of-two arithmetic), normal
- *     within 16 eps (|r| + 1) of Box-Muller in double (the device's log, sqrt and sincospi are
- *     within 2 ulps); counts 0 to 9, around the 256-thread block and past the 4096-block grid
+ *     within 16 eps (|r| + 1) of Box-Muller in long double (the device's log, sqrt and sincospi
+ *     are within 2 ulps each); counts 0 to 9, around the 256-thread block and past the 4096-block grid
  *     (the grid-stride loop), odd counts, nothing written past the end;
  *  3. determinism and the counter: the same (seed, first block) gives the same bits, and
  *     element i of a fill from block f equals element i - 2j (double; 4j single) of a fill from
@@ -116,9 +116,12 @@ static double host_value (gm_rand_dist dist, gm_class cls, uint64_t seed, uint64
     u1 = host_uniform_single (w[j & 2]);
     u2 = host_uniform_single (w[(j & 2) + 1]);
   }
-  *radius = sqrt (-2.0 * log (u1));
-  const double angle = 2.0 * M_PI * u2;
-  return (j & 1) ? *radius * sin (angle) : *radius * cos (angle);
+  /* In long double (64-bit significand): 2 pi u2 rounded in double alone would be off by up to
+     2 eps 2 pi = 13 eps radians, most of the tolerance. */
+  const long double r = sqrtl (-2.0L * logl ((long double) u1));
+  const long double angle = 2.0L * 3.141592653589793238462643383279502884L * u2;
+  *radius = (double) r;
+  return (double) ((j & 1) ? r * sinl (angle) : r * cosl (angle));
 }
 
 /* A device fill of `count` values into a buffer poisoned one element past the end; returns the
