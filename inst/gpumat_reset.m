@@ -58,7 +58,9 @@ endfunction
 %! free1 = gpumat_device ().FreeMemory;
 %! assert (usage1(1:2), usage0(1:2));   # live blocks and bytes: exactly A and b
 %! assert (usage1(3), 0);               # gpumat_reset gave every cached block back
-%! assert (free1 >= free0, "free memory went from %d to %d bytes", free0, free1);
+%! ## The driver hands out device memory in 2 MiB pages: one page of slack for its own
+%! ## bookkeeping.  A leak of even 512 bytes a call (some 10^4 calls here) would be 5 MiB.
+%! assert (free1 > free0 - 2 * 2^20, "free memory went from %d to %d bytes", free0, free1);
 %! clear A b
 %! gpumat_reset ();
 %! usage2 = __gpumat__ ("usage", "");
