@@ -42,8 +42,10 @@ static mwSize read_dims (gw_scratch *scratch, const mxArray *arg, mwSize *dims, 
     if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i])
       gw_fail (scratch, id, "the size must be whole numbers >= 0");
     dims[i] = (mwSize) d[i];
-    if (gm_mul_size (*numel, dims[i], numel) != GM_OK)
-      gw_fail (scratch, "gpumat:array:tooLarge", "the array is too large");
+    if (gm_mul_size (*numel, dims[i], numel) != GM_OK) {
+      snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
+      gw_fail (scratch, id, "the array is too large");
+    }
   }
   return (mwSize) n;
 }
