@@ -8,6 +8,8 @@
 #   make test-kernels / sanitize   C-level kernel tests, plain / under compute-sanitizer
 #   make bench-kernels / bench     kernel benchmark against cuBLAS / end-to-end against * and dot
 #   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt
+#   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
+#                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
 #
 # Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90).
 
@@ -23,7 +25,7 @@ OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
 include build.mk
 
-.PHONY: build dist install check demo bench bench-kernels bench-scale test-kernels sanitize clean octave-deps
+.PHONY: build dist install check demo bench bench-algorithms bench-kernels bench-scale test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
 build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
 
@@ -60,6 +62,11 @@ demo: $(TARBALL) octave-deps
 
 bench: $(TARBALL) octave-deps
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_end_to_end ("$(CURDIR)/$(TARGET)")'
+
+# Issue 12 item 3: the four programs of bench/algorithms/ on host and on gpumat arrays; the CSV
+# goes to target/.
+bench-algorithms: $(TARBALL) octave-deps
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_algorithms ("$(CURDIR)/$(TARGET)")'
 
 # C-level programs: each tests/test_*.cu and bench/bench_*.cu links the kernel objects.
 TEST_PROGRAMS  := $(patsubst tests/%.cu,$(TARGET)/tests/%,$(wildcard tests/test_*.cu))

@@ -408,6 +408,34 @@ gm_status gm_copy_device (void *d_dst, const void *d_src, size_t bytes);
 gm_status gm_copy_2d (void *d_dst, size_t dst_pitch, const void *src, size_t src_pitch,
                       size_t width, size_t height, int src_on_host);
 
+/* ---- random arrays (kernels/random.cu): Philox4x32-10, counter-based ---------------------- */
+/* The distributions of gm_random_fill: uniform in the open interval (0, 1) (Octave's rand: never
+ * 0, never 1, in either class) and standard normal (randn, by Box-Muller). */
+typedef enum { GM_RAND_UNIFORM = 0, GM_RAND_NORMAL, GM_RAND_COUNT } gm_rand_dist;
+/* "uniform", "normal"; NULL for an unknown value. */
+const char *gm_rand_dist_name (gm_rand_dist dist);
+/* One Philox4x32-10 block on the host: out = philox (counter, key), the function Random123's
+ * known-answer vectors list (counter[0] is their first word). */
+void gm_philox4x32_10 (const uint32_t counter[4], const uint32_t key[2], uint32_t out[4]);
+/* The Philox blocks that `count` values of cls use: 2 values a block in double, 4 in single
+ * (double or single only, count >= 0). */
+gm_status gm_random_blocks (gm_class cls, int64_t count, uint64_t *blocks);
+/* d_out[i], i < count, of class cls (double or single) drawn from `dist` with key `seed`:
+ * element i comes from block first_block + i / (values a block) and is a pure function of
+ * (seed, first_block, i), the same bits on every device and launch.  count 0 does nothing.
+ * Queued on `stream` (the caller waits when it needs the values). */
+gm_status gm_random_fill (gm_rand_dist dist, gm_class cls, int64_t count, uint64_t seed,
+                          uint64_t first_block, void *d_out, cudaStream_t stream);
+/* The package generator (gpumat.rand, gpumat.randn, gpumat_rng): a seed and a block counter,
+ * host state only.  gm_rng_set_seed sets the seed and puts the counter back to 0 (initially
+ * seed 0, counter 0); gm_rand fills from the counter and, once the work is queued, advances it
+ * by the blocks used, so consecutive calls differ and one seed replays one sequence of calls.
+ * gm_reset leaves the generator alone. */
+gm_status gm_rng_set_seed (uint64_t seed);
+gm_status gm_rng_state (uint64_t *seed, uint64_t *counter);
+gm_status gm_rand (gm_rand_dist dist, gm_class cls, int64_t count, void *d_out,
+                   cudaStream_t stream);
+
 /* ---- deterministic reductions (kernels/reduce.cu) ---------------------------------------- */
 /* Along dimension `dim` (1-based) of an N-d array (nd, dims) as gm_binary's operands: the array
  * is viewed as pre x len x post, len = dims[dim-1] (1 when dim > nd), and each of the pre*post

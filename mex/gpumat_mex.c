@@ -13,6 +13,7 @@
  *   ("copy", CALLER, G)        -> descriptor of a device copy of G laid out as its size
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
+ *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
  *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
@@ -973,6 +974,10 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_cmd_reshape (plhs, nrhs, prhs);
   else if (!strcmp (command, "cat"))
     gw_cmd_cat (plhs, nrhs, prhs);
+  else if (!strcmp (command, "rand"))
+    gw_cmd_rand (plhs, nrhs, prhs);
+  else if (!strcmp (command, "rng"))
+    gw_cmd_rng (plhs, nrhs, prhs);
   else if (!strcmp (command, "upload"))
     cmd_upload (plhs, nrhs, prhs);
   else if (!strcmp (command, "gather"))

@@ -9,8 +9,12 @@
  * cudaMemcpy2D at its row offset; host operands go straight from their own storage (or from a
  * converted copy) into the result.  Empty results make no device call.
  *
+ * rand draws from the package's Philox4x32-10 generator (kernels/random.cu) straight into the
+ * result; rng sets or reads that generator's seed and block counter (host state, no GPU).
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,8 +42,10 @@ static mwSize read_dims (gw_scratch *scratch, const mxArray *arg, mwSize *dims, 
     if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i])
       gw_fail (scratch, id, "the size must be whole numbers >= 0");
     dims[i] = (mwSize) d[i];
-    if (gm_mul_size (*numel, dims[i], numel) != GM_OK)
-      gw_fail (scratch, "gpumat:array:tooLarge", "the array is too large");
+    if (gm_mul_size (*numel, dims[i], numel) != GM_OK) {
+      snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
+      gw_fail (scratch, id, "the array is too large");
+    }
   }
   return (mwSize) n;
 }
@@ -338,4 +344,69 @@ void gw_cmd_cat (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = rcls == GM_UINT8 ? gw_make_logical_gpumat (&scratch, result, 2, acc, "array")
                              : gw_make_gpumat (&scratch, result, rcls, 2, acc, "array");
   gw_scratch_free (&scratch);
+}
+
+/* ---- random arrays (kernels/random.cu) --------------------------------------------------------- */
+
+/* ("rand", CALLER, DIST, CLS, DIMS) */
+void gw_cmd_rand (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 5)
+    wrong_args ("(\"rand\", CALLER, DIST, CLS, DIMS)");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  const char *area = "rand";
+  char name[16];
+  gw_read_string (&scratch, prhs[2], name, sizeof name, area, "Dist");
+  gm_rand_dist dist = GM_RAND_UNIFORM;
+  if (!strcmp (name, "uniform"))
+    dist = GM_RAND_UNIFORM;
+  else if (!strcmp (name, "normal"))
+    dist = GM_RAND_NORMAL;
+  else
+    gw_fail (&scratch, "gpumat:rand:invalidDist",
+             "DIST must be \"uniform\" or \"normal\", not \"%s\"", name);
+  const gm_class cls = read_float_class (&scratch, prhs[3], area);
+  mwSize dims[GW_MAX_DIMS];
+  size_t numel, bytes;
+  const mwSize nd = read_dims (&scratch, prhs[4], dims, &numel, area);
+  if (gm_mul_size (numel, gm_class_size (cls), &bytes) != GM_OK || numel > (size_t) INT64_MAX)
+    gw_fail (&scratch, "gpumat:rand:tooLarge", "the array is too large");
+  void *d = gw_device_alloc (&scratch, bytes, area);     /* NULL for an empty array */
+  if (numel > 0) {
+    gm_status st = gm_rand (dist, cls, (int64_t) numel, d, 0);
+    if (st == GM_OK)
+      st = gm_sync ();               /* returns once the result is complete, as gpumat does */
+    if (st != GM_OK)
+      gw_fail_status (&scratch, st, area);
+  }
+  plhs[0] = gw_make_gpumat (&scratch, d, cls, nd, dims, area);
+  gw_scratch_free (&scratch);
+}
+
+/* ("rng", CALLER) -> struct Seed, Counter; ("rng", CALLER, SEED) sets the seed, counter 0. */
+void gw_cmd_rng (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 2 && nrhs != 3)
+    wrong_args ("(\"rng\", CALLER [, SEED])");
+  if (nrhs == 3) {
+    const mxArray *a = prhs[2];
+    /* Whole numbers 0 to 2^53: every one is exact in double, the class the seed comes in. */
+    const double v = mxIsNumeric (a) && !mxIsComplex (a) && !mxIsSparse (a)
+                     && mxGetNumberOfElements (a) == 1 ? mxGetScalar (a) : -1.0;
+    if (!(v >= 0 && v <= 0x1.0p53 && v == floor (v)))
+      gw_fail (NULL, "gpumat:rng:invalidSeed", "SEED must be a whole number from 0 to 2^53");
+    gm_status st = gm_rng_set_seed ((uint64_t) v);
+    if (st != GM_OK)
+      gw_fail_status (NULL, st, "rng");
+    return;
+  }
+  uint64_t seed, counter;
+  gm_status st = gm_rng_state (&seed, &counter);
+  if (st != GM_OK)
+    gw_fail_status (NULL, st, "rng");
+  const char *fields[] = {"Seed", "Counter"};
+  mxArray *s = mxCreateStructMatrix (1, 1, 2, fields);
+  mxSetField (s, 0, "Seed", mxCreateDoubleScalar ((double) seed));
+  mxSetField (s, 0, "Counter", mxCreateDoubleScalar ((double) counter));
+  plhs[0] = s;
 }

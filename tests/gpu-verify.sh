@@ -3,8 +3,8 @@
 # make check with the GPU tests running, make sanitize, make demo, make bench-kernels and
 # make bench.  Logs go to $OUT (or target/gpu-verify); a short summary is printed last.
 #   bash .device-kit/setup && bash tests/gpu-verify.sh [steps...]
-# steps: check sanitize memcheck racecheck demo bench-kernels bench (default: check sanitize demo
-# bench-kernels bench); memcheck and racecheck are make sanitize with one tool each, to fit the
+# steps: check sanitize memcheck racecheck demo bench-kernels bench bench-algorithms (default:
+# check sanitize demo bench-kernels bench); memcheck and racecheck are make sanitize with one tool each, to fit the
 # device's 10-minute calls
 set -uo pipefail
 out=${OUT:-target/gpu-verify}
@@ -23,7 +23,7 @@ for step in $steps; do
   summary+=("$(printf '%-14s rc=%-3s %4ss  %s' "$step" "$rc" "$(( $(date +%s) - start ))" \
                "$(grep -E 'passed, .* failed|sanitize:|All results match|ERROR SUMMARY' "$out/$step.log" | tail -n 1)")")
 done
-cp target/bench-end-to-end.* "$out/" 2>/dev/null
+cp target/bench-end-to-end.* target/bench-algorithms.csv "$out/" 2>/dev/null
 cp fntests.log "$out/" 2>/dev/null
 echo "==== summary ($(cat "$out/device.txt"))"
 printf '%s\n' "${summary[@]}"
