@@ -96,8 +96,10 @@ static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
     return 0;
   if (kern == GM_MATMUL_TF32X3 && cls != GM_SINGLE)
     return 0;
-  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3)
-      && device_cc < 80)
+  if (kern == GM_MATMUL_OZAKI && cls != GM_DOUBLE)
+    return 0;
+  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3
+       || kern == GM_MATMUL_OZAKI) && device_cc < 80)
     return 0;
   return 1;
 }
@@ -705,6 +707,8 @@ static void test_api (void)
              "dmma in single accepted");
   tu_result (MM (GM_MATMUL_TF32X3, GM_DOUBLE, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV
                  && strstr (gm_error_detail (), "single"), "tf32x3 in double accepted");
+  tu_result (MM (GM_MATMUL_OZAKI, S, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV
+                 && strstr (gm_error_detail (), "double"), "ozaki in single accepted");
   tu_result (gm_matmul (GM_MATMUL_NAIVE, GM_DOUBLE, N, N, 0, 5, 5, NULL, 1, 0, NULL, 5, 0,
                         NULL, 1, 0, 1, 0) == GM_OK, "m == 0 not a no-op");
   tu_result (gm_matmul (GM_MATMUL_NAIVE, GM_DOUBLE, T, T, 3, 5, 5, NULL, 5, 0, NULL, 5, 0,
