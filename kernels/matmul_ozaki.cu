@@ -23,6 +23,13 @@
  *            with k < OZAKI_K_FLOOR, devices without the shared memory of s planes, and
  *            workspace that cannot be had run on the FP64 path (dmma, or warp where dmma's
  *            tiles do not fit).
+ *   ozaki v2  (not yet run on a GPU; opt-in: GPUMAT_OZAKI_VERSION=2, s = 8 only) the gemm's
+ *            inner loop reordered: per k32 the warp keeps the B fragments of all 8 slices in
+ *            registers and loads each A slice once, accumulating all 8 diagonals at once
+ *            (8 x 16 int32 a thread): 96 LDS.32 a warp per k32 instead of 432, so the tile
+ *            should be tensor-bound rather than shared-memory-bound (NOTES: ~2x predicted).
+ *            Same integer sums, same Horner fold, same guard: the analysis below holds
+ *            unchanged.  255 registers, 16 bytes of spill (sm_90).
  *
  * ---- Error analysis (u = 2^-53, eps = eps(double) = 2u) -----------------------------------
  * Claim: every element of C that the int8 path writes satisfies
@@ -254,7 +261,7 @@ struct OzGemm {
  * grid x = tiles along i * tiles along j, y = pages of this launch.  Planes padded (mpad, npad
  * multiples of 64, kpad of 64, zeros beyond the matrix).  Operand layouts KA (op(A) = Aᵀ: A
  * stored k x m), KB (op(B) = B: B stored k x n), for the fixups only. */
-template <bool KA, bool KB>
+template <bool KA, bool KB, int S2>
 __global__ void __launch_bounds__ (OZ_THREADS, 1)
 ozaki_gemm (OzGemm g)
 {
@@ -374,7 +381,91 @@ ozaki_gemm (OzGemm g)
           acc[x][y][e] += h[x][y][e];
   };
 
-  mma_pipeline<OZ_STAGES> (KT, load_stage, compute);
+  /* v2 (S2 = s, compile-time): per k32 the warp's B fragments of all S2 slices stay in
+     registers and each A slice is loaded once, every diagonal accumulated at once: 12 S2
+     LDS.32 a k32 (96 at s = 8) instead of 6 s(s+1) (432); the same sums, in the same order
+     within each diagonal's int32 (exact anyway), the same Horner fold. */
+  auto compute_v2 = [&] (int64_t kt) {
+    constexpr int S = S2 > 0 ? S2 : 1;
+    const int8_t *as = smem + (kt % OZ_STAGES) * stage_bytes;
+    const int8_t *bs = as + a_bytes;
+    int tmp[S][OZ_MT][OZ_NT][4];   /* tmp[d - 2]: diagonal d */
+#pragma unroll
+    for (int d = 0; d < S; d++)
+#pragma unroll
+      for (int x = 0; x < OZ_MT; x++)
+#pragma unroll
+        for (int y = 0; y < OZ_NT; y++)
+#pragma unroll
+          for (int e = 0; e < 4; e++)
+            tmp[d][x][y][e] = 0;
+#pragma unroll
+    for (int kk = 0; kk < OZ_BK; kk += 32) {
+      uint32_t bf[S][OZ_NT][2];
+#pragma unroll
+      for (int u = 0; u < S; u++)
+#pragma unroll
+        for (int y = 0; y < OZ_NT; y++) {
+          const int8_t *p = bs + (u * 64 + wj + y * 8 + gr) * OZ_PITCH + kk + 4 * tg;
+          bf[u][y][0] = *reinterpret_cast<const uint32_t *> (p);
+          bf[u][y][1] = *reinterpret_cast<const uint32_t *> (p + 16);
+        }
+#pragma unroll
+      for (int t = 1; t <= S; t++) {
+        uint32_t af[OZ_MT][4];
+#pragma unroll
+        for (int x = 0; x < OZ_MT; x++) {
+          const int8_t *p = as + ((t - 1) * 64 + wi + x * 16 + gr) * OZ_PITCH + kk + 4 * tg;
+          af[x][0] = *reinterpret_cast<const uint32_t *> (p);
+          af[x][1] = *reinterpret_cast<const uint32_t *> (p + 8 * OZ_PITCH);
+          af[x][2] = *reinterpret_cast<const uint32_t *> (p + 16);
+          af[x][3] = *reinterpret_cast<const uint32_t *> (p + 8 * OZ_PITCH + 16);
+        }
+#pragma unroll
+        for (int u = 1; u + t <= S + 1; u++)
+#pragma unroll
+          for (int x = 0; x < OZ_MT; x++)
+#pragma unroll
+            for (int y = 0; y < OZ_NT; y++)
+              mma_s8 (tmp[t + u - 2][x][y], af[x], bf[u - 1][y]);
+        if (t == 1) {   /* T: the leading pair on |digits| */
+          uint32_t ab[OZ_MT][4], bb[OZ_NT][2];
+#pragma unroll
+          for (int x = 0; x < OZ_MT; x++)
+#pragma unroll
+            for (int r = 0; r < 4; r++)
+              ab[x][r] = __vabsss4 (af[x][r]);
+#pragma unroll
+          for (int y = 0; y < OZ_NT; y++)
+#pragma unroll
+            for (int r = 0; r < 2; r++)
+              bb[y][r] = __vabsss4 (bf[0][y][r]);
+#pragma unroll
+          for (int x = 0; x < OZ_MT; x++)
+#pragma unroll
+            for (int y = 0; y < OZ_NT; y++)
+              mma_s8_sat (tsum[x][y], ab[x], bb[y]);
+        }
+      }
+    }
+#pragma unroll
+    for (int x = 0; x < OZ_MT; x++)
+#pragma unroll
+      for (int y = 0; y < OZ_NT; y++)
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+          double h = (double) tmp[S - 1][x][y][e];
+#pragma unroll
+          for (int d = S - 2; d >= 0; d--)
+            h = fma (h, 0x1p-7, (double) tmp[d][x][y][e]);
+          acc[x][y][e] += h;
+        }
+  };
+
+  if constexpr (S2 > 0)
+    mma_pipeline<OZ_STAGES> (KT, load_stage, compute_v2);
+  else
+    mma_pipeline<OZ_STAGES> (KT, load_stage, compute);
 
   /* Epilogue: keep the int8 value where the guard certifies it, else the FP64 path. */
   const int *ca = g.ca + page * g.ca_page, *cb = g.cb + page * g.cb_page;
@@ -437,6 +528,13 @@ int ozaki_slices ()
   return OZ_DEFAULT_SLICES;
 }
 
+/* The gemm version: GPUMAT_OZAKI_VERSION=2 runs v2 (header) where s = 8; else v1. */
+int ozaki_version ()
+{
+  const char *env = getenv ("GPUMAT_OZAKI_VERSION");
+  return env && strcmp (env, "2") == 0 ? 2 : 1;
+}
+
 int last_slices = 0;   /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64 */
 
 gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
@@ -458,15 +556,17 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   const double guard_coef = (2.0 * (double) k - 1.02 * (double) (s + KT)) * 0x1p-53 * 0x1p-14;
   if (smem > (size_t) dev.smem_optin || !(guard_coef > 0))
     return fp64_path (a, dev);
-  auto kernel = ozaki_gemm<KA, KB>;
+  /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1 */
+  const int version = s == OZ_DEFAULT_SLICES ? ozaki_version () : 1;
+  auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
   /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance) */
-  static size_t smem_allowed = 0;
-  if (smem > smem_allowed) {
+  static size_t smem_allowed[3] = {0, 0, 0};
+  if (smem > smem_allowed[version]) {
     const cudaError_t e = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                 (int) smem);
     if (e != cudaSuccess)
       return gm_cuda_status (e, "matmul ozaki: shared memory");
-    smem_allowed = smem;
+    smem_allowed[version] = smem;
   }
 
   /* pages per launch: all, unless the planes would pass OZ_MAX_WORKSPACE (or gridDim.y) */

@@ -34,6 +34,8 @@
  *     the m + n - 1 elements of the bad row and column for onebad; with GPUMAT_OZAKI_SLICES=7
  *     at k = 256 some but not all elements fall back (the guard at work), all within the bound.
  * Each case also runs the dmma kernel on the same data as a check of the test itself.
+ * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
+ * results labelled "ozaki[v2]".
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -311,9 +313,9 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
   const double eps = 0x1p-52, tiny = 2.0 * (double) (k + 2) * 0x1p-1074;
   char what[160];
   for (int q = 0; q < 2; q++) {
-    snprintf (what, sizeof what, "%s %s %c%c %lldx%lldx%lld", gm_matmul_kernel_name (kernels[q]),
-              pattern_name[pat], op_letter[opa], op_letter[opb], (long long) m, (long long) n,
-              (long long) k);
+    snprintf (what, sizeof what, "%s%s %s %c%c %lldx%lldx%lld", gm_matmul_kernel_name (kernels[q]),
+              q == 0 && getenv ("GPUMAT_OZAKI_VERSION") ? "[v2]" : "", pattern_name[pat],
+              op_letter[opa], op_letter[opb], (long long) m, (long long) n, (long long) k);
     TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc + 16));
     gm_status st = gm_matmul (kernels[q], GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
                               dC, ldc, 0, 1, 0);
@@ -362,6 +364,21 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                (long long) bad, worst, first);
     if (q != 0)
       continue;
+    if (getenv ("GPUMAT_OZAKI_VERSION")) {
+      /* v2 sums the same exact int32 diagonals and folds them alike: bit for bit v1's result */
+      double *h1 = (double *) xmalloc (sizeof (double) * nc);
+      unsetenv ("GPUMAT_OZAKI_VERSION");
+      TU_GM (gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
+                        dC, ldc, 0, 1, 0));
+      TU_CUDA (cudaMemcpy (h1, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+      setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
+      int64_t differ = 0;
+      for (size_t e = 0; e < nc; e++)
+        differ += memcmp (&h1[e], &hC[e], sizeof (double)) != 0;
+      tu_result (differ == 0, "%s: %lld elements differ from v1's bit pattern", what,
+                 (long long) differ);
+      free (h1);
+    }
     if (!quick && worst > 0.01)   /* how close the kernel comes, for the notes */
       printf ("  note: %s uses %.3g of the bound (%lld of %lld elements on the FP64 path)\n",
               what, worst, (long long) fixups, (long long) (m * n));
@@ -425,7 +442,8 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
                             sb, dC, ldc, sc, pages, 0);
   TU_CUDA (cudaDeviceSynchronize ());
   char what[160];
-  snprintf (what, sizeof what, "ozaki batch %c%c %lldx%lldx%lld x %lld pages%s%s", op_letter[opa],
+  snprintf (what, sizeof what, "ozaki%s batch %c%c %lldx%lldx%lld x %lld pages%s%s",
+            getenv ("GPUMAT_OZAKI_VERSION") ? "[v2]" : "", op_letter[opa],
             op_letter[opb], (long long) m, (long long) n, (long long) k, (long long) pages,
             share_a ? ", A shared" : "", share_b ? ", B shared" : "");
   if (st != GM_OK) {
@@ -542,6 +560,28 @@ int main (int argc, char **argv)
       run (ONEBAD, pairs[q][0], pairs[q][1], 64, 64, 4096, 2);
     }
   }
+  /* v2 of the gemm (GPUMAT_OZAKI_VERSION=2: all diagonals at once) on a subset: every data
+     set, four op pairs, around the floor, a batch, deep k */
+  setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
+  for (int p = 0; p < 9; p += quick ? 4 : 2)
+    for (int pat = 0; pat < PATTERNS; pat++) {
+      if (quick == 2 && (pat + p) % 3 != 0)
+        continue;
+      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
+      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
+    }
+  for (int k = 15; k <= 18; k++)
+    run (UNIFORM, T, N, 37, 29, k, -1);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1);
+  if (!quick) {
+    run (FULLBITS, N, N, 1, 1, 100000, 0);
+    run (UNIFORM, T, T, 513, 515, 517, 0);
+    run (SPECIALS, N, T, 300, 300, 300, -1);
+  }
+  setenv ("GPUMAT_OZAKI_SLICES", "7", 1);   /* s != 8: v1 runs */
+  run (UNIFORM, N, N, 96, 80, 256, 1);
+  unsetenv ("GPUMAT_OZAKI_SLICES");
+  unsetenv ("GPUMAT_OZAKI_VERSION");
   printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
   return tu_finish (PROGRAM);
 }
