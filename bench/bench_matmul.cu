@@ -39,7 +39,8 @@
  *                                 the Ozaki scheme (INT8 tensor cores) against DGEMM and the
  *                                 FP64 tensor-core kernel, checked against DGEMM first; its
  *                                 rows name the slices and the elements its guard recomputed
- *                                 on the FP64 path (GPUMAT_OZAKI_SLICES=N runs N slices)
+ *                                 on the FP64 path (GPUMAT_OZAKI_SLICES=N runs N slices,
+ *                                 GPUMAT_OZAKI_VERSION=2 the v2 gemm: rows "ozaki[v2]")
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -227,8 +228,11 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
   for (auto &rk : runs) {
     const gm_matmul_kernel kk = (gm_matmul_kernel) rk.first;
     const std::string tile = rk.second;
+    const char *oz_v = getenv ("GPUMAT_OZAKI_VERSION"), *oz_s = getenv ("GPUMAT_OZAKI_SLICES");
     const std::string name_s = std::string (gm_matmul_kernel_name (kk))
-                               + (tile.empty () ? "" : "[" + tile + "]");
+                               + (tile.empty () ? "" : "[" + tile + "]")
+                               + (kk == GM_MATMUL_OZAKI && oz_v ? std::string ("[v") + oz_v + "]" : "")
+                               + (kk == GM_MATMUL_OZAKI && oz_s ? std::string ("[s") + oz_s + "]" : "");
     const char *name = name_s.c_str ();
     if (!listed (kernels, gm_matmul_kernel_name (kk)) || (kk == GM_MATMUL_DMMA && !dbl)
         || (kk == GM_MATMUL_TF32X3 && dbl) || (kk == GM_MATMUL_OZAKI && !dbl)
