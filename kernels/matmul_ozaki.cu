@@ -63,8 +63,10 @@
  * 5. Guard.  T 2^-14 <= S (|d_1| 2^-7 <= |x|).  An element keeps its int8 value only if
  *        k (s + 1.02) 2^-7s  <=  (2k - 1.02 (s + KT)) u T 2^-14
  *    (then E_trunc + E_acc <= 2k u S = k eps S; 1.02 covers the check's own rounding), its
- *    row and column are finite, and 2^-1022 <= |C| < 2^1023 or C == 0 exactly.  Otherwise
- *    the element is recomputed on the FP64 path.  For s = 8 the guard asks T 2^-14 >~ 0.57 at
+ *    row and column are finite, Ea + Eb <= 1022 - ceil(log2 k) (then every product and every
+ *    partial sum, in any order, stays below 2^1022: no overflow an FP64 kernel would meet and
+ *    the exact value would hide), and 2^-1022 <= |C| < 2^1023 or C == 0 exactly.  Otherwise the element is recomputed on the
+ *    FP64 path.  For s = 8 the guard asks T 2^-14 >~ 0.57 at
  *    any k >= 36 (1.14 for k = 16): dense data with sum |x||y| ~ k/4 pass from k = 3 on; a
  *    row or column whose entries lie far below its largest (exponent spread) gives small T
  *    where the far entries meet, and those elements take the FP64 path (slow, exact to IEEE).
@@ -81,7 +83,10 @@
  * scan; its digits are zero and every element of C in that row (column) is recomputed by
  * sequential FMA from the operands, which gives what the IEEE product gives (Inf * 0 = NaN,
  * Inf - Inf = NaN, x * Inf = +-Inf, products that overflow: Inf).  Finite products that
- * overflow (|a b| > DBL_MAX) give |C| >= 2^1023 or T-guard failures and take the same path.
+ * overflow (|a b| > DBL_MAX), and sums that could, lie in rows and columns with Ea + Eb >
+ * 1022 - ceil(log2 k) and take the same path: they overflow as the FP64 kernels do.  (Two
+ * overflowing products of opposite signs give Inf or NaN on any FMA-based FP64 kernel,
+ * dmma's and BLAS's included, depending on the order: a fused product is never rounded.)
  * Rows (columns) of zeros give exact zeros (the other side finite) without a fixup.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -255,6 +260,8 @@ struct OzGemm {
   int64_t tiles_m;
   double trunc_bound;           /* k (s + 1.02) 2^-7s */
   double guard_coef;            /* (2k - 1.02 (s + KT)) u 2^-14: times T */
+  int ovf_exp;                  /* 1022 - ceil(log2 k): rows and columns with Ea + Eb above
+                                   it take the FP64 path (products or sums could overflow) */
 };
 
 /* Launch contract: 256 threads, oz_stage_bytes (s) * OZ_STAGES bytes of dynamic shared memory,
@@ -490,6 +497,8 @@ ozaki_gemm (OzGemm g)
           fix = true;
         else if (ea == OZ_ZERO || eb == OZ_ZERO)
           fix = false;   /* a row or column of zeros against finite values: exactly 0 */
+        else if (ea + eb > g.ovf_exp)
+          fix = true;   /* a product or a partial sum might overflow: IEEE's outcome */
         else {
           v = scalbn (acc[x][y][e], ea + eb - 14);
           const double av = fabs (v);
@@ -602,13 +611,16 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
 
   const double *A = (const double *) a.A, *B = (const double *) a.B;
   const int64_t tiles_m = mpad / OZ_BM, tiles = tiles_m * (npad / OZ_BN);
+  int log2_k = 0;   /* ceil (log2 (k)) */
+  while (((int64_t) 1 << log2_k) < k)
+    log2_k++;
   if (tiles > MAX_GRID_X)
     return fp64_path (a, dev);
   OzGemm g = {m, n, k, s, planes_a, planes_b,
               bcast_a ? 0 : (int64_t) plane_bytes_a, bcast_b ? 0 : (int64_t) plane_bytes_b,
               mpad, npad, kpad, codes_a, codes_b, bcast_a ? 0 : mpad, bcast_b ? 0 : npad,
               A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C, a.ldc, a.sc, 0, tiles_m,
-              (double) k * (s + 1.02) * ldexp (1.0, -7 * s), guard_coef};
+              (double) k * (s + 1.02) * ldexp (1.0, -7 * s), guard_coef, 1022 - log2_k};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;

@@ -22,7 +22,9 @@
  *              2^-1000, op(B) 2^900..2^1000: products normal, none may be lost;
  *   bigrows    op(A) 2^900..DBL_MAX, op(B) 2^-1060..2^-990 (some subnormal): huge row scales;
  *   specials   Inf, -Inf and NaN in op(A) and op(B), Inf * 0, Inf - Inf, and finite entries
- *              2^600 whose products overflow to Inf;
+ *              2^600 whose product overflows to Inf (two overflowing products of opposite
+ *              signs are left out: FMA-based FP64 kernels, dmma and BLAS alike, give Inf or
+ *              NaN there depending on the order, since a fused product is never rounded);
  *   onebad     uniform but for one NaN in op(A) (row 5) and one Inf in op(B) (last column):
  *              exactly those rows and columns of C take the FP64 path.
  * Beyond the bound:
@@ -151,10 +153,11 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a
         a[3 * k + 1] = -INFINITY;       /* row 3: -Inf * b(1, j) + -Inf * b(2, j) */
         a[3 * k + 2] = -INFINITY;
       }
-      if (m >= 3 && n >= 3) {           /* C(2, 2): 2^600 * 2^600 overflows to +-Inf */
+      if (m >= 3 && n >= 3) {           /* C(2, 2): 2^600 * 2^600 overflows to +Inf */
         a[2 * k + 1] = ldexp (1.0, 600);
         b[1 * n + 2] = ldexp (1.0, 600);
       }
+
     }
     break;
   case ONEBAD:
