@@ -313,6 +313,9 @@ endfunction
 %!  unsupported = {};
 %!  if (nargin > 0 && strcmp (cls, "single"))
 %!    unsupported = [unsupported, {"dmma", "ozaki"}];
+%!  elseif (strcmp (cls, "mixed"))
+%!    ## products of mixed classes, some with double results, some single: kernels of both
+%!    unsupported = [unsupported, {"dmma", "tf32x3", "ozaki"}];
 %!  elseif (nargin > 0)
 %!    unsupported{end+1} = "tf32x3";
 %!  endif
@@ -470,7 +473,7 @@ endfunction
 %!testif ; gpumat_available ()
 %! ## Class rules: mixed single and double, logical and char.
 %! A = rand (9, 7);  B = rand (7, 5);
-%! for kernel = all_kernels ("single")
+%! for kernel = all_kernels ("mixed")
 %!   check_product (single (A), B, kernel{1});
 %!   check_product (A, single (B), kernel{1});
 %!   check_product (A > 0.5, B > 0.5, kernel{1});
@@ -479,10 +482,21 @@ endfunction
 %!   assert (class (gpumat_mul (true (2), true (2), kernel{1})), "double");
 %!   assert (class (gpumat_mul ("a", single (2), kernel{1})), "single");
 %! endfor
+%! ## The single-only kernel takes any operands whose product is single.
+%! if (any (strcmp (all_kernels ("single"), "tf32x3")))
+%!   check_product (single (A), B, "tf32x3");
+%!   check_product (A > 0.5, single (B), "tf32x3");
+%!   check_product ("ab", single (rand (2, 3)), "tf32x3");
+%! endif
+%! ## The double-only kernels take any operands whose product is double.
+%! if (any (strcmp (all_kernels ("double"), "ozaki")))
+%!   check_product (A > 0.5, B, "ozaki");
+%!   check_product (["ab"; "cd"], ["e"; "f"], "ozaki");
+%! endif
 
 %!testif ; gpumat_available ()
 %! ## A scalar operand scales the other, whatever its size, as * does.
-%! for kernel = all_kernels ("single")
+%! for kernel = all_kernels ("mixed")
 %!   check_product (3, rand (4, 5), kernel{1});
 %!   check_product (rand (4, 5), single (-2), kernel{1});
 %!   check_product (single (2), 7, kernel{1});
@@ -571,7 +585,7 @@ endfunction
 %!testif ; gpumat_available ()
 %! ## Scalars with operations: s * op(B) is laid out as op(B), whichever side s is on.
 %! B = rand (4, 7);  v = rand (1, 5);
-%! for kernel = all_kernels ("single")
+%! for kernel = all_kernels ("mixed")
 %!   check_product (3, B, kernel{1}, "none", "transpose");
 %!   check_product (B, -2, kernel{1}, "ctranspose", "none");
 %!   check_product (single (3), B, kernel{1}, "transpose", "transpose");
@@ -586,7 +600,7 @@ endfunction
 %!testif ; gpumat_available ()
 %! ## Mixed classes with operations: single wins; logical and char count as double.
 %! A = rand (9, 7);  B = rand (5, 9);
-%! for kernel = all_kernels ("single")
+%! for kernel = all_kernels ("mixed")
 %!   check_product (single (A), B, kernel{1}, "transpose", "transpose");
 %!   check_product (A, single (B), kernel{1}, "ctranspose", "ctranspose");
 %!   check_product (A > 0.5, B > 0.5, kernel{1}, "transpose", "transpose");
@@ -735,7 +749,7 @@ endfunction
 %!testif ; gpumat_available ()
 %! ## Mixed real/complex (promoted, as *), mixed precision (single wins), logical and char.
 %! A = crand (9, 7);  B = rand (7, 5) - 0.5;
-%! for kernel = all_kernels ("single")
+%! for kernel = all_kernels ("mixed")
 %!   check_complex (A, B, kernel{1});
 %!   check_complex (B.', A.', kernel{1});
 %!   check_complex (single (A), B, kernel{1});
@@ -749,7 +763,7 @@ endfunction
 %!testif ; gpumat_available ()
 %! ## Complex scalars scale elementwise, as *: complex * real keeps each part (no promotion).
 %! B = crand (4, 5);  r = rand (4, 5);  v = crand (1, 5);
-%! for kernel = all_kernels ("single")
+%! for kernel = all_kernels ("mixed")
 %!   check_complex (2 - 3i, B, kernel{1});
 %!   check_complex (B, single (1i), kernel{1});
 %!   check_complex (1i, r, kernel{1});
@@ -775,7 +789,7 @@ endfunction
 %! for kernel = all_kernels ("double")
 %!   C = gpumat_mul ([1i 1], [1i; 1], kernel{1});
 %!   assert (isreal (C));  assert (C, 0);
-%!   if (! strcmp (kernel{1}, "dmma"))   # dmma: double and complex double only
+%!   if (! any (strcmp (kernel{1}, {"dmma", "ozaki"})))   # double and complex double only
 %!     C = gpumat_mul (single ([1i 1]), [1i; 1], kernel{1});
 %!     assert (isreal (C));  assert (class (C), "single");
 %!   endif
