@@ -4,7 +4,7 @@
  *   square      every kernel in double and single against DGEMM / SGEMM (no transposes):
  *               N = 1024, 2048, 4096, 8192, 4097, 1000x3000x17, 8192x64x8192
  *   transposed  N = 4096 and 8192, both classes, each operation pair NN, TN, NT, TT: auto, warp,
- *               dmma and tf32x3 (single) against gemm with the same transpose flags; each rate also as % of the
+ *               dmma, tf32x3 (single) and ozaki (double) against gemm with the same transpose flags; each rate also as % of the
  *               same kernel's NN rate at that size; and Xᵀ·X with X 40000x1500 (1500x1500x40000,
  *               ops T, N, one operand array) against gemm (T, N)
  *   batched     10^5 pages of 8x8, 10^4 of 32x32, 10^3 of 128x128, 10 of 1024x1024 (square
@@ -35,6 +35,12 @@
  *   bench_matmul --shapes=4096,8192 --kernels=tf32x3,warp --classes=single
  *                                 3xTF32 against SGEMM (FP32, no TF32) and the FFMA kernel;
  *                                 tf32x3 is checked against SGEMM first like every kernel
+ *   bench_matmul --shapes=4096,8192 --kernels=ozaki,dmma --classes=double
+ *                                 the Ozaki scheme (INT8 tensor cores) against DGEMM and the
+ *                                 FP64 tensor-core kernel, checked against DGEMM first; its
+ *                                 rows name the slices and the elements its guard recomputed
+ *                                 on the FP64 path (GPUMAT_OZAKI_SLICES=N runs N slices,
+ *                                 GPUMAT_OZAKI_VERSION=2 the v2 gemm: rows "ozaki[v2]")
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -222,13 +228,17 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
   for (auto &rk : runs) {
     const gm_matmul_kernel kk = (gm_matmul_kernel) rk.first;
     const std::string tile = rk.second;
+    const char *oz_v = getenv ("GPUMAT_OZAKI_VERSION"), *oz_s = getenv ("GPUMAT_OZAKI_SLICES");
     const std::string name_s = std::string (gm_matmul_kernel_name (kk))
-                               + (tile.empty () ? "" : "[" + tile + "]");
+                               + (tile.empty () ? "" : "[" + tile + "]")
+                               + (kk == GM_MATMUL_OZAKI && oz_v ? std::string ("[v") + oz_v + "]" : "")
+                               + (kk == GM_MATMUL_OZAKI && oz_s ? std::string ("[s") + oz_s + "]" : "");
     const char *name = name_s.c_str ();
     if (!listed (kernels, gm_matmul_kernel_name (kk)) || (kk == GM_MATMUL_DMMA && !dbl)
-        || (kk == GM_MATMUL_TF32X3 && dbl)
+        || (kk == GM_MATMUL_TF32X3 && dbl) || (kk == GM_MATMUL_OZAKI && !dbl)
         || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11)
-        || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA || kk == GM_MATMUL_TF32X3) && cc < 80))
+        || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA || kk == GM_MATMUL_TF32X3
+             || kk == GM_MATMUL_OZAKI) && cc < 80))
       continue;
     if (!tile.empty ())
       setenv ("GPUMAT_DMMA_TILE", tile.c_str (), 1);
@@ -264,6 +274,17 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
       compare_kernel<float><<<1024, 256>>> ((const float *) dC, (const float *) dR,
                                             sc * batch * parts, dacc);
     TU_CUDA (cudaGetLastError ());
+    if (kk == GM_MATMUL_OZAKI) {   /* slices, and elements the guard sent to the FP64 path */
+      int sl;
+      int64_t fx;
+      TU_GM (gm_matmul_ozaki_stats (&sl, &fx));
+      char b[64];
+      if (sl)
+        snprintf (b, sizeof b, "ozaki %d slices, %lld on FP64", sl, (long long) fx);
+      else
+        snprintf (b, sizeof b, "ozaki: all on FP64 (k < 16 or no room)");
+      plan = b;
+    }
     double acc[3];
     TU_CUDA (cudaMemcpy (acc, dacc, sizeof acc, cudaMemcpyDeviceToHost));
     const double rel = sqrt (acc[0] / (acc[1] > 0 ? acc[1] : 1));
@@ -414,7 +435,7 @@ int main (int argc, char **argv)
 
   if (transposed) {
     /* auto, the two kernels auto picks from at these sizes, and tf32x3 (single) */
-    const char *kernels = kernels_arg ? kernels_arg : "auto,warp,dmma,tf32x3";
+    const char *kernels = kernels_arg ? kernels_arg : "auto,warp,dmma,tf32x3,ozaki";
     const gm_op pairs[4][2] = {{N, N}, {T, N}, {N, T}, {T, T}};
     const int64_t sizes[2] = {4096, 8192};
     for (int si = 0; si < (quick ? 1 : 2); si++)
@@ -447,7 +468,7 @@ int main (int argc, char **argv)
   if (complex_) {
     /* complex double and single against ZGEMM / CGEMM (8 flops a multiply-add), NN at 4096 and
        8192, and the conjugate-transpose pairs at 4096 */
-    const char *kernels = kernels_arg ? kernels_arg : "auto,warp,dmma,tf32x3";
+    const char *kernels = kernels_arg ? kernels_arg : "auto,warp,dmma,tf32x3,ozaki";
     const gm_op C = GM_OP_CTRANSPOSE;
     const gm_op pairs[3][2] = {{N, N}, {C, N}, {N, C}};
     const int64_t sizes[2] = {4096, 8192};

@@ -36,7 +36,7 @@ function gpumat_demo (n = 2048)
     bound = n * eps (cls{1}) * (abs (double (A)) * abs (double (B)));
     kernels = gpumat_kernels ();
     if (strcmp (cls{1}, "single"))
-      kernels = setdiff (kernels, {"dmma"}, "stable");
+      kernels = setdiff (kernels, {"dmma", "ozaki"}, "stable");
     else
       kernels = setdiff (kernels, {"tf32x3"}, "stable");
     endif

@@ -1020,12 +1020,12 @@ endfunction
 %!   R = A * B;
 %!   kernels = gpumat_kernels ();
 %!   if (strcmp (cls{1}, "single"))
-%!     kernels = setdiff (kernels, {"dmma"});   # FP64 tensor cores: double only
+%!     kernels = setdiff (kernels, {"dmma", "ozaki"});   # FP64 / INT8 tensor cores: double only
 %!   else
 %!     kernels = setdiff (kernels, {"tf32x3"});   # TF32 tensor cores: single only
 %!   endif
 %!   if (str2double (gpumat_device ().ComputeCapability) < 8)
-%!     kernels = setdiff (kernels, {"warp", "dmma", "tf32x3"});
+%!     kernels = setdiff (kernels, {"warp", "dmma", "tf32x3", "ozaki"});
 %!   endif
 %!   for kernel = kernels
 %!     C = gpumat_mul (G, H, kernel{1});

@@ -21,8 +21,8 @@
 ## rounding: |C - A*B| <= k*eps(class)*(|A|*|B|) for inner size k.
 ##
 ## Complex data: complex double and complex single operands take every kernel
-## their precision allows (@qcode{"dmma"} only for complex double,
-## @qcode{"tf32x3"} only for complex single), with every
+## their precision allows (@qcode{"dmma"} and @qcode{"ozaki"} only for complex
+## double, @qcode{"tf32x3"} only for complex single), with every
 ## operation (@qcode{"ctranspose"} conjugates).  A real operand against a complex
 ## one is promoted, as @code{*} promotes (@code{[1 2] * [Inf*1i; 1]} is
 ## @code{NaN + Inf*i}); a complex scalar scales the other operand elementwise,
@@ -76,6 +76,18 @@
 ## with FP32 FMA instead: @file{kernels/matmul_tf32.cu} has the analysis).
 ## Not chosen by @qcode{"auto"}.  Double operands raise
 ## @code{gpumat:mul:invalidArgument}, as @qcode{"dmma"} does for single ones.
+## @item "ozaki"
+## double (and complex double) on the INT8 tensor cores by the Ozaki scheme:
+## each row of @var{A} and column of @var{B} is scaled by a power of two and
+## cut into 8 slices of 7 bits, and the 36 slice products that matter are
+## exact integer products; the result is within the same
+## |C - A*B| <= k*eps("double")*(|A|*|B|) bound as FP64 arithmetic.  Elements
+## the method cannot certify (rows or columns holding NaN or Inf, entries far
+## below the largest of their row or column, results near underflow or
+## overflow) are recomputed with FP64 FMA, and products of inner size below 16
+## run on the FP64 tensor cores (compute capability 8.0+;
+## @file{kernels/matmul_ozaki.cu} has the analysis).  Not chosen by
+## @qcode{"auto"}.  Single operands raise @code{gpumat:mul:invalidArgument}.
 ## @end table
 ## @code{gpumat_kernels ()} lists every kernel this build has.
 ##
@@ -293,22 +305,22 @@ endfunction
 %!endfunction
 
 %!function kernels = all_kernels (cls)
-%!  ## Every kernel of this build that runs CLS on this GPU: "dmma" (FP64 tensor cores) computes
-%!  ## in double only, "tf32x3" (TF32 tensor cores) in single only, "warp", "dmma" and "tf32x3"
-%!  ## need compute capability 8.0.
+%!  ## Every kernel of this build that runs CLS on this GPU: "dmma" (FP64 tensor cores) and
+%!  ## "ozaki" (INT8 tensor cores) compute in double only, "tf32x3" (TF32 tensor cores) in single
+%!  ## only, "warp", "dmma", "tf32x3" and "ozaki" need compute capability 8.0.
 %!  kernels = gpumat_kernels ();
 %!  cc = str2double (gpumat_device ().ComputeCapability);
 %!  unsupported = {};
 %!  if (nargin > 0 && strcmp (cls, "single"))
-%!    unsupported{end+1} = "dmma";
+%!    unsupported = [unsupported, {"dmma", "ozaki"}];
 %!  elseif (strcmp (cls, "mixed"))
 %!    ## products of mixed classes, some with double results, some single: kernels of both
-%!    unsupported = [unsupported, {"dmma", "tf32x3"}];
+%!    unsupported = [unsupported, {"dmma", "tf32x3", "ozaki"}];
 %!  elseif (nargin > 0)
 %!    unsupported{end+1} = "tf32x3";
 %!  endif
 %!  if (cc < 8)
-%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3"}];
+%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3", "ozaki"}];
 %!  endif
 %!  kernels = setdiff (kernels, unsupported, "stable");
 %!endfunction
@@ -378,6 +390,16 @@ endfunction
 %!     end_try_catch
 %!   endfor
 %! endif
+%! if (any (strcmp (gpumat_kernels (), "ozaki")))
+%!   for X = {single(ones (2)), single(complex (ones (2), 1))}
+%!     try
+%!       gpumat_mul (X{1}, ones (2), "ozaki");   # ozaki: double and complex double only
+%!       error ("no error raised");
+%!     catch err
+%!       assert (err.identifier, "gpumat:mul:invalidArgument");
+%!     end_try_catch
+%!   endfor
+%! endif
 
 %!testif ; gpumat_available () && str2double (gpumat_device ().ComputeCapability) >= 8
 %! ## tf32x3: single products within k*eps(single)*(|A|*|B|), on both sides of its k-floor (22),
@@ -403,6 +425,45 @@ endfunction
 %! bound = 2 * 41 * eps ("single") * (abs (double (Z)) * abs (double (W)));
 %! assert (all (abs (double (C) - double (Z) * double (W))(:) <= bound(:)));
 
+%!testif ; gpumat_available () && str2double (gpumat_device ().ComputeCapability) >= 8
+%! ## ozaki: double products within k*eps(double)*(|A|*|B|), on both sides of its k-floor (16),
+%! ## full 53-bit mantissas, a row spanning 2^-200..2^200, a row of zeros, Inf and NaN, and a
+%! ## product that overflows, against the double product.
+%! for k = [1 15 16 17 64 300 2000]
+%!   A = (1 + rand (37, k)) .* sign (rand (37, k) - 0.5);  B = rand (k, 29) - 0.5;
+%!   A(2, :) = 2 .^ round (400 * rand (1, k) - 200) .* sign (rand (1, k) - 0.5);
+%!   A(5, :) = 0;
+%!   if (k > 2)
+%!     A(3, 1) = Inf;  A(4, 2) = NaN;  B(1, 5) = 0;
+%!     A(6, 2) = 2^600;  B(2, 7) = 2^600;   # C(6, 7) overflows to Inf
+%!   endif
+%!   C = gpumat_mul (A, B, "ozaki");
+%!   assert (class (C), "double");
+%!   R = A * B;
+%!   Af = A;  Af(! isfinite (Af)) = 0;
+%!   bound = k * eps ("double") * (abs (Af) * abs (B));
+%!   ok = abs (C - R) <= bound | (isnan (C) & isnan (R)) | (C == R);
+%!   assert (all (ok(:)), "k = %d: %d elements outside the bound", k, nnz (! ok));
+%!   if (k > 2)
+%!     assert (C(6, 7), Inf);
+%!     assert (all (isnan (C(4, :))));
+%!   endif
+%! endfor
+
+%!testif ; gpumat_available () && str2double (gpumat_device ().ComputeCapability) >= 8
+%! ## ozaki: transposed operands, complex double (one real product of depth 2k), a gpumat
+%! ## operand, each within its bound.
+%! A = randn (300, 40);  B = randn (300, 50);
+%! C = gpumat_mul (A, "transpose", B, "none", "ozaki");
+%! assert (all (abs (C - A.' * B)(:) <= 300 * eps * (abs (A.') * abs (B))(:)));
+%! Z = complex (rand (30, 40), rand (30, 40));  W = complex (rand (40, 20), rand (40, 20));
+%! C = gpumat_mul (Z, W, "ozaki");
+%! assert (class (C), "double");
+%! bound = 2 * 41 * eps ("double") * (abs (Z) * abs (W));
+%! assert (all (abs (C - Z * W)(:) <= bound(:)));
+%! G = gather (gpumat_mul (gpumat (A), "transpose", B, "none", "ozaki"));
+%! assert (G, gpumat_mul (A, "transpose", B, "none", "ozaki"));
+
 %!testif ; gpumat_available ()
 %! ## Letter case does not matter, and auto is the default.
 %! A = rand (40, 30);  B = rand (30, 20);
@@ -426,6 +487,11 @@ endfunction
 %!   check_product (single (A), B, "tf32x3");
 %!   check_product (A > 0.5, single (B), "tf32x3");
 %!   check_product ("ab", single (rand (2, 3)), "tf32x3");
+%! endif
+%! ## The double-only kernels take any operands whose product is double.
+%! if (any (strcmp (all_kernels ("double"), "ozaki")))
+%!   check_product (A > 0.5, B, "ozaki");
+%!   check_product (["ab"; "cd"], ["e"; "f"], "ozaki");
 %! endif
 
 %!testif ; gpumat_available ()
@@ -723,7 +789,7 @@ endfunction
 %! for kernel = all_kernels ("double")
 %!   C = gpumat_mul ([1i 1], [1i; 1], kernel{1});
 %!   assert (isreal (C));  assert (C, 0);
-%!   if (! strcmp (kernel{1}, "dmma"))   # dmma: double and complex double only
+%!   if (! any (strcmp (kernel{1}, {"dmma", "ozaki"})))   # double and complex double only
 %!     C = gpumat_mul (single ([1i 1]), [1i; 1], kernel{1});
 %!     assert (isreal (C));  assert (class (C), "single");
 %!   endif

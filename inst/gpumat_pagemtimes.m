@@ -135,20 +135,20 @@ endfunction
 
 ## ---- results: these need a GPU ---------------------------------------------------------------
 %!function kernels = all_kernels (cls)
-%!  ## Every kernel of this build that runs CLS on this GPU ("dmma": double only; "tf32x3":
-%!  ## single only; "warp", "dmma" and "tf32x3": compute capability 8.0).
+%!  ## Every kernel of this build that runs CLS on this GPU ("dmma" and "ozaki": double only;
+%!  ## "tf32x3": single only; "warp", "dmma", "tf32x3" and "ozaki": compute capability 8.0).
 %!  kernels = gpumat_kernels ();
 %!  unsupported = {};
 %!  if (strcmp (cls, "single"))
-%!    unsupported{end+1} = "dmma";
+%!    unsupported = [unsupported, {"dmma", "ozaki"}];
 %!  elseif (strcmp (cls, "mixed"))
 %!    ## products of mixed classes, some with double results, some single: kernels of both
-%!    unsupported = [unsupported, {"dmma", "tf32x3"}];
+%!    unsupported = [unsupported, {"dmma", "tf32x3", "ozaki"}];
 %!  else
 %!    unsupported{end+1} = "tf32x3";
 %!  endif
 %!  if (str2double (gpumat_device ().ComputeCapability) < 8)
-%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3"}];
+%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3", "ozaki"}];
 %!  endif
 %!  kernels = setdiff (kernels, unsupported, "stable");
 %!endfunction

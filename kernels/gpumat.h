@@ -156,16 +156,25 @@ typedef enum {
   GM_MATMUL_TF32X3,     /* TF32 tensor cores by the 3xTF32 split (mma.sync tf32), within
                            FP32's k eps (|A||B|) bound; single only, compute capability
                            8.0 or newer; not chosen by auto (yet)                     */
+  GM_MATMUL_OZAKI,      /* INT8 tensor cores by the Ozaki scheme (mma.sync s8, 8 slices),
+                           within FP64's k eps (|A||B|) bound; double only, compute
+                           capability 8.0 or newer; not chosen by auto               */
   GM_MATMUL_KERNEL_COUNT
 } gm_matmul_kernel;
 
-/* "auto", "naive", "tiled", "wpt", "warp", "dmma", "tf32x3"; NULL for an unknown value.
- * gm_matmul returns GM_ERR_INVALID_ARGUMENT for a kernel the class or the device cannot run
- * ("dmma" in single, "tf32x3" in double, "warp", "dmma" and "tf32x3" below compute capability
- * 8.0); "auto" always runs. */
+/* "auto", "naive", "tiled", "wpt", "warp", "dmma", "tf32x3", "ozaki"; NULL for an unknown
+ * value.  gm_matmul returns GM_ERR_INVALID_ARGUMENT for a kernel the class or the device cannot
+ * run ("dmma" and "ozaki" in single, "tf32x3" in double, "warp", "dmma", "tf32x3" and "ozaki"
+ * below compute capability 8.0); "auto" always runs. */
 const char *gm_matmul_kernel_name (gm_matmul_kernel kernel);
 /* Case-insensitive; returns GM_ERR_INVALID_ARGUMENT for an unknown name. */
 gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel);
+/* The last "ozaki" product of this process (waits for the device): *slices, the slices it
+ * cut each operand into (0 where it ran entirely on the FP64 path: k below 16, too little shared
+ * memory or workspace), and *fixups, the elements of C it recomputed on the FP64 path because
+ * its error guard could not certify the INT8 result (rows or columns with NaN or Inf, wide
+ * exponent ranges, results near underflow or overflow; kernels/matmul_ozaki.cu). */
+gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups);
 
 /* What to do with an operand before the product (MATLAB's pagemtimes names them "none",
  * "transpose" and "ctranspose").  For real data the conjugate transpose is the transpose. */

@@ -8,6 +8,7 @@
  *   matmul_warp.cu    warp-tiled FFMA on a cp.async pipeline (sm_80+)
  *   matmul_dmma.cu    FP64 tensor cores (sm_80+, double)
  *   matmul_tf32.cu    TF32 tensor cores by the 3xTF32 split (sm_80+, single; by name only)
+ *   matmul_ozaki.cu   INT8 tensor cores by the Ozaki scheme I (sm_80+, double; by name only)
  *   matmul_pages.cu   whole small pages a block (auto's choice for batches of tiny pages)
  * and share matmul_internal.cuh: operand layouts, the grid walk over pages and column slabs,
  * cp.async, aligned workspace copies and split-K.
@@ -105,7 +106,8 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
 }
 
 const char *const kernel_names[GM_MATMUL_KERNEL_COUNT] = {"auto", "naive", "tiled", "wpt",
-                                                          "warp", "dmma", "tf32x3"};
+                                                          "warp", "dmma", "tf32x3",
+                                                          "ozaki"};
 const char *const op_names[3] = {"none", "transpose", "ctranspose"};
 
 template <typename T> gm_status zero_pages (const MatmulArgs &a)
@@ -132,7 +134,7 @@ extern "C" gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_ker
       return GM_OK;
     }
   return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                  "unknown kernel '%s' (auto, naive, tiled, wpt, warp, dmma or tf32x3)", name);
+                  "unknown kernel '%s' (auto, naive, tiled, wpt, warp, dmma, tf32x3 or ozaki)", name);
 }
 
 extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
@@ -233,8 +235,8 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
   if (gm_class_is_complex (cls))
     return matmul_complex (a, cls, opa, opb, kernel);
   int choice = kernel == GM_MATMUL_AUTO ? pick_auto (cls, dev, a) : (int) kernel;
-  if ((choice == GM_MATMUL_WARP || choice == GM_MATMUL_DMMA || choice == GM_MATMUL_TF32X3)
-      && dev.cc < 80)
+  if ((choice == GM_MATMUL_WARP || choice == GM_MATMUL_DMMA || choice == GM_MATMUL_TF32X3
+       || choice == GM_MATMUL_OZAKI) && dev.cc < 80)
     return gm_fail (GM_ERR_INVALID_ARGUMENT,
                     "matmul: kernel '%s' needs compute capability 8.0 or newer (this device: "
                     "%d.%d)", kernel_names[choice], dev.cc / 10, dev.cc % 10);
@@ -242,6 +244,8 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'dmma' computes in double only");
   if (choice == GM_MATMUL_TF32X3 && cls != GM_SINGLE)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'tf32x3' computes in single only");
+  if (choice == GM_MATMUL_OZAKI && cls != GM_DOUBLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'ozaki' computes in double only");
 
   const bool dbl = cls == GM_DOUBLE;
   if (k == 0) /* an empty sum: zeros, whatever the kernel */
@@ -253,6 +257,7 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
   case GM_MATMUL_WARP:  return matmul_warp (a, cls, dev);
   case GM_MATMUL_DMMA:  return matmul_dmma (a, dev);
   case GM_MATMUL_TF32X3: return matmul_tf32x3 (a, dev);
+  case GM_MATMUL_OZAKI: return matmul_ozaki (a, dev);
   case CHOICE_PAGES:    return matmul_pages (a, cls);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", choice);

@@ -215,7 +215,11 @@ gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op op
   if (kernel == GM_MATMUL_TF32X3 && cls != GM_COMPLEX_SINGLE)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'tf32x3' computes in single and "
                     "complex single only");
-  if (kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA || kernel == GM_MATMUL_TF32X3) {
+  if (kernel == GM_MATMUL_OZAKI && cls != GM_COMPLEX_DOUBLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'ozaki' computes in double and "
+                    "complex double only");
+  if (kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA || kernel == GM_MATMUL_TF32X3
+      || kernel == GM_MATMUL_OZAKI) {
     DeviceInfo dev;
     gm_status st = device_info (&dev);
     if (st != GM_OK)

@@ -611,6 +611,8 @@ bool dmma_legacy_auto ();
 bool dmma_fits (const DeviceInfo &dev);
 /* Single on the TF32 tensor cores by the 3xTF32 split (matmul_tf32.cu): k eps (|A||B|). */
 gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
+/* Double on the INT8 tensor cores by the Ozaki scheme I (matmul_ozaki.cu): k eps (|A||B|). */
+gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
  * through gm_matmul, with any kernel that runs the real class. */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,

@@ -56,8 +56,10 @@ static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
     return 0;
   if (kern == GM_MATMUL_TF32X3 && cls != GM_COMPLEX_SINGLE)
     return 0;
-  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3)
-      && device_cc < 80)
+  if (kern == GM_MATMUL_OZAKI && cls != GM_COMPLEX_DOUBLE)
+    return 0;
+  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3
+       || kern == GM_MATMUL_OZAKI) && device_cc < 80)
     return 0;
   return 1;
 }

@@ -1,7 +1,7 @@
 /* test_matmul.cu: gm_matmul, gm_matmul_pages, gm_transpose and gm_matmul_host against a CPU
  * reference in double.
  *
- *   - every kernel (auto, naive, tiled, wpt, warp, dmma, tf32x3) x every operation pair (none,
+ *   - every kernel (auto, naive, tiled, wpt, warp, dmma, tf32x3, ozaki) x every operation pair (none,
  *     transpose, ctranspose for A and for B; for real data ctranspose is transpose) x double
  *     and single, on shapes that reach every edge of every tile (0, 1, 2, 17, 31..33, 63..65,
  *     127..129, primes, K = 1, tall, wide, skinny, a few large ones), with padded leading
@@ -88,16 +88,18 @@ static int dmma_all_tiles (int64_t m, int64_t n, int64_t k, int64_t batch)
   return work <= (quick == 2 ? 0x1p22 : quick ? 0x1p26 : 0x1p29);
 }
 
-/* Mirrors gm_matmul's rule: dmma computes double only, tf32x3 single only, warp, dmma and
-   tf32x3 need sm_80. */
+/* Mirrors gm_matmul's rule: dmma and ozaki compute double only, tf32x3 single only, warp, dmma,
+   tf32x3 and ozaki need sm_80. */
 static int kernel_runs (gm_matmul_kernel kern, gm_class cls)
 {
   if (kern == GM_MATMUL_DMMA && cls != GM_DOUBLE)
     return 0;
   if (kern == GM_MATMUL_TF32X3 && cls != GM_SINGLE)
     return 0;
-  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3)
-      && device_cc < 80)
+  if (kern == GM_MATMUL_OZAKI && cls != GM_DOUBLE)
+    return 0;
+  if ((kern == GM_MATMUL_WARP || kern == GM_MATMUL_DMMA || kern == GM_MATMUL_TF32X3
+       || kern == GM_MATMUL_OZAKI) && device_cc < 80)
     return 0;
   return 1;
 }
@@ -705,6 +707,8 @@ static void test_api (void)
              "dmma in single accepted");
   tu_result (MM (GM_MATMUL_TF32X3, GM_DOUBLE, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV
                  && strstr (gm_error_detail (), "single"), "tf32x3 in double accepted");
+  tu_result (MM (GM_MATMUL_OZAKI, S, N, N, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1) == INV
+                 && strstr (gm_error_detail (), "double"), "ozaki in single accepted");
   tu_result (gm_matmul (GM_MATMUL_NAIVE, GM_DOUBLE, N, N, 0, 5, 5, NULL, 1, 0, NULL, 5, 0,
                         NULL, 1, 0, 1, 0) == GM_OK, "m == 0 not a no-op");
   tu_result (gm_matmul (GM_MATMUL_NAIVE, GM_DOUBLE, T, T, 3, 5, 5, NULL, 5, 0, NULL, 5, 0,

@@ -507,9 +507,9 @@ static void error_cases (void)
 {
   void *d = NULL;
   TU_GM (gm_device_alloc (&d, 64));
-  const gm_matmul_kernel others[4] = {GM_MATMUL_WPT, GM_MATMUL_WARP, GM_MATMUL_DMMA,
-                                      GM_MATMUL_TF32X3};
-  for (int q = 0; q < 4; q++)
+  const gm_matmul_kernel others[5] = {GM_MATMUL_WPT, GM_MATMUL_WARP, GM_MATMUL_DMMA,
+                                      GM_MATMUL_TF32X3, GM_MATMUL_OZAKI};
+  for (int q = 0; q < 5; q++)
     for (int64_t k = 0; k <= 1; k++) {
       gm_status st = gm_matmul (others[q], GM_INT32, GM_OP_NONE, GM_OP_NONE, 2, 2, k, d, 2, 0, d,
                                 2, 0, d, 2, 0, 1, 0);

@@ -1,0 +1,590 @@
+/* test_ozaki.cu: the ozaki kernel (kernels/matmul_ozaki.cu) on inputs chosen to break an
+ * Ozaki-scheme product, against an exact reference (double-double sums of error-free products
+ * on the CPU), within FP64's own bound
+ *     |C - Cref| <= k eps(double) sum_p |a_p| |b_p|  +  2 (k + 2) 2^-1074
+ * (the header of matmul_ozaki.cu derives the first term; the absolute term covers underflow on
+ * the FP64 path, which any FP64 product has).  Where Cref is NaN the result must be NaN, where
+ * it is infinite the same infinity (IEEE: Inf * 0 = NaN, Inf - Inf = NaN, products that
+ * overflow are infinite).  Every op pair (NN TN CN NT TT CT NC TC CC), odd shapes, K = 1..40
+ * around the k-floor (16: below it the product runs on the FP64 path), deep K, batches.
+ * Data sets (op(A) m x k, op(B) k x n):
+ *   uniform    [-1, 1): the ordinary case;
+ *   fullbits   +-(1 + 52 random fraction bits) 2^(-2..2): every bit of double matters;
+ *   cancel     the second half of k repeats the first with op(B)'s signs flipped (a 2^-30
+ *              relative nudge on every third column): results ~0 (or exactly 0) against a
+ *              large sum |a||b|;
+ *   rowspread  row i of op(A) spans 2^0 .. 2^-(10 + 30 (i % 3)) (exponent spread within a
+ *              row), op(B) uniform: low-order bits of the small entries are lost in the
+ *              slices, so elements must take the FP64 path where the guard cannot certify;
+ *   wide       |x| = 2^e (1 + f), e uniform in -300..300 for every entry of both operands;
+ *   zerorows   uniform, with rows of op(A) and columns of op(B) all zero;
+ *   subnormal  op(A) with subnormal entries (rows i % 4 == 1 all subnormal) and normals below
+ *              2^-1000, op(B) 2^900..2^1000: products normal, none may be lost;
+ *   bigrows    op(A) 2^900..DBL_MAX, op(B) 2^-1060..2^-990 (some subnormal): huge row scales;
+ *   specials   Inf, -Inf and NaN in op(A) and op(B), Inf * 0, Inf - Inf, and finite entries
+ *              2^600 whose product overflows to Inf (two overflowing products of opposite
+ *              signs are left out: FMA-based FP64 kernels, dmma and BLAS alike, give Inf or
+ *              NaN there depending on the order, since a fused product is never rounded);
+ *   onebad     uniform but for one NaN in op(A) (row 5) and one Inf in op(B) (last column):
+ *              exactly those rows and columns of C take the FP64 path.
+ * Beyond the bound:
+ *   - on uniform and fullbits data (k >= 16) the result must be 32x more accurate (max
+ *     |C - Cref| / S) than the same scheme with 6 slices instead of 8 emulated on the CPU: the
+ *     bound alone is loose at large k and would not see two slices missing;
+ *   - gm_matmul_ozaki_stats: 8 slices, and no element on the FP64 path for uniform, fullbits,
+ *     cancel and zerorows data with k >= 64 (so the INT8 path is what was checked); at least
+ *     the m + n - 1 elements of the bad row and column for onebad; with GPUMAT_OZAKI_SLICES=7
+ *     at k = 256 some but not all elements fall back (the guard at work), all within the bound.
+ * Each case also runs the dmma kernel on the same data as a check of the test itself.
+ * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
+ * results labelled "ozaki[v2]".
+ *
+ *   test_ozaki            the full set
+ *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
+ *   test_ozaki --race     fewer still (racecheck)
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <float.h>
+#include "test_util.h"
+
+static const char *PROGRAM = "test_ozaki";
+#include "matmul_test_util.h"
+static int quick;   /* 1: --quick, 2: --race */
+
+typedef enum {
+  UNIFORM, FULLBITS, CANCEL, ROWSPREAD, WIDE, ZEROROWS, SUBNORMAL, BIGROWS, SPECIALS, ONEBAD,
+  PATTERNS
+} pattern;
+static const char *const pattern_name[PATTERNS] = {"uniform",   "fullbits", "cancel",
+                                                   "rowspread", "wide",     "zerorows",
+                                                   "subnormal", "bigrows",  "specials",
+                                                   "onebad"};
+
+static double rnd_sign (void) { return (tu_next () >> 63) ? -1.0 : 1.0; }
+/* +-2^e (1 + f), f uniform in [0, 1) */
+static double pow2_val (int e) { return rnd_sign () * ldexp (1.0 + 0.5 * (tu_uniform () + 1.0), e); }
+
+/* The values of op(A) (m x k) and op(B) (k x n), row-major in a[i*k + p] and b[p*n + j]. */
+static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a, double *b)
+{
+  for (int64_t i = 0; i < m * k; i++)
+    a[i] = tu_uniform ();
+  for (int64_t i = 0; i < k * n; i++)
+    b[i] = tu_uniform ();
+  switch (pat) {
+  case UNIFORM:
+    break;
+  case FULLBITS:
+    for (int64_t i = 0; i < m * k + k * n; i++) {
+      const double x = rnd_sign () * ldexp (1.0 + (double) (tu_next () >> 12) * 0x1p-52,
+                                            (int) tu_randint (-2, 2));
+      if (i < m * k)
+        a[i] = x;
+      else
+        b[i - m * k] = x;
+    }
+    break;
+  case CANCEL: {
+    const int64_t h = k / 2;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t p = h; p < 2 * h; p++)
+        a[i * k + p] = a[i * k + p - h];
+    for (int64_t p = h; p < 2 * h; p++)
+      for (int64_t j = 0; j < n; j++) {
+        const double v = -b[(p - h) * n + j];
+        b[p * n + j] = (j % 3 == 0) ? v * (1.0 + 0x1p-30) : v;
+      }
+    break;
+  }
+  case ROWSPREAD:
+    for (int64_t i = 0; i < m; i++) {
+      const int spread = 10 + 30 * (int) (i % 3);
+      for (int64_t p = 0; p < k; p++)
+        a[i * k + p] = pow2_val (-(int) tu_randint (0, spread));
+    }
+    break;
+  case WIDE:
+    for (int64_t i = 0; i < m * k; i++)
+      a[i] = pow2_val ((int) tu_randint (-300, 299));
+    for (int64_t i = 0; i < k * n; i++)
+      b[i] = pow2_val ((int) tu_randint (-300, 299));
+    break;
+  case ZEROROWS:
+    for (int64_t i = 0; i < m; i++)
+      if (i % 5 == 2)
+        for (int64_t p = 0; p < k; p++)
+          a[i * k + p] = 0.0;
+    for (int64_t j = 0; j < n; j++)
+      if (j % 7 == 3)
+        for (int64_t p = 0; p < k; p++)
+          b[p * n + j] = 0.0;
+    break;
+  case SUBNORMAL:
+    for (int64_t i = 0; i < m * k; i++) {
+      const int64_t row = i / k, r = tu_randint (0, 3);
+      if (row % 4 == 1 || r == 0) /* subnormal: an integer times 2^-1074 */
+        a[i] = rnd_sign () * ldexp ((double) tu_randint (1, ((int64_t) 1 << 52) - 1), -1074);
+      else if (r == 1)
+        a[i] = pow2_val ((int) tu_randint (-1022, -1001));
+    }
+    for (int64_t i = 0; i < k * n; i++)
+      b[i] = pow2_val ((int) tu_randint (900, 999));
+    break;
+  case BIGROWS:
+    for (int64_t i = 0; i < m * k; i++) {
+      const int64_t r = tu_randint (0, 7);
+      a[i] = r == 0 ? rnd_sign () * (DBL_MAX - (double) tu_randint (0, 1000) * 0x1p971)
+                    : pow2_val ((int) tu_randint (900, 1022));
+    }
+    for (int64_t i = 0; i < k * n; i++) {
+      const int64_t r = tu_randint (0, 3);
+      b[i] = r == 0 ? rnd_sign () * ldexp ((double) tu_randint (1, 1 << 30), -1074)
+                    : pow2_val ((int) tu_randint (-1060, -991));
+    }
+    break;
+  case SPECIALS:
+    if (m >= 2 && n >= 2 && k >= 2) {
+      a[0 * k + 0] = INFINITY;          /* row 0: Inf * b: +-Inf, and Inf * 0 below */
+      b[0 * n + 1] = 0.0;               /* C(0, 1): Inf * 0 = NaN */
+      a[1 * k + (k - 1)] = NAN;         /* row 1: NaN */
+      b[(k - 1) * n + 0] = -INFINITY;   /* column 0: C(0, 0) = Inf + -Inf... = NaN */
+      if (m >= 4) {
+        a[3 * k + 1] = -INFINITY;       /* row 3: -Inf * b(1, j) + -Inf * b(2, j) */
+        a[3 * k + 2] = -INFINITY;
+      }
+      if (m >= 3 && n >= 3) {           /* C(2, 2): 2^600 * 2^600 overflows to +Inf */
+        a[2 * k + 1] = ldexp (1.0, 600);
+        b[1 * n + 2] = ldexp (1.0, 600);
+      }
+
+    }
+    break;
+  case ONEBAD:
+    a[(5 % m) * k + (k - 1)] = NAN;
+    b[n - 1] = INFINITY;
+    break;
+  default:
+    break;
+  }
+}
+
+/* ---- exact reference -------------------------------------------------------------------- */
+static inline void two_sum (double a, double b, double *s, double *e)
+{
+  *s = a + b;
+  const double bb = *s - a;
+  *e = (a - (*s - bb)) + (b - bb);
+}
+
+/* sum_p x_p y_p: the exact sum rounded once (double-double of error-free products; the
+   double-double carries ~106 bits, so its own error is ~k 2^-104 S), or the IEEE outcome where a
+   product is not finite; *mag = sum |x_p y_p| (rounded up by 2^-40 relative). */
+static double exact_dot (const double *x, int64_t xs, const double *y, int64_t ys, int64_t k,
+                         double *mag)
+{
+  double hi = 0, lo = 0, s = 0;
+  int nan = 0, pinf = 0, ninf = 0;
+  for (int64_t p = 0; p < k; p++) {
+    const double u = x[p * xs], v = y[p * ys], pr = u * v;
+    if (!isfinite (pr)) {
+      if (isnan (pr))
+        nan = 1;
+      else if (pr > 0)
+        pinf = 1;
+      else
+        ninf = 1;
+      continue;
+    }
+    const double err = fma (u, v, -pr);
+    double t, e;
+    two_sum (hi, pr, &t, &e);
+    hi = t;
+    lo += e + err;
+    s += fabs (pr);
+  }
+  *mag = s * (1 + 0x1p-40);
+  if (nan || (pinf && ninf))
+    return NAN;
+  if (pinf)
+    return INFINITY;
+  if (ninf)
+    return -INFINITY;
+  return hi + lo;
+}
+
+/* ---- the scheme with too few slices, on the CPU ----------------------------------------- */
+/* The digits of x 2^-E in 7-bit slices, as the kernel cuts them (truncation). */
+static void digits (double x, int e, int s, int *d)
+{
+  double r = ldexp (x, -e);
+  for (int t = 0; t < s; t++) {
+    const double v = r * 128.0, q = trunc (v);
+    d[t] = (int) q;
+    r = v - q;
+  }
+}
+static int row_exponent (const double *x, int64_t xs, int64_t k)
+{
+  double mx = 0;
+  for (int64_t p = 0; p < k; p++)
+    mx = fabs (x[p * xs]) > mx ? fabs (x[p * xs]) : mx;
+  return mx > 0 ? ilogb (mx) + 1 : 0;
+}
+/* C(i, j) of the Ozaki scheme I with s slices (digits dx of row i, p-major: dx[p * s + t], and
+   dy of column j), pairs t + u <= s + 1 kept, each diagonal summed exactly in int64, no guard. */
+static double ozaki_emulated (const signed char *dx, const signed char *dy, int64_t k, int ea,
+                              int eb, int s)
+{
+  int64_t g[32] = {0};
+  for (int64_t p = 0; p < k; p++)
+    for (int t = 1; t <= s; t++)
+      for (int u = 1; u + t <= s + 1; u++)
+        g[t + u] += (int64_t) dx[p * s + t - 1] * dy[p * s + u - 1];
+  long double sum = 0;
+  for (int d = s + 1; d >= 2; d--)
+    sum += ldexpl ((long double) g[d], -7 * d);
+  return ldexp ((double) sum, ea + eb);
+}
+
+static int64_t bad_total;
+static const int SLICES = 8, FEW = 6;
+
+/* One product: values, stored layouts, reference, then ozaki and dmma against the bound.
+   expect_fix: -1 no expectation on ozaki's FP64 fallbacks, 0 none, 1 some but not all, 2 at
+   least m + n - 1. */
+static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, int expect_fix)
+{
+  double *a = (double *) xmalloc (sizeof (double) * m * k), *b = (double *) xmalloc (sizeof (double) * k * n);
+  make_values (pat, m, n, k, a, b);
+  const int64_t lda = stored_rows_a (opa, m, k) > 0 ? stored_rows_a (opa, m, k) : 1;
+  const int64_t ldb = stored_rows_b (opb, k, n) > 0 ? stored_rows_b (opb, k, n) : 1;
+  const int64_t ldc = m > 0 ? m : 1;
+  const size_t na = (size_t) (lda * stored_cols_a (opa, m, k)), nb = (size_t) (ldb * stored_cols_b (opb, k, n));
+  const size_t nc = (size_t) (ldc * n);
+  double *hA = (double *) xmalloc (sizeof (double) * na), *hB = (double *) xmalloc (sizeof (double) * nb);
+  double *hC = (double *) xmalloc (sizeof (double) * nc);
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t p = 0; p < k; p++)
+      hA[at_a (opa, i, p, lda)] = a[i * k + p];
+  for (int64_t p = 0; p < k; p++)
+    for (int64_t j = 0; j < n; j++)
+      hB[at_b (opb, p, j, ldb)] = b[p * n + j];
+  double *ref = (double *) xmalloc (sizeof (double) * m * n), *mag = (double *) xmalloc (sizeof (double) * m * n);
+  const int separate = (pat == UNIFORM || pat == FULLBITS) && k >= 16 && m * n >= 16
+                       && (double) m * n * k <= 4e7;
+  double max_few = 0;   /* largest |C_few - Cref| / S of the 6-slice scheme */
+  signed char *da = NULL, *db = NULL;
+  int *ea = (int *) xmalloc (sizeof (int) * (m + 1)), *eb = (int *) xmalloc (sizeof (int) * (n + 1));
+  if (separate) {
+    da = (signed char *) xmalloc ((size_t) (m * k * FEW));
+    db = (signed char *) xmalloc ((size_t) (n * k * FEW));
+    int dg[16];
+    for (int64_t i = 0; i < m; i++) {
+      ea[i] = row_exponent (a + i * k, 1, k);
+      for (int64_t p = 0; p < k; p++) {
+        digits (a[i * k + p], ea[i], FEW, dg);
+        for (int t = 0; t < FEW; t++)
+          da[(i * k + p) * FEW + t] = (signed char) dg[t];
+      }
+    }
+    for (int64_t j = 0; j < n; j++) {
+      eb[j] = row_exponent (b + j, n, k);
+      for (int64_t p = 0; p < k; p++) {
+        digits (b[p * n + j], eb[j], FEW, dg);
+        for (int t = 0; t < FEW; t++)
+          db[(j * k + p) * FEW + t] = (signed char) dg[t];
+      }
+    }
+  }
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++) {
+      ref[i + j * m] = exact_dot (a + i * k, 1, b + j, n, k, &mag[i + j * m]);
+      if (separate && mag[i + j * m] > 0) {
+        const double few = ozaki_emulated (da + i * k * FEW, db + j * k * FEW, k, ea[i], eb[j], FEW);
+        const double e = fabs (few - ref[i + j * m]) / mag[i + j * m];
+        max_few = e > max_few ? e : max_few;
+      }
+    }
+  double *dA, *dB, *dC;
+  TU_GM (gm_device_alloc ((void **) &dA, sizeof (double) * na + 16));
+  TU_GM (gm_device_alloc ((void **) &dB, sizeof (double) * nb + 16));
+  TU_GM (gm_device_alloc ((void **) &dC, sizeof (double) * nc + 16));
+  TU_CUDA (cudaMemcpy (dA, hA, sizeof (double) * na, cudaMemcpyHostToDevice));
+  TU_CUDA (cudaMemcpy (dB, hB, sizeof (double) * nb, cudaMemcpyHostToDevice));
+  const gm_matmul_kernel kernels[2] = {GM_MATMUL_OZAKI, GM_MATMUL_DMMA};
+  const double eps = 0x1p-52, tiny = 2.0 * (double) (k + 2) * 0x1p-1074;
+  char what[160];
+  for (int q = 0; q < 2; q++) {
+    snprintf (what, sizeof what, "%s%s %s %c%c %lldx%lldx%lld", gm_matmul_kernel_name (kernels[q]),
+              q == 0 && getenv ("GPUMAT_OZAKI_VERSION") ? "[v2]" : "", pattern_name[pat],
+              op_letter[opa], op_letter[opb], (long long) m, (long long) n, (long long) k);
+    TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc + 16));
+    gm_status st = gm_matmul (kernels[q], GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
+                              dC, ldc, 0, 1, 0);
+    cudaError_t err = cudaDeviceSynchronize ();
+    if (err != cudaSuccess) {
+      tu_result (0, "%s: %s", what, cudaGetErrorString (err));
+      tu_finish (PROGRAM);   /* a fault poisons the context: stop here */
+      exit (1);
+    }
+    if (st != GM_OK) {
+      tu_result (0, "%s: status %d (%s)", what, (int) st, gm_error_detail ());
+      continue;
+    }
+    int slices = -1;
+    int64_t fixups = -1;
+    if (q == 0)
+      TU_GM (gm_matmul_ozaki_stats (&slices, &fixups));
+    TU_CUDA (cudaMemcpy (hC, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+    int64_t bad = 0;
+    double worst = 0;   /* largest |C - Cref| / bound among finite references */
+    double rel = 0;     /* largest |C - Cref| / S among finite references */
+    char first[200] = "";
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        const double v = hC[i + j * ldc], r = ref[i + j * m];
+        int ok;
+        if (isnan (r))
+          ok = isnan (v);
+        else if (isinf (r))
+          ok = v == r;
+        else {
+          const double lim = (double) k * eps * mag[i + j * m] + tiny;
+          ok = fabs (v - r) <= lim;
+          if (isfinite (v) && fabs (v - r) / lim > worst)
+            worst = fabs (v - r) / lim;
+          const double am = mag[i + j * m];
+          if (am > 0 && !(fabs (v - r) / am <= rel))   /* NaN v counts as worst */
+            rel = isfinite (v) ? fabs (v - r) / am : INFINITY;
+        }
+        if (!ok && bad++ == 0)
+          snprintf (first, sizeof first, "C(%lld,%lld) = %.17g, expected %.17g (|A||B| %.3g)",
+                    (long long) i, (long long) j, v, r, mag[i + j * m]);
+      }
+    bad_total += bad;
+    tu_result (bad == 0, "%s: %lld bad (worst %.3g of the bound), first %s", what,
+               (long long) bad, worst, first);
+    if (q != 0)
+      continue;
+    if (getenv ("GPUMAT_OZAKI_VERSION")) {
+      /* v2 sums the same exact int32 diagonals and folds them alike: bit for bit v1's result */
+      double *h1 = (double *) xmalloc (sizeof (double) * nc);
+      unsetenv ("GPUMAT_OZAKI_VERSION");
+      TU_GM (gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
+                        dC, ldc, 0, 1, 0));
+      TU_CUDA (cudaMemcpy (h1, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+      setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
+      int64_t differ = 0;
+      for (size_t e = 0; e < nc; e++)
+        differ += memcmp (&h1[e], &hC[e], sizeof (double)) != 0;
+      tu_result (differ == 0, "%s: %lld elements differ from v1's bit pattern", what,
+                 (long long) differ);
+      free (h1);
+    }
+    if (!quick && worst > 0.01)   /* how close the kernel comes, for the notes */
+      printf ("  note: %s uses %.3g of the bound (%lld of %lld elements on the FP64 path)\n",
+              what, worst, (long long) fixups, (long long) (m * n));
+    const char *env = getenv ("GPUMAT_OZAKI_SLICES");
+    const int want = k < 16 ? 0 : env ? atoi (env) : SLICES;
+    tu_result (slices == want, "%s: ran %d slices, expected %d", what, slices, want);
+    if (k >= 16 && expect_fix >= 0) {
+      const int64_t all = m * n;
+      const int ok = expect_fix == 0   ? fixups == 0
+                     : expect_fix == 1 ? fixups > 0 && fixups < all
+                                       : fixups >= m + n - 1;
+      tu_result (ok, "%s: %lld of %lld elements on the FP64 path (expected %s)", what,
+                 (long long) fixups, (long long) all,
+                 expect_fix == 0 ? "none" : expect_fix == 1 ? "some, not all" : ">= m + n - 1");
+    }
+    if (separate && max_few > 0 && fixups == 0) {
+      /* 8 slices against 6: dropping a slice (or a diagonal of pairs) fails this at any k */
+      tu_result (rel * 32 <= max_few, "%s: max |C - Cref|/S %.3g, not 32x below the 6-slice "
+                 "scheme's %.3g", what, rel, max_few);
+      if (!quick && m * n * k >= 1000000)
+        printf ("  note: %s: max error/S %.3g, 6 slices %.3g (%.0fx)\n", what, rel, max_few,
+                rel > 0 ? max_few / rel : INFINITY);
+    }
+  }
+  gm_device_free (dA);
+  gm_device_free (dB);
+  gm_device_free (dC);
+  free (a); free (b); free (hA); free (hB); free (hC); free (ref); free (mag); free (ea); free (eb);
+  free (da); free (db);
+}
+
+/* A strided batch: `pages` pages of m x n x k, gaps between pages, A or B shared (stride 0)
+   where asked; every page against its own reference. */
+static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, int64_t pages,
+                       int share_a, int share_b)
+{
+  const int64_t lda = stored_rows_a (opa, m, k) + 3, ldb = stored_rows_b (opb, k, n) + 1;
+  const int64_t ldc = m + 2;
+  const int64_t sa = share_a ? 0 : lda * stored_cols_a (opa, m, k) + 5;
+  const int64_t sb = share_b ? 0 : ldb * stored_cols_b (opb, k, n) + 7;
+  const int64_t sc = ldc * n + 3;
+  const int64_t na = lda * stored_cols_a (opa, m, k) + sa * (pages - 1);
+  const int64_t nb = ldb * stored_cols_b (opb, k, n) + sb * (pages - 1);
+  const int64_t nc = sc * pages;
+  double *hA = (double *) xmalloc (sizeof (double) * na), *hB = (double *) xmalloc (sizeof (double) * nb);
+  double *hC = (double *) xmalloc (sizeof (double) * nc);
+  for (int64_t i = 0; i < na; i++)
+    hA[i] = tu_uniform ();
+  for (int64_t i = 0; i < nb; i++)
+    hB[i] = tu_uniform ();
+  if (pages > 1 && !share_a)   /* one NaN in page 1's A: its row of C, that page only */
+    hA[sa + at_a (opa, 1 % m, k - 1, lda)] = NAN;
+  double *dA, *dB, *dC;
+  TU_GM (gm_device_alloc ((void **) &dA, sizeof (double) * na));
+  TU_GM (gm_device_alloc ((void **) &dB, sizeof (double) * nb));
+  TU_GM (gm_device_alloc ((void **) &dC, sizeof (double) * nc));
+  TU_CUDA (cudaMemcpy (dA, hA, sizeof (double) * na, cudaMemcpyHostToDevice));
+  TU_CUDA (cudaMemcpy (dB, hB, sizeof (double) * nb, cudaMemcpyHostToDevice));
+  TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc));
+  gm_status st = gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, sa, dB, ldb,
+                            sb, dC, ldc, sc, pages, 0);
+  TU_CUDA (cudaDeviceSynchronize ());
+  char what[160];
+  snprintf (what, sizeof what, "ozaki%s batch %c%c %lldx%lldx%lld x %lld pages%s%s",
+            getenv ("GPUMAT_OZAKI_VERSION") ? "[v2]" : "", op_letter[opa],
+            op_letter[opb], (long long) m, (long long) n, (long long) k, (long long) pages,
+            share_a ? ", A shared" : "", share_b ? ", B shared" : "");
+  if (st != GM_OK) {
+    tu_result (0, "%s: status %d (%s)", what, (int) st, gm_error_detail ());
+  } else {
+    TU_CUDA (cudaMemcpy (hC, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+    double *x = (double *) xmalloc (sizeof (double) * k), *y = (double *) xmalloc (sizeof (double) * k);
+    int64_t bad = 0, gaps = 0;
+    char first[200] = "";
+    for (int64_t pg = 0; pg < pages; pg++)
+      for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+          for (int64_t p = 0; p < k; p++) {
+            x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
+            y[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
+          }
+          double mg;
+          const double r = exact_dot (x, 1, y, 1, k, &mg), v = hC[pg * sc + i + j * ldc];
+          const int ok = isnan (r) ? isnan (v) : fabs (v - r) <= (double) k * 0x1p-52 * mg;
+          if (!ok && bad++ == 0)
+            snprintf (first, sizeof first, "page %lld C(%lld,%lld) = %.17g, expected %.17g",
+                      (long long) pg, (long long) i, (long long) j, v, r);
+        }
+    /* the gaps between C's pages and rows past m keep their fill */
+    for (int64_t pg = 0; pg < pages; pg++)
+      for (int64_t j = 0; j < n; j++)
+        for (int64_t i = m; i < ldc; i++)
+          gaps += !isnan (hC[pg * sc + i + j * ldc]);
+    bad_total += bad;
+    tu_result (bad == 0 && gaps == 0, "%s: %lld bad, %lld gap elements written, first %s", what,
+               (long long) bad, (long long) gaps, first);
+    free (x);
+    free (y);
+  }
+  gm_device_free (dA);
+  gm_device_free (dB);
+  gm_device_free (dC);
+  free (hA); free (hB); free (hC);
+}
+
+int main (int argc, char **argv)
+{
+  gm_device_info info;
+  if (!start_program (argc, argv, &quick, &info))
+    return tu_finish (PROGRAM);
+  void *d;
+  TU_GM (gm_device_alloc (&d, 64));
+  tu_result (gm_matmul (GM_MATMUL_OZAKI, GM_SINGLE, GM_OP_NONE, GM_OP_NONE, 2, 2, 2, d, 2, 0, d,
+                        2, 0, d, 2, 0, 1, 0) == GM_ERR_INVALID_ARGUMENT
+                 && strstr (gm_error_detail (), "double"),
+             "ozaki in single not refused");
+  if (10 * info.major + info.minor < 80) {
+    /* ozaki refuses cleanly below sm_80 */
+    tu_result (gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, 2, 2, 2, d, 2, 0, d,
+                          2, 0, d, 2, 0, 1, 0) == GM_ERR_INVALID_ARGUMENT,
+               "ozaki below compute capability 8.0 not refused");
+    gm_device_free (d);
+    return tu_finish (PROGRAM);
+  }
+  gm_device_free (d);
+  unsetenv ("GPUMAT_OZAKI_SLICES");
+  tu_seed (20261313);
+  const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
+  /* K around the floor, every op pair, every data set */
+  const int kmax = quick == 2 ? 20 : 40;
+  for (int p = 0; p < 9; p++) {
+    const gm_op oa = pair_a (p), ob = pair_b (p);
+    for (int k = 1; k <= kmax; k++) {
+      if (quick && (k + p) % (quick == 2 ? 6 : 3) != 0 && k != 15 && k != 16)
+        continue;
+      run (UNIFORM, oa, ob, 37, 29, k, -1);
+      if (!quick || k % 2 == 0)
+        run ((pattern) (1 + (k + p) % (PATTERNS - 1)), oa, ob, 19, 23, k, -1);
+    }
+    /* every data set on shapes with several tiles, edges and a k residue */
+    for (int pat = 0; pat < PATTERNS; pat++) {
+      if (quick == 2 && (pat + p) % 3 != 0)
+        continue;
+      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
+      run ((pattern) pat, oa, ob, 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
+      if (!quick)
+        run ((pattern) pat, oa, ob, 257, 129, 263, none ? 0 : pat == ONEBAD ? 2 : -1);
+    }
+  }
+  /* tiny and prime shapes */
+  run (FULLBITS, N, N, 1, 1, 100, 0);
+  run (UNIFORM, T, T, 1, 1, 16, -1);
+  run (FULLBITS, T, N, 2, 3, 97, 0);
+  run (SPECIALS, N, T, 3, 3, 17, -1);
+  /* the guard at work: 7 slices at k = 256 certify only part of the elements */
+  setenv ("GPUMAT_OZAKI_SLICES", "7", 1);
+  run (UNIFORM, N, N, 96, 80, 256, 1);
+  setenv ("GPUMAT_OZAKI_SLICES", "4", 1);   /* nothing certified: all on the FP64 path */
+  run (FULLBITS, T, N, 40, 30, 300, -1);
+  unsetenv ("GPUMAT_OZAKI_SLICES");
+  /* batches: strides with gaps, A or B shared, a NaN in one page */
+  run_batch (N, N, 33, 17, 40, 3, 0, 0);
+  run_batch (T, N, 65, 70, 100, 4, 1, 0);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1);
+  if (!quick)
+    run_batch (T, T, 7, 9, 300, 1000, 0, 0);
+  if (!quick) {
+    /* tall, wide, deep k (int32 never near overflow: folded every 64), large */
+    const gm_op pairs[4][2] = {{N, N}, {T, N}, {N, T}, {T, T}};
+    for (int q = 0; q < 4; q++) {
+      run (FULLBITS, pairs[q][0], pairs[q][1], 1, 1, 100000, 0);
+      run (UNIFORM, pairs[q][0], pairs[q][1], 2, 3, 300000, 0);
+      run (CANCEL, pairs[q][0], pairs[q][1], 200, 40, 3000, 0);
+      run (WIDE, pairs[q][0], pairs[q][1], 64, 64, 2048, -1);
+      run (FULLBITS, pairs[q][0], pairs[q][1], 1000, 3, 500, 0);
+      run (UNIFORM, pairs[q][0], pairs[q][1], 3, 1000, 500, 0);
+      run (SPECIALS, pairs[q][0], pairs[q][1], 300, 300, 300, -1);
+      run (UNIFORM, pairs[q][0], pairs[q][1], 513, 515, 517, 0);
+      run (ONEBAD, pairs[q][0], pairs[q][1], 64, 64, 4096, 2);
+    }
+  }
+  /* v2 of the gemm (GPUMAT_OZAKI_VERSION=2: all diagonals at once) on a subset: every data
+     set, four op pairs, around the floor, a batch, deep k */
+  setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
+  for (int p = 0; p < 9; p += quick ? 4 : 2)
+    for (int pat = 0; pat < PATTERNS; pat++) {
+      if (quick == 2 && (pat + p) % 3 != 0)
+        continue;
+      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
+      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
+    }
+  for (int k = 15; k <= 18; k++)
+    run (UNIFORM, T, N, 37, 29, k, -1);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1);
+  if (!quick) {
+    run (FULLBITS, N, N, 1, 1, 100000, 0);
+    run (UNIFORM, T, T, 513, 515, 517, 0);
+    run (SPECIALS, N, T, 300, 300, 300, -1);
+  }
+  setenv ("GPUMAT_OZAKI_SLICES", "7", 1);   /* s != 8: v1 runs */
+  run (UNIFORM, N, N, 96, 80, 256, 1);
+  unsetenv ("GPUMAT_OZAKI_SLICES");
+  unsetenv ("GPUMAT_OZAKI_VERSION");
+  printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
+  return tu_finish (PROGRAM);
+}
