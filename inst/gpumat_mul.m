@@ -313,7 +313,7 @@ endfunction
 %!  unsupported = {};
 %!  if (nargin > 0 && strcmp (cls, "single"))
 %!    unsupported = [unsupported, {"dmma", "ozaki"}];
-%!  elseif (strcmp (cls, "mixed"))
+%!  elseif (nargin > 0 && strcmp (cls, "mixed"))
 %!    ## products of mixed classes, some with double results, some single: kernels of both
 %!    unsupported = [unsupported, {"dmma", "tf32x3", "ozaki"}];
 %!  elseif (nargin > 0)
