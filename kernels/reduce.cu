@@ -7,7 +7,7 @@
  * as Octave's FloatNDArray::sum does), max/min with the index, |x| sums, Octave's scaled 2-norm
  * and p-norm accumulators, max/min |x|.
  *
- * Versions (v1, this file; NOT YET MEASURED ON A GPU, predictions in bench/NOTES-elementwise.md):
+ * Versions (v1, this file; sum measured on the H100 at 2238-2848 GB/s, bench/NOTES-elementwise.md):
  *   red_cols       pre == 1, len >= 64 (along the contiguous dimension): one warp per (column,
  *                  chunk).  Lane l takes elements begin + l + 32*k of its chunk into accumulator
  *                  k mod 4 (4 independent loads in flight per lane: a warp then keeps 512 bytes
