@@ -14,6 +14,9 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
+ *   ("index", G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign", G, V, I1, ...,
+ *                              In) G(I1, ..., In) = V in place; ("resize", G, NEWDIMS) ->
+ *                              descriptor (gw_index.c).  No CALLER: Octave's own index errors
  *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
@@ -44,6 +47,7 @@
 #include "gateway_util.h"
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
+#include "gw_index.h"
 
 static void at_exit (void)
 {
@@ -941,6 +945,20 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mexLock ();
     mexAtExit (at_exit);
     locked = 1;
+  }
+  /* The indexing commands take no CALLER: their errors are Octave's own, unprefixed
+     (gw_index.h). */
+  if (nrhs >= 1 && mxIsChar (prhs[0]) && mxGetString (prhs[0], command, sizeof command) == 0
+      && (!strcmp (command, "index") || !strcmp (command, "assign")
+          || !strcmp (command, "resize"))) {
+    gw_set_caller ("");
+    if (command[0] == 'i')
+      gw_cmd_index (plhs, nrhs, prhs);
+    else if (command[0] == 'a')
+      gw_cmd_assign (nrhs, prhs);
+    else
+      gw_cmd_resize (plhs, nrhs, prhs);
+    return;
   }
   static char caller[64];
   if (nrhs < 2 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], command, sizeof command) != 0
