@@ -457,19 +457,27 @@ static int check_conformant (gw_scratch *scratch, int n, const int64_t *count, c
     }
     return 0;
   }
-  int match = 1, j = 0, lhs_empty = 0;
+  /* j advances as Octave's `match && j < rhdvl && l == rhdv(j++)` does: not past a mismatch */
+  int match = 1, j = 0, lhs_empty = 0, rhs_empty = 0;
   for (int k = 0; k < n; k++) {
     lhs_empty |= count[k] == 0;
-    if (count[k] == 1)
+    if (count[k] == 1 || !match)
       continue;
-    match = match && j < rhn && count[k] == rh[j];
-    j++;
+    if (j < rhn)
+      match = count[k] == rh[j++];
+    else
+      match = 0;
   }
-  match = match && (j == rhn || (j < rhn && rh[j] == 1));
+  match = match && (j == rhn || rh[j] == 1);
   match = match || fill;
   if (match)
     return !lhs_empty;
-  if (!lhs_empty || V->numel != 0) {
+  /* "unless LHS and RHS both empty": Octave 7.3 (liboctave/array/Array.cc) decides RHS
+     emptiness by reading rhdv(j), rhdv(j+1), ..., n values from where the loop above stopped,
+     which runs past the end of rhdv (undefined: A(:, [], 1) = ones (2, 3) and A(:, :, 1) = 1:3
+     on a 0x3 A passed in one run and raised in another).  Here the RHS is empty when V has no elements. */
+  rhs_empty = V->numel == 0;
+  if (!lhs_empty || !rhs_empty) {
     int lhs_n = n;
     while (lhs_n > 2 && count[lhs_n - 1] == 1)       /* chop_trailing_singletons */
       lhs_n--;
