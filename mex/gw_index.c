@@ -654,14 +654,17 @@ static int remove_repeats (gw_scratch *scratch, subscript *s, int64_t **kept)
   if (s->colon || s->increasing || s->count < 2)
     return 0;
   const int64_t n = s->count;
-  position_pair *pairs = (position_pair *) gw_host_alloc (scratch, (size_t) n * sizeof *pairs);
+  /* one block: the pairs, then a flag an occurrence (a call may remove repeats from several
+     subscripts, and its scratch holds GW_MAX_SCRATCH blocks) */
+  position_pair *pairs = (position_pair *) gw_host_alloc (scratch,
+                                                          (size_t) n * (sizeof *pairs + 1));
   for (int64_t i = 0; i < n; i++) {
     pairs[i].value = s->pos[i];
     pairs[i].occurrence = i;
   }
   qsort (pairs, (size_t) n, sizeof *pairs, compare_pairs);
   /* mark the occurrences that lose: all but the last of each run of one value */
-  unsigned char *keep = (unsigned char *) gw_host_alloc (scratch, (size_t) n);
+  unsigned char *keep = (unsigned char *) (pairs + n);
   memset (keep, 1, (size_t) n);
   int64_t removed = 0;
   for (int64_t i = 0; i + 1 < n; i++)
