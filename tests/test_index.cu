@@ -10,6 +10,7 @@
  *     the kernel (1, 2 and general loop dimensions); a grid-stride case past 65536 blocks;
  *  2. scatter: the same shapes with distinct positions, from a packed block and from one
  *     broadcast element (repeats allowed there), elements not selected left as they were;
+ *     G(:, j) = V, G(i1:i2, j1:j2) = V and = scalar (ranges folded into the base pointer);
  *  3. resize: growth and truncation, 2-D (the memcpy2D path) and N-d, to and from empty;
  *  4. 64-bit positions: a 2^31 + 4096-byte array read and written at its end (skipped with
  *     --quick);
@@ -327,6 +328,30 @@ static void check_fast_paths (gm_class cls)
                 &h[(size_t) ((cases[c].r0 + i) + (cases[c].c0 + j) * m) * es], es);
     tu_result (st == GM_OK && got == want, "fast path %s, %s: status %d", cases[c].what,
                gm_class_name (cls), (int) st);
+    /* the same block written: G(...) = V (a one-column range folds into the base pointer) */
+    std::vector<unsigned char> v (got.size ()), after (h.size ()), expect = h;
+    random_bytes (v);
+    TU_CUDA (cudaMemcpy (d_out, v.data (), v.size (), cudaMemcpyHostToDevice));
+    void *d_dst;
+    TU_CUDA (cudaMalloc (&d_dst, h.size ()));
+    TU_CUDA (cudaMemcpy (d_dst, h.data (), h.size (), cudaMemcpyHostToDevice));
+    st = gm_index_scatter (cls, 0, 2, count, &side, d_dst, d_out, 0, 0);
+    TU_CUDA (cudaMemcpy (after.data (), d_dst, after.size (), cudaMemcpyDeviceToHost));
+    for (int64_t j = 0; j < count[1]; j++)
+      for (int64_t i = 0; i < count[0]; i++)
+        memcpy (&expect[(size_t) ((cases[c].r0 + i) + (cases[c].c0 + j) * m) * es],
+                &v[(size_t) (i + j * count[0]) * es], es);
+    tu_result (st == GM_OK && after == expect, "fast path %s = V, %s: status %d", cases[c].what,
+               gm_class_name (cls), (int) st);
+    /* and a broadcast scalar into it */
+    st = gm_index_scatter (cls, 0, 2, count, &side, d_dst, d_out, 1, 0);
+    TU_CUDA (cudaMemcpy (after.data (), d_dst, after.size (), cudaMemcpyDeviceToHost));
+    for (int64_t j = 0; j < count[1]; j++)
+      for (int64_t i = 0; i < count[0]; i++)
+        memcpy (&expect[(size_t) ((cases[c].r0 + i) + (cases[c].c0 + j) * m) * es], &v[0], es);
+    tu_result (st == GM_OK && after == expect, "fast path %s = scalar, %s: status %d",
+               cases[c].what, gm_class_name (cls), (int) st);
+    cudaFree (d_dst);
   }
   cudaFree (d_src);
   cudaFree (d_out);
