@@ -535,6 +535,17 @@ static void store_integer (gm_class cls, void *out, size_t i, long double x)
   }
 }
 
+/* Octave's own warning, through warning () so that it carries no "__gpumat__: " prefix
+   (mexWarnMsgIdAndTxt would add one). */
+static void logical_conversion_warning (void)
+{
+  mxArray *args[2] = {mxCreateString ("Octave:logical-conversion"),
+                      mxCreateString ("value not equal to 1 or 0 converted to logical 1")};
+  mexCallMATLAB (0, NULL, 2, args, "warning");
+  mxDestroyArray (args[0]);
+  mxDestroyArray (args[1]);
+}
+
 /* A host V converted into G's class (G logical: bytes 0 or 1). */
 static void convert_host (gw_scratch *scratch, gw_operand *V, gm_class cls, int logical)
 {
@@ -547,8 +558,7 @@ static void convert_host (gw_scratch *scratch, gw_operand *V, gm_class cls, int 
       if (isnan (x))
         gw_fail (scratch, "gpumat:index:nanToLogical", "invalid conversion from NaN to logical");
       if (x != 0 && x != 1 && !warned) {
-        mexWarnMsgIdAndTxt ("Octave:logical-conversion",
-                            "value not equal to 1 or 0 converted to logical 1");
+        logical_conversion_warning ();
         warned = 1;
       }
       ((uint8_t *) out)[i] = x != 0;
