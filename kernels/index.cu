@@ -20,8 +20,9 @@
  *      becomes one range of m*(j2-j1+1) elements).  What is left as one contiguous range on
  *      both sides is one cudaMemcpyAsync (device to device); two range dimensions with unit
  *      inner strides (G(i1:i2, j1:j2), a 2-D resize) one cudaMemcpy2DAsync; everything else
- *      the kernel, specialised for 1 and 2 loop dimensions (the div/mod chain of 64-bit
- *      divisions is what the general loop pays per element and dimension).
+ *      the kernel, specialised for 1 and 2 loop dimensions, its loop position split in 32-bit
+ *      arithmetic below 2^31 elements (the div/mod chain is what the general loop pays per
+ *      element and dimension: ~20 instructions a 32-bit division, ~70 a 64-bit one).
  *      Predicted on the H100 (bench/NOTES-elementwise.md, to be measured): G(:, j) and G(:,
  *      j1:j2) at the device copy's rate (cudaMemcpyAsync); a gather of random positions from a
  *      large array is bound by the random reads (32-byte sectors for 8-byte elements: about
@@ -75,23 +76,28 @@ struct move_plan {
  * the number of loop dimensions when known at compile time (1 or 2), 0 for plan.nd.  SCALAR:
  * every destination receives src[0].  Neither side's base pointer holds a range's `first`:
  * the host folded those into the pointers, so first is only read for plans it did not fold. */
-template <typename T, int ND, bool CONJ, bool SCALAR>
+template <typename T, int ND, bool CONJ, bool SCALAR, typename IDX>
 __global__ void __launch_bounds__ (kThreads)
 index_move (const move_plan plan, int64_t total, const T *__restrict__ src, T *__restrict__ dst)
 {
   const int nd = ND ? ND : plan.nd;
   const int64_t step = (int64_t) gridDim.x * kThreads;
   for (int64_t i = blockIdx.x * (int64_t) kThreads + threadIdx.x; i < total; i += step) {
-    int64_t rest = i, s = 0, d = 0;
+    /* IDX: the loop position split in 32-bit arithmetic when the loop has fewer than 2^32
+       elements (a 32-bit division is ~20 instructions, a 64-bit one ~70); positions and
+       offsets stay 64-bit */
+    IDX rest = (IDX) i;
+    int64_t s = 0, d = 0;
     for (int k = 0; k < (ND ? ND : GM_INDEX_MAX_DIMS); k++) {
       if (!ND && k >= nd)
         break;
       int64_t ik;
       if (k == nd - 1) {
-        ik = rest;                  /* the last dimension takes what is left: no division */
+        ik = (int64_t) rest;        /* the last dimension takes what is left: no division */
       } else {
-        ik = rest % plan.count[k];
-        rest /= plan.count[k];
+        const IDX c = (IDX) plan.count[k];
+        ik = (int64_t) (rest % c);
+        rest /= c;
       }
       if (!SCALAR)
         s += (plan.src_index[k] ? plan.src_index[k][ik] : plan.src_first[k] + ik)
@@ -104,19 +110,29 @@ index_move (const move_plan plan, int64_t total, const T *__restrict__ src, T *_
   }
 }
 
-template <typename T, int ND, bool CONJ>
-cudaError_t launch_nd (const move_plan &plan, int64_t total, const void *src, void *dst,
-                       bool scalar, cudaStream_t stream)
+template <typename T, int ND, bool CONJ, typename IDX>
+cudaError_t launch_idx (const move_plan &plan, int64_t total, const void *src, void *dst,
+                        bool scalar, cudaStream_t stream)
 {
   const int64_t blocks = ceil_div (total, kThreads) < kMaxBlocks ? ceil_div (total, kThreads)
                                                                    : kMaxBlocks;
   if (scalar)
-    index_move<T, ND, CONJ, true><<<(unsigned) blocks, kThreads, 0, stream>>> (
+    index_move<T, ND, CONJ, true, IDX><<<(unsigned) blocks, kThreads, 0, stream>>> (
         plan, total, (const T *) src, (T *) dst);
   else
-    index_move<T, ND, CONJ, false><<<(unsigned) blocks, kThreads, 0, stream>>> (
+    index_move<T, ND, CONJ, false, IDX><<<(unsigned) blocks, kThreads, 0, stream>>> (
         plan, total, (const T *) src, (T *) dst);
   return cudaGetLastError ();
+}
+
+template <typename T, int ND, bool CONJ>
+cudaError_t launch_nd (const move_plan &plan, int64_t total, const void *src, void *dst,
+                       bool scalar, cudaStream_t stream)
+{
+  /* the grid-stride loop's i stays below total + step < 2^32 + 2^24 when total < 2^31 */
+  if (total < ((int64_t) 1 << 31))
+    return launch_idx<T, ND, CONJ, uint32_t> (plan, total, src, dst, scalar, stream);
+  return launch_idx<T, ND, CONJ, uint64_t> (plan, total, src, dst, scalar, stream);
 }
 
 template <typename T, bool CONJ>

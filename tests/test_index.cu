@@ -12,7 +12,8 @@
  *     broadcast element (repeats allowed there), elements not selected left as they were;
  *     G(:, j) = V, G(i1:i2, j1:j2) = V and = scalar (ranges folded into the base pointer);
  *  3. resize: growth and truncation, 2-D (the memcpy2D path) and N-d, to and from empty;
- *  4. 64-bit positions: a 2^31 + 4096-byte array read and written at its end (skipped with
+ *  4. 64-bit positions: a 2^31 + 4096-byte array read and written at its end, and a broadcast
+ *     over all of it (a loop past 2^31 elements: the kernel's 64-bit split; skipped with
  *     --quick);
  *  5. bad arguments return GM_ERR_INVALID_ARGUMENT or GM_ERR_SIZE_OVERFLOW and touch nothing;
  *     empty moves with NULL pointers return GM_OK.
@@ -475,6 +476,19 @@ static void check_large (void)
   for (int64_t i = 0; i < tail; i++)
     ok = ok && got[i] == 9;
   tu_result (ok, "broadcast through a range past 2^31: status %d", (int) st);
+  /* a loop of more than 2^31 elements (the kernel's 64-bit split): a broadcast over the whole
+     array, checked at both ends and at 2^31 */
+  gm_index_side_colons (&side, 1, dims);
+  const unsigned char five = 5;
+  TU_CUDA (cudaMemcpy (d_out, &five, 1, cudaMemcpyHostToDevice));
+  st = gm_index_scatter (GM_UINT8, 0, 1, &numel, &side, d, d_out, 1, 0);
+  unsigned char ends[3];
+  TU_CUDA (cudaMemcpy (&ends[0], d, 1, cudaMemcpyDeviceToHost));
+  TU_CUDA (cudaMemcpy (&ends[1], d + ((int64_t) 1 << 31), 1, cudaMemcpyDeviceToHost));
+  TU_CUDA (cudaMemcpy (&ends[2], d + numel - 1, 1, cudaMemcpyDeviceToHost));
+  tu_result (st == GM_OK && ends[0] == 5 && ends[1] == 5 && ends[2] == 5,
+             "broadcast over 2^31 + 4096 elements: status %d, %d %d %d", (int) st, ends[0],
+             ends[1], ends[2]);
   cudaFree (d);
   cudaFree (d_out);
   cudaFree (d_list);

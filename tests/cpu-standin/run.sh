@@ -18,7 +18,7 @@ cuda=${CUDA_HOME:-/usr/local/cuda}
 mkdir -p "$out/obj" "$out/mex"
 # The two launches of index_move become emu_launch loops; stop if the text they match changed.
 sed -e 's|#include "gpumat.h"|#include "emu.h"\n#include "gpumat.h"|' \
-    -e 's#index_move<T, ND, CONJ, \(true\|false\)><<<(unsigned) blocks, kThreads, 0, stream>>> (#emu_launch ((unsigned) blocks, kThreads, [\&] { index_move<T, ND, CONJ, \1> (#' \
+    -e 's#index_move<T, ND, CONJ, \(true\|false\), IDX><<<(unsigned) blocks, kThreads, 0, stream>>> (#emu_launch ((unsigned) blocks, kThreads, [\&] { index_move<T, ND, CONJ, \1, IDX> (#' \
     -e 's|plan, total, (const T \*) src, (T \*) dst);|plan, total, (const T *) src, (T *) dst); });|' \
     "$root/kernels/index.cu" > "$out/index_emu.cpp"
 [ "$(grep -c 'emu_launch ((unsigned) blocks' "$out/index_emu.cpp")" = 2 ] \
