@@ -22,7 +22,9 @@ extern emu_dim3 blockIdx, threadIdx, gridDim, blockDim;
 template <typename F> void emu_launch (unsigned blocks, unsigned threads, F f)
 {
   gridDim = {blocks, 1, 1}; blockDim = {threads, 1, 1};
-  for (unsigned b = 0; b < blocks; b++) { blockIdx = {b, 0, 0};
-    for (unsigned t = 0; t < threads; t++) { threadIdx = {t, 0, 0}; f (); } }
+  /* Last thread first: a scatter whose repeated positions were not removed then ends with the
+     first write, not the last, and the checks see it (in order, the serial loop would hide it). */
+  for (unsigned b = blocks; b-- > 0;) { blockIdx = {b, 0, 0};
+    for (unsigned t = threads; t-- > 0;) { threadIdx = {t, 0, 0}; f (); } }
 }
 template <class T> static inline cudaError_t cudaMalloc (T **p, size_t n) { return cudaMalloc ((void **) p, n); }
