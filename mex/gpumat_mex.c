@@ -14,9 +14,10 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
- *   ("index", G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign", G, V, I1, ...,
- *                              In) G(I1, ..., In) = V in place; ("resize", G, NEWDIMS) ->
- *                              descriptor (gw_index.c).  No CALLER: Octave's own index errors
+ *   ("index", [CALLER,] G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign",
+ *                              [CALLER,] G, V, I1, ..., In) G(I1, ..., In) = V in place;
+ *                              ("resize", [CALLER,] G, NEWDIMS) -> descriptor (gw_index.c).
+ *                              CALLER optional: Octave's own index errors are unprefixed
  *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
@@ -946,18 +947,27 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mexAtExit (at_exit);
     locked = 1;
   }
-  /* The indexing commands take no CALLER: their errors are Octave's own, unprefixed
-     (gw_index.h). */
+  /* The indexing commands take CALLER or not (G is never a char array, so a char second
+     argument is a CALLER): it starts their gpumat:* messages, while Octave's own index errors
+     stay unprefixed either way, as Octave words them (gw_index.h). */
   if (nrhs >= 1 && mxIsChar (prhs[0]) && mxGetString (prhs[0], command, sizeof command) == 0
       && (!strcmp (command, "index") || !strcmp (command, "assign")
           || !strcmp (command, "resize"))) {
-    gw_set_caller ("");
+    static char index_caller[64];
+    int shift = 0;
+    index_caller[0] = '\0';
+    if (nrhs >= 2 && mxIsChar (prhs[1])) {
+      if (mxGetString (prhs[1], index_caller, sizeof index_caller) != 0)
+        index_caller[0] = '\0';
+      shift = 1;
+    }
+    gw_set_caller (index_caller);
     if (command[0] == 'i')
-      gw_cmd_index (plhs, nrhs, prhs);
+      gw_cmd_index (plhs, nrhs - shift, prhs + shift);
     else if (command[0] == 'a')
-      gw_cmd_assign (nrhs, prhs);
+      gw_cmd_assign (nrhs - shift, prhs + shift);
     else
-      gw_cmd_resize (plhs, nrhs, prhs);
+      gw_cmd_resize (plhs, nrhs - shift, prhs + shift);
     return;
   }
   static char caller[64];

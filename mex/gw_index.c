@@ -20,6 +20,7 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,13 +69,25 @@ static void position_text (char *buf, size_t len, int k, int n, const char *valu
     snprintf (buf + used, len - used, ")");
 }
 
+/* Octave's own errors carry no caller prefix, as Octave raises them. */
+static void octave_fail (gw_scratch *scratch, const char *id, const char *fmt, ...)
+{
+  char message[1024];
+  va_list args;
+  va_start (args, fmt);
+  vsnprintf (message, sizeof message, fmt, args);
+  va_end (args);
+  gw_set_caller ("");
+  gw_fail (scratch, id, "%s", message);
+}
+
 static void invalid_index (gw_scratch *scratch, int k, int n, const char *value,
                            const char *reason)
 {
   char where[256];
   position_text (where, sizeof where, k, n, value);
-  gw_fail (scratch, "Octave:invalid-index", "%s: %s", where,
-           reason ? reason : "subscripts must be either integers 1 to (2^63)-1 or logicals");
+  octave_fail (scratch, "Octave:invalid-index", "%s: %s", where,
+               reason ? reason : "subscripts must be either integers 1 to (2^63)-1 or logicals");
 }
 
 /* A double that is not a valid position, printed as Octave's err_invalid_index (double) does:
@@ -238,8 +251,8 @@ static void check_bounds (gw_scratch *scratch, const gw_operand *G, int n, subsc
       snprintf (value, sizeof value, "%lld", (long long) subs[k].max1);
       position_text (where, sizeof where, k, n, value);
       gw_format_dims (dims, sizeof dims, G->ndims, G->dims);
-      gw_fail (scratch, "Octave:index-out-of-bounds", "%s: out of bound %lld (dimensions are %s)",
-               where, (long long) ext[k], dims);
+      octave_fail (scratch, "Octave:index-out-of-bounds",
+                   "%s: out of bound %lld (dimensions are %s)", where, (long long) ext[k], dims);
     }
   }
 }
@@ -424,8 +437,8 @@ static void format_int_dims (char *buf, size_t len, int nd, const int64_t *d)
 
 static void nonconformant (gw_scratch *scratch, const char *op1, const char *op2)
 {
-  gw_fail (scratch, "Octave:nonconformant-args", "=: nonconformant arguments (op1 is %s, op2 is %s)",
-           op1, op2);
+  octave_fail (scratch, "Octave:nonconformant-args",
+               "=: nonconformant arguments (op1 is %s, op2 is %s)", op1, op2);
 }
 
 /* Octave's Array<T>::assign rules for the shape of V (liboctave/array/Array-base.cc): returns 1

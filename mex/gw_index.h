@@ -1,6 +1,8 @@
 /* gw_index.h: indexing commands of the gateway (mex/gw_index.c), dispatched from mexFunction in
- * gpumat_mex.c.  Unlike the other commands they take no CALLER: their errors are Octave's own
- * indexing errors, worded as Octave 7.3 words them for an expression without a variable name
+ * gpumat_mex.c.  A CALLER after the command is optional (mexFunction drops it before these
+ * functions see the arguments: prhs[1] is G): it starts the gpumat:* messages, while Octave's own
+ * errors (Octave:invalid-index, Octave:index-out-of-bounds, Octave:nonconformant-args) are
+ * worded as Octave 7.3 words them for an expression without a variable name, unprefixed
  * ("index (5,_): out of bound 4 (dimensions are 4x4)").
  *
  *   ("index", G, OUTDIMS, I1, ..., In)  -> descriptor {ptr, dims, cls, op, complex} of a new

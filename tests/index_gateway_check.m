@@ -8,7 +8,9 @@
 ## (checked before G is read), bounds, sizes and shapes on empty gpumat arrays
 ## (which live on no device).  Every case runs the same subscripts on a host
 ## matrix of the same size and expects the same identifier and the same message,
-## Octave's "x(" written "index (" (the gateway never knows a variable name).
+## Octave's "x(" written "index (" (the gateway never knows a variable name).  The errors are
+## checked in the form without CALLER, the values in the form with one (as mex/gpumat_value.cc
+## calls it).
 ## With a GPU, the same cases on nonempty arrays also compare the values, and random
 ## subscripts (colons, ranges, lists with repeats, masks, empties; 1 to 4 of them) on every
 ## class and on the views G.' and G' compare G(I), G(I) = V and resize with Octave's own.
@@ -54,12 +56,12 @@ function [passed, failed] = index_gateway_check (mode)
     G = gpumat (h);
     [want, r] = octave_error (@() h(s{:}));
     if (isempty (want))
-      got = gateway_error (@() __gpumat__ ("index", G, size (r), s{:}));
-      d = __gpumat__ ("index", G, size (r), s{:});
+      got = gateway_error (@() __gpumat__ ("index", operand (G), size (r), s{:}));
+      d = __gpumat__ ("index", operand (G), size (r), s{:});
       ok = isempty (got) && isequal (d.dims, size (r)) && d.ptr == 0;
       [passed, failed] = tally_ok (passed, failed, ok, "index (empty result)", s);
     else
-      got = gateway_error (@() __gpumat__ ("index", G, [1 1], s{:}));
+      got = gateway_error (@() __gpumat__ ("index", operand (G), [1 1], s{:}));
       [passed, failed] = tally (passed, failed, want, got, "index", s);
     endif
   endfor
@@ -89,7 +91,7 @@ function [passed, failed] = index_gateway_check (mode)
     h = reshape (1:prod (dims), dims);
     G = gpumat (h);
     [want, r] = octave_error (@() assign_host (h, v, s));
-    got = gateway_error (@() __gpumat__ ("assign", G, v, s{:}));
+    got = gateway_error (@() __gpumat__ ("assign", operand (G), v, s{:}));
     [passed, failed] = tally (passed, failed, want, got, "assign", s);
     if (isempty (want) && isempty (got) && gpu)
       [passed, failed] = tally_ok (passed, failed, isequal (gather (G), r), "assign value", s);
@@ -207,8 +209,8 @@ function [passed, failed] = value_cases (passed, failed)
           ## G(I)
           [want, r] = octave_error (@() h(s{:}));
           if (isempty (want))
-            [got, R] = gateway_error (@() gather (gpumat (__gpumat__ ("index", G, size (r),
-                                                                     s{:}), "__device__")));
+            [got, R] = gateway_error (@() fetch (__gpumat__ ("index", "index", operand (G),
+                                                             size (r), s{:})));
             if (isempty (got))
               ok = isequal (R, r) && strcmp (class (R), class (r)) ...
                    && iscomplex (R) == iscomplex (r) && isequal (size (R), size (r));
@@ -217,7 +219,7 @@ function [passed, failed] = value_cases (passed, failed)
               [passed, failed] = tally (passed, failed, want, got, ["index " what], s);
             endif
           else
-            got = gateway_error (@() __gpumat__ ("index", G, [1 1], s{:}));
+            got = gateway_error (@() __gpumat__ ("index", "index", operand (G), [1 1], s{:}));
             [passed, failed] = tally (passed, failed, want, got, ["index " what], s);
           endif
           ## G(I) = V (a scalar or the selected shape), within G's size: subscripts past it
@@ -234,7 +236,7 @@ function [passed, failed] = value_cases (passed, failed)
             continue;
           endif
           [want, r2] = octave_error (@() assign_host (h, v, s));
-          got = gateway_error (@() __gpumat__ ("assign", G, v, s{:}));
+          got = gateway_error (@() __gpumat__ ("assign", "index", operand (G), v, s{:}));
           if (isempty (want) && isempty (got))
             R = gather (G);
             ok = isequal (R, r2) && strcmp (class (R), class (r2));
@@ -249,7 +251,7 @@ function [passed, failed] = value_cases (passed, failed)
         for nd = {[7 8], [2 2], [size(h, 1) + 1, size(h, 2)], [3 4 2], [0 3]}
           to = nd{1};
           to(end+1:ndims (h)) = 1;             # Octave's resize keeps at least h's dimensions
-          R = gather (gpumat (__gpumat__ ("resize", G, to), "__device__"));
+          R = fetch (__gpumat__ ("resize", "index", operand (G), to));
           r = resize (h, to);
           ok = isequal (R, r) && strcmp (class (R), class (r)) && isequal (size (R), size (r));
           [passed, failed] = tally_ok (passed, failed, ok, ["resize " what], nd);
@@ -259,41 +261,45 @@ function [passed, failed] = value_cases (passed, failed)
   endfor
   ## V's class into G's: conversions kept in G's class, refusals
   G = gpumat (int8 ([1 2 3 4]));
-  __gpumat__ ("assign", G, [2.5 -2.5 NaN 300], ':');
+  __gpumat__ ("assign", operand (G), [2.5 -2.5 NaN 300], ':');
   [passed, failed] = tally_ok (passed, failed, isequal (gather (G), int8 ([3 -3 0 127])),
                                "int8 (I) = double, rounded and saturated", {});
   G = gpumat (single ([1 2 3]));
-  __gpumat__ ("assign", G, [0.1 0.2], [3 1]);
+  __gpumat__ ("assign", operand (G), [0.1 0.2], [3 1]);
   [passed, failed] = tally_ok (passed, failed,
                                isequal (gather (G), single ([0.2 2 0.1])), "single (I) = double", {});
   G = gpumat ([1 2 3]);
-  got = gateway_error (@() __gpumat__ ("assign", G, 1i, 2));
+  got = gateway_error (@() __gpumat__ ("assign", operand (G), 1i, 2));
   [passed, failed] = tally_ok (passed, failed, ! isempty (got)
                                && strcmp (got.identifier, "gpumat:index:complexIntoReal"),
                                "real (I) = complex refused", {});
+  got = gateway_error (@() __gpumat__ ("assign", "index", operand (G), 1i, 2));
+  [passed, failed] = tally_ok (passed, failed, ! isempty (got)
+                               && strncmp (got.message, "index: ", 7),
+                               "a CALLER starts the gpumat:* messages", {});
   G = gpumat (complex ([1 2 3], [1 1 1]));
-  __gpumat__ ("assign", G, [5 6], [1 3]);
+  __gpumat__ ("assign", operand (G), [5 6], [1 3]);
   [passed, failed] = tally_ok (passed, failed, isequal (gather (G), [5, 2+1i, 6]),
                                "complex (I) = real", {});
   G = gpumat (true (1, 3));
   lastwarn ("");
-  __gpumat__ ("assign", G, [0 5], [1 2]);
+  __gpumat__ ("assign", operand (G), [0 5], [1 2]);
   [~, id] = lastwarn ();
   [passed, failed] = tally_ok (passed, failed, isequal (gather (G), logical ([0 1 1]))
                                && strcmp (id, "Octave:logical-conversion"), "logical (I) = 5", {});
-  got = gateway_error (@() __gpumat__ ("assign", G, NaN, 1));
+  got = gateway_error (@() __gpumat__ ("assign", operand (G), NaN, 1));
   [passed, failed] = tally_ok (passed, failed, ! isempty (got)
                                && strcmp (got.message, "invalid conversion from NaN to logical"),
                                "logical (I) = NaN refused", {});
   ## G(I) = G: V is G's own block
   h = reshape (1:12, 3, 4);
   G = gpumat (h);
-  __gpumat__ ("assign", G, G, [12:-1:1]);
+  __gpumat__ ("assign", operand (G), operand (G), [12:-1:1]);
   h(12:-1:1) = h;
   [passed, failed] = tally_ok (passed, failed, isequal (gather (G), h), "G(I) = G", {});
   ## repeated positions: the last write wins
   G = gpumat (zeros (3, 3));
-  __gpumat__ ("assign", G, [1 2 3; 4 5 6], [2 2], [3 1 3]);
+  __gpumat__ ("assign", operand (G), [1 2 3; 4 5 6], [2 2], [3 1 3]);
   h = zeros (3, 3);
   h([2 2], [3 1 3]) = [1 2 3; 4 5 6];
   [passed, failed] = tally_ok (passed, failed, isequal (gather (G), h), "repeats: last wins", {});
@@ -375,4 +381,31 @@ function s = clip_subscripts (s, sz)
       s{k} = s{k}(s{k} <= ext(k));
     endif
   endfor
+endfunction
+
+## The gateway's operand for a gpumat array: the array itself while gpumat is a classdef (the
+## gateway reads its desc property), its descriptor G.desc once gpumat is a value type (whose
+## shell passes descriptors).
+function d = operand (G)
+  if (isobject (G))
+    d = G;
+  else
+    d = G.desc;
+  endif
+endfunction
+
+## The values of a result descriptor, its block freed afterwards.
+function r = fetch (d)
+  persistent classdef_era;
+  if (isempty (classdef_era))
+    classdef_era = isobject (gpumat ([]));
+  endif
+  if (classdef_era)
+    r = gather (gpumat (d, "__device__"));      # the temporary object frees the block
+  else
+    r = __gpumat__ ("gather", "gather", d);
+    if (d.ptr != 0)
+      __gpumat__ ("free", "free", d.ptr);
+    endif
+  endif
 endfunction

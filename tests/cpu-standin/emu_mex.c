@@ -14,10 +14,18 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   char command[16];
   mxGetString (prhs[0], command, sizeof command);
   if (!strcmp (command, "index") || !strcmp (command, "assign") || !strcmp (command, "resize")) {
-    gw_set_caller ("");
-    if (command[0] == 'i') gw_cmd_index (plhs, nrhs, prhs);
-    else if (command[0] == 'a') gw_cmd_assign (nrhs, prhs);
-    else gw_cmd_resize (plhs, nrhs, prhs);
+    /* as gpumat_mex.c: an optional CALLER */
+    static char caller[64];
+    int shift = 0;
+    caller[0] = '\0';
+    if (nrhs >= 2 && mxIsChar (prhs[1])) {
+      mxGetString (prhs[1], caller, sizeof caller);
+      shift = 1;
+    }
+    gw_set_caller (caller);
+    if (command[0] == 'i') gw_cmd_index (plhs, nrhs - shift, prhs + shift);
+    else if (command[0] == 'a') gw_cmd_assign (nrhs - shift, prhs + shift);
+    else gw_cmd_resize (plhs, nrhs - shift, prhs + shift);
     return;
   }
   gw_set_caller ("gpumat");
