@@ -169,16 +169,20 @@ gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slic
   return GM_OK;
 }
 
-/* Raise a kernel's dynamic shared-memory limit once per process (per kernel instance). */
-template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, const char *where)
+/* Raise a kernel's dynamic shared-memory limit once per CUDA context (per kernel instance):
+   *done holds the gm_context_epoch it was set in (0: never), since a device reset after a
+   fault (gm_reset) starts a context without it. */
+template <typename K> gm_status allow_smem (K kernel, size_t bytes, unsigned *done,
+                                            const char *where)
 {
-  if (*done)
+  const unsigned epoch = gm_context_epoch ();
+  if (*done == epoch)
     return GM_OK;
   cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           (int) bytes);
   if (err != cudaSuccess)
     return gm_cuda_status (err, where);
-  *done = true;
+  *done = epoch;
   return GM_OK;
 }
 
