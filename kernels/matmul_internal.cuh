@@ -425,17 +425,23 @@ private:
      failed allocation). */
   static void set_pool_threshold ()
   {
+    /* once per device and CUDA context: a device reset (gm_reset after a fault) makes a new
+       default pool */
     static int done_for = -1;
+    static unsigned done_epoch = 0;
     int dev;
     cudaMemPool_t pool;
-    if (cudaGetDevice (&dev) != cudaSuccess || dev == done_for
+    if (cudaGetDevice (&dev) != cudaSuccess
+        || (dev == done_for && done_epoch == gm_context_epoch ())
         || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
       (void) cudaGetLastError ();
       return;
     }
     uint64_t keep = 1ull << 30;
-    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
+    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess) {
       done_for = dev;
+      done_epoch = gm_context_epoch ();
+    }
     (void) cudaGetLastError ();
   }
   cudaStream_t stream_;
