@@ -15,9 +15,9 @@
  * once all the same, because whatever its next owner queues goes on the same stream, after that
  * work.  Work on any other stream (the staging pool's copies, host_ops' and host_ooc's streams)
  * is ordered after stream 0 before it touches a block: transfer.cu records an event on stream 0
- * that its streams wait for, and host_ops/host_ooc wait for stream 0 (gm_sync) before they
- * launch on streams of their own.  Blocks given back to CUDA are freed only after a device
- * synchronize (cudaFree synchronizes too, but we do not lean on it).
+ * that its streams wait for, and host_ops/host_ooc make the streams of their own wait for one
+ * (gm_stream_after_default) before they launch on them.  Blocks given back to CUDA are freed
+ * only after a device synchronize (cudaFree synchronizes too, but we do not lean on it).
  *
  * A kernel fault in queued work is a sticky error: the context is lost and every later CUDA
  * call fails with it.  gm_reset then resets the device (cudaDeviceReset) and starts a new
