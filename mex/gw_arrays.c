@@ -3,10 +3,11 @@
  *
  * No kernels: zeros is a cudaMemset, ones a byte fill of 1s read by gm_convert (uint8 -> the
  * class), eye zeros and then the diagonal written by one cudaMemcpy2D from a device row of ones
- * made the same way (destination pitch (m+1) elements).  Everything is queued on stream 0 and
- * not waited for (issue 12), except copies from host operands, which return once the bytes
- * are in (small ones queued through the pinned ring, gm_copy_to_device_async).  reshape copies the elements device to device into a new
- * block, so that each gpumat array owns its memory (a shared block would be freed twice).
+ * made the same way (destination pitch (m+1) elements).  reshape copies the elements device to
+ * device into a new block, so that each gpumat array owns its memory (a shared block would be
+ * freed twice).  Everything is queued on stream 0 and not waited for (issue 12), except copies
+ * from host operands, which return once the bytes are in (small ones are queued through the
+ * pinned ring, gm_copy_to_device_async, and need no wait either).
  * [A, B] copies each operand's columns back to back, [A; B] each operand with one
  * cudaMemcpy2D at its row offset; host operands go straight from their own storage (or from a
  * converted copy) into the result.  Empty results make no device call.
@@ -167,6 +168,7 @@ typedef struct {
   gm_class cls;         /* GM_DOUBLE, GM_SINGLE, or GM_UINT8 with logical */
   mwSize rows, cols;
   size_t numel;
+  gw_operand op;        /* a gpumat operand as read once by cat_inspect (no scratch of its own) */
 } cat_item;
 
 static void cat_fail_class (const char *name, const char *what)
@@ -185,8 +187,9 @@ static void cat_inspect (const mxArray *arg, const char *name, cat_item *it)
   if (mxIsClass (arg, "gpumat")) {
     gw_scratch s = GW_SCRATCH_INIT;
     gw_operand op;
-    gw_read_operand_raw (&s, arg, "array", "A", &op);
+    gw_read_operand_raw (&s, arg, "array", "A", &op);   /* raw: allocates nothing */
     gw_scratch_free (&s);
+    it->op = op;
     if (gm_class_is_complex (op.cls))
       cat_fail_class (name, "complex");
     if (gm_class_is_integer (op.cls) && !op.logical)
@@ -232,8 +235,7 @@ static void cat_copy (gw_scratch *s, const mxArray *arg, const cat_item *it, gm_
   const void *src;
   int on_host;
   if (it->device) {
-    gw_operand op;
-    gw_read_operand_raw (s, arg, area, "A", &op);
+    gw_operand op = it->op;         /* read by cat_inspect: its descriptor is not read twice */
     gw_materialize_operand (s, &op, area);
     src = op.device;
     on_host = 0;
