@@ -169,6 +169,16 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
     gm_device_release_cached ();
     err = cudaMalloc (&p, size);
   }
+  /* After a context reset: never hand out the address of a block an old handle still names
+     (see the header); each try that lands on one keeps that block aside and asks again. */
+  while (err == cudaSuccess && list_find (&dead_blocks, p) >= 0) {
+    if (!list_push (&quarantined_blocks, p, size)) {
+      cudaFree (p);
+      return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
+    }
+    p = NULL;
+    err = cudaMalloc (&p, size);
+  }
   if (err != cudaSuccess) {
     size_t free_bytes = 0, total = 0;
     (void) cudaGetLastError ();
@@ -179,22 +189,6 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
       return gm_fail (st, "cannot allocate %zu bytes on the GPU (%zu bytes free)", bytes,
                       free_bytes);
     return st;
-  }
-  /* After a context reset: never hand out the address of a block an old handle still names
-     (see the header); each try that lands on one keeps that block aside and asks again. */
-  while (list_find (&dead_blocks, p) >= 0) {
-    if (!list_push (&quarantined_blocks, p, size)) {
-      cudaFree (p);
-      return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
-    }
-    p = NULL;
-    err = cudaMalloc (&p, size);
-    if (err != cudaSuccess) {
-      (void) cudaGetLastError ();
-      st = gm_cuda_status (err, "cudaMalloc");
-      return st == GM_ERR_OUT_OF_MEMORY
-                 ? gm_fail (st, "cannot allocate %zu bytes on the GPU", bytes) : st;
-    }
   }
   if (!list_push (&live_blocks, p, size)) {
     cudaFree (p);
