@@ -7,8 +7,10 @@
  *     (so every step reuses blocks whose earlier work may not have run), uploads a new scalar
  *     through the pinned ring (gm_copy_to_device_async, from a stack variable that changes every
  *     step: 100 steps wrap the 32-slot ring three times), and every 10 steps overwrites a block
- *     just freed with a large upload through the staging pool (gm_copy_to_device: its streams must
- *     wait for the queued reads of that block's previous owner).  The result is copied back with
+ *     just freed with an upload of the whole vector (gm_copy_to_device_async: through the ring
+ *     up to 32 KiB, from a buffer scribbled over as soon as the call returns; past 2 MiB through
+ *     the staging pool, whose streams must wait for the queued reads of that block's previous
+ *     owner).  The result is copied back with
  *     no gm_sync first (the copy must wait for the chain), then again after gm_sync, and compared
  *     bit for bit with the same operations on the host (+ - .* abs and a scalar product are
  *     IEEE-rounded in the class, so the reference is exact); a dot at the end within its bound;
@@ -55,7 +57,7 @@ template <typename T> static void check_chain (int64_t n, const char *label)
   const gm_class cls = class_of<T> ();
   const size_t bytes = (size_t) n * sizeof (T);
   T *hx = (T *) malloc (bytes), *hy = (T *) malloc (bytes), *hfresh = (T *) malloc (bytes);
-  T *ref = (T *) malloc (bytes), *got = (T *) malloc (bytes);
+  T *ref = (T *) malloc (bytes), *got = (T *) malloc (bytes), *scribble = (T *) malloc (bytes);
   for (int64_t i = 0; i < n; i++) {
     hx[i] = (T) tu_uniform ();
     hy[i] = (T) (0.5 + 0.25 * tu_uniform ());     /* |y| in [0.25, 0.75]: values stay bounded */
@@ -91,7 +93,11 @@ template <typename T> static void check_chain (int64_t n, const char *label)
          gm_copy_device and the rest as rows of one element by gm_copy_2d. */
       TU_GM (gm_device_alloc (&d_fresh, bytes));
       if (step % 10 == 4) {
-        TU_GM (gm_copy_to_device (d_fresh, hfresh, bytes));
+        /* Through the ring up to 32 KiB (queued; from a buffer scribbled over right after the
+           call, which must not matter), else the staging pool or cudaMemcpy (waits). */
+        memcpy (scribble, hfresh, bytes);
+        TU_GM (gm_copy_to_device_async (d_fresh, scribble, bytes));
+        memset (scribble, 0xff, bytes);
       } else {
         const int64_t half = n / 2;
         TU_GM (gm_fill_bytes (d_fresh, 0xff, bytes));
@@ -144,7 +150,7 @@ template <typename T> static void check_chain (int64_t n, const char *label)
   gm_device_free (d_dot);
   gm_device_free (d_x);
   gm_device_free (d_y);
-  free (hx); free (hy); free (hfresh); free (ref); free (got);
+  free (hx); free (hy); free (hfresh); free (ref); free (got); free (scribble);
 }
 
 /* A product with a kernel that raises its shared-memory limit (allow_smem): after a device
