@@ -5,6 +5,11 @@
 ## Give back what gpumat keeps for speed: cached device blocks and the pinned
 ## host staging pool (and stop its copy threads).  Live gpumat arrays are not
 ## touched.  The next call that needs them sets them up again.
+##
+## After a failure in queued GPU work (a @code{gpumat:cudaError} whose message says
+## the GPU context is lost), @code{gpumat_reset} also resets the GPU: every gpumat
+## array made before it is gone, and using one raises
+## @code{gpumat:@var{area}:invalidHandle}; arrays made afterwards work as usual.
 ## @seealso{gpumat_device, gpumat_sync}
 ## @end deftypefn
 

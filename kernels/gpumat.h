@@ -4,6 +4,12 @@
  * Matrices are column-major, as Octave stores them: element (i, j) of an m-by-n matrix with
  * leading dimension ld is at p[i + j*ld].  Pointers named d_* are device pointers, h_* host.
  *
+ * Streams (issue 12): the gateway passes stream 0, the legacy default stream, to every function
+ * that takes one, and all work on gpumat arrays is queued there, in order; functions that take
+ * no stream and compute on device arrays queue on it too.  Nothing waits unless it says so: a
+ * copy to the host, gm_sync, gm_complex_has_imag, and the whole operations on host arrays wait.
+ * Device blocks may be freed (to the cache) while queued work still uses them (memory.cu).
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #ifndef GPUMAT_H
@@ -110,16 +116,39 @@ void gm_device_release_cached (void);                     /* cudaFree every cach
 int gm_device_is_live (const void *d_ptr, size_t bytes);
 /* Blocks handed out and not yet freed, and their bytes (for leak checks). */
 void gm_device_usage (size_t *live_blocks, size_t *live_bytes, size_t *cached_bytes);
-/* Wait for all work queued by gpumat. */
+/* Wait for all work queued by gpumat.  Every gpumat operation on device arrays queues its work
+ * on the legacy default stream (stream 0), in order, and may return before it has run (see
+ * memory.cu's header); a fault in that work comes back here, or from the next CUDA call, as
+ * CUDA's error (GM_ERR_CUDA). */
 gm_status gm_sync (void);
-/* Release everything gpumat holds except live buffers: cached blocks, the pinned pool. */
+/* Release everything gpumat holds except live buffers: cached blocks, the pinned pool.  After a
+ * fault in queued work (a sticky CUDA error: gm_context_lost) it also resets the device: the
+ * live buffers are lost then, and their addresses are refused from then on. */
 void gm_reset (void);
+/* Makes `stream` (a non-blocking stream of one's own) wait for the work queued so far on stream
+ * 0, without blocking the host: a block just taken from the cache may still be in use there. */
+gm_status gm_stream_after_default (cudaStream_t stream);
+/* For tests only: queues a kernel that faults (__trap) on `stream`.  The call returns GM_OK;
+ * the next wait (gm_sync, a copy to the host) or CUDA call fails with cudaErrorLaunchFailure,
+ * and only gm_reset recovers (the context is lost, and with it every live block). */
+gm_status gm_test_fault (cudaStream_t stream);
+/* 1 when the CUDA context has a sticky error (a fault in queued work): only gm_reset helps. */
+int gm_context_lost (void);
+/* Starts at 1, bumped by each device reset in gm_reset: per-context state kept outside
+ * memory.cu (kernel attributes) is set again when its epoch differs. */
+unsigned gm_context_epoch (void);
 
 /* ---- host <-> device transfers (kernels/transfer.cu) ------------------------------------ */
 /* Synchronous from the host's point of view: on return the bytes have arrived.  Large copies go
- * through a persistent pinned staging pool; small ones through plain cudaMemcpy. */
+ * through a persistent pinned staging pool; small ones through plain cudaMemcpy.  Both start
+ * after the work queued so far on stream 0 (a copy to the host waits for it: it is one of the
+ * waits of the one-stream contract). */
 gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes);
 gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
+/* Queued, not waited for: the upload goes on stream 0 after the work queued there so far, in
+ * order with every gpumat operation, and h_src may be reused or freed at return.  Up to 32 KiB
+ * through a ring of pinned slots (transfer.cu); larger uploads are gm_copy_to_device. */
+gm_status gm_copy_to_device_async (void *d_dst, const void *h_src, size_t bytes);
 /* Join the staging threads and free the pinned pool (gm_reset calls it); the next large copy
  * makes them again.  Tuning variables GPUMAT_TRANSFER_* are read when the pool is made. */
 void gm_transfer_release (void);
@@ -452,12 +481,13 @@ gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const v
                       void *d_dst, cudaStream_t stream);
 
 /* ---- array building (kernels/arrays.cu): CUDA runtime fills and copies, no kernels --------- */
-/* Every byte of d_dst[0, bytes) set to `value` (cudaMemset); returns when done. */
+/* Every byte of d_dst[0, bytes) set to `value` (cudaMemsetAsync on stream 0): queued. */
 gm_status gm_fill_bytes (void *d_dst, int value, size_t bytes);
-/* bytes from device d_src to device d_dst (cudaMemcpy device to device); returns when done. */
+/* bytes from device d_src to device d_dst (cudaMemcpyAsync on stream 0): queued. */
 gm_status gm_copy_device (void *d_dst, const void *d_src, size_t bytes);
 /* `height` rows of `width` bytes (cudaMemcpy2D): row r from src + r*src_pitch (host memory when
- * src_on_host, else device) to d_dst + r*dst_pitch; returns when done. */
+ * src_on_host, else device) to d_dst + r*dst_pitch.  From the device: queued on stream 0; from
+ * the host: returns when the bytes have arrived (the host buffer may be reused at once). */
 gm_status gm_copy_2d (void *d_dst, size_t dst_pitch, const void *src, size_t src_pitch,
                       size_t width, size_t height, int src_on_host);
 
@@ -629,7 +659,8 @@ gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa
  * reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
 gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                int64_t batch, int *tile_m, int *tile_n, int *slices);
-/* gm_dot on device arrays, with the workspace allocated and freed inside. */
+/* gm_dot on device arrays, with the workspace allocated and freed inside; queued on stream 0,
+ * not waited for (the workspace goes back to the cache at once). */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
                          const void *d_x, const void *d_y, void *d_out);
 gm_status gm_dot_mixed_device (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,

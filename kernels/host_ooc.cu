@@ -267,6 +267,9 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
   if (st == GM_OK)
     st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
                          "cudaStreamCreate");
+  /* The buffers may come from the cache with gpumat work still queued on stream 0. */
+  if (st == GM_OK)
+    st = gm_stream_after_default (cs);
 
   const int64_t steps = pl.bi * pl.bj * pl.bs;
   int a_cur = 0, b_cur = 0;          /* the buffers holding the current step's panels */

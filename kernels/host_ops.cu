@@ -2,6 +2,9 @@
  *
  * Each function frees everything it allocated on every path, so after an error nothing is
  * left on the device; and each waits for its result, so the caller can read it at once.
+ * Device blocks come from the cache and may still be in use by gpumat work queued on stream 0
+ * (memory.cu): work on stream 0 is ordered after it anyway, and the streams of their own made
+ * here wait for it first (gm_stream_after_default).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -235,6 +238,9 @@ static gm_status matmul_panels (const host_product *p, const char *h_A, const ch
   cudaEvent_t ev[MAX_PANELS] = {0};
   gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
                                  "cudaStreamCreate");
+  /* The blocks may come from the cache with gpumat work still queued on stream 0. */
+  if (st == GM_OK)
+    st = gm_stream_after_default (cs);
   for (int j = 0; j < count && st == GM_OK; j++)
     st = gm_cuda_status (cudaEventCreateWithFlags (&ev[j], cudaEventDisableTiming),
                          "cudaEventCreate");
@@ -296,6 +302,9 @@ static gm_status symmetric_streamed (const host_product *p, const char *h_X, cha
   cudaStream_t cs = NULL;
   gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
                                  "cudaStreamCreate");
+  /* d_X and d_C may come from the cache with gpumat work still queued on stream 0. */
+  if (st == GM_OK)
+    st = gm_stream_after_default (cs);
   for (int64_t c0 = 0; c0 < p->m && st == GM_OK; c0 += SYM_BLOCK) {
     const int64_t c1 = c0 + SYM_BLOCK < p->m ? c0 + SYM_BLOCK : p->m;
     if ((st = gm_copy_to_device (d_X + c0 * col, h_X + c0 * col, (size_t) (c1 - c0) * col))
@@ -616,9 +625,10 @@ extern "C" gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int6
   buffer_set set = {{0}, 0};
   void *d_work = NULL;
   if ((st = buffers_alloc (&set, &d_work, work_bytes)) != GM_OK
-      || (st = gm_dot (cls, pre, len, post, d_x, d_y, d_out, d_work, work_bytes, 0)) != GM_OK
-      || (st = gm_sync ()) != GM_OK)
+      || (st = gm_dot (cls, pre, len, post, d_x, d_y, d_out, d_work, work_bytes, 0)) != GM_OK)
     return buffers_free (&set, st);
+  /* Queued, not waited for: the workspace goes back to the cache at once, and whoever takes it
+     next queues after this dot on stream 0 (memory.cu). */
   return buffers_free (&set, GM_OK);
 }
 

@@ -169,16 +169,20 @@ gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slic
   return GM_OK;
 }
 
-/* Raise a kernel's dynamic shared-memory limit once per process (per kernel instance). */
-template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, const char *where)
+/* Raise a kernel's dynamic shared-memory limit once per CUDA context (per kernel instance):
+   *done holds the gm_context_epoch it was set in (0: never), since a device reset after a
+   fault (gm_reset) starts a context without it. */
+template <typename K> gm_status allow_smem (K kernel, size_t bytes, unsigned *done,
+                                            const char *where)
 {
-  if (*done)
+  const unsigned epoch = gm_context_epoch ();
+  if (*done == epoch)
     return GM_OK;
   cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           (int) bytes);
   if (err != cudaSuccess)
     return gm_cuda_status (err, where);
-  *done = true;
+  *done = epoch;
   return GM_OK;
 }
 
@@ -421,17 +425,23 @@ private:
      failed allocation). */
   static void set_pool_threshold ()
   {
+    /* once per device and CUDA context: a device reset (gm_reset after a fault) makes a new
+       default pool */
     static int done_for = -1;
+    static unsigned done_epoch = 0;
     int dev;
     cudaMemPool_t pool;
-    if (cudaGetDevice (&dev) != cudaSuccess || dev == done_for
+    if (cudaGetDevice (&dev) != cudaSuccess
+        || (dev == done_for && done_epoch == gm_context_epoch ())
         || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
       (void) cudaGetLastError ();
       return;
     }
     uint64_t keep = 1ull << 30;
-    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
+    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess) {
       done_for = dev;
+      done_epoch = gm_context_epoch ();
+    }
     (void) cudaGetLastError ();
   }
   cudaStream_t stream_;

@@ -571,6 +571,11 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
   /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance) */
   static size_t smem_allowed[3] = {0, 0, 0};
+  static unsigned smem_epoch = 0;     /* a device reset (gm_reset) starts over */
+  if (smem_epoch != gm_context_epoch ()) {
+    smem_allowed[0] = smem_allowed[1] = smem_allowed[2] = 0;
+    smem_epoch = gm_context_epoch ();
+  }
   if (smem > smem_allowed[version]) {
     const cudaError_t e = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                 (int) smem);

@@ -9,8 +9,23 @@
  * stay cached; any allocation failure first returns the cache to CUDA and tries again, and a
  * device query returns it too, so the free memory users see is that of live arrays.
  *
- * Every gpumat operation synchronizes before it returns, so a freed block is idle on the device
- * and safe to reuse at once.
+ * One stream, in order (issue 12): every gpumat operation on device arrays queues its work on the
+ * legacy default stream (stream 0) and may return before that work has run.  A block freed to
+ * the cache may therefore still be read or written by queued work; it is handed out again at
+ * once all the same, because whatever its next owner queues goes on the same stream, after that
+ * work.  Work on any other stream (the staging pool's copies, host_ops' and host_ooc's streams)
+ * is ordered after stream 0 before it touches a block: transfer.cu records an event on stream 0
+ * that its streams wait for, and host_ops/host_ooc make the streams of their own wait for one
+ * (gm_stream_after_default) before they launch on them.  Blocks given back to CUDA are freed
+ * only after a device synchronize (cudaFree synchronizes too, but we do not lean on it).
+ *
+ * A kernel fault in queued work is a sticky error: the context is lost and every later CUDA
+ * call fails with it.  gm_reset then resets the device (cudaDeviceReset) and starts a new
+ * context; the blocks that were live are gone with the old one.  Their addresses are kept as
+ * "dead": an old gpumat array's handle is then refused (gm_device_is_live) and its free ignored,
+ * and a new cudaMalloc that returns the very address of a dead block keeps that block aside
+ * (quarantined, never handed out) until the old handle is freed, so a stale handle can never
+ * reach a new array's memory.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -24,8 +39,24 @@ typedef struct { void *ptr; size_t bytes; } block;
 typedef struct { block *items; size_t count, capacity; } block_list;
 
 static block_list live_blocks, cached_blocks;
+/* After a context reset: the addresses of the blocks it lost, and new blocks that came back at
+   one of those addresses (kept out of use until the stale handle is freed). */
+static block_list dead_blocks, quarantined_blocks;
 static size_t cached_total;
 static int device_ready;
+/* Bumped by each context reset: per-context state kept elsewhere (kernel attributes set with
+   cudaFuncSetAttribute) is compared against it. */
+static unsigned context_epoch = 1;
+
+extern "C" unsigned gm_context_epoch (void) { return context_epoch; }
+
+static long list_find (const block_list *list, const void *ptr)
+{
+  for (size_t i = list->count; i-- > 0;)
+    if (list->items[i].ptr == ptr)
+      return (long) i;
+  return -1;
+}
 
 static int list_push (block_list *list, void *ptr, size_t bytes)
 {
@@ -95,6 +126,8 @@ extern "C" int gm_available (void)
 
 extern "C" void gm_device_release_cached (void)
 {
+  /* Queued work may still use a cached block (see the header): wait for it first. */
+  const cudaError_t idle = cudaDeviceSynchronize ();
   for (size_t i = 0; i < cached_blocks.count; i++)
     cudaFree (cached_blocks.items[i].ptr);
   cached_blocks.count = 0;
@@ -104,8 +137,8 @@ extern "C" void gm_device_release_cached (void)
      too, after the work that may still use them. */
   int dev;
   cudaMemPool_t pool;
-  if (cudaGetDevice (&dev) == cudaSuccess && cudaDeviceGetDefaultMemPool (&pool, dev) == cudaSuccess
-      && cudaDeviceSynchronize () == cudaSuccess)
+  if (idle == cudaSuccess && cudaGetDevice (&dev) == cudaSuccess
+      && cudaDeviceGetDefaultMemPool (&pool, dev) == cudaSuccess)
     cudaMemPoolTrimTo (pool, 0);
   (void) cudaGetLastError ();
 }
@@ -136,6 +169,16 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
     gm_device_release_cached ();
     err = cudaMalloc (&p, size);
   }
+  /* After a context reset: never hand out the address of a block an old handle still names
+     (see the header); each try that lands on one keeps that block aside and asks again. */
+  while (err == cudaSuccess && list_find (&dead_blocks, p) >= 0) {
+    if (!list_push (&quarantined_blocks, p, size)) {
+      cudaFree (p);
+      return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
+    }
+    p = NULL;
+    err = cudaMalloc (&p, size);
+  }
   if (err != cudaSuccess) {
     size_t free_bytes = 0, total = 0;
     (void) cudaGetLastError ();
@@ -163,12 +206,28 @@ extern "C" void gm_device_free (void *d_ptr)
     if (live_blocks.items[i].ptr == d_ptr) {
       size_t size = live_blocks.items[i].bytes;
       list_remove (&live_blocks, i);
+      /* Cached at once, queued work or not: its next owner's work queues after it. */
       if (size <= CACHE_LIMIT - cached_total && list_push (&cached_blocks, d_ptr, size))
         cached_total += size;
-      else
+      else {
+        (void) cudaDeviceSynchronize ();   /* queued work may still use it */
         cudaFree (d_ptr);
+        (void) cudaGetLastError ();
+      }
       return;
     }
+  /* The handle of a block lost in a context reset: forget it, and give back a new block that
+     was kept aside because it came back at the same address. */
+  const long dead = list_find (&dead_blocks, d_ptr);
+  if (dead >= 0) {
+    list_remove (&dead_blocks, (size_t) dead);
+    const long q = list_find (&quarantined_blocks, d_ptr);
+    if (q >= 0) {
+      list_remove (&quarantined_blocks, (size_t) q);
+      cudaFree (d_ptr);
+      (void) cudaGetLastError ();
+    }
+  }
   /* Not ours: nothing to do (never cudaFree a pointer we did not hand out). */
 }
 
@@ -214,6 +273,9 @@ extern "C" gm_status gm_device_query (gm_device_info *info)
   return GM_OK;
 }
 
+/* The one wait: everything queued so far has run.  A fault in queued work comes back here (and
+   from any later CUDA call) as CUDA's sticky error, e.g. cudaErrorIllegalAddress or
+   cudaErrorLaunchFailure; gm_reset recovers from it. */
 extern "C" gm_status gm_sync (void)
 {
   if (!device_ready)
@@ -221,11 +283,56 @@ extern "C" gm_status gm_sync (void)
   return gm_cuda_status (cudaDeviceSynchronize (), "cudaDeviceSynchronize");
 }
 
+extern "C" gm_status gm_stream_after_default (cudaStream_t stream)
+{
+  cudaEvent_t queued;
+  cudaError_t err = cudaEventCreateWithFlags (&queued, cudaEventDisableTiming);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "cudaEventCreate");
+  err = cudaEventRecord (queued, 0);
+  if (err == cudaSuccess)
+    err = cudaStreamWaitEvent (stream, queued, 0);
+  cudaEventDestroy (queued);       /* released once it has completed */
+  return gm_cuda_status (err, "ordering a stream after stream 0");
+}
+
+extern "C" int gm_context_lost (void)
+{
+  if (!device_ready)
+    return 0;
+  /* A non-sticky error is cleared by cudaGetLastError and not seen again; a sticky one (a
+     kernel fault) is returned by every call, the second synchronize included. */
+  if (cudaDeviceSynchronize () == cudaSuccess)
+    return 0;
+  (void) cudaGetLastError ();
+  return cudaDeviceSynchronize () != cudaSuccess;
+}
+
 extern "C" void gm_reset (void)
 {
   if (!device_ready)
     return;
-  cudaDeviceSynchronize ();
-  gm_device_release_cached ();
+  const int lost = gm_context_lost ();
+  /* The staging threads and the pinned buffers first: they belong to the context. */
   gm_transfer_release ();
+  if (!lost) {
+    gm_device_release_cached ();
+    return;
+  }
+  /* The context is gone with its memory: live blocks become dead addresses (their handles are
+     refused from now on), the cache and the quarantine are simply forgotten. */
+  cudaDeviceReset ();
+  (void) cudaGetLastError ();
+  for (size_t i = 0; i < live_blocks.count; i++)
+    if (list_find (&dead_blocks, live_blocks.items[i].ptr) < 0
+        && !list_push (&dead_blocks, live_blocks.items[i].ptr, live_blocks.items[i].bytes))
+      break;    /* no host memory for the table: that handle is merely unknown, never live */
+  live_blocks.count = 0;
+  cached_blocks.count = 0;
+  cached_total = 0;
+  quarantined_blocks.count = 0;
+  context_epoch++;
+  /* The next call that needs the GPU makes a new context (gm_init), not this one: gm_reset
+     also runs at Octave's exit. */
+  device_ready = 0;
 }

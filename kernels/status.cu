@@ -74,3 +74,20 @@ extern "C" gm_status gm_mul_size3 (size_t a, size_t b, size_t c, size_t *out)
   gm_status st = gm_mul_size (a, b, &ab);
   return st != GM_OK ? st : gm_mul_size (ab, c, out);
 }
+
+/* A kernel that stops with a trap: the device-side fault that tests need to check that an error
+   in queued work surfaces at the next wait and that gm_reset recovers (the launch itself
+   succeeds; the error, cudaErrorLaunchFailure, is sticky). */
+static __global__ void trap_kernel (void)
+{
+  __trap ();
+}
+
+extern "C" gm_status gm_test_fault (cudaStream_t stream)
+{
+  gm_status st = gm_init ();
+  if (st != GM_OK)
+    return st;
+  trap_kernel<<<1, 1, 0, stream>>> ();
+  return gm_cuda_status (cudaGetLastError (), "gm_test_fault: launch");
+}

@@ -55,6 +55,20 @@ void gw_fail (gw_scratch *scratch, const char *id, const char *fmt, ...)
   raise_error (id, message);
 }
 
+/* gw_fail with the identifier gpumat:<area>:<reason><suffix>, formatted only here, on the way
+   out: the success path of every call formats no identifier. */
+static void fail_in_area (gw_scratch *scratch, const char *area, const char *reason,
+                          const char *suffix, const char *fmt, ...)
+{
+  char message[1024], id[160];
+  va_list args;
+  va_start (args, fmt);
+  vsnprintf (message, sizeof message, fmt, args);
+  va_end (args);
+  snprintf (id, sizeof id, "gpumat:%s:%s%s", area, reason, suffix);
+  gw_fail (scratch, id, "%s", message);
+}
+
 void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
 {
   char detail[600], id[96];
@@ -85,6 +99,11 @@ void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
     gw_fail (scratch, "gpumat:interrupted", "interrupted: %s", detail);
     break;
   default:
+    /* A fault in queued work (the call that reports it may not be the one that caused it)
+       leaves the context unusable until gpumat_reset: say so. */
+    if (gm_context_lost ())
+      gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s; the GPU context is lost: "
+               "gpumat_reset () recovers (gpumat arrays made before it are gone)", detail);
     gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s", detail);
   }
 }
@@ -196,30 +215,33 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   const mxArray *cls = mxGetField (arg, 0, "cls");
   const mxArray *view = mxGetField (arg, 0, "op");     /* absent: not a view */
   const mxArray *cplx = mxGetField (arg, 0, "complex");   /* absent: real */
-  char cls_name[16], id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
+  char cls_name[16];
   if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
       || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
       || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0
       || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1))
       || (cplx && (!(mxIsDouble (cplx) || mxIsLogical (cplx)) || mxGetNumberOfElements (cplx) != 1)))
-    gw_fail (scratch, id, "not a valid gpumat array");
+    fail_in_area (scratch, area, "invalidHandle", "", "not a valid gpumat array");
   const double view_op = view ? mxGetScalar (view) : 0;
   if (!(view_op == 0 || view_op == 1 || view_op == 2))
-    gw_fail (scratch, id, "not a valid gpumat array (view operation %g)", view_op);
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "not a valid gpumat array (view operation %g)", view_op);
   op->transposed = view_op != 0;
   op->view = view_op == 2 ? GM_OP_CTRANSPOSE : view_op == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
   if (op->transposed && mxGetNumberOfElements (dims) != 2)
-    gw_fail (scratch, id, "not a valid gpumat array (an N-D transposed view)");
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "not a valid gpumat array (an N-D transposed view)");
   /* A logical array: one byte an element, 0 or 1 (the results of comparisons). */
   op->logical = !strcmp (cls_name, "logical");
   const int c = op->logical ? (int) GM_UINT8 : class_from_name (cls_name);
   if (c < 0)
-    gw_fail (scratch, id, "gpumat array of unknown class '%s'", cls_name);
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "gpumat array of unknown class '%s'", cls_name);
   op->cls = (gm_class) c;
   if (cplx && mxGetScalar (cplx) != 0) {
     if (gm_class_is_integer (op->cls))
-      gw_fail (scratch, id, "not a valid gpumat array (complex %s)", cls_name);
+      fail_in_area (scratch, area, "invalidHandle", "",
+                    "not a valid gpumat array (complex %s)", cls_name);
     op->cls = gm_class_complex (op->cls);
   }
   if (!gm_class_is_complex (op->cls) && op->view == GM_OP_CTRANSPOSE)
@@ -231,22 +253,22 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   const double *d = mxGetPr (dims);
   for (mwSize i = 0; i < op->ndims; i++) {
     if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i])
-      gw_fail (scratch, id, "gpumat array with an invalid size");
+      fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
     op->dims[i] = (mwSize) d[i];
     if (gm_mul_size (op->numel, op->dims[i], &op->numel) != GM_OK)
-      gw_fail (scratch, id, "gpumat array with an invalid size");
+      fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
   }
   size_t bytes;
   if (gm_mul_size (op->numel, gm_class_size (op->cls), &bytes) != GM_OK)
-    gw_fail (scratch, id, "gpumat array with an invalid size");
+    fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
   uint64_t address = *(const uint64_t *) mxGetData (ptr);
   op->device = (void *) (uintptr_t) address;
   if (bytes == 0 && address == 0)
     return;
   if (!gm_device_is_live (op->device, bytes))
-    gw_fail (scratch, id,
-             "this gpumat array no longer exists on the GPU (it was freed, or the gpumat "
-             "library was reloaded)");
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "this gpumat array no longer exists on the GPU (it was freed, the gpumat "
+                  "library was reloaded, or gpumat_reset reset the GPU after a CUDA error)");
 }
 
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims)
@@ -497,8 +519,6 @@ void gw_narrow_device (gw_scratch *scratch, void **d_ptr, gm_class *cls, size_t 
   const gm_class real = gm_class_real (*cls);
   void *d = gw_device_alloc (scratch, count * gm_class_size (real), area);
   st = count ? gm_complex_real_part (*cls, (int64_t) count, *d_ptr, d, 0) : GM_OK;
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   *d_ptr = d;
@@ -723,7 +743,9 @@ void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area)
     return;
   size_t bytes = op->numel * gm_class_size (op->cls);
   void *d = gw_device_alloc (scratch, bytes, area);
-  gm_status st = gm_copy_to_device (d, op->host, bytes);
+  /* Queued on stream 0 with the call's kernels (a small operand: the host need not wait);
+     the operand's host memory may go as soon as this returns. */
+  gm_status st = gm_copy_to_device_async (d, op->host, bytes);
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   op->device = d;
@@ -746,8 +768,6 @@ void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *ar
   gm_status st = op->numel ? gm_transpose_op (op->cls, view, cols, rows, op->device, cols > 1 ? cols : 1,
                                               d, rows > 1 ? rows : 1, 0)
                            : GM_OK;
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   op->device = d;
@@ -781,14 +801,14 @@ void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols)
 
 gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what)
 {
-  char name[16], id[96];
+  char name[16];
   gm_op op;
-  snprintf (id, sizeof id, "gpumat:%s:invalidOp", area);
   if (!mxIsChar (arg) || mxGetM (arg) != 1 || mxGetString (arg, name, sizeof name) != 0)
-    gw_fail (scratch, id, "%s must be \"none\", \"transpose\" or \"ctranspose\"", what);
+    fail_in_area (scratch, area, "invalidOp", "",
+                  "%s must be \"none\", \"transpose\" or \"ctranspose\"", what);
   if (gm_op_from_name (name, &op) != GM_OK)
-    gw_fail (scratch, id, "%s must be \"none\", \"transpose\" or \"ctranspose\", not '%s'",
-             what, name);
+    fail_in_area (scratch, area, "invalidOp", "",
+                  "%s must be \"none\", \"transpose\" or \"ctranspose\", not '%s'", what, name);
   return op;
 }
 
@@ -797,24 +817,21 @@ gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, con
 void gw_read_string (gw_scratch *scratch, const mxArray *arg, char *buf, size_t len,
                      const char *area, const char *what)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalid%s", area, what);
   if (!mxIsChar (arg) || (mxGetM (arg) != 1 && mxGetNumberOfElements (arg) > 0)
       || mxGetString (arg, buf, len) != 0)
-    gw_fail (scratch, id, "%s must be a string (char row vector) of fewer than %zu characters",
-             what, len);
+    fail_in_area (scratch, area, "invalid", what,
+                  "%s must be a string (char row vector) of fewer than %zu characters", what, len);
 }
 
 int64_t gw_read_count (gw_scratch *scratch, const mxArray *arg, int64_t minimum,
                        const char *area, const char *what)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalid%s", area, what);
   if (!mxIsDouble (arg) || mxIsComplex (arg) || mxGetNumberOfElements (arg) != 1)
-    gw_fail (scratch, id, "%s must be a real scalar", what);
+    fail_in_area (scratch, area, "invalid", what, "%s must be a real scalar", what);
   double v = mxGetScalar (arg);
   if (!(v >= (double) minimum) || v != (double) (int64_t) v || v > 9.0e15)
-    gw_fail (scratch, id, "%s must be an integer >= %lld", what, (long long) minimum);
+    fail_in_area (scratch, area, "invalid", what, "%s must be an integer >= %lld", what,
+                  (long long) minimum);
   return (int64_t) v;
 }
 
@@ -830,12 +847,12 @@ int gw_interrupted (void *ctx)
 
 size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, const char *what)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalidOption", area);
   if (!mxIsNumeric (in) || mxIsComplex (in) || mxGetNumberOfElements (in) != 1)
-    gw_fail (scratch, id, "%s must be a real scalar number of bytes", what);
+    fail_in_area (scratch, area, "invalidOption", "", "%s must be a real scalar number of bytes",
+                  what);
   const double v = mxGetScalar (in);
   if (!(v >= 1) || v != floor (v) || v >= 1.8e19)
-    gw_fail (scratch, id, "%s must be a whole number of bytes >= 1, not %g", what, v);
+    fail_in_area (scratch, area, "invalidOption", "",
+                  "%s must be a whole number of bytes >= 1, not %g", what, v);
   return (size_t) v;
 }

@@ -15,6 +15,14 @@
  * is nonzero, as Octave narrows.  Everything a gateway call allocates is recorded in its `scratch`,
  * and gw_fail frees it all before raising, so an error never leaves memory behind.
  *
+ * One stream, in order (issue 12): every command queues its device work on stream 0 and returns
+ * without waiting when its result stays on the device; a block freed to the cache (scratch, or a
+ * gpumat array's delete) may still be in use by queued work, and its next owner's work queues
+ * after it (kernels/memory.cu).  What the host reads waits: copies to the host (gather, host
+ * results, the flags behind .^ and sqrt of negative numbers, the complex narrowing check) and
+ * gpumat_sync.  A fault in queued work therefore surfaces at the next wait, or at the next
+ * launch, as gpumat:cudaError with CUDA's message; gpumat_reset recovers from it.
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #ifndef GPUMAT_GATEWAY_UTIL_H
@@ -92,11 +100,12 @@ void gw_logical_to_float (gw_scratch *scratch, gw_operand *op, gm_class cls, con
  * parts of a complex operand), and real -> complex (a zero imaginary part, as Octave's `*`
  * promotes a real operand against a complex one). */
 void gw_convert_operand (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area);
-/* Makes sure the operand is on the device (uploading a host operand into scratch). */
+/* Makes sure the operand is on the device (uploading a host operand into scratch).  The upload
+ * is queued on stream 0 (gm_copy_to_device_async): the kernels that read it come after it. */
 void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 /* A transposed view laid out as its own size: transposed on the device into scratch (a
- * vector's transpose has the same layout and is only relabelled).  Waits for the device, so
- * the data can be copied to the host right after.  Does nothing to other operands. */
+ * vector's transpose has the same layout and is only relabelled).  Queued on stream 0, like
+ * every device operation: a copy to the host right after (gm_copy_to_host) waits for it. */
 void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 /* The operation a product passes to kernels/ for operand x under the user's operation `op`:
  * GM_OP_NONE when the device or host data are laid out as op(x), else the transpose (real

@@ -25,6 +25,13 @@
  *   ("kernels", CALLER)        cell array of the matmul kernel names
  *   ("mul_time", CALLER, G, [OPG,] H, [OPH,] KERNEL, REPEATS)  median ms of the kernel alone
  *   ("sync" | "reset" | "usage", CALLER)
+ *   ("fault", CALLER)          queues a kernel that faults (tests of the deferred error path)
+ *
+ * One stream, in order (issue 12): a command whose result stays on the GPU queues its work on
+ * stream 0 and returns without waiting, so that Octave prepares the next call while the GPU
+ * works; commands that return host values wait (their copies to the host do), and so does
+ * ("sync").  A fault in queued work surfaces at the next wait (or launch) as gpumat:cudaError;
+ * ("reset") recovers from it (kernels/memory.cu).
  *
  * Why one gateway: with the CUDA runtime linked statically, every .mex file gets a runtime of
  * its own, and a device pointer made by one is not valid in another.  One gateway means one
@@ -395,8 +402,8 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                         ? GM_OP_CTRANSPOSE : GM_OP_TRANSPOSE,
                                m, d_C, m, 0);
   }
-  if (st == GM_OK)
-    st = gm_sync ();               /* the call returns once its result is complete */
+  /* No wait: the product is queued on stream 0 (the launch status is in st); a host result
+     below waits in its copy to the host, a gpumat result at the next wait. */
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "mul");
   gm_class out_cls = cls;
@@ -627,9 +634,7 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else
     st = gm_matmul_pages (kernel, cls, sa, sb, m, n, k, A->device, lda, B->device, ldb, d_C,
                           ldc, &pages, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
-  if (st != GM_OK)
+  if (st != GM_OK)                  /* queued, not waited for (as in cmd_mul) */
     gw_fail_status (&scratch, st, "pagemtimes");
   gm_class out_cls = cls;
   gw_narrow_device (&scratch, &d_C, &out_cls, count, "pagemtimes");
@@ -738,9 +743,7 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = gm_dot_mixed_device (x.cls, y.cls, pre, len, post, x.device, y.device, d_out);
   else
     st = gm_dot_device (cls, pre, len, post, x.device, y.device, d_out);
-  if (st == GM_OK && mixed)
-    st = gm_sync ();
-  if (st != GM_OK)
+  if (st != GM_OK)                  /* queued, not waited for: the result stays on the GPU */
     gw_fail_status (&scratch, st, "dot");
   gw_narrow_device (&scratch, &d_out, &cls, out_count, "dot");
   plhs[0] = gw_make_gpumat (&scratch, d_out, cls, out_ndims, out_dims, "dot");
@@ -798,7 +801,7 @@ static void cmd_upload (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail (&scratch, "gpumat:internal", "already a gpumat array");
   const size_t bytes = A.numel * gm_class_size (A.cls);
   void *d = gw_device_alloc (&scratch, bytes, "array");
-  gm_status st = gm_copy_to_device (d, A.host, bytes);
+  gm_status st = gm_copy_to_device_async (d, A.host, bytes);    /* queued when small */
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "array");
   gw_device_keep (&scratch, d);
@@ -842,8 +845,6 @@ static void cmd_copy (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gm_status st = A.numel ? gm_transpose (A.cls, (int64_t) A.numel, 1, A.device,
                                            (int64_t) A.numel, d, 1, 0)
                            : GM_OK;
-    if (st == GM_OK)
-      st = gm_sync ();
     if (st != GM_OK)
       gw_fail_status (&scratch, st, "array");
   }
@@ -1030,6 +1031,12 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       gw_fail_status (NULL, st, "sync");
   } else if (!strcmp (command, "reset"))
     gm_reset ();
+  else if (!strcmp (command, "fault")) {
+    /* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
+    gm_status st = gm_test_fault (0);
+    if (st != GM_OK)
+      gw_fail_status (NULL, st, "sync");
+  }
   else
     gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__: unknown command '%s'", command);
 }
