@@ -301,8 +301,8 @@ static void build_side (gw_scratch *scratch, const gw_operand *G, int n, subscri
     } else if (s->consecutive) {
       side->first[k] = s->count ? s->pos[0] : 0;
     } else {
-      gm_status st = gm_copy_to_device (d_lists + offset, s->pos,
-                                        (size_t) s->count * sizeof (int64_t));
+      gm_status st = gm_copy_to_device_async (d_lists + offset, s->pos,
+                                              (size_t) s->count * sizeof (int64_t));
       if (st != GM_OK)
         gw_fail_status (scratch, st, AREA);
       side->index[k] = d_lists + offset;
@@ -398,8 +398,6 @@ void gw_cmd_index (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gm_class cls = G.cls;
   void *d = gw_device_alloc (&scratch, numel * gm_class_size (cls), AREA);
   gm_status st = gm_index_gather (cls, conjugate, n, count, &side, G.device, d, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (&scratch, st, AREA);
   gw_narrow_device (&scratch, &d, &cls, numel, AREA);   /* Octave narrows x([2 3]) of complex x */
@@ -771,8 +769,8 @@ void gw_cmd_assign (int nrhs, const mxArray *prhs[])
       picked *= new_count[k];
       if (!kept[k])
         continue;
-      gm_status st = gm_copy_to_device (d_kept + offset, kept[k],
-                                        (size_t) subs[k].count * sizeof (int64_t));
+      gm_status st = gm_copy_to_device_async (d_kept + offset, kept[k],
+                                              (size_t) subs[k].count * sizeof (int64_t));
       if (st != GM_OK)
         gw_fail_status (&scratch, st, AREA);
       vside.index[k] = d_kept + offset;
@@ -805,8 +803,6 @@ void gw_cmd_assign (int nrhs, const mxArray *prhs[])
   build_side (&scratch, &G, n, subs, &side);
   gm_status st = gm_index_scatter (G.cls, conjugate, n, count, &side, G.device, V.device, scalar,
                                    0);
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (&scratch, st, AREA);
   gw_scratch_free (&scratch);
@@ -841,8 +837,6 @@ void gw_cmd_resize (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       dst_dims[i] = (int64_t) dims[i];
     gm_status st = gm_resize (G.cls, (int) G.ndims, src_dims, G.numel ? G.device : NULL, (int) nd,
                               dst_dims, d, 0);
-    if (st == GM_OK)
-      st = gm_sync ();
     if (st != GM_OK)
       gw_fail_status (&scratch, st, AREA);
   }
