@@ -19,6 +19,7 @@
 #define GPUMAT_MATMUL_INTERNAL_CUH
 
 #include <stdint.h>
+#include <atomic>
 #include <type_traits>
 #include <cuda_runtime.h>
 #include "gpumat.h"
@@ -170,15 +171,45 @@ gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slic
 }
 
 /* Raise a kernel's dynamic shared-memory limit once per process (per kernel instance). */
-template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, const char *where)
+/* Work done once per device: a kernel attribute set with cudaFuncSetAttribute applies to the
+ * current device only, so a flag that says "done" must say it per device (bit d for device d).
+ * Atomic: the several-device product runs launchers on one host thread per device at once;
+ * two threads may both set an attribute on first use, which is harmless. */
+struct PerDeviceOnce {
+  std::atomic<unsigned long long> done;
+  bool test (int dev) const
+  {
+    return dev >= 0 && dev < 64 && (done.load (std::memory_order_acquire) >> dev) & 1ull;
+  }
+  void set (int dev)
+  {
+    if (dev >= 0 && dev < 64)
+      done.fetch_or (1ull << dev, std::memory_order_release);
+  }
+};
+
+/* The calling thread's current device (-1 when CUDA cannot say: then nothing is cached). */
+inline int current_device_or_none ()
 {
-  if (*done)
+  int dev = -1;
+  if (cudaGetDevice (&dev) != cudaSuccess) {
+    (void) cudaGetLastError ();
+    return -1;
+  }
+  return dev;
+}
+
+template <typename K> gm_status allow_smem (K kernel, size_t bytes, PerDeviceOnce *once,
+                                            const char *where)
+{
+  const int dev = current_device_or_none ();
+  if (once->test (dev))
     return GM_OK;
   cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           (int) bytes);
   if (err != cudaSuccess)
     return gm_cuda_status (err, where);
-  *done = true;
+  once->set (dev);
   return GM_OK;
 }
 
@@ -421,17 +452,16 @@ private:
      failed allocation). */
   static void set_pool_threshold ()
   {
-    static int done_for = -1;
-    int dev;
+    static PerDeviceOnce done;       /* each device has its own default pool */
+    const int dev = current_device_or_none ();
     cudaMemPool_t pool;
-    if (cudaGetDevice (&dev) != cudaSuccess || dev == done_for
-        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
+    if (dev < 0 || done.test (dev) || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
       (void) cudaGetLastError ();
       return;
     }
     uint64_t keep = 1ull << 30;
     if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
-      done_for = dev;
+      done.set (dev);
     (void) cudaGetLastError ();
   }
   cudaStream_t stream_;

@@ -569,14 +569,22 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1 */
   const int version = s == OZ_DEFAULT_SLICES ? ozaki_version () : 1;
   auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
-  /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance) */
-  static size_t smem_allowed[3] = {0, 0, 0};
-  if (smem > smem_allowed[version]) {
+  /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance and
+     per device: the attribute is the current device's; a device past GM_MAX_DEVICES sets it
+     every time) */
+  static std::atomic<size_t> smem_allowed[GM_MAX_DEVICES][3];
+  const int ordinal = current_device_or_none ();
+  const bool cached = ordinal >= 0 && ordinal < GM_MAX_DEVICES;
+  if (!cached || smem > smem_allowed[ordinal][version].load ()) {
     const cudaError_t e = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                 (int) smem);
     if (e != cudaSuccess)
       return gm_cuda_status (e, "matmul ozaki: shared memory");
-    smem_allowed[version] = smem;
+    if (cached) {
+      size_t seen = smem_allowed[ordinal][version].load ();
+      while (smem > seen && !smem_allowed[ordinal][version].compare_exchange_weak (seen, smem)) {
+      }
+    }
   }
 
   /* pages per launch: all, unless the planes would pass OZ_MAX_WORKSPACE (or gridDim.y) */
