@@ -588,7 +588,9 @@ gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa, 
                               void *h_C, const gm_pages *pages, const gm_host_options *opt);
 /* C = op(A) * op(B) of host arrays in blocks that fit the budget (kernels/host_ooc.cu): panels
  * streamed through the staging pool, copies overlapped with the products.  Real double and
- * single, one page. */
+ * single, one page.  With opt->devices listing several devices, the blocks are shared among
+ * them (one host thread each); with one, it runs on that device; with none, on the current
+ * one.  The interrupt callback is only ever called on the calling thread. */
 gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                                   int64_t m, int64_t n, int64_t k, const void *h_A,
                                   const void *h_B, void *h_C, const gm_host_options *opt);

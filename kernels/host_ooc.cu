@@ -36,11 +36,26 @@
  * the product's stream) where that is worth it, and falls back to their element-wise path when
  * the copy cannot be had.
  *
- * Interrupts: the caller's `interrupted` callback is polled at every step (a step is at most one
- * block product, well under a second at these sizes); a nonzero answer stops the product with
- * GM_ERR_INTERRUPTED after the work in flight has finished, every buffer freed.
+ * Interrupts: the caller's `interrupted` callback is polled at every step on one device (a step
+ * is at most one block product: 2.4 s for a 15040-row block of the 60000^2 double product at
+ * 45 TFLOP/s, so "within a second" needs smaller blocks there), every POLL_NS with several; a
+ * nonzero answer stops the product with GM_ERR_INTERRUPTED after the work in flight has
+ * finished, every buffer freed.
  *
- * Versions: v1 (this) real double and single, one device, one page.
+ * Several devices (opt->devices, more than one): one host thread per device (every signal
+ * blocked there), each running the loop above on its own device with its own stream, events,
+ * device buffers and staging pool (transfer.cu keeps one per device); the blocks of C come from
+ * one shared counter, claimed one block ahead (to prefetch the next panels), so a faster device
+ * takes more.  Every device uses the same plan (the smallest free memory of the listed devices,
+ * or the budget, then at least BLOCKS_PER_DEVICE blocks a device), so each block is the same
+ * kernel over the same k on whichever device: the same bits as one device on devices of one
+ * model.  The calling thread polls the interrupt callback every POLL_NS while it joins them;
+ * an interrupt or the first failure sets a stop flag that every thread reads before its next
+ * step; the first failure is raised with its thread's detail, "GPU d: ...".
+ *
+ * Versions: v1 real double and single, one device, one page.
+ *           v2 (this) the same on several devices of one host, blocks shared through a queue;
+ *           one device runs v1's loop on the calling thread, unchanged but for the queue.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
