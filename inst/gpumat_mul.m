@@ -1029,7 +1029,7 @@ endfunction
 %! devs = 0:gpumat_device ().DeviceCount-1;
 %! use0 = __gpumat__ ("usage", "");
 %! ops = {"none", "transpose", "ctranspose"};
-%! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 65 67 1100; 1 1 7];
+%! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 65 67 1100; 1 1 700];
 %! for cls = {"double", "single"}
 %!   for s = 1:rows (shapes)
 %!     m = shapes(s, 1);  n = shapes(s, 2);  k = shapes(s, 3);

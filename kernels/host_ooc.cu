@@ -47,7 +47,8 @@
  * device buffers and staging pool (transfer.cu keeps one per device); the blocks of C come from
  * one shared counter, claimed one block ahead (to prefetch the next panels), so a faster device
  * takes more.  Every device uses the same plan (the smallest free memory of the listed devices,
- * or the budget, then at least BLOCKS_PER_DEVICE blocks a device), so each block is the same
+ * or the budget, then at least BLOCKS_PER_DEVICE blocks a device and at most MAX_BLOCK_FLOP a
+ * block where rows can go), so each block is the same
  * kernel over the same k on whichever device: the same bits as one device on devices of one
  * model.  The calling thread polls the interrupt callback every POLL_NS while it joins them;
  * an interrupt or the first failure sets a stop flag that every thread reads before its next
@@ -488,6 +489,11 @@ gm_status smallest_free (const int *devices, int count, size_t *smallest)
  * early takes another and the last block's imbalance is a small part of the run.  Shrinking
  * the rows first costs no traffic where B stays whole (each A panel still crosses once). */
 constexpr int64_t BLOCKS_PER_DEVICE = 2;
+/* And no block above this many flops while its rows can shrink (not below MIN_BLOCK): 2e13 is
+ * ~0.45 s of DGEMM on an H100, the longest a device's thread can take to notice a stop (Ctrl-C
+ * or another device's failure), since the product in flight always finishes.  Fewer rows per
+ * block cost no traffic here: each A panel still crosses once per column block, B and C once. */
+constexpr double MAX_BLOCK_FLOP = 2e13;
 
 void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, plan *p)
 {
@@ -502,6 +508,8 @@ void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, plan 
     mb = halve (mb);
   while (ceil_div (m, mb) * ceil_div (n, nb) < want && nb > 64)
     nb = halve (nb);
+  while (2.0 * (double) mb * (double) nb * (double) p->kb > MAX_BLOCK_FLOP && mb > MIN_BLOCK)
+    mb = halve (mb) < MIN_BLOCK ? MIN_BLOCK : halve (mb);
   p->mb = mb < m ? mb : m;
   p->nb = nb < n ? nb : n;
   p->bi = ceil_div (m, p->mb);

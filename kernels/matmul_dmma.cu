@@ -203,7 +203,8 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
   using Cfg = DmmaCfg<S::BM, S::BN, BK, S::WM, S::WN, STAGES, KA, KB>;
   auto kernel = matmul_dmma_kernel<S::BM, S::BN, BK, S::WM, S::WN, STAGES, S::PER_SM, KA, KB,
                                    VEC>;
-  static PerDeviceOnce smem_set, carveout_set;   /* per device: attributes are */
+  /* once per device: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set, carveout_set;
   gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul dmma: shared memory");
   if (st != GM_OK)
     return st;
@@ -508,7 +509,8 @@ bool zdmma_takes (const MatmulArgs &a, const DeviceInfo &dev)
 
 template <int BK, int STAGES> gm_status launch_zdmma (const MatmulArgs &a)
 {
-  static PerDeviceOnce smem_set;   /* per device: attributes are */
+  /* once per device: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set;
   constexpr size_t SMEM = Zdmma<BK, STAGES>::SMEM;
   auto kernel = matmul_zdmma_kernel<BK, STAGES>;
   gm_status st = allow_smem (kernel, SMEM, &smem_set, "matmul zdmma: shared memory");

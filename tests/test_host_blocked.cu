@@ -376,7 +376,7 @@ static void test_devices (gm_class cls)
   const int last = count - 1;
   const size_t es = gm_class_size (cls);
   static const int64_t shapes[][3] = {{300, 200, 150}, {257, 129, 513}, {1, 300, 40},
-                                      {300, 1, 40},    {65, 67, 1100},  {1, 1, 7}};
+                                      {300, 1, 40},    {65, 67, 1100},  {1, 1, 700}};
   const int ns = quick ? 2 : (int) (sizeof shapes / sizeof shapes[0]);
   for (int s = 0; s < ns; s++) {
     const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
