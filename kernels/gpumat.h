@@ -597,6 +597,10 @@ gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op o
 /* The blocks gm_matmul_host_blocked would use under `budget` bytes (for tests and benchmarks). */
 gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k, size_t budget,
                                int64_t *mb, int64_t *nb, int64_t *kb);
+/* The blocks shared among `devices` devices under `budget` each (1: gm_matmul_host_plan). */
+gm_status gm_matmul_host_plan_shared (gm_class cls, int64_t m, int64_t n, int64_t k,
+                                      size_t budget, int devices, int64_t *mb, int64_t *nb,
+                                      int64_t *kb);
 /* Complex products on host arrays: cls a complex class; a_real / b_real say that h_A / h_B
  * hold real values of the same precision (promoted on the device, as Octave's `*` promotes).
  * h_C receives the complex result; *c_has_imag is set as by gm_complex_has_imag, so that the

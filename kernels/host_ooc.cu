@@ -727,3 +727,22 @@ extern "C" gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, in
   }
   return st;
 }
+
+extern "C" gm_status gm_matmul_host_plan_shared (gm_class cls, int64_t m, int64_t n, int64_t k,
+                                                 size_t budget, int devices, int64_t *mb,
+                                                 int64_t *nb, int64_t *kb)
+{
+  if (devices < 1 || devices > GM_MAX_DEVICES)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product plan: %d devices", devices);
+  gm_status st = gm_matmul_host_plan (cls, m, n, k, budget, mb, nb, kb);
+  if (st != GM_OK || devices == 1)
+    return st;
+  plan pl;
+  if ((st = make_plan (m, n, k, gm_class_size (cls), budget, &pl)) != GM_OK)
+    return st;
+  spread_plan (m, n, k, gm_class_size (cls), devices, &pl);
+  *mb = pl.mb;
+  *nb = pl.nb;
+  *kb = pl.kb;
+  return GM_OK;
+}

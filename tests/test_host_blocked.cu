@@ -189,6 +189,48 @@ static void test_plans (void)
                  == GM_ERR_INVALID_ARGUMENT, "plan: an integer class accepted");
 }
 
+/* The plans of several devices (host arithmetic only): the one-device plan's k slices, blocks no
+ * larger than its, within the budget, at least two blocks a device where 64-row and 64-column
+ * blocks allow, and no block above 2e13 flop where its rows could still shrink (to 1024). */
+static void test_shared_plans (void)
+{
+  static const int64_t shapes[][3] = {{60000, 60000, 60000}, {8000, 8000, 8000}, {1000, 1000, 1000},
+                                      {50000, 10, 10}, {10, 10, 5000000}, {300, 1, 40}, {1, 1, 700},
+                                      {100, 3000, 70000}};
+  static const double budgets[] = {75e9, 8e9, 1e6, 4096};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++)
+      for (int devices = 2; devices <= 8; devices *= 2) {
+        const gm_class cls = GM_DOUBLE;
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        const size_t budget = (size_t) budgets[b];
+        int64_t mb1, nb1, kb1, mb, nb, kb;
+        if (gm_matmul_host_plan (cls, m, n, k, budget, &mb1, &nb1, &kb1) != GM_OK)
+          continue;                    /* a budget below one element of each: no plan either way */
+        gm_status st = gm_matmul_host_plan_shared (cls, m, n, k, budget, devices, &mb, &nb, &kb);
+        const int64_t blocks = ((m + mb - 1) / mb) * ((n + nb - 1) / nb);
+        const double need = plan_need (m, n, k, mb, nb, kb, 8.0);
+        const int enough = blocks >= 2 * devices || (mb <= 64 && nb <= 64);
+        const int capped = 2.0 * (double) mb * (double) nb * (double) kb <= 2e13 || mb <= 1024;
+        tu_result (st == GM_OK && kb == kb1 && mb <= mb1 && nb <= nb1 && mb >= 1 && nb >= 1
+                   && need <= (double) budget && enough && capped,
+                   "shared plan, %d devices, %lldx%lldx%lld in %zu bytes: status %d, blocks "
+                   "%lld x %lld x %lld (%lld blocks; one device %lld x %lld x %lld)", devices,
+                   (long long) m, (long long) n, (long long) k, budget, (int) st, (long long) mb,
+                   (long long) nb, (long long) kb, (long long) blocks, (long long) mb1,
+                   (long long) nb1, (long long) kb1);
+      }
+  /* the issue's product on two GPUs (75 GB free each): B whole, 1920-row blocks, k whole */
+  int64_t mb, nb, kb;
+  gm_status st = gm_matmul_host_plan_shared (GM_DOUBLE, 60000, 60000, 60000, (size_t) 75e9 * 0.85,
+                                             2, &mb, &nb, &kb);
+  tu_result (st == GM_OK && mb == 1920 && nb == 60000 && kb == 60000, "shared plan 60000^3 on two "
+             "GPUs: status %d, blocks %lld x %lld x %lld (want 1920 x 60000 x 60000)", (int) st,
+             (long long) mb, (long long) nb, (long long) kb);
+  tu_result (gm_matmul_host_plan_shared (GM_DOUBLE, 4, 4, 4, 1000, 0, &mb, &nb, &kb)
+                 == GM_ERR_INVALID_ARGUMENT, "shared plan: 0 devices accepted");
+}
+
 /* ---- products ------------------------------------------------------------------------------ */
 typedef struct { int calls, stop_after; } interrupt_ctx;
 static int interrupt_after (void *ctx)
@@ -464,6 +506,7 @@ int main (int argc, char **argv)
 {
   quick = tu_quick_mode (argc, argv);
   test_plans ();                     /* host arithmetic only: runs without a GPU too */
+  test_shared_plans ();
   if (!tu_gpu_or_skip ("test_host_blocked"))
     return tu_finish ("test_host_blocked");
   test_copies ();                    /* the default thresholds: small copies take the plain path */
