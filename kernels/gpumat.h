@@ -99,22 +99,44 @@ typedef struct {
   int runtime_version;
 } gm_device_info;
 
+/* Devices.  Every function below works on the calling thread's current CUDA device
+ * (cudaSetDevice): device 0 for Octave's thread, which gm_init selects once, unless a caller
+ * switches it for one call with gm_use_device and switches it back before returning.  Device
+ * memory (gm_device_alloc), the staging pool (one per device), the kernels' per-device caches
+ * (attributes, properties) and streams all follow that rule; a device pointer is only valid as
+ * an operand on the device that allocated it (gm_device_of tells which).  The several-device
+ * product (gm_matmul_host_blocked with opt->devices) runs one host thread per device, each
+ * with its own device current; everything in kernels/ that it reaches is safe to call from
+ * several threads at once for different devices.  Ordinals are CUDA's, 0-based, below
+ * GM_MAX_DEVICES. */
+#define GM_MAX_DEVICES 16
+
 /* Selects device 0 once and checks that it can be used; GM_ERR_NO_DEVICE with CUDA's reason
  * otherwise.  Cheap after the first successful call. */
 gm_status gm_init (void);
+/* The number of CUDA devices gpumat can use (at most GM_MAX_DEVICES). */
+gm_status gm_device_count (int *count);
+/* Makes `dev` the calling thread's current device (its context created now), returning the
+ * previous one in *previous (may be NULL); GM_ERR_INVALID_ARGUMENT for an ordinal that does not
+ * exist.  The caller switches back with cudaSetDevice (*previous). */
+gm_status gm_use_device (int dev, int *previous);
+/* gm_device_query for device `dev`; the calling thread's device is left as it was. */
+gm_status gm_device_query_index (int dev, gm_device_info *info);
 /* Never fails loudly: 1 when a usable GPU is there, 0 otherwise. */
 int gm_available (void);
-/* Returns cached device blocks first, so free_bytes reflects only live arrays. */
+/* Device 0.  Returns cached device blocks first, so free_bytes reflects only live arrays. */
 gm_status gm_device_query (gm_device_info *info);
 
 /* ---- device memory (kernels/memory.cu): a caching allocator over cudaMalloc ------------- */
 gm_status gm_device_alloc (void **d_ptr, size_t bytes);   /* bytes == 0 gives NULL, GM_OK */
 void gm_device_free (void *d_ptr);                        /* NULL is fine */
-void gm_device_release_cached (void);                     /* cudaFree every cached block */
+void gm_device_release_cached (void);   /* cudaFree the current device's cached blocks */
 /* 1 when d_ptr is the start of a live gm_device_alloc block of at least `bytes`: lets the
  * gateway refuse a stale or forged handle instead of faulting. */
 int gm_device_is_live (const void *d_ptr, size_t bytes);
-/* Blocks handed out and not yet freed, and their bytes (for leak checks). */
+/* The device ordinal of a live gm_device_alloc block starting at d_ptr, -1 when none. */
+int gm_device_of (const void *d_ptr);
+/* Blocks handed out and not yet freed, and their bytes, over every device (for leak checks). */
 void gm_device_usage (size_t *live_blocks, size_t *live_bytes, size_t *cached_bytes);
 /* Wait for all work queued by gpumat.  Every gpumat operation on device arrays queues its work
  * on the legacy default stream (stream 0), in order, and may return before it has run (see
@@ -601,21 +623,37 @@ gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
 gm_status gm_dot_mixed_host (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
                              int64_t post, const void *h_x, const void *h_y, void *h_out);
 /* Options of the host-array products.  max_device_bytes: the most device memory the product's
- * buffers may take (0: FREE_SHARE of what is free; the kernels' own workspace comes on top);
- * interrupted: polled between blocks, nonzero stops the product with GM_ERR_INTERRUPTED. */
+ * buffers may take on each device (0: FREE_SHARE of what is free; the kernels' own workspace
+ * comes on top); interrupted: polled between blocks (by the calling thread only, also when
+ * several devices run), nonzero stops the product with GM_ERR_INTERRUPTED; devices: the CUDA
+ * ordinals to run on (NULL or device_count 0: the calling thread's current device), distinct,
+ * as gm_check_devices accepts.  With one device listed the whole product runs there; with
+ * several, a one-page real double or single product that gm_matmul_host_opt sends to the
+ * blocked path has its blocks of C divided among them (gm_matmul_host_blocked). */
 typedef struct {
   int64_t block_rows, block_cols, slice;   /* the blocks and k slice used (mb, nb, kb) */
-  int64_t steps;                           /* block products run */
-  double bytes_up, bytes_down;             /* bytes moved each way */
-  double kernel_ms;                        /* sum over the steps of product time (events) */
+  int64_t steps;                           /* block products run, all devices */
+  double bytes_up, bytes_down;             /* bytes moved each way, all devices */
+  double kernel_ms;                        /* the busiest device's sum over its steps of
+                                              product time (events): <= wall_ms */
   double wall_ms;                          /* the whole call */
+  int devices;                             /* devices that ran (the entries below) */
+  int device_ordinal[GM_MAX_DEVICES];
+  double device_kernel_ms[GM_MAX_DEVICES]; /* each device's product time */
+  int64_t device_steps[GM_MAX_DEVICES];    /* each device's steps */
 } gm_host_stats;
 typedef struct {
   size_t max_device_bytes;
   int (*interrupted) (void *ctx);
   void *ctx;
   gm_host_stats *stats;                    /* filled by the blocked path when not NULL */
+  const int *devices;
+  int device_count;
 } gm_host_options;
+/* GM_OK when `devices` (count of them; NULL or 0 is fine: the current device) are distinct
+ * ordinals of devices this host has, at most GM_MAX_DEVICES; GM_ERR_INVALID_ARGUMENT naming the
+ * first bad one otherwise (GM_ERR_NO_DEVICE without a GPU). */
+gm_status gm_check_devices (const int *devices, int count);
 /* gm_matmul_host with options: one page of real double or single data whose A, B and C do not
  * fit the budget (or the free memory) goes through gm_matmul_host_blocked; everything else as
  * gm_matmul_host. */
@@ -624,13 +662,19 @@ gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa, 
                               void *h_C, const gm_pages *pages, const gm_host_options *opt);
 /* C = op(A) * op(B) of host arrays in blocks that fit the budget (kernels/host_ooc.cu): panels
  * streamed through the staging pool, copies overlapped with the products.  Real double and
- * single, one page. */
+ * single, one page.  With opt->devices listing several devices, the blocks are shared among
+ * them (one host thread each); with one, it runs on that device; with none, on the current
+ * one.  The interrupt callback is only ever called on the calling thread. */
 gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                                   int64_t m, int64_t n, int64_t k, const void *h_A,
                                   const void *h_B, void *h_C, const gm_host_options *opt);
 /* The blocks gm_matmul_host_blocked would use under `budget` bytes (for tests and benchmarks). */
 gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k, size_t budget,
                                int64_t *mb, int64_t *nb, int64_t *kb);
+/* The blocks shared among `devices` devices under `budget` each (1: gm_matmul_host_plan). */
+gm_status gm_matmul_host_plan_shared (gm_class cls, int64_t m, int64_t n, int64_t k,
+                                      size_t budget, int devices, int64_t *mb, int64_t *nb,
+                                      int64_t *kb);
 /* Complex products on host arrays: cls a complex class; a_real / b_real say that h_A / h_B
  * hold real values of the same precision (promoted on the device, as Octave's `*` promotes).
  * h_C receives the complex result; *c_has_imag is set as by gm_complex_has_imag, so that the

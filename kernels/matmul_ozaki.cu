@@ -569,19 +569,28 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1 */
   const int version = s == OZ_DEFAULT_SLICES ? ozaki_version () : 1;
   auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
-  /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance) */
-  static size_t smem_allowed[3] = {0, 0, 0};
-  static unsigned smem_epoch = 0;     /* a device reset (gm_reset) starts over */
-  if (smem_epoch != gm_context_epoch ()) {
-    smem_allowed[0] = smem_allowed[1] = smem_allowed[2] = 0;
-    smem_epoch = gm_context_epoch ();
+  /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance and
+     per device: the attribute is the current device's; a device past GM_MAX_DEVICES sets it
+     every time; a device reset, gm_reset after a fault, starts over) */
+  static std::atomic<size_t> smem_allowed[GM_MAX_DEVICES][3];
+  static std::atomic<unsigned> smem_epoch[GM_MAX_DEVICES];
+  const int ordinal = current_device_or_none ();
+  const bool cached = ordinal >= 0 && ordinal < GM_MAX_DEVICES;
+  if (cached && smem_epoch[ordinal].load () != gm_context_epoch ()) {
+    for (int v = 0; v < 3; v++)
+      smem_allowed[ordinal][v].store (0);
+    smem_epoch[ordinal].store (gm_context_epoch ());
   }
-  if (smem > smem_allowed[version]) {
+  if (!cached || smem > smem_allowed[ordinal][version].load ()) {
     const cudaError_t e = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                 (int) smem);
     if (e != cudaSuccess)
       return gm_cuda_status (e, "matmul ozaki: shared memory");
-    smem_allowed[version] = smem;
+    if (cached) {
+      size_t seen = smem_allowed[ordinal][version].load ();
+      while (smem > seen && !smem_allowed[ordinal][version].compare_exchange_weak (seen, smem)) {
+      }
+    }
   }
 
   /* pages per launch: all, unless the planes would pass OZ_MAX_WORKSPACE (or gridDim.y) */

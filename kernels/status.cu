@@ -1,7 +1,10 @@
 /* status.cu: error bookkeeping and checked size arithmetic shared by every kernels/ file.
  *
- * The detail text is process-wide (Octave runs the gateway on one thread); it is only read right
- * after a call returned an error, before any other gpumat call.
+ * The detail text (and the out-of-memory figures) belong to the calling thread: Octave runs the
+ * gateway on one thread, where they are read right after a call returned an error, before any
+ * other gpumat call; the several-device product (host_ooc.cu) runs one host thread per device,
+ * and its threads must not overwrite each other's text: the first failure is copied back to
+ * the calling thread by host_ooc.cu itself.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -9,8 +12,8 @@
 #include <stdio.h>
 #include "gpumat.h"
 
-static char error_detail[512];
-static size_t oom_requested, oom_free;
+static __thread char error_detail[512];
+static __thread size_t oom_requested, oom_free;
 
 extern "C" const char *gm_error_detail (void) { return error_detail; }
 

@@ -856,3 +856,93 @@ size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, 
                   "%s must be a whole number of bytes >= 1, not %g", what, v);
   return (size_t) v;
 }
+
+/* ---- device lists (issue 15: several GPUs of one host) --------------------------------------- */
+
+/* The package default of gpumat_device ("devices", LIST): none set (count 0) means device 0,
+   where gpumat arrays live. */
+static int default_devices[GM_MAX_DEVICES];
+static int default_count;
+
+int gw_read_devices (gw_scratch *scratch, const mxArray *in, int *devices, int check_present)
+{
+  const char *id = "gpumat:device:invalidDevice";
+  const size_t count = mxGetNumberOfElements (in);
+  if (!mxIsNumeric (in) || mxIsComplex (in) || mxIsSparse (in) || count == 0
+      || mxGetNumberOfDimensions (in) > 2 || (mxGetM (in) != 1 && mxGetN (in) != 1))
+    gw_fail (scratch, id, "devices must be a non-empty vector of GPU numbers (0-based CUDA "
+             "ordinals, as gpumat_device lists them)");
+  if (count > GM_MAX_DEVICES)
+    gw_fail (scratch, id, "devices lists %zu GPUs; gpumat handles at most %d", count,
+             GM_MAX_DEVICES);
+  for (size_t i = 0; i < count; i++) {
+    double v = 0;
+    const void *data = mxGetData (in);
+    switch (mxGetClassID (in)) {
+    case mxDOUBLE_CLASS: v = ((const double *) data)[i]; break;
+    case mxSINGLE_CLASS: v = ((const float *) data)[i]; break;
+    case mxINT8_CLASS:   v = ((const int8_t *) data)[i]; break;
+    case mxUINT8_CLASS:  v = ((const uint8_t *) data)[i]; break;
+    case mxINT16_CLASS:  v = ((const int16_t *) data)[i]; break;
+    case mxUINT16_CLASS: v = ((const uint16_t *) data)[i]; break;
+    case mxINT32_CLASS:  v = ((const int32_t *) data)[i]; break;
+    case mxUINT32_CLASS: v = ((const uint32_t *) data)[i]; break;
+    case mxINT64_CLASS:  v = (double) ((const int64_t *) data)[i]; break;
+    case mxUINT64_CLASS: v = (double) ((const uint64_t *) data)[i]; break;
+    default:
+      gw_fail (scratch, id, "devices must be numeric");
+    }
+    if (!(v >= 0) || v != floor (v) || v >= GM_MAX_DEVICES)
+      gw_fail (scratch, id, "devices must be GPU numbers 0 to %d (0-based CUDA ordinals, as "
+               "gpumat_device lists them), not %g", GM_MAX_DEVICES - 1, v);
+    devices[i] = (int) v;
+    for (size_t j = 0; j < i; j++)
+      if (devices[j] == devices[i])
+        gw_fail (scratch, id, "devices lists GPU %d twice", devices[i]);
+  }
+  if (check_present) {
+    gm_status st = gm_check_devices (devices, (int) count);
+    if (st == GM_ERR_INVALID_ARGUMENT)
+      gw_fail (scratch, id, "%s", gm_error_detail ());
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, "device");
+  }
+  return (int) count;
+}
+
+int gw_default_devices (const int **devices)
+{
+  *devices = default_devices;
+  return default_count;
+}
+
+void gw_set_default_devices (const int *devices, int count)
+{
+  for (int i = 0; i < count && i < GM_MAX_DEVICES; i++)
+    default_devices[i] = devices[i];
+  default_count = count < GM_MAX_DEVICES ? count : GM_MAX_DEVICES;
+}
+
+void gw_check_operand_devices (gw_scratch *scratch, const gw_operand *const *ops, int nops,
+                               const int *devices, int count)
+{
+  int first = -1;
+  for (int i = 0; i < nops; i++) {
+    if (!ops[i]->on_device)
+      continue;
+    const int d = gm_device_of (ops[i]->device);
+    if (d < 0)
+      continue;                        /* not a block start: gw_read_operand checked it */
+    if (first >= 0 && d != first)
+      gw_fail (scratch, "gpumat:device:mixedDevices", "the operands live on GPU %d and GPU %d: "
+               "gather one, or make both on one GPU", first, d);
+    first = d;
+    int listed = count == 0;
+    for (int j = 0; j < count; j++)
+      listed |= devices[j] == d;
+    if (!listed)
+      gw_fail (scratch, "gpumat:device:mixedDevices", "a gpumat operand lives on GPU %d, which "
+               "the devices option does not list: the product of a gpumat array runs on its "
+               "own GPU", d);
+  }
+}

@@ -184,4 +184,17 @@ int gw_interrupted (void *ctx);
 /* A positive whole number of bytes (an option's value), or an identified error. */
 size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, const char *what);
 
+/* Several GPUs.  gw_read_devices: a "devices" value, a non-empty vector of distinct 0-based
+ * CUDA ordinals, into devices[GM_MAX_DEVICES]; returns their count.  Its form is checked
+ * without a GPU; with check_present, also that each exists (gm_check_devices).  Raises
+ * gpumat:device:invalidDevice. */
+int gw_read_devices (gw_scratch *scratch, const mxArray *in, int *devices, int check_present);
+/* The package default (gpumat_device ("devices", LIST)); count 0: none set (device 0). */
+int gw_default_devices (const int **devices);
+void gw_set_default_devices (const int *devices, int count);
+/* gpumat:device:mixedDevices when the gpumat operands among ops live on different GPUs, or on
+ * a GPU that a non-empty `devices` list leaves out. */
+void gw_check_operand_devices (gw_scratch *scratch, const gw_operand *const *ops, int nops,
+                               const int *devices, int count);
+
 #endif

@@ -4,6 +4,8 @@
  *
  *   ("mul", CALLER, A, B, KERNEL)            A * B; a gpumat operand gives a gpumat result
  *   ("mul", CALLER, A, OPA, B, OPB, KERNEL)  op(A) * op(B), OP "none", "transpose", "ctranspose"
+ *                              either form with a trailing OPTIONS: bytes (maxDeviceMemory) or
+ *                              a struct with fields maxDeviceMemory and devices
  *   ("pagemtimes", CALLER, X, OPX, Y, OPY, KERNEL)  page-wise op(X) * op(Y), broadcasting pages
  *   ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS)  sums over the middle of PRE x LEN x POST
  *   ("binary" | "unary" | "reduce" | "norm" | "convert", CALLER, ...)  element-wise operations,
@@ -21,7 +23,8 @@
  *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
- *   ("device", CALLER)         struct describing the GPU
+ *   ("device", CALLER [, "devices", LIST])  struct describing the GPUs (setting the default
+ *                              device list of host-array products first)
  *   ("kernels", CALLER)        cell array of the matmul kernel names
  *   ("mul_time", CALLER, G, [OPG,] H, [OPH,] KERNEL, REPEATS)  median ms of the kernel alone
  *   ("sync" | "reset" | "usage", CALLER)
@@ -238,7 +241,7 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   if (nrhs < 5 || nrhs > 8)
     gw_fail (NULL, "Octave:invalid-fun-call",
-             "__gpumat__ (\"mul\", CALLER, A, [OPA,] B, [OPB,] KERNEL [, MAX_DEVICE_BYTES]): "
+             "__gpumat__ (\"mul\", CALLER, A, [OPA,] B, [OPB,] KERNEL [, OPTIONS]): "
              "wrong number of arguments");
   const int with_ops = nrhs >= 7;
   const int with_budget = nrhs == 6 || nrhs == 8;
@@ -248,16 +251,45 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const gm_matmul_kernel kernel = read_kernel (&scratch, in_kernel, "mul");
   /* Host-array products past the device (or this budget) run blocked, and can be stopped with
      Ctrl-C between blocks. */
-  gm_host_options host_opt = {0, gw_interrupted, NULL, NULL};
-  if (with_budget)
-    host_opt.max_device_bytes = gw_read_bytes (&scratch, prhs[nrhs - 1], "mul",
-                                               "maxDeviceMemory");
+  gm_host_options host_opt = {0, gw_interrupted, NULL, NULL, NULL, 0};
+  /* OPTIONS: a number of bytes (maxDeviceMemory), or a struct with fields maxDeviceMemory
+     and devices, either may be missing or empty */
+  int call_devices[GM_MAX_DEVICES], call_count = 0;
+  const mxArray *devices_arg = NULL;
+  if (with_budget) {
+    const mxArray *o = prhs[nrhs - 1];
+    if (mxIsStruct (o) && mxGetNumberOfElements (o) == 1) {
+      const mxArray *bytes = mxGetField (o, 0, "maxDeviceMemory");
+      const mxArray *devs = mxGetField (o, 0, "devices");
+      if (bytes && !mxIsEmpty (bytes))
+        host_opt.max_device_bytes = gw_read_bytes (&scratch, bytes, "mul", "maxDeviceMemory");
+      if (devs) {
+        call_count = gw_read_devices (&scratch, devs, call_devices, 0);
+        devices_arg = devs;
+      }
+    } else
+      host_opt.max_device_bytes = gw_read_bytes (&scratch, o, "mul", "maxDeviceMemory");
+  }
+  /* the devices of a host-array product: this call's list, else the package default */
+  const int *devices = call_devices;
+  int device_count = call_count;
+  if (call_count == 0)
+    device_count = gw_default_devices (&devices);
   const gm_op opa = with_ops ? gw_read_op (&scratch, prhs[3], "mul", "OPA") : GM_OP_NONE;
   const gm_op opb = with_ops ? gw_read_op (&scratch, prhs[5], "mul", "OPB") : GM_OP_NONE;
 
   gw_operand A, B;
   gw_read_operand (&scratch, in_a, "mul", "A", &A);
   gw_read_operand (&scratch, in_b, "mul", "B", &B);
+  /* a listed GPU must exist (this needs a GPU: the list's form was checked above without) */
+  if (devices_arg)
+    gw_read_devices (&scratch, devices_arg, call_devices, 1);
+  /* a gpumat operand lives on one GPU: the product runs there, and nothing is copied between
+     GPUs (only this call's own list can leave it out; the package default is for host arrays) */
+  {
+    const gw_operand *ops[2] = {&A, &B};
+    gw_check_operand_devices (&scratch, ops, 2, call_devices, call_count);
+  }
   char a_dims[64], b_dims[64];
   if (A.ndims > 2 || B.ndims > 2) {
     gw_format_dims (a_dims, sizeof a_dims, A.ndims, A.dims);
@@ -348,6 +380,16 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (!A.on_device && !B.on_device && !scale_op) {
     gw_result r;
     gw_result_make (&scratch, cls, 2, out_dims, &r);
+    /* real products take the device list themselves (kernels/host_ops.cu); the others run on
+       the first device listed, switched to for the call and back before any error is raised */
+    host_opt.devices = device_count ? devices : NULL;
+    host_opt.device_count = device_count;
+    const int switch_device = device_count && (scalar || cplx) && count > 0;
+    int previous_device = 0;
+    if (switch_device && (st = gm_use_device (devices[0], &previous_device)) != GM_OK) {
+      gw_result_discard (&r);
+      gw_fail_status (&scratch, st, "mul");
+    }
     if (count == 0)
       st = GM_OK;
     else if (scalar && cplx)
@@ -364,6 +406,11 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     else
       st = gm_matmul_host_opt (kernel, cls, sa, sb, m, n, k, A.host, B.host, r.data, NULL,
                                &host_opt);
+    if (switch_device && previous_device != devices[0]) {
+      const gm_status back = gm_use_device (previous_device, NULL);
+      if (st == GM_OK)
+        st = back;
+    }
     if (st != GM_OK) {
       gw_result_discard (&r);
       gw_fail_status (&scratch, st, "mul");
@@ -895,28 +942,78 @@ static void cmd_free (int nrhs, const mxArray *prhs[])
 
 static mxArray *scalar (double v) { return mxCreateDoubleScalar (v); }
 
-static void cmd_device (mxArray *plhs[])
+/* The fields of one device (Index ... FreeMemory): the entries of Devices, and the top level. */
+static void device_fields (mxArray *s, mwIndex i, int ordinal, const gm_device_info *info)
 {
+  char cc[32];
+  snprintf (cc, sizeof cc, "%d.%d", info->major, info->minor);
+  mxSetField (s, i, "Index", scalar (ordinal));
+  mxSetField (s, i, "Name", mxCreateString (info->name));
+  mxSetField (s, i, "ComputeCapability", mxCreateString (cc));
+  mxSetField (s, i, "MultiprocessorCount", scalar (info->multiprocessors));
+  mxSetField (s, i, "TotalMemory", scalar ((double) info->total_bytes));
+  mxSetField (s, i, "FreeMemory", scalar ((double) info->free_bytes));
+}
+
+/* ("device", CALLER): device 0's description (the GPU gpumat arrays live on), with every
+   device in Devices and the default device list of host-array products in ProductDevices.
+   ("device", CALLER, "devices", LIST): sets that default first ([]: back to device 0). */
+static void cmd_device (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 2 && nrhs != 4)
+    gw_fail (NULL, "Octave:invalid-fun-call",
+             "__gpumat__ (\"device\", CALLER [, \"devices\", LIST]): wrong number of arguments");
+  if (nrhs == 4) {
+    char name[16];
+    gw_read_string (NULL, prhs[2], name, sizeof name, "device", "Option");
+    if (strcmp (name, "devices"))
+      gw_fail (NULL, "gpumat:device:invalidOption", "unknown setting '%s' (\"devices\" is the "
+               "one setting)", name);
+    int list[GM_MAX_DEVICES], count = 0;
+    if (!mxIsEmpty (prhs[3]) || !mxIsNumeric (prhs[3]))
+      count = gw_read_devices (NULL, prhs[3], list, 1);
+    gw_set_default_devices (list, count);
+  }
+  int device_count = 0;
+  gm_status st = gm_device_count (&device_count);
   gm_device_info info;
-  gm_status st = gm_device_query (&info);
+  if (st == GM_OK)
+    st = gm_device_query (&info);
   if (st != GM_OK)
     gw_fail_status (NULL, st, "device");
   const char *fields[] = {"Name", "ComputeCapability", "MultiprocessorCount", "TotalMemory",
-                          "FreeMemory", "DriverVersion", "RuntimeVersion"};
-  char cc[32], driver[32], runtime[32];
-  snprintf (cc, sizeof cc, "%d.%d", info.major, info.minor);
+                          "FreeMemory", "DriverVersion", "RuntimeVersion", "Index",
+                          "DeviceCount", "Devices", "ProductDevices"};
+  const char *device_field_names[] = {"Index", "Name", "ComputeCapability",
+                                      "MultiprocessorCount", "TotalMemory", "FreeMemory"};
+  /* every device's entry, made before the result so that an error leaves nothing behind */
+  mxArray *all = mxCreateStructMatrix (1, (mwSize) device_count, 6, device_field_names);
+  for (int d = 0; d < device_count; d++) {
+    gm_device_info one;
+    st = gm_device_query_index (d, &one);
+    if (st != GM_OK) {
+      mxDestroyArray (all);
+      gw_fail_status (NULL, st, "device");
+    }
+    device_fields (all, (mwIndex) d, d, &one);
+  }
+  char driver[32], runtime[32];
   snprintf (driver, sizeof driver, "%d.%d", info.driver_version / 1000,
             info.driver_version % 1000 / 10);
   snprintf (runtime, sizeof runtime, "%d.%d", info.runtime_version / 1000,
             info.runtime_version % 1000 / 10);
-  mxArray *s = mxCreateStructMatrix (1, 1, 7, fields);
-  mxSetField (s, 0, "Name", mxCreateString (info.name));
-  mxSetField (s, 0, "ComputeCapability", mxCreateString (cc));
-  mxSetField (s, 0, "MultiprocessorCount", scalar (info.multiprocessors));
-  mxSetField (s, 0, "TotalMemory", scalar ((double) info.total_bytes));
-  mxSetField (s, 0, "FreeMemory", scalar ((double) info.free_bytes));
+  mxArray *s = mxCreateStructMatrix (1, 1, 11, fields);
+  device_fields (s, 0, 0, &info);
   mxSetField (s, 0, "DriverVersion", mxCreateString (driver));
   mxSetField (s, 0, "RuntimeVersion", mxCreateString (runtime));
+  mxSetField (s, 0, "DeviceCount", scalar (device_count));
+  mxSetField (s, 0, "Devices", all);
+  const int *defaults;
+  const int ndefault = gw_default_devices (&defaults);
+  mxArray *product = mxCreateDoubleMatrix (1, ndefault ? (mwSize) ndefault : 1, mxREAL);
+  for (int i = 0; i < ndefault; i++)
+    mxGetPr (product)[i] = defaults[i];     /* none set: [0] (zeros) */
+  mxSetField (s, 0, "ProductDevices", product);
   plhs[0] = s;
 }
 
@@ -1020,7 +1117,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (!strcmp (command, "available"))
     plhs[0] = mxCreateLogicalScalar (gm_available () ? 1 : 0);
   else if (!strcmp (command, "device"))
-    cmd_device (plhs);
+    cmd_device (plhs, nrhs, prhs);
   else if (!strcmp (command, "kernels"))
     cmd_kernels (plhs);
   else if (!strcmp (command, "usage"))
