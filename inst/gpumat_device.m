@@ -22,7 +22,7 @@
 ## @end deftypefn
 
 function info = gpumat_device ()
-  info = __gpumat__ ("device", "gpumat_device");
+  info = __gpumat_call__ ("device", "gpumat_device");
 endfunction
 
 %!error <called with too many inputs> gpumat_device (1)

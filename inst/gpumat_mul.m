@@ -146,13 +146,13 @@ function C = gpumat_mul (A, varargin)
   endif
   switch (numel (varargin) + 1)
     case 2
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
     case 3
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
     case 4
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
     case 5
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
     otherwise
       print_usage ();
   endswitch
@@ -628,7 +628,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Errors after uploads and conversions, with operations, leave nothing on the GPU.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (rand (5, 4));
 %! for i = 1:20
 %!   try
@@ -645,7 +645,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## X'*X and X*X' from one array: computed as the upper block columns and mirrored, so the
@@ -822,7 +822,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Complex on gpumat arrays, kept on the GPU; errors leave nothing behind.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = crand (33, 17);  B = crand (33, 21);
 %! G = gpumat (A);  H = gpumat (B);
 %! for kernel = all_kernels ("double")
@@ -846,7 +846,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G H C
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 ## ---- integer data: these need a GPU --------------------------------------------------------------
 %!testif ; gpumat_available ()
@@ -912,7 +912,7 @@ endfunction
 %! ## Past the device: "maxDeviceMemory" forces the blocked product (blocks of C, panels of A
 %! ## and B streamed) on small arrays: every op pair, ragged edge blocks, k whole and k split,
 %! ## both classes, within the bound; nothing left on the GPU.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! ops = {"none", "transpose", "ctranspose"};
 %! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 100 100 1; 65 67 1100];
 %! for cls = {"double", "single"}
@@ -934,7 +934,7 @@ endfunction
 %!     endfor
 %!   endfor
 %! endfor
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## Blocked with k whole computes every element as the in-core product of the same kernel

@@ -9,7 +9,7 @@
 ## @end deftypefn
 
 function gpumat_sync ()
-  __gpumat__ ("sync", "gpumat_sync");
+  __gpumat_call__ ("sync", "gpumat_sync");
 endfunction
 
 %!test

@@ -14,7 +14,8 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
- *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
+ *   ("check", CALLER, G)       nothing, or gpumat:array:invalidHandle for a stale G (existsOnGPU)
+ *   ("free", CALLER, PTR)      releases a device array (the last reference to a gpumat value)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
  *   ("device", CALLER)         struct describing the GPU
@@ -31,7 +32,7 @@
  * pool and stops the transfer threads.
  *
  * The public functions in inst/ check argument counts and document the calls; this file reads
- * and converts the arrays (gpumat objects included, through their `desc` property) and turns
+ * and converts the arrays (gpumat arrays included, as the descriptors mex/gpumat_value.cc passes) and turns
  * every kernels/ status into an Octave error named after the public function.  Doing this
  * here rather than in the .m files keeps a 16x16 product's own cost low: try/catch and type
  * tests in the wrapper cost about 8 us a call.
@@ -876,6 +877,19 @@ static void cmd_host_probe (mxArray *plhs[], int nrhs, const mxArray *prhs[], in
   gw_scratch_free (&scratch);
 }
 
+/* ("check", CALLER, G): raises gpumat:array:invalidHandle unless G is a gpumat descriptor of
+   live device memory (or an empty array); existsOnGPU. */
+static void cmd_check (int nrhs, const mxArray *prhs[])
+{
+  expect_args (nrhs, 3, "check");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);
+  if (!A.on_device)
+    gw_fail (&scratch, "gpumat:array:invalidHandle", "not a gpumat array");
+  gw_scratch_free (&scratch);
+}
+
 static void cmd_free (int nrhs, const mxArray *prhs[])
 {
   expect_args (nrhs, 3, "free");
@@ -984,6 +998,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_gather (plhs, nrhs, prhs);
   else if (!strcmp (command, "free"))
     cmd_free (nrhs, prhs);
+  else if (!strcmp (command, "check"))
+    cmd_check (nrhs, prhs);
   else if (!strcmp (command, "host_address"))
     cmd_host_probe (plhs, nrhs, prhs, 0);
   else if (!strcmp (command, "host_echo"))
