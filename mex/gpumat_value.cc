@@ -605,10 +605,32 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
       if (iv.extent (total) != total)
         octave::err_del_index_out_of_range (true, iv.extent (total), total);
       NDArray keep = complement (iv, total);
+      const octave_idx_type m = keep.numel ();
       const bool col_vec = dv.ndims () == 2 && dv(1) == 1 && dv(0) != 1;
-      RowVector od (2);
-      od(0) = col_vec ? keep.numel () : 1;
-      od(1) = col_vec ? 1 : keep.numel ();
+      octave_idx_type l, u;
+      dim_vector rd;
+      if (iv.is_cont_range (total, l, u))
+        rd = col_vec ? dim_vector (m, 1) : dim_vector (1, m);     /* a row, or a column */
+      else if (dv.ndims () == 2 && (dv(0) == 1 || dv(1) == 1))
+        rd = dv(1) == 1 ? dim_vector (m, 1) : dim_vector (1, m);  /* the vector's own way */
+      else
+        {
+          /* index (complement): a column; an N-D vector keeps its one long dimension
+             (measured on Octave 7.3: ones (1,1,5) with ([1 3]) = [] is 1x1x3) */
+          int long_dims = 0, which_dim = 0;
+          for (int k = 0; k < dv.ndims (); k++)
+            if (dv(k) != 1)
+              long_dims++, which_dim = k;
+          rd = dim_vector (m, 1);
+          if (long_dims == 1)
+            {
+              rd = dv;
+              rd(which_dim) = m;
+            }
+        }
+      RowVector od (rd.ndims ());
+      for (int k = 0; k < rd.ndims (); k++)
+        od(k) = rd(k);
       return gw1 (ovl ("index", "index", self, od, keep));
     }
   const int nd = std::max (n, int (dv.ndims ()));
@@ -826,7 +848,7 @@ bool octave_gpumat::print_name_tag (std::ostream& os, const std::string& name) c
   os << name << " =";
   newline (os);
   newline (os);
-  return false;
+  return true;              /* display adds the closing blank line, as for a matrix */
 }
 
 void octave_gpumat::print (std::ostream& os, bool pr_as_read_syntax)
@@ -852,7 +874,7 @@ void octave_gpumat::print_raw (std::ostream& os, bool pr_as_read_syntax) const
 }
 
 /* ---- save and load: the gathered host array, in Octave's own format for it -------------- */
-/* Text:   "# host_type: <typeinfo of the host array>", then that array's own text form.
+/* Text:   "# host: <typeinfo of the host array>", then that array's own text form.
    Binary: int32 length and the type name, then that array's own binary form.
    Load uploads it (a logical array stays logical); without a GPU load fails with
    gpumat:noDevice, as any upload does (an empty array needs none). */
@@ -868,14 +890,15 @@ static octave_value upload_host (const octave_value& h)
 bool octave_gpumat::save_ascii (std::ostream& os)
 {
   octave_value h = gather (self_value (*this));
-  os << "# host_type: " << h.type_name () << "\n";
+  os << "# host: " << h.type_name () << "\n";
   return h.save_ascii (os);
 }
 
 bool octave_gpumat::load_ascii (std::istream& is)
 {
-  std::string tname;
-  if (! extract_keyword (is, "host_type", tname))
+  /* the rest of the line: type names have spaces ("float complex matrix") */
+  std::string tname = extract_keyword (is, "host");
+  if (tname.empty ())
     error ("load: failed to read the host type of a gpumat array");
   octave::type_info& ti = octave::__get_type_info__ ("gpumat load");
   octave_value h = ti.lookup_type (tname);
