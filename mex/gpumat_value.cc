@@ -428,6 +428,21 @@ static octave_value subscript (const octave_value& arg, octave_idx_type extent_l
   return d;
 }
 
+/* subscript (), with a bad subscript's position set as octave_base_matrix does (k of n) */
+static octave_value subscript_at (const octave_value& arg, octave_idx_type len,
+                                  octave::idx_vector& iv, int n, int k)
+{
+  try
+    {
+      return subscript (arg, len, iv);
+    }
+  catch (octave::index_exception& e)
+    {
+      e.set_pos_if_unset (n, k + 1);
+      throw;
+    }
+}
+
 octave_value octave_gpumat::subsref (const std::string& type,
                                      const std::list<octave_value_list>& idx)
 {
@@ -463,8 +478,9 @@ octave_value_list octave_gpumat::subsref (const std::string& type,
         for (const char *m : makers)
           found = found || name == m;
         if (! found)
-          error_with_id ("Octave:invalid-indexing",
-                         "gpumat: invalid use of a gpumat array: no field or method '%s'",
+          error_with_id ("gpumat:index:unsupported",
+                         "gpumat cannot be indexed with .%s (a gpumat array has no fields; "
+                         "gpumat.zeros, .ones, .eye, .rand and .randn make arrays)",
                          name.c_str ());
         octave_value_list args;
         if (type.size () > 1 && type[1] == '(')
@@ -481,8 +497,8 @@ octave_value_list octave_gpumat::subsref (const std::string& type,
         break;
       }
     default:
-      error_with_id ("Octave:index-out-of-bounds" /* Octave's wording for {} on matrices */,
-                     "'{' undefined for arguments of type 'gpumat'");
+      /* Octave's own words for a matrix ("matrix cannot be indexed with {"), no identifier */
+      error ("gpumat cannot be indexed with %c", type[0]);
     }
   if (idx.size () > skip && retval.length () > 0)
     {
@@ -507,19 +523,16 @@ static octave_value_list index_op (const octave_gpumat& g, const octave_value_li
   args(2) = g.m_op != 0 ? gw1 (ovl ("copy", "index", self_value (g))) : self_value (g);
   dim_vector rd;
   std::vector<octave::idx_vector> ivs (n);
+  /* Bad subscripts (0, 1.5, -1) and subscripts past the end raise Octave's own
+     index_exception here, before any device call; the evaluator names the variable in the
+     message as for a host array ("G(_,5): out of bound 4 (dimensions are 4x4)"). */
   for (int k = 0; k < n; k++)
     {
-      try
-        {
-          args(3 + k) = subscript (ix(k), n == 1 ? dv.numel () : fd(k), ivs[k]);
-        }
-      catch (octave::index_exception& e)
-        {
-          e.set_pos_if_unset (n, k + 1);
-          e.set_var ();
-          std::string msg = e.message ();
-          error_with_id (e.err_id (), "%s", msg.c_str ());
-        }
+      const octave_idx_type len = n == 1 ? dv.numel () : fd(k);
+      args(3 + k) = subscript_at (ix(k), len, ivs[k], n, k);
+      const octave_idx_type ext = ivs[k].extent (len);
+      if (ext > len)
+        octave::err_index_out_of_range (n, k + 1, ext, len, dv);
     }
   if (n == 1)
     {
@@ -596,7 +609,7 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   if (n == 1)
     {
       octave::idx_vector iv;
-      subscript (ix(0), dv.numel (), iv);
+      subscript_at (ix(0), dv.numel (), iv, 1, 0);
       const octave_idx_type total = dv.numel ();
       if (iv.is_colon ())
         return gw1 (ovl ("index", "index", self, RowVector (2, 0.0), NDArray (dim_vector (1, 0))));
@@ -641,7 +654,7 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   for (int k = 0; k < n; k++)
     {
       const octave_idx_type len = k < dv.ndims () ? dv(k) : 1;
-      subscript (ix(k), len, ivs[k]);
+      subscript_at (ix(k), len, ivs[k], n, k);
       if (! ivs[k].is_colon ())
         {
           literal_colons = false;
@@ -715,7 +728,9 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
                                       const std::list<octave_value_list>& idx,
                                       const octave_value& rhs_in)
 {
-  if (type[0] != '(' || idx.size () != 1)
+  if (type[0] != '(')
+    error ("gpumat cannot be indexed with %c", type[0]);     /* Octave's words, no id */
+  if (idx.size () != 1)
     error_with_id ("gpumat:index:unsupported",
                    "gpumat: only G(I, ...) = V assignment is supported for gpumat arrays");
   const octave_value_list& ix = idx.front ();
@@ -755,7 +770,7 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
   dim_vector need = dv;
   if (n == 1)
     {
-      sub(0) = subscript (ix(0), dv.numel (), ivs[0]);
+      sub(0) = subscript_at (ix(0), dv.numel (), ivs[0], 1, 0);
       const octave_idx_type ext = ivs[0].extent (dv.numel ());
       if (ext > dv.numel ())
         {
@@ -768,7 +783,7 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
           else if (dv.ndims () == 2 && dv(1) == 1)
             need = dim_vector (ext, 1);
           else
-            octave::err_index_out_of_range (1, 1, ext, dv.numel (), dv);
+            octave::err_invalid_resize ();       /* Octave's A(7) = 1 for a 2x2 A */
         }
     }
   else
@@ -777,7 +792,7 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
       dim_vector fd = need;
       for (int k = 0; k < n; k++)
         {
-          sub(k) = subscript (ix(k), fd(k), ivs[k]);
+          sub(k) = subscript_at (ix(k), fd(k), ivs[k], n, k);
           if (ivs[k].is_colon ())
             {
               /* A(:, j) = V on a 0x0 A takes the colon's size from V (Octave's
