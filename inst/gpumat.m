@@ -1411,3 +1411,199 @@ endfunction
 %! endfor
 %! clear G H X ga gb ans
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+## ---- indexing, assignment, deletion (the shell works out sizes; "index", "assign" and
+## "resize" of the gateway move the data).  Errors in the subscripts are Octave's own and come
+## before any device call: these run without a GPU.
+%!error <G\(0\): subscripts must be either integers 1 to \(2\^63\)-1 or logicals> G = gpumat (zeros (0, 3)); G(0)
+%!error id=Octave:invalid-index G = gpumat (zeros (0, 3)); G(1.5, :)
+%!error <G\(_,0\): subscripts> G = gpumat (zeros (0, 3)); G(:, 0)
+%!error <G\(_,4\): out of bound 3 \(dimensions are 0x3\)> G = gpumat (zeros (0, 3)); G(:, 4)
+%!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(1)
+%!error <G\(2,_\): out of bound 0> G = gpumat (zeros (0, 3)); G(2, 2)
+%!error <G\(1,_,_\): out of bound 0> G = gpumat (zeros (0, 3)); G(1, 1, 2)
+%!error id=Octave:invalid-index G = gpumat (zeros (0, 3)); G(-1) = 1
+%!error <gpumat cannot be indexed with \{> G = gpumat (zeros (0, 3)); G{1}
+%!error <gpumat cannot be indexed with \{> G = gpumat (zeros (0, 3)); G{1} = 2
+%!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G.foo
+%!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G(1)(1) = 2
+%!error id=gpumat:index:unsupportedClass G = gpumat (zeros (0, 3)); G(:) = 1i
+%!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(:, 5) = []
+%!error <A\(..,I,..\) = \[\]: index out of bounds: value 5 out of bound 3> G = gpumat (zeros (0, 3)); G(:, 5) = []
+%!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 3], "cls", "single"), "__device__"); G(1, 2, 1) = []
+%!test
+%! ## gpumat.zeros reaches the type without a device call (empty arrays).
+%! assert (size (gpumat.zeros (0, 4, "single")), [0 4]);
+%! assert (classUnderlying (gpumat.ones (2, 0, "single")), "single");
+%! assert (size (gpumat ("zeros", 0, 2)), [0 2]);
+
+%!function check_index (A, varargin)
+%!  ## G(varargin{:}) against A(varargin{:}): class, size, values; host and gpumat subscripts.
+%!  G = gpumat (A);
+%!  R = A(varargin{:});
+%!  Q = G(varargin{:});
+%!  assert (class (Q), "gpumat");
+%!  assert (classUnderlying (Q), class (R));
+%!  assert (size (Q), size (R));
+%!  assert (isequaln (gather (Q), R));
+%!endfunction
+%!function check_assign (A, V, varargin)
+%!  ## G(varargin{:}) = V against Octave's, V host and gpumat; G's memory shared with a view and
+%!  ## a copy, which must not change (copy on write).
+%!  R = A;  R(varargin{:}) = V;
+%!  for up_v = [false true]
+%!    G = gpumat (A);  T = G';  C = G;
+%!    if (up_v && ! isempty (V))
+%!      G(varargin{:}) = gpumat (V);
+%!    else
+%!      G(varargin{:}) = V;
+%!    endif
+%!    assert (class (G), "gpumat");
+%!    assert (classUnderlying (G), class (R));
+%!    assert (size (G), size (R));
+%!    assert (isequaln (gather (G), R));
+%!    assert (isequaln (gather (T), A'));
+%!    assert (isequaln (gather (C), A));
+%!  endfor
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## G(...): every subscript form, every source shape, both classes, logical, complex, views.
+%! use0 = __gpumat_call__ ("usage", "");
+%! for cls = {"double", "single"}
+%!   srcs = {cast(reshape (1:24, 4, 6), cls{1}), rand(1, 7, cls{1}), rand(7, 1, cls{1}), ...
+%!           cast(reshape (1:60, 3, 4, 5), cls{1}), cast(5, cls{1}), zeros(0, 3, cls{1}), ...
+%!           rand(17, 13, cls{1})};
+%!   subs = {{":"}, {3}, {[1 3 2]}, {[1 3; 2 4]}, {2:3}, {":", 2}, {2, ":"}, {[1 2], [2 3]}, ...
+%!           {logical([1 0 1 1])}, {1, 1, 1}, {":", ":"}, {[]}, {zeros(1, 0)}, {zeros(0, 1)}, ...
+%!           {true}, {1, ":", 1}, {2, 3}, {":", [1 1 2]}, {[3 3 3]}, {1, 1, 1, 1}, ...
+%!           {":", 2, ":"}, {[5 1], ":"}, {13:-2:1}, {":", 1:0}};
+%!   for s = srcs
+%!     for ix = subs
+%!       try
+%!         s{1}(ix{1}{:});
+%!       catch
+%!         continue;        # not a valid subscript of this source: Octave's error tested below
+%!       end_try_catch
+%!       check_index (s{1}, ix{1}{:});
+%!     endfor
+%!   endfor
+%! endfor
+%! E = gpumat (zeros (0, 3));
+%! assert (size (E(:, end)), [0 1]);
+%! assert (size (E(:, [])), [0 0]);
+%! A = rand (9, 8);  G = gpumat (A);
+%! assert (gather (G(end, end)), A(end, end));
+%! assert (gather (G(end)), A(end));
+%! assert (gather (G(end - 1, 2:end)), A(end - 1, 2:end));
+%! assert (gather (G(G > 0.5)), A(A > 0.5));                 # a gpumat mask
+%! assert (gather (G(A > 0.5)), A(A > 0.5));                 # a host mask
+%! assert (gather (G(:, A(1, :) > 0.5)), A(:, A(1, :) > 0.5));
+%! assert (gather (G(:, 2)(3)), A(3, 2));
+%! assert (gather (G'(2, :)), A'(2, :));                     # a view, laid out first
+%! assert (gather (G.'(:, 3)), A.'(:, 3));
+%! L = G > 0.5;
+%! assert (classUnderlying (L(2, :)), "logical");
+%! assert (gather (L(2, :)), A(2, :) > 0.5);
+%! Z = complex (rand (5, 4), rand (5, 4));
+%! check_index (Z, 2, ":");
+%! Zg = gpumat (Z);
+%! assert (gather (Zg'(1, :)), Z'(1, :));
+%! check_index (int16 (magic (5)), 2:3, [1 5]);
+%! fail ("G(10, 1)", "out of bound 9 \\(dimensions are 9x8\\)");
+%! fail ("G(73)", "index \\(73\\): out of bound; value 73 out of bound 72|out of bound 72");
+%! clear G L Zg ans
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## G(...) = V: in place, scalars broadcast, growth, classes, copy on write; deletion.
+%! use0 = __gpumat_call__ ("usage", "");
+%! A = reshape (1:24, 4, 6);
+%! check_assign (A, 9, 5);
+%! check_assign (A, 9, 2, 3);
+%! check_assign (A, (1:4)', ":", 7);            # growth by a column
+%! check_assign (A, 3, 10, 1);                  # growth by rows, zeros elsewhere
+%! check_assign (A, [8 9], 2, [1 2]);
+%! check_assign (A, 0, A > 10);
+%! check_assign (A, 0, ":");
+%! check_assign (A, rand (4, 6), ":", ":");
+%! check_assign (A, [1 2 3], 1, 2, [1 2 3]);    # growth into a third dimension
+%! check_assign (single (A), 2, 3);             # the class of A is kept
+%! check_assign (A, single (2), 3);             # a single V makes A single, as in Octave
+%! check_assign (1:3, 7, 5);                    # a row grows as a row
+%! check_assign ((1:3)', 7, 5);                 # a column as a column
+%! check_assign ([], 1, 3);
+%! check_assign ([], [1; 2], ":", 1);
+%! check_assign (zeros (3, 0), zeros (3, 0), ":", []);
+%! check_assign (complex (rand (3), rand (3)), 1i, 2, 2);
+%! check_assign (int8 (magic (4)), 100, 2, 2);
+%! G = gpumat (A) > 10;                         # a logical A takes V's class
+%! G(1) = 5;
+%! assert (classUnderlying (G), "double");
+%! R = A > 10;  R(1) = 5;
+%! assert (gather (G), R);
+%! G = gpumat (A) > 10;
+%! G(1) = true;
+%! assert (classUnderlying (G), "logical");
+%! G = gpumat (A);
+%! fail ("G(1) = 1i", "complex");
+%! fail ("G(30) = 1", "Invalid resizing operation");
+%! fail ("G(1:3) = [1 2]", "nonconformant|=");
+%! ## Deletion: Octave's shapes (measured on 7.3).
+%! N = reshape (1:60, 3, 4, 5);
+%! for t = {{A, ":", 2}, {A, 2, ":"}, {A, [1 3]}, {A, ":"}, {A, ":", []}, {A, [2 1]}, {A, 1:2}, ...
+%!          {A, 24}, {A, true(1, 24)}, {(1:7)', [2 4]}, {1:7, 3:4}, {N, ":", 2, ":"}, {N, ":", 2}, ...
+%!          {N, [1 3]}, {N, 1:2}, {ones(1, 1, 5), [1 3]}, {A, ":", ":"}}
+%!   X = t{1}{1};  X(t{1}{2:end}) = [];
+%!   G = gpumat (t{1}{1});  G(t{1}{2:end}) = [];
+%!   assert (size (G), size (X));
+%!   assert (gather (G), X);
+%! endfor
+%! clear G ans
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## Copy on write and views under assignment; nothing leaks over many cycles with errors.
+%! use0 = __gpumat_call__ ("usage", "");
+%! A = rand (6, 5);
+%! G = gpumat (A);
+%! H = G;  H(1, 1) = -1;
+%! assert (gather (G), A);
+%! V = G';  G(2, 2) = -2;
+%! assert (gather (V), A');
+%! B = A;  B(2, 2) = -2;
+%! assert (gather (G), B);
+%! V(1, 1) = 7;                                 # assigning into a view lays it out first
+%! C = A';  C(1, 1) = 7;
+%! assert (gather (V), C);
+%! for k = 1:300
+%!   X = gpumat (A);  Y = X;  Y(:, 2) = 0;  Z = X(2:3, :);  X(:, 1) = [];
+%!   try
+%!     X(40, 40, 1) = 1;  X(1:2) = [1 2 3];
+%!   catch
+%!   end_try_catch
+%! endfor
+%! clear G H V X Y Z
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## save and load keep the data (gathered), in text and binary form; display of values.
+%! f = [tempname() ".mat"];
+%! A = rand (4, 3);  L = A > 0.5;
+%! G = gpumat (A);  S = gpumat (single (A))';  B = gpumat (A) > 0.5;
+%! Z = gpumat (complex (A, -A));  E = gpumat (zeros (0, 3));
+%! for fmt = {"-text", "-binary"}
+%!   save (fmt{1}, f, "G", "S", "B", "Z", "E");
+%!   clear G S B Z E
+%!   load (f);
+%!   assert (class (G), "gpumat");  assert (gather (G), A);
+%!   assert (classUnderlying (S), "single");  assert (gather (S), single (A)');
+%!   assert (classUnderlying (B), "logical");  assert (gather (B), L);
+%!   assert (iscomplex (Z));  assert (gather (Z), complex (A, -A));
+%!   assert (size (E), [0 3]);
+%! endfor
+%! unlink (f);
+%! s = evalc ("disp (gpumat ([1 2; 3 4]))");
+%! assert (! isempty (strfind (s, "2x2 double gpumat array, on the GPU:")));
+%! assert (! isempty (strfind (s, evalc ("disp ([1 2; 3 4])"))));
+%! assert (evalc ("disp (gpumat (zeros (40, 30)))"), "  40x30 double gpumat array, on the GPU\n");
