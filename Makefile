@@ -38,6 +38,10 @@ DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/
 $(TARBALL): $(DIST_FILES)
 	rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
 	cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
+	# pkg install appends a top-level PKG_ADD to the PKG_ADD of the folder with the compiled
+	# files, which runs once that folder is on the path: the value type is registered at
+	# `pkg load`, before any `load` of a file holding gpumat arrays.
+	cp inst/PKG_ADD $(DIST_DIR)/PKG_ADD
 	cp -R inst/. $(DIST_DIR)/inst/
 	cp build.mk $(DIST_DIR)/src/Makefile
 	cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/

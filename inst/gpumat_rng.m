@@ -228,3 +228,27 @@ endfunction
 %! end_try_catch
 %! u1 = __gpumat_call__ ("usage", "");
 %! assert (u1(1:2), u0(1:2));
+
+## gpumat.rand and gpumat.randn (gpumat ("rand", ...)): sizes and classes as rand's.
+%!test
+%! R = gpumat.rand (0, 3);
+%! assert (class (R), "gpumat");
+%! assert ([size(R), numel(R)], [0 3 0]);
+%! assert (classUnderlying (R), "double");
+%! R = gpumat.randn (2, 0, "single");
+%! assert (size (R), [2 0]);
+%! assert (classUnderlying (R), "single");
+%! assert (size (gpumat ("rand", [0 2 3])), [0 2 3]);
+%!error id=gpumat:rand:unsupportedClass gpumat.rand (0, 3, "int8")
+%!testif ; gpumat_available ()
+%! gpumat_rng (7);
+%! A = gpumat.rand (300, 200);
+%! assert (class (A), "gpumat");
+%! assert (size (A), [300 200]);
+%! a = gather (A);
+%! assert (all (a(:) > 0 & a(:) < 1));
+%! B = gpumat.randn (5, "single");
+%! assert (classUnderlying (B), "single");
+%! assert (size (B), [5 5]);
+%! gpumat_rng (7);
+%! assert (gather (gpumat.rand (300, 200)), a);    # the same seed, the same values
