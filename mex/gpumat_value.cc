@@ -518,9 +518,8 @@ static octave_value_list index_op (const octave_gpumat& g, const octave_value_li
   octave_value_list args (3 + n);
   args(0) = "index";
   args(1) = "index";
-  /* a view G' is laid out first (one transpose on the device), so that "index" reads plain
-     column-major data */
-  args(2) = g.m_op != 0 ? gw1 (ovl ("copy", "index", self_value (g))) : self_value (g);
+  /* a view G' goes as it is: "index" reads it where it lies (mex/gw_index.c) */
+  args(2) = self_value (g);
   dim_vector rd;
   std::vector<octave::idx_vector> ivs (n);
   /* Bad subscripts (0, 1.5, -1) and subscripts past the end raise Octave's own
@@ -605,7 +604,7 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
 {
   const int n = ix.length ();
   const dim_vector dv = g.m_dims;
-  octave_value self = g.m_op != 0 ? gw1 (ovl ("copy", "index", self_value (g))) : self_value (g);
+  octave_value self = self_value (g);       /* "index" reads a view where it lies */
   if (n == 1)
     {
       octave::idx_vector iv;
