@@ -972,7 +972,11 @@ static void install_ops (octave::type_info& ti)
     "int8 matrix", "int16 matrix", "int32 matrix", "int64 matrix",
     "uint8 matrix", "uint16 matrix", "uint32 matrix", "uint64 matrix",
     "diagonal matrix", "float diagonal matrix", "complex diagonal matrix",
-    "float complex diagonal matrix", "permutation matrix"};
+    "float complex diagonal matrix", "permutation matrix",
+    /* refused by the gateway with its own identified errors (gpumat:<area>:sparse,
+       gpumat:<area>:invalidType "... not cell"), as the classdef's methods did */
+    "sparse matrix", "sparse complex matrix", "sparse bool matrix", "cell", "struct",
+    "scalar struct"};
   static const char *scalar_names[] = {
     "scalar", "complex scalar", "float scalar", "float complex scalar", "bool",
     "int8 scalar", "int16 scalar", "int32 scalar", "int64 scalar",
