@@ -15,7 +15,8 @@
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
  *   ("check", CALLER, G)       nothing, or gpumat:array:invalidHandle for a stale G (existsOnGPU)
- *   ("free", CALLER, PTR)      releases a device array (the last reference to a gpumat value)
+ *   ("free", CALLER, PTRS)     releases device arrays (uint64 addresses: blocks whose last
+ *                              gpumat value went)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
  *   ("device", CALLER)         struct describing the GPU
@@ -893,10 +894,14 @@ static void cmd_check (int nrhs, const mxArray *prhs[])
 static void cmd_free (int nrhs, const mxArray *prhs[])
 {
   expect_args (nrhs, 3, "free");
-  if (!mxIsUint64 (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1)
-    gw_fail (NULL, "gpumat:internal", "free takes a uint64 address");
-  /* gm_device_free ignores addresses it did not hand out, so a double free is harmless. */
-  gm_device_free ((void *) (uintptr_t) *(const uint64_t *) mxGetData (prhs[2]));
+  if (!mxIsUint64 (prhs[2]))
+    gw_fail (NULL, "gpumat:internal", "free takes uint64 addresses");
+  /* gm_device_free ignores addresses it did not hand out, so a double free is harmless.  Several
+     at once: the value-type shell hands over the blocks of the arrays that went since its last
+     call (mex/gpumat_value.cc). */
+  const uint64_t *a = (const uint64_t *) mxGetData (prhs[2]);
+  for (size_t i = 0; i < mxGetNumberOfElements (prhs[2]); i++)
+    gm_device_free ((void *) (uintptr_t) a[i]);
 }
 
 /* ---- device ----------------------------------------------------------------------------------- */

@@ -24,11 +24,12 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     case "copy"
       [varargout{1}, blocks, next_ptr] = store (value_of (varargin{1}, blocks), blocks, next_ptr);
     case "free"
-      p = double (varargin{1});
-      if (blocks.isKey (p))
-        blocks.remove (p);
-        frees++;
-      endif
+      for p = double (varargin{1}(:)')
+        if (blocks.isKey (p))
+          blocks.remove (p);
+          frees++;
+        endif
+      endfor
     case "fill"
       [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, varargin{3}, varargin{2}), blocks, next_ptr);
     case "usage"

@@ -136,6 +136,16 @@ function shell_checks ()
   assert (! isempty (strfind (s, "   1   2")), s);
   s = evalc ("disp (gpumat (zeros (40, 30)))");
   assert (s, "  40x30 double gpumat array, on the GPU\n");
+  ## frees are batched: dropped blocks wait for the next call that is not a hot operation
+  ub = __gpumat_call__ ("usage", "");
+  for k = 1:5
+    T = gpumat (rand (3));
+  endfor
+  clear T
+  u1 = __gpumat__ ("usage", "");           # straight to the gateway: nothing flushed yet
+  assert (u1(1), ub(1) + 5);
+  u2 = __gpumat_call__ ("usage", "");      # through the shell: flushed first
+  assert (u2(1), ub(1));
   ## every block freed once its last holder goes
   clear -x u0 n
   u = __gpumat__ ("usage", "");
