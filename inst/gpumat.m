@@ -1431,6 +1431,9 @@ endfunction
 %!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(:, 5) = []
 %!error <A\(..,I,..\) = \[\]: index out of bounds: value 5 out of bound 3> G = gpumat (zeros (0, 3)); G(:, 5) = []
 %!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 3], "cls", "single"), "__device__"); G(1, 2, 1) = []
+%!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [4 6], "cls", "double"), "__device__"); G(:, 2, 1) = []
+%!error <invalid dimension in delete_elements> G = gpumat (struct ("ptr", uint64 (0), "dims", [4 6], "cls", "double"), "__device__"); G(:, :, 2) = []
+%!error <Invalid resizing operation> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 2], "cls", "double"), "__device__"); G(7) = 1
 %!test
 %! ## gpumat.zeros reaches the type without a device call (empty arrays).
 %! assert (size (gpumat.zeros (0, 4, "single")), [0 4]);

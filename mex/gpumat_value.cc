@@ -694,7 +694,7 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   const int nd = std::max (n, int (dv.ndims ()));
   dim_vector full = dv.redim (nd);
   std::vector<octave::idx_vector> ivs (n);
-  int which = -1, non_colon = 0;
+  int which = -1;
   bool literal_colons = true, selects_nothing = false;
   for (int k = 0; k < n; k++)
     {
@@ -708,8 +708,6 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
         }
       if (ivs[k].length (len) == 0)
         selects_nothing = true;
-      if (! ivs[k].is_colon_equiv (len))
-        non_colon++;
     }
   RowVector od (nd);
   for (int k = 0; k < nd; k++)
@@ -733,20 +731,11 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
           only = k, count++;
       if (count > 1)
         {
-          if (selects_nothing || non_colon == 0)
-            {
-              if (selects_nothing)
-                return self;
-            }
-          if (non_colon > 1)
-            error ("a null assignment can only have one non-colon index");
-          /* several non-literal indices, all but one covering their dimension */
-          only = -1;
-          for (int k = 0; k < n; k++)
-            if (! ivs[k].is_colon_equiv (k < dv.ndims () ? dv(k) : 1))
-              only = k;
-          if (only < 0)
-            only = which;
+          /* Octave 7.3: more than one index that is not a literal colon is an error, unless
+             one of them selects nothing (then nothing changes) */
+          if (selects_nothing)
+            return self;
+          error ("a null assignment can only have one non-colon index");
         }
       if (only >= dv.ndims () && n != 1)
         error ("invalid dimension in delete_elements");
