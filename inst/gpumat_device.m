@@ -45,9 +45,9 @@
 
 function info = gpumat_device (varargin)
   if (nargin == 0)
-    info = __gpumat__ ("device", "gpumat_device");
+    info = __gpumat_call__ ("device", "gpumat_device");
   elseif (nargin == 2 && ischar (varargin{1}) && strcmpi (varargin{1}, "devices"))
-    info = __gpumat__ ("device", "gpumat_device", "devices", varargin{2});
+    info = __gpumat_call__ ("device", "gpumat_device", "devices", varargin{2});
   elseif (nargin == 2)
     error ("gpumat:device:invalidOption",
            "gpumat_device: the one setting is \"devices\", LIST");

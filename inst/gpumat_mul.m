@@ -186,13 +186,13 @@ function C = gpumat_mul (A, varargin)
   endif
   switch (numel (varargin) + 1)
     case 2
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
     case 3
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
     case 4
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
     case 5
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
     otherwise
       print_usage ();
   endswitch
@@ -690,7 +690,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Errors after uploads and conversions, with operations, leave nothing on the GPU.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (rand (5, 4));
 %! for i = 1:20
 %!   try
@@ -707,7 +707,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## X'*X and X*X' from one array: computed as the upper block columns and mirrored, so the
@@ -884,7 +884,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Complex on gpumat arrays, kept on the GPU; errors leave nothing behind.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = crand (33, 17);  B = crand (33, 21);
 %! G = gpumat (A);  H = gpumat (B);
 %! for kernel = all_kernels ("double")
@@ -908,7 +908,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G H C
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 ## ---- integer data: these need a GPU --------------------------------------------------------------
 %!testif ; gpumat_available ()
@@ -974,7 +974,7 @@ endfunction
 %! ## Past the device: "maxDeviceMemory" forces the blocked product (blocks of C, panels of A
 %! ## and B streamed) on small arrays: every op pair, ragged edge blocks, k whole and k split,
 %! ## both classes, within the bound; nothing left on the GPU.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! ops = {"none", "transpose", "ctranspose"};
 %! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 100 100 1; 65 67 1100];
 %! for cls = {"double", "single"}
@@ -996,7 +996,7 @@ endfunction
 %!     endfor
 %!   endfor
 %! endfor
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## Blocked with k whole computes every element as the in-core product of the same kernel
@@ -1027,7 +1027,7 @@ endfunction
 %! ## within the bound; tiled with k whole equal bit for bit to one device's in-core product;
 %! ## nothing left on any GPU.
 %! devs = 0:gpumat_device ().DeviceCount-1;
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! ops = {"none", "transpose", "ctranspose"};
 %! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 65 67 1100; 1 1 700];
 %! for cls = {"double", "single"}
@@ -1053,7 +1053,7 @@ endfunction
 %! A = rand (4000, 200);  B = rand (200, 300);
 %! assert (gpumat_mul (A, B, "tiled", "devices", devs, "maxDeviceMemory", 8 * 1.2e6),
 %!         gpumat_mul (A, B, "tiled"));
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## The last GPU alone, and the package default: the same results as device 0's; X'*X
@@ -1085,7 +1085,7 @@ endfunction
 %!testif ; gpumat_available ()
 %! ## A GPU this host lacks: gpumat:device:invalidDevice naming it, nothing left behind.
 %! n = gpumat_device ().DeviceCount;
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! try
 %!   gpumat_mul (ones (3), ones (3), "devices", [0 n]);
 %!   error ("no error raised");
@@ -1093,7 +1093,7 @@ endfunction
 %!   assert (err.identifier, "gpumat:device:invalidDevice");
 %!   assert (! isempty (strfind (err.message, sprintf ("GPU %d does not exist", n))));
 %! end_try_catch
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available () && gpumat_device ().DeviceCount >= 2
 %! ## Two GPUs: a gpumat array lives on device 0; a list without device 0 is an identified

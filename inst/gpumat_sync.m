@@ -15,7 +15,7 @@
 ## @end deftypefn
 
 function gpumat_sync ()
-  __gpumat__ ("sync", "gpumat_sync");
+  __gpumat_call__ ("sync", "gpumat_sync");
 endfunction
 
 %!test
@@ -84,7 +84,7 @@ endfunction
 ## what the call allocated, and later operations still work.
 %!testif ; gpumat_available ()
 %! X0 = rand (8);  H0 = rand (8);
-%! usage0 = __gpumat__ ("usage", "");
+%! usage0 = __gpumat_call__ ("usage", "");
 %! X = gpumat (X0);  H = gpumat (H0);  O = gpumat (ones (3));
 %! Y = X + H;
 %! try
@@ -102,7 +102,7 @@ endfunction
 %! W = (Y .* 2) - X;
 %! assert (gather (W), (X0 + H0) .* 2 - X0);
 %! clear W Y Z O
-%! usage1 = __gpumat__ ("usage", "");
+%! usage1 = __gpumat_call__ ("usage", "");
 %! assert (usage1(1), usage0(1) + 2);      # X and H: the failed calls left nothing
 
 ## A fault in queued work (a kernel that traps, queued by the test-only "fault" command): the
@@ -114,7 +114,7 @@ endfunction
 %! free0 = gpumat_device ().FreeMemory;
 %! G = gpumat (rand (64));
 %! H = G * G;
-%! __gpumat__ ("fault", "");
+%! __gpumat_call__ ("fault", "");
 %! try
 %!   K = H + 1;             # may already see the fault, or queue behind it
 %! catch err
@@ -134,7 +134,7 @@ endfunction
 %!   assert (err.identifier, "gpumat:cudaError");
 %! end_try_catch
 %! gpumat_reset ();
-%! assert (__gpumat__ ("usage", ""), [0 0 0]);
+%! assert (__gpumat_call__ ("usage", ""), [0 0 0]);
 %! try
 %!   gather (H);
 %!   error ("test:noError", "an array from before the reset was read");
@@ -159,6 +159,6 @@ endfunction
 %! assert (double (S), As * As, -300 * eps ("single"));
 %! clear A
 %! gpumat_reset ();
-%! assert (__gpumat__ ("usage", ""), [0 0 0]);
+%! assert (__gpumat_call__ ("usage", ""), [0 0 0]);
 %! ## The new context may have loaded fewer kernel modules than the old one: not less free.
 %! assert (gpumat_device ().FreeMemory > free0 - 2 * 2^20);

@@ -200,12 +200,17 @@ static int class_from_name (const char *name)
 
 /* ---- gpumat descriptors -------------------------------------------------------------------- */
 
-static int is_gpumat (const mxArray *arg)
+/* A gpumat operand reaches the gateway as its descriptor: the shell (mex/gpumat_value.cc)
+   passes a 1x1 struct {ptr, dims, cls, op, complex} for each gpumat array.  A host struct
+   without those fields is no operand (invalidType); one that has them is checked below like
+   any descriptor (a stale or forged address gives invalidHandle, never a wild pointer). */
+int gw_is_gpumat (const mxArray *arg)
 {
-  return mxIsClass (arg, "gpumat");
+  return mxIsStruct (arg) && mxGetNumberOfElements (arg) == 1 && mxGetField (arg, 0, "ptr")
+         && mxGetField (arg, 0, "dims") && mxGetField (arg, 0, "cls");
 }
 
-/* A descriptor comes from gpumat.m, but it is still checked: a stale or altered one must give
+/* A descriptor comes from the shell, but it is still checked: a stale or altered one must give
    an error, never a wild pointer on the device. */
 static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char *area,
                              gw_operand *op)
@@ -296,26 +301,18 @@ void gw_descriptor_set_logical (mxArray *desc)
   mxSetField (desc, 0, "cls", mxCreateString ("logical"));
 }
 
+/* A result the caller owns from now on: its descriptor, which the shell wraps into a gpumat
+   value whose last reference frees the block.  (The classdef era called the gpumat
+   constructor here through mexCallMATLAB, about 20 us a result.) */
 static mxArray *make_object (gw_scratch *scratch, void *d_ptr, gm_class cls, int logical,
                              mwSize ndims, const mwSize *dims, const char *area)
 {
-  mxArray *args[2] = {gw_make_descriptor (d_ptr, cls, ndims, dims), mxCreateString ("__device__")};
+  (void) area;
+  mxArray *desc = gw_make_descriptor (d_ptr, cls, ndims, dims);
   if (logical)
-    gw_descriptor_set_logical (args[0]);
-  mxArray *object = NULL;
-  /* Trap the constructor's errors: the block must not leak if the object cannot be made. */
-  mexSetTrapFlag (1);
-  int failed = mexCallMATLAB (1, &object, 2, args, "gpumat");
-  mexSetTrapFlag (0);
-  mxDestroyArray (args[0]);
-  mxDestroyArray (args[1]);
-  if (failed || !object) {
-    char id[96];
-    snprintf (id, sizeof id, "gpumat:%s:internal", area);
-    gw_fail (scratch, id, "could not create the gpumat result object");
-  }
+    gw_descriptor_set_logical (desc);
   gw_device_keep (scratch, d_ptr);
-  return object;
+  return desc;
 }
 
 mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
@@ -618,17 +615,8 @@ void gw_read_operand_raw (gw_scratch *scratch, const mxArray *arg, const char *a
 {
   char id[96];
   memset (op, 0, sizeof *op);
-  if (is_gpumat (arg)) {
-    mxArray *desc = mxGetProperty (arg, 0, "desc");
-    if (!desc || !mxIsStruct (desc) || mxGetNumberOfElements (desc) != 1) {
-      char id[96];
-      snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
-      if (desc)
-        mxDestroyArray (desc);
-      gw_fail (scratch, id, "not a valid gpumat array");
-    }
-    read_descriptor (scratch, desc, area, op);
-    mxDestroyArray (desc);
+  if (gw_is_gpumat (arg)) {
+    read_descriptor (scratch, arg, area, op);     /* read only: never mutate an input */
     return;
   }
   const char *reason = NULL, *text = NULL;

@@ -1,8 +1,8 @@
 /* gateway_util.h: reading Octave arrays into gpumat operands, and raising errors cleanly.
  *
  * An operand is either a host array (an Octave matrix, converted to the class of the
- * computation when needed) or a device array (a gpumat object, whose hidden property `desc` is
- * a struct with fields ptr, dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
+ * computation when needed) or a device array (a gpumat value, which the shell passes as its
+ * descriptor: a 1x1 struct with fields ptr, dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
  * (G', conjugating for complex data) is a view: dims are the view's own (transposed) size, and
  * the device data are the parent's, stored as the transpose of dims; products read it with an
  * op flag, everything else materializes it (gw_materialize_operand).
@@ -83,9 +83,12 @@ void *gw_device_alloc (gw_scratch *scratch, size_t bytes, const char *area);
 /* Hand a device block over to the caller (it outlives the call, e.g. as a gpumat result). */
 void gw_device_keep (gw_scratch *scratch, void *d_ptr);
 
+/* 1 when `arg` is a gpumat operand: the descriptor struct the shell passes for a gpumat array
+ * (mex/gpumat_value.cc). */
+int gw_is_gpumat (const mxArray *arg);
 /* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts full
  * double, single (real or complex), integer, logical and char arrays (logical and char become
- * double) and gpumat objects; anything else raises gpumat:<area>:<reason>. */
+ * double) and gpumat descriptors; anything else raises gpumat:<area>:<reason>. */
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op);
 /* As gw_read_operand, except that a logical gpumat array stays as it is on the device: class
@@ -123,7 +126,8 @@ gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, con
 /* A gpumat descriptor struct {ptr, dims, cls, op = 0, complex} for a device block the caller
  * now owns (cls is Octave's class name of the elements: "double" for complex double). */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
-/* A gpumat object owning the device block d_ptr (which leaves `scratch`); on failure the
+/* The descriptor of a new gpumat array owning the device block d_ptr (which leaves `scratch`:
+ * the shell wraps it into a gpumat value that frees the block); on failure the
  * block is freed and an error raised. */
 mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
                          const mwSize *dims, const char *area);

@@ -20,7 +20,9 @@
  *                              [CALLER,] G, V, I1, ..., In) G(I1, ..., In) = V in place;
  *                              ("resize", [CALLER,] G, NEWDIMS) -> descriptor (gw_index.c).
  *                              CALLER optional: Octave's own index errors are unprefixed
- *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
+ *   ("check", CALLER, G)       nothing, or gpumat:array:invalidHandle for a stale G (existsOnGPU)
+ *   ("free", CALLER, PTRS)     releases device arrays (uint64 addresses: blocks whose last
+ *                              gpumat value went)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
  *   ("device", CALLER [, "devices", LIST])  struct describing the GPUs (setting the default
@@ -45,7 +47,7 @@
  * pool and stops the transfer threads.
  *
  * The public functions in inst/ check argument counts and document the calls; this file reads
- * and converts the arrays (gpumat objects included, through their `desc` property) and turns
+ * and converts the arrays (gpumat arrays included, as the descriptors mex/gpumat_value.cc passes) and turns
  * every kernels/ status into an Octave error named after the public function.  Doing this
  * here rather than in the .m files keeps a 16x16 product's own cost low: try/catch and type
  * tests in the wrapper cost about 8 us a call.
@@ -929,13 +931,30 @@ static void cmd_host_probe (mxArray *plhs[], int nrhs, const mxArray *prhs[], in
   gw_scratch_free (&scratch);
 }
 
+/* ("check", CALLER, G): raises gpumat:array:invalidHandle unless G is a gpumat descriptor of
+   live device memory (or an empty array); existsOnGPU. */
+static void cmd_check (int nrhs, const mxArray *prhs[])
+{
+  expect_args (nrhs, 3, "check");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);
+  if (!A.on_device)
+    gw_fail (&scratch, "gpumat:array:invalidHandle", "not a gpumat array");
+  gw_scratch_free (&scratch);
+}
+
 static void cmd_free (int nrhs, const mxArray *prhs[])
 {
   expect_args (nrhs, 3, "free");
-  if (!mxIsUint64 (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1)
-    gw_fail (NULL, "gpumat:internal", "free takes a uint64 address");
-  /* gm_device_free ignores addresses it did not hand out, so a double free is harmless. */
-  gm_device_free ((void *) (uintptr_t) *(const uint64_t *) mxGetData (prhs[2]));
+  if (!mxIsUint64 (prhs[2]))
+    gw_fail (NULL, "gpumat:internal", "free takes uint64 addresses");
+  /* gm_device_free ignores addresses it did not hand out, so a double free is harmless.  Several
+     at once: the value-type shell hands over the blocks of the arrays that went since its last
+     call (mex/gpumat_value.cc). */
+  const uint64_t *a = (const uint64_t *) mxGetData (prhs[2]);
+  for (size_t i = 0; i < mxGetNumberOfElements (prhs[2]); i++)
+    gm_device_free ((void *) (uintptr_t) a[i]);
 }
 
 /* ---- device ----------------------------------------------------------------------------------- */
@@ -1110,6 +1129,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_gather (plhs, nrhs, prhs);
   else if (!strcmp (command, "free"))
     cmd_free (nrhs, prhs);
+  else if (!strcmp (command, "check"))
+    cmd_check (nrhs, prhs);
   else if (!strcmp (command, "host_address"))
     cmd_host_probe (plhs, nrhs, prhs, 0);
   else if (!strcmp (command, "host_echo"))

@@ -184,7 +184,7 @@ static void cat_inspect (const mxArray *arg, const char *name, cat_item *it)
   mwSize ndims;
   const mwSize *dims;
   mwSize vdims[GW_MAX_DIMS];
-  if (mxIsClass (arg, "gpumat")) {
+  if (gw_is_gpumat (arg)) {
     gw_scratch s = GW_SCRATCH_INIT;
     gw_operand op;
     gw_read_operand_raw (&s, arg, "array", "A", &op);   /* raw: allocates nothing */

@@ -98,9 +98,9 @@ function [passed, failed] = index_gateway_check (mode)
     endif
   endfor
   if (gpu)
-    before = __gpumat__ ("usage", "usage");
+    before = __gpumat_call__ ("usage", "usage");
     [passed, failed] = value_cases (passed, failed);
-    after = __gpumat__ ("usage", "usage");
+    after = __gpumat_call__ ("usage", "usage");
     [passed, failed] = tally_ok (passed, failed, after(1) == before(1),
                                  sprintf ("device blocks: %d before, %d after", before(1),
                                           after(1)), {});
@@ -383,29 +383,16 @@ function s = clip_subscripts (s, sz)
   endfor
 endfunction
 
-## The gateway's operand for a gpumat array: the array itself while gpumat is a classdef (the
-## gateway reads its desc property), its descriptor G.desc once gpumat is a value type (whose
-## shell passes descriptors).
+## The gateway's operand for a gpumat array: its descriptor (the struct the value type's shell,
+## mex/gpumat_value.cc, passes to __gpumat__ for it).
 function d = operand (G)
-  if (isobject (G))
-    d = G;
-  else
-    d = G.desc;
-  endif
+  d = __gpumat_call__ ("desc", G);
 endfunction
 
 ## The values of a result descriptor, its block freed afterwards.
 function r = fetch (d)
-  persistent classdef_era;
-  if (isempty (classdef_era))
-    classdef_era = isobject (gpumat ([]));
-  endif
-  if (classdef_era)
-    r = gather (gpumat (d, "__device__"));      # the temporary object frees the block
-  else
-    r = __gpumat__ ("gather", "gather", d);
-    if (d.ptr != 0)
-      __gpumat__ ("free", "free", d.ptr);
-    endif
+  r = __gpumat__ ("gather", "gather", d);
+  if (d.ptr != 0)
+    __gpumat__ ("free", "free", d.ptr);
   endif
 endfunction

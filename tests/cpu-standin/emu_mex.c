@@ -50,8 +50,22 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);
     plhs[0] = gw_gather_operand (&scratch, &A, "array");
     gw_scratch_free (&scratch);
+  } else if (!strcmp (command, "copy")) {
+    gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);
+    const void *src = A.device;
+    gw_materialize_operand (&scratch, &A, "array");
+    void *d = A.device;
+    if (d == src) {
+      d = gw_device_alloc (&scratch, A.numel * gm_class_size (A.cls), "array");
+      if (A.numel) memcpy (d, src, A.numel * gm_class_size (A.cls));
+    }
+    gw_device_keep (&scratch, d);
+    gw_scratch_free (&scratch);
+    plhs[0] = gw_make_descriptor (d, A.cls, A.ndims, A.dims);
+    if (A.logical) gw_descriptor_set_logical (plhs[0]);
   } else if (!strcmp (command, "free")) {
-    gm_device_free ((void *) (uintptr_t) *(const uint64_t *) mxGetData (prhs[2]));
+    for (size_t i = 0; i < mxGetNumberOfElements (prhs[2]); i++)
+      gm_device_free ((void *) (uintptr_t) ((const uint64_t *) mxGetData (prhs[2]))[i]);
   } else if (!strcmp (command, "usage")) {
     size_t b, l, c;
     gm_device_usage (&b, &l, &c);
