@@ -12,9 +12,13 @@ extern "C" {
 gm_status gm_device_alloc (void **p, size_t bytes) { if (!bytes) { *p = NULL; return GM_OK; } *p = malloc (bytes); live[*p] = bytes; return GM_OK; }
 void gm_device_free (void *p) { if (p && live.count (p)) { live.erase (p); free (p); } }
 int gm_device_is_live (const void *p, size_t bytes) { auto it = live.find (p); return it != live.end () && it->second >= bytes; }
+int gm_device_of (const void *p) { return p && live.count (p) ? 0 : -1; }
+int gm_context_lost (void) { return 0; }
+gm_status gm_check_devices (const int *, int) { return GM_OK; }
 void gm_device_usage (size_t *b, size_t *l, size_t *c) { size_t t = 0; for (auto &x : live) t += x.second; *b = live.size (); *l = t; *c = 0; }
 gm_status gm_sync (void) { return GM_OK; }
 gm_status gm_copy_to_device (void *d, const void *h, size_t n) { memcpy (d, h, n); return GM_OK; }
+gm_status gm_copy_to_device_async (void *d, const void *h, size_t n) { memcpy (d, h, n); return GM_OK; }
 gm_status gm_copy_to_host (void *h, const void *d, size_t n) { memcpy (h, d, n); return GM_OK; }
 gm_status gm_copy_device (void *d, const void *s, size_t n) { memcpy (d, s, n); return GM_OK; }
 gm_status gm_mul_size (size_t a, size_t b, size_t *o) { if (b && a > SIZE_MAX / b) return GM_ERR_SIZE_OVERFLOW; *o = a * b; return GM_OK; }
