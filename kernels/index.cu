@@ -331,27 +331,42 @@ extern "C" void gm_index_side_colons (gm_index_side *side, int ndims, const int6
   }
 }
 
-extern "C" gm_status gm_index_gather (gm_class cls, int conjugate, int ndims, const int64_t *count,
-                                      const gm_index_side *src, const void *d_src, void *d_dst,
-                                      cudaStream_t stream)
+/* The plan of a gather (the indexed side is the source) or a scatter (the indexed side is the
+   destination); the other side is packed in column-major order. */
+static gm_status plan_move (const char *who, gm_class cls, int ndims, const int64_t *count,
+                            const gm_index_side *indexed, bool indexed_is_src, move_plan *plan)
 {
-  const char *who = "gm_index_gather";
-  gm_status st = check_args (who, cls, ndims, count, src);
+  gm_status st = check_args (who, cls, ndims, count, indexed);
   int64_t total;
   if (st == GM_OK)
     st = total_elements (who, ndims, count, &total);
   if (st != GM_OK)
     return st;
-  move_plan plan;
-  plan.nd = ndims;
+  plan->nd = ndims;
+  int64_t *stride = indexed_is_src ? plan->src_stride : plan->dst_stride;
+  int64_t *first = indexed_is_src ? plan->src_first : plan->dst_first;
+  const int64_t **index = indexed_is_src ? plan->src_index : plan->dst_index;
   for (int k = 0; k < ndims; k++) {
-    plan.count[k] = count[k];
-    plan.src_stride[k] = src->stride[k];
-    plan.src_first[k] = src->first[k];
-    plan.src_index[k] = src->index[k];
+    plan->count[k] = count[k];
+    stride[k] = indexed->stride[k];
+    first[k] = indexed->first[k];
+    index[k] = indexed->index[k];
   }
-  packed_side (ndims, count, plan.dst_stride, plan.dst_first, plan.dst_index);
-  return run_move (cls, conjugate != 0, plan, d_src, d_dst, false, stream, who);
+  if (indexed_is_src)
+    packed_side (ndims, count, plan->dst_stride, plan->dst_first, plan->dst_index);
+  else
+    packed_side (ndims, count, plan->src_stride, plan->src_first, plan->src_index);
+  return GM_OK;
+}
+
+extern "C" gm_status gm_index_gather (gm_class cls, int conjugate, int ndims, const int64_t *count,
+                                      const gm_index_side *src, const void *d_src, void *d_dst,
+                                      cudaStream_t stream)
+{
+  const char *who = "gm_index_gather";
+  move_plan plan;
+  gm_status st = plan_move (who, cls, ndims, count, src, true, &plan);
+  return st != GM_OK ? st : run_move (cls, conjugate != 0, plan, d_src, d_dst, false, stream, who);
 }
 
 extern "C" gm_status gm_index_scatter (gm_class cls, int conjugate, int ndims,
@@ -360,22 +375,11 @@ extern "C" gm_status gm_index_scatter (gm_class cls, int conjugate, int ndims,
                                        cudaStream_t stream)
 {
   const char *who = "gm_index_scatter";
-  gm_status st = check_args (who, cls, ndims, count, dst);
-  int64_t total;
-  if (st == GM_OK)
-    st = total_elements (who, ndims, count, &total);
-  if (st != GM_OK)
-    return st;
   move_plan plan;
-  plan.nd = ndims;
-  for (int k = 0; k < ndims; k++) {
-    plan.count[k] = count[k];
-    plan.dst_stride[k] = dst->stride[k];
-    plan.dst_first[k] = dst->first[k];
-    plan.dst_index[k] = dst->index[k];
-  }
-  packed_side (ndims, count, plan.src_stride, plan.src_first, plan.src_index);
-  return run_move (cls, conjugate != 0, plan, d_src, d_dst, broadcast_scalar != 0, stream, who);
+  gm_status st = plan_move (who, cls, ndims, count, dst, false, &plan);
+  return st != GM_OK ? st
+                     : run_move (cls, conjugate != 0, plan, d_src, d_dst, broadcast_scalar != 0,
+                                 stream, who);
 }
 
 extern "C" gm_status gm_resize (gm_class cls, int src_ndims, const int64_t *src_dims,
