@@ -545,11 +545,13 @@ int ozaki_version ()
   return env && strcmp (env, "2") == 0 ? 2 : 1;
 }
 
-int last_slices = 0;   /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64 */
+/* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
+   product (host_ooc.cu) runs products from one host thread per GPU at once. */
+std::atomic<int> last_slices{0};
 
 gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
 {
-  last_slices = 0;
+  last_slices.store (0);
   return dmma_fits (dev) ? matmul_dmma (a, dev) : matmul_warp (a, GM_DOUBLE, dev);
 }
 
@@ -668,7 +670,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
     if ((err = cudaGetLastError ()) != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
   }
-  last_slices = s;
+  last_slices.store (s);
   return GM_OK;
 }
 
@@ -701,7 +703,8 @@ extern "C" gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups)
     err = cudaMemcpyFromSymbol (&f, gm_matmul_detail::ozaki_fixups, sizeof f);
   if (err != cudaSuccess)
     return gm_cuda_status (err, "matmul ozaki stats");
-  *slices = gm_matmul_detail::last_slices;
-  *fixups = gm_matmul_detail::last_slices ? (int64_t) f : 0;
+  const int slices_seen = gm_matmul_detail::last_slices.load ();
+  *slices = slices_seen;
+  *fixups = slices_seen ? (int64_t) f : 0;
   return GM_OK;
 }

@@ -79,6 +79,11 @@ static long list_find (const block_list *list, const void *ptr)
   return -1;
 }
 
+/* Whether `ptr` is the address of a block some device lost in a context reset; heap_lock held.
+   Every device's list: addresses are unified across the devices of a process, so a block a
+   reset of device 0 lost may come back from a cudaMalloc on device 1. */
+static int is_dead_anywhere (const void *ptr);
+
 /* The caller's current device, which must be one gpumat can keep a heap for. */
 static gm_status current_device (int *dev)
 {
@@ -160,11 +165,21 @@ extern "C" gm_status gm_init (void)
     return no_device (err, "cudaGetDeviceCount");
   if (count == 0)
     return gm_fail (GM_ERR_NO_DEVICE, "cudaGetDeviceCount: no CUDA-capable device is detected");
+  /* The caller's current device is left as it was: after gm_reset recovered a lost context
+     (device_ready 0 again) the first call may come with another device current (gm_use_device),
+     and its block must land there, not on device 0. */
+  int previous = 0;
+  if (cudaGetDevice (&previous) != cudaSuccess) {
+    (void) cudaGetLastError ();
+    previous = 0;
+  }
   err = cudaSetDevice (0);
   if (err == cudaSuccess)
     err = cudaFree (0);              /* creates the context now, not inside the first timing */
   if (err != cudaSuccess)
     return no_device (err, "creating a CUDA context on device 0");
+  if (previous != 0 && (err = cudaSetDevice (previous)) != cudaSuccess)
+    return no_device (err, "making the caller's GPU current again");
   device_ready = 1;
   return GM_OK;
 }
@@ -237,7 +252,7 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
   }
   /* After a context reset: never hand out the address of a block an old handle still names
      (see the header); each try that lands on one keeps that block aside and asks again. */
-  while (err == cudaSuccess && list_find (&h->dead, p) >= 0) {
+  while (err == cudaSuccess && is_dead_anywhere (p)) {
     if (!list_push (&h->quarantined, p, size)) {
       pthread_mutex_unlock (&heap_lock);
       cudaFree (p);
@@ -267,6 +282,14 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
   pthread_mutex_unlock (&heap_lock);
   *d_ptr = p;
   return GM_OK;
+}
+
+static int is_dead_anywhere (const void *ptr)
+{
+  for (int d = 0; d < GM_MAX_DEVICES; d++)
+    if (list_find (&heaps[d].dead, ptr) >= 0)
+      return 1;
+  return 0;
 }
 
 /* The heap and index of a live block; heap_lock held.  -1 when it is not ours. */
@@ -299,20 +322,25 @@ extern "C" void gm_device_free (void *d_ptr)
       free_on (dev, d_ptr);
   } else {
     /* The handle of a block lost in a context reset: forget it, and give back a new block that
-       was kept aside because it came back at the same address. */
+       was kept aside because it came back at the same address (on whichever device's heap
+       allocated it: gm_device_alloc checks every device's dead list). */
     for (int d = 0; d < GM_MAX_DEVICES; d++) {
-      device_heap *h = &heaps[d];
-      const long dead = list_find (&h->dead, d_ptr);
+      const long dead = list_find (&heaps[d].dead, d_ptr);
       if (dead < 0)
         continue;
-      list_remove (&h->dead, (size_t) dead);
-      const long q = list_find (&h->quarantined, d_ptr);
-      if (q >= 0) {
-        list_remove (&h->quarantined, (size_t) q);
-        free_on (d, d_ptr);
-      }
+      list_remove (&heaps[d].dead, (size_t) dead);
       break;
     }
+    /* Kept aside only while some handle still names the address. */
+    if (!is_dead_anywhere (d_ptr))
+      for (int d = 0; d < GM_MAX_DEVICES; d++) {
+        const long q = list_find (&heaps[d].quarantined, d_ptr);
+        if (q >= 0) {
+          list_remove (&heaps[d].quarantined, (size_t) q);
+          free_on (d, d_ptr);
+          break;
+        }
+      }
   }
   /* Not ours: nothing to do (never cudaFree a pointer we did not hand out). */
   pthread_mutex_unlock (&heap_lock);
@@ -504,7 +532,9 @@ extern "C" void gm_reset (void)
   pthread_mutex_lock (&heap_lock);
   for (int d = 0; d < GM_MAX_DEVICES; d++) {
     device_heap *h = &heaps[d];
-    if (!(h->used || d == 0) || (d != cur && cudaSetDevice (d) != cudaSuccess))
+    /* Always switch: after an earlier iteration another device is current, even where d is
+       the caller's own. */
+    if (!(h->used || d == 0) || cudaSetDevice (d) != cudaSuccess)
       continue;
     if (!current_context_lost ()) {
       release_cached_locked (d);

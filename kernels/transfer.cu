@@ -874,8 +874,9 @@ extern "C" void gm_transfer_release (void)
     if (!P->sync_ready)
       continue;                      /* never used */
     pthread_mutex_lock (&P->call_lock);
-    /* its streams and events are destroyed with their own device current */
-    if ((P->part || P->small || P->pinned) && have_cur && d != cur)
+    /* its streams and events are destroyed with their own device current (switched always:
+       after an earlier pool another device is current, even where d is the caller's own) */
+    if ((P->part || P->small || P->pinned) && have_cur)
       (void) cudaSetDevice (d);
     pool_free (P);
     if (P->small) {
@@ -886,7 +887,7 @@ extern "C" void gm_transfer_release (void)
     pthread_mutex_unlock (&P->call_lock);
   }
   pthread_mutex_lock (&ring_lock);
-  if (ring.state == 1 && have_cur && ring.device != cur)
+  if (ring.state == 1 && have_cur)
     (void) cudaSetDevice (ring.device);
   ring_free ();
   pthread_mutex_unlock (&ring_lock);

@@ -21,7 +21,11 @@
  *     blocks refused (gm_device_is_live 0) and never handed out again while their handles live,
  *     freeing an old handle is harmless, the usage counts are 0, the epoch moved on, and the
  *     chain and products with the kernels that raise their shared-memory limit (warp, dmma) run
- *     correctly again.
+ *     correctly again;
+ *  4. (two GPUs or more, not with --quick or --race) gm_reset called with device 1 current after
+ *     a fault there: device 1 reset (not device 0 twice), device 1 left current, the first block
+ *     after it on device 1, device 0's block live and intact, no device-0 block at device 1's
+ *     dead address.
  *
  *   test_async [--quick | --race]
  *
@@ -252,6 +256,87 @@ static void check_fault_and_reset (void)
   gm_reset ();
 }
 
+/* Section 4 (two GPUs or more): gm_reset called with device 1 current, device 1's context lost
+   and device 0's fine.  gm_reset visits every device with that device current (it used to skip
+   the switch for the caller's own device, after having switched to device 0: device 0 was then
+   checked twice and device 1 never reset); it leaves device 1 current; the first allocation
+   after it (gm_init making a context again) lands on device 1, not device 0; device 0's block
+   stays live; device 1's lost block is refused, and a new block on device 0 never comes back
+   at its address (the dead addresses of every device are checked: addresses are unified). */
+static void check_reset_other_device (void)
+{
+  int count = 0;
+  TU_GM (gm_device_count (&count));
+  if (count < 2) {
+    printf ("test_async: one GPU: the reset of a second device is not checked\n");
+    tu_skipped++;
+    return;
+  }
+  gm_reset ();
+  const size_t bytes = (size_t) 3 << 20;
+  void *d0 = NULL, *d1 = NULL;
+  int previous = -1;
+  TU_GM (gm_device_alloc (&d0, bytes));
+  TU_GM (gm_fill_bytes (d0, 0x5a, bytes));
+  TU_GM (gm_use_device (1, &previous));
+  TU_GM (gm_device_alloc (&d1, bytes));
+  tu_result (gm_device_of (d0) == 0 && gm_device_of (d1) == 1,
+             "blocks on devices %d and %d, want 0 and 1", gm_device_of (d0), gm_device_of (d1));
+  TU_GM (gm_fill_bytes (d1, 0, bytes));
+  (void) gm_test_fault (0);             /* on device 1's stream 0 */
+  tu_result (gm_sync () == GM_ERR_CUDA, "gm_sync on device 1 after its fault");
+  tu_result (gm_context_lost () == 1, "device 1's context lost");
+  gm_reset ();
+  int cur = -1;
+  cudaGetDevice (&cur);
+  tu_result (cur == 1, "gm_reset left device %d current, want 1", cur);
+  const cudaError_t idle = cudaDeviceSynchronize ();
+  tu_result (idle == cudaSuccess, "device 1 after gm_reset: %s (its context was not reset)",
+             cudaGetErrorName (idle));
+  (void) cudaGetLastError ();
+  tu_result (gm_device_is_live (d0, bytes), "device 0's block (its context was fine) stays live");
+  tu_result (!gm_device_is_live (d1, 1), "device 1's lost block is refused");
+  /* the first allocation after the reset, device 1 current */
+  void *d_again = NULL;
+  TU_GM (gm_device_alloc (&d_again, bytes));
+  cudaGetDevice (&cur);
+  tu_result (gm_device_of (d_again) == 1 && cur == 1,
+             "the first block after the reset is on device %d with device %d current, want 1",
+             gm_device_of (d_again), cur);
+  if (d_again) {
+    unsigned char probe[64], want[64];
+    memset (want, 0x33, sizeof want);
+    TU_GM (gm_fill_bytes (d_again, 0x33, bytes));
+    TU_GM (gm_copy_to_host (probe, (char *) d_again + bytes - sizeof probe, sizeof probe));
+    tu_result (!memcmp (probe, want, sizeof probe), "work on device 1 after the reset");
+  }
+  gm_device_free (d_again);
+  /* device 0: its data intact, and no new block at device 1's dead address */
+  cudaSetDevice (0);
+  unsigned char probe0[64];
+  TU_GM (gm_copy_to_host (probe0, d0, sizeof probe0));
+  int intact = 1;
+  for (size_t i = 0; i < sizeof probe0; i++)
+    intact &= probe0[i] == 0x5a;
+  tu_result (intact, "device 0's block kept its bytes through device 1's reset");
+  void *fresh[16] = {NULL};
+  int reused = 0;
+  for (int i = 0; i < 16; i++) {
+    TU_GM (gm_device_alloc (&fresh[i], bytes));
+    reused |= fresh[i] == d1;
+  }
+  tu_result (!reused, "a block on device 0 was handed out at device 1's dead address");
+  for (int i = 0; i < 16; i++)
+    gm_device_free (fresh[i]);
+  gm_device_free (d1);                  /* the stale handle: harmless */
+  gm_device_free (d0);
+  size_t live = 99;
+  gm_device_usage (&live, NULL, NULL);
+  tu_result (live == 0, "after the two-device reset check: %zu live blocks", live);
+  TU_GM (gm_sync ());
+  gm_reset ();
+}
+
 int main (int argc, char **argv)
 {
   const int quick = tu_quick_mode (argc, argv);
@@ -270,7 +355,9 @@ int main (int argc, char **argv)
     check_product (GM_MATMUL_WARP, GM_SINGLE, 200, "before reset");
     check_product (GM_MATMUL_DMMA, GM_DOUBLE, 200, "before reset");
   }
-  if (!quick)
-    check_fault_and_reset ();   /* last: it resets the device */
+  if (!quick) {
+    check_reset_other_device ();   /* resets device 1 (two GPUs or more) */
+    check_fault_and_reset ();      /* last: it resets the device */
+  }
   return tu_finish ("test_async");
 }
