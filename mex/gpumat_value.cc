@@ -38,6 +38,7 @@
 #include <octave/ov-typeinfo.h>
 #include <octave/interpreter.h>
 #include <octave/parse.h>
+#include <octave/defun-int.h>
 #include <octave/oct-map.h>
 #include <octave/ov-uint64.h>
 #include <octave/ov-fcn-handle.h>
@@ -61,8 +62,11 @@ static octave_value_list call_gateway (const octave_value_list& args, int nargou
    MEX call (7 us on the GPU machine) on nearly every operation of a loop (`C = G + H` drops the
    old C), and keeps interpreter calls out of destructors, which also run while errors unwind and
    at exit.  The byte cap bounds the memory held back (a spurious out-of-memory needs a device
-   within 16 MiB of full). */
-static std::vector<uint64_t> pending_free;
+   within 16 MiB of full).  The list is allocated once and never destroyed: a gpumat value that
+   dies after this library's static destructors ran (a value held past the interpreter's own
+   cleanup) must not push onto a destroyed vector; what is left at exit the gateway's at-exit
+   reset returns. */
+static std::vector<uint64_t>& pending_free = *new std::vector<uint64_t> ();
 static std::size_t pending_bytes = 0;
 static const std::size_t FREE_BATCH = 32;
 static const std::size_t FREE_BYTES = std::size_t (16) << 20;
@@ -203,9 +207,16 @@ static octave_value self_value (const octave_gpumat& g)
   return octave_value (const_cast<octave_gpumat *> (&g), true);
 }
 
+/* The gpumat rep of v.  The gateway's results are checked here rather than trusted: a
+   dynamic_cast of anything else would throw std::bad_cast, which Octave's evaluator does not
+   catch (std::terminate, SIGABRT); this is an ordinary, catchable error instead. */
 static const octave_gpumat& rep (const octave_value& v)
 {
-  return dynamic_cast<const octave_gpumat&> (v.get_rep ());
+  if (! is_gpumat (v))
+    error_with_id ("gpumat:internal",
+                   "gpumat: expected a gpumat array from the gateway, got %s",
+                   v.is_defined () ? v.class_name ().c_str () : "nothing");
+  return static_cast<const octave_gpumat&> (v.get_rep ());
 }
 
 /* A descriptor struct the gateway returned: {ptr, dims, cls [, op, complex]}. */
@@ -231,7 +242,8 @@ static octave_value wrap (const octave_value& d, bool owning)
   dv.resize (nd);
   for (octave_idx_type i = 0; i < nd; i++)
     {
-      if (! (dm(i) >= 0) || dm(i) != octave::math::fix (dm(i)))
+      /* 2^53: past it a double is no exact count, and a cast past 2^63 is undefined */
+      if (! (dm(i) >= 0 && dm(i) <= 9007199254740992.0) || dm(i) != octave::math::fix (dm(i)))
         error_with_id ("gpumat:array:invalidHandle", "gpumat: not a valid gpumat descriptor");
       dv(i) = static_cast<octave_idx_type> (dm(i));
     }
@@ -771,9 +783,10 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
   const int n = ix.length ();
   if (n == 0)
     error_with_id ("Octave:index-out-of-bounds", "=: nonconformant arguments (no index)");
-  /* G(I) = [] deletes */
-  if (! is_gpumat (rhs_in) && rhs_in.is_zero_by_zero () && rhs_in.is_double_type ()
-      && ! rhs_in.is_string ())
+  /* G(I) = [] deletes, as do G(I) = "" and G(I) = '': Octave deletes for the null values a
+     literal makes (its null-assign operators), not for a 0x0 array held in a variable
+     (x = []; A(1) = x is "=: nonconformant arguments (op1 is 1x1, op2 is 0x0)"). */
+  if (rhs_in.isnull ())
     return delete_elements (*this, ix);
 
   octave_value rhs = rhs_in;
@@ -808,16 +821,15 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
       const octave_idx_type ext = ivs[0].extent (dv.numel ());
       if (ext > dv.numel ())
         {
-          /* Octave grows a vector (or an empty 0x0) along its length; a matrix cannot grow
-             through one subscript. */
-          if (dv.ndims () == 2 && (dv(0) == 0 && dv(1) == 0))
-            need = dim_vector (1, ext);
-          else if (dv.ndims () == 2 && dv(0) == 1)
+          /* Octave's Array<T>::resize1: 0xN and 1xN arrays grow into a row (0x0, 0x3 and
+             0x1 included), other Nx1 ones into a column; a matrix or an N-D array cannot
+             grow through one subscript (A(7) = 1 for a 2x2 A). */
+          if (dv.ndims () == 2 && (dv(0) == 0 || dv(0) == 1))
             need = dim_vector (1, ext);
           else if (dv.ndims () == 2 && dv(1) == 1)
             need = dim_vector (ext, 1);
           else
-            octave::err_invalid_resize ();       /* Octave's A(7) = 1 for a 2x2 A */
+            octave::err_invalid_resize ();
         }
     }
   else
@@ -853,8 +865,14 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
           if (ext > need(k))
             need(k) = ext;
         }
+      /* fewer subscripts than dimensions: Octave resizes the folded size, which its resize
+         refuses for an array of more dimensions (A(5, 3) = 1 or A(2, 25) = 1 on 3x4x5) */
       if (n < dv.ndims () && need != fd)
-        octave::err_index_out_of_range (n, n, need(n - 1), fd(n - 1), dv);
+        octave::err_invalid_resize ();
+      /* no growth: the array keeps its own dimensions, not the folded ones (G(2, 20) = 7 on
+         a 3x4x5 G writes in place; comparing the folded 3x20 with 3x4x5 resized it to 3x20) */
+      if (n < dv.ndims ())
+        need = dv;
       need.chop_trailing_singletons ();
     }
   if (need != dv)
@@ -1078,8 +1096,23 @@ static void ensure_registered (octave::interpreter& interp)
   static bool done = false;
   if (done)
     return;
-  interp.mlock ();
   octave::type_info& ti = interp.get_type_info ();
+  /* The type is there but not from this library: another copy of __gpumat_call__.oct (an
+     installed package and a build tree both on the path, or two installed versions) registered
+     it first.  Installing this copy's operators would abort Octave ("duplicate binary operator",
+     abort_on_duplicate), so refuse with an error instead; the first copy keeps working. */
+  const string_vector names = ti.installed_type_names ();
+  for (octave_idx_type i = 0; i < names.numel (); i++)
+    if (names(i) == "gpumat")
+      {
+        const std::string file = octave::get_current_shlib ().file_name ();
+        error_with_id ("gpumat:array:duplicateType",
+                       "gpumat: the gpumat type is already registered by another copy of "
+                       "__gpumat_call__.oct, not %s: keep one gpumat folder on the path "
+                       "(restart Octave after changing it)",
+                       file.empty () ? "this one" : file.c_str ());
+      }
+  interp.mlock ();
   octave_gpumat::register_type (ti);
   install_ops (ti);
   done = true;

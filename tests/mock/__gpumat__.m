@@ -6,11 +6,22 @@
 ## descriptors are the gateway's {ptr, dims, cls, op, complex}.  Only the commands the shell
 ## and the checks use are here; the table counts live blocks ("usage") and frees ("free").
 function varargout = __gpumat__ (cmd, caller, varargin)
-  persistent blocks next_ptr frees
+  persistent blocks next_ptr frees misbehave
   if (isempty (next_ptr))
     blocks = containers.Map ("KeyType", "double", "ValueType", "any");
     next_ptr = 4096;
     frees = 0;
+    misbehave = "";
+  endif
+  if (strcmp (cmd, "mock_misbehave"))
+    ## the next CALLER command (varargin{1}) answers a host array instead of a descriptor: the
+    ## shell must raise an error, not abort (a failed dynamic_cast would be std::bad_cast)
+    misbehave = varargin{1};
+    return;
+  elseif (! isempty (misbehave) && strcmp (cmd, misbehave))
+    misbehave = "";
+    varargout{1} = 42;
+    return;
   endif
   switch (cmd)
     case "upload"

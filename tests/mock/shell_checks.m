@@ -85,6 +85,53 @@ function shell_checks ()
   catch err
     assert (err.identifier, "Octave:invalid-resize");
   end_try_catch
+  ## growth through one subscript follows Octave's resize1: 0xN and 1xN grow into a row
+  for S = {zeros(0, 3), zeros(0, 1), zeros(1, 0), 5, zeros(3, 1)}
+    X = S{1};  X(4) = 7;
+    Y = gpumat (S{1});  Y(4) = 7;
+    assert (size (Y), size (X));
+    assert (gather (Y), X);
+  endfor
+  for S = {zeros(3, 0), ones(2, 2), ones(2, 2, 2)}
+    try
+      Y = gpumat (S{1});  Y(9) = 1;
+      error ("no error");
+    catch err
+      assert (err.identifier, "Octave:invalid-resize");
+    end_try_catch
+  endfor
+  ## growth past the folded size with fewer subscripts than dimensions: Octave's invalid resize
+  for t = {{5, 3}, {2, 25}, {2, 21}}
+    try
+      Y = gpumat (ones (3, 4, 5));  Y(t{1}{:}) = 1;
+      error ("no error");
+    catch err
+      assert (err.identifier, "Octave:invalid-resize");
+    end_try_catch
+  endfor
+  Y = gpumat (ones (3, 4, 5));  Y(2, 20) = 7;  X = ones (3, 4, 5);  X(2, 20) = 7;
+  assert (gather (Y), X);
+  ## deletion is for the null values of literals ([], "", ''), not for a 0x0 array in a variable
+  x = [];
+  try
+    Y = gpumat (1:3);  Y(1) = x;
+    error ("no error");
+  catch err
+    assert (err.message, "=: nonconformant arguments (op1 is 1x1, op2 is 0x0)");
+  end_try_catch
+  Y = gpumat (1:3);  Y(1) = "";  assert (gather (Y), [2 3]);
+  Y = gpumat (1:3);  Y(1) = '';  assert (gather (Y), [2 3]);
+  Y = subsasgn (gpumat (1:3), substruct ("()", {1}), []);  assert (gather (Y), [2 3]);
+  ## a gateway answer that is no gpumat array is an error, never std::bad_cast (SIGABRT)
+  V = gpumat (A)';
+  __gpumat__ ("mock_misbehave", "", "copy");
+  try
+    V(1) = 5;
+    error ("no error");
+  catch err
+    assert (err.identifier, "gpumat:internal");
+  end_try_catch
+  clear V
   ## deletion
   for t = {{":", 2}, {2, ":"}, {[1 3]}, {":"}, {":", []}, {[2 1]}, {1:2}, {24}, {true(1, 24)}, {6}, {":", ":"}}
     X = A;  X(t{1}{:}) = [];
@@ -146,6 +193,21 @@ function shell_checks ()
   assert (u1(1), ub(1) + 5);
   u2 = __gpumat_call__ ("usage", "");      # through the shell: flushed first
   assert (u2(1), ub(1));
+  ## a second copy of __gpumat_call__.oct on the path refuses to register the type again
+  ## (installing its operators would abort Octave); the first copy keeps working
+  d = tempname ();  mkdir (d);
+  copyfile (which ("__gpumat_call__"), d);
+  addpath (d);  rehash ();
+  try
+    __gpumat_call__ ("register");
+    error ("no error");
+  catch err
+    assert (err.identifier, "gpumat:array:duplicateType");
+  end_try_catch
+  rmpath (d);  rehash ();
+  confirm_recursive_rmdir (false, "local");
+  rmdir (d, "s");
+  assert (gather (gpumat (A) + 1), A + 1);
   ## every block freed once its last holder goes
   clear -x u0 n
   u = __gpumat__ ("usage", "");
