@@ -770,6 +770,114 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   return gw1 (args);
 }
 
+/* The sizes the colons of A(I1, ..., In) = V take when A's dimensions are all zero: Octave
+   7.3's zero_dims_inquire (liboctave/array/Array-util.cc), both forms, transcribed; only the
+   entries of colons are used (the others are the subscripts' extents). */
+static dim_vector zero_dims_inquire (const std::vector<octave::idx_vector>& ia,
+                                     const dim_vector& rhdv)
+{
+  const int ial = ia.size ();
+  dim_vector rdv;
+  rdv.resize (std::max (ial, 2), 1);
+  if (ial == 2)
+    {
+      const bool icol = ia[0].is_colon (), jcol = ia[1].is_colon ();
+      if (icol && jcol && rhdv.ndims () == 2)
+        {
+          rdv(0) = rhdv(0);
+          rdv(1) = rhdv(1);
+        }
+      else if (rhdv.ndims () == 2 && ! ia[0].is_scalar () && ! ia[1].is_scalar ())
+        {
+          rdv(0) = icol ? rhdv(0) : ia[0].extent (0);
+          rdv(1) = jcol ? rhdv(1) : ia[1].extent (0);
+        }
+      else
+        {
+          dim_vector rhdv0 = rhdv;
+          rhdv0.chop_all_singletons ();
+          int k = 0;
+          rdv(0) = ia[0].extent (0);
+          if (icol)
+            rdv(0) = rhdv0(k++);
+          else if (! ia[0].is_scalar ())
+            k++;
+          rdv(1) = ia[1].extent (0);
+          if (jcol)
+            rdv(1) = rhdv0(k++);
+        }
+      return rdv;
+    }
+  int nonsc = 0;
+  bool all_colons = true;
+  for (int i = 0; i < ial; i++)
+    {
+      if (! ia[i].is_scalar ())
+        nonsc++;
+      if (! ia[i].is_colon ())
+        rdv(i) = ia[i].extent (0);
+      all_colons = all_colons && ia[i].is_colon ();
+    }
+  if (all_colons)
+    {
+      for (int i = 0; i < ial; i++)
+        rdv(i) = i < rhdv.ndims () ? rhdv(i) : 1;
+    }
+  else if (nonsc == rhdv.ndims ())
+    {
+      for (int i = 0, j = 0; i < ial; i++)
+        {
+          if (ia[i].is_scalar ())
+            continue;
+          if (ia[i].is_colon ())
+            rdv(i) = rhdv(j);
+          j++;
+        }
+    }
+  else
+    {
+      dim_vector rhdv0 = rhdv;
+      rhdv0.chop_all_singletons ();
+      const int rhdv0l = rhdv0.ndims ();
+      for (int i = 0, j = 0; i < ial; i++)
+        {
+          if (ia[i].is_scalar ())
+            continue;
+          if (ia[i].is_colon ())
+            rdv(i) = j < rhdv0l ? rhdv0(j++) : 1;
+        }
+    }
+  return rdv;
+}
+
+/* A(I, J) = V whose selection does not match V while both are empty: Octave 7.3's
+   Array<T>::assign (the two-index form) then changes nothing.  RDV: the
+   size A would take (the subscripts' extents, or zero_dims_inquire). */
+static bool both_empty_mismatch (const std::vector<octave::idx_vector>& ia, const dim_vector& rdv,
+                                 const dim_vector& rhs_dims)
+{
+  const int ial = ia.size ();
+  if (rhs_dims.numel () == 1)
+    return false;                                   /* a fill always matches */
+  bool lhsempty = false;
+  for (int i = 0; i < ial; i++)
+    lhsempty = lhsempty || ia[i].length (rdv(i)) == 0;
+  if (! lhsempty)
+    return false;
+  if (ial == 2)
+    {
+      const octave_idx_type il = ia[0].length (rdv(0)), jl = ia[1].length (rdv(1));
+      dim_vector rhdv = rhs_dims;
+      rhdv.chop_all_singletons ();                  /* as Octave: 1x0 is compared as 0x1 */
+      const bool match = (rhdv.ndims () == 2 && il == rhdv(0) && jl == rhdv(1))
+                         || (il == 1 && jl == rhdv(0) && rhdv(1) == 1);
+      return ! match && (rhdv(0) == 0 || rhdv(1) == 0);
+    }
+  /* three or more subscripts: Octave's test reads V's dimensions past their count (rhdv(j++)
+     in the N-index form), so its answer is not modelled here; the gateway decides */
+  return false;
+}
+
 octave_value octave_gpumat::subsasgn (const std::string& type,
                                       const std::list<octave_value_list>& idx,
                                       const octave_value& rhs_in)
@@ -836,41 +944,37 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
     {
       need = fold_dims (dv, n);
       dim_vector fd = need;
+      /* every subscript first: the sizes a colon takes on an empty A depend on the others */
+      for (int k = 0; k < n; k++)
+        sub(k) = subscript_at (ix(k), fd(k), ivs[k], n, k);
+      const dim_vector inquired
+        = dv.all_zero () ? zero_dims_inquire (ivs, is_gpumat (rhs) ? rep (rhs).m_dims : rhs.dims ())
+                         : dim_vector ();
       for (int k = 0; k < n; k++)
         {
-          sub(k) = subscript_at (ix(k), fd(k), ivs[k], n, k);
           if (ivs[k].is_colon ())
             {
-              /* A(:, j) = V on a 0x0 A takes the colon's size from V (Octave's
-                 zero_dims_inquire: V's own dimension for two colons or two vector
-                 subscripts, else V's non-singleton dimensions in order) */
-              if (dv.zero_by_zero ())
-                {
-                  const dim_vector rv = is_gpumat (rhs) ? rep (rhs).m_dims : rhs.dims ();
-                  dim_vector r0 = rv;
-                  r0.chop_all_singletons ();
-                  const int other = k == 0 ? 1 : 0;
-                  if (rv.numel () == 1)
-                    need(k) = 1;
-                  else if (n != 2)
-                    need(k) = k < rv.ndims () ? rv(k) : 1;
-                  else if (rv.ndims () == 2 && (ivs[other].is_colon () || ! ivs[other].is_scalar ()))
-                    need(k) = rv(k);
-                  else
-                    need(k) = r0.ndims () > 0 && r0.numel () > 0 ? r0(0) : rv(k);
-                }
+              /* A(:, j) = V on an all-zero A takes the colon's size from V */
+              if (dv.all_zero ())
+                need(k) = inquired(k);
               continue;
             }
           const octave_idx_type ext = ivs[k].extent (fd(k));
           if (ext > need(k))
             need(k) = ext;
         }
-      /* fewer subscripts than dimensions: Octave resizes the folded size, which its resize
-         refuses for an array of more dimensions (A(5, 3) = 1 or A(2, 25) = 1 on 3x4x5) */
+      /* Octave assigns (and grows) only when the selection matches V; otherwise both sides
+         empty is a silent no-op, not a growth (A = zeros (1, 0); A([1 2], :) = zeros (1, 0)
+         leaves 1x0), and anything else is the gateway's nonconformant error */
+      if (both_empty_mismatch (ivs, need, is_gpumat (rhs) ? rep (rhs).m_dims : rhs.dims ()))
+        return self_value (*this);
+      /* fewer subscripts than dimensions: growing past the folded size is Octave's invalid
+         resize (A(5, 3) = 1 on 3x4x5; an all-zero N-D A, which Octave 7.3 sometimes grows
+         through a colon, is refused here too); without growth the array keeps its own
+         dimensions, not the folded ones (G(2, 20) = 7 on a 3x4x5 G writes in place, where
+         comparing 3x20 with 3x4x5 resized it) */
       if (n < dv.ndims () && need != fd)
         octave::err_invalid_resize ();
-      /* no growth: the array keeps its own dimensions, not the folded ones (G(2, 20) = 7 on
-         a 3x4x5 G writes in place; comparing the folded 3x20 with 3x4x5 resized it to 3x20) */
       if (n < dv.ndims ())
         need = dv;
       need.chop_trailing_singletons ();

@@ -81,7 +81,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       d = varargin{1};
       p = double (d.ptr);
       assert (d.op == 0, "mock: assign into a view");
-      G = blocks(p);
+      G = value_of (d, blocks);          # an empty array has no block (address 0)
       V = operand (varargin{2}, blocks);
       subs = varargin(3:end);
       n = numel (subs);
@@ -95,7 +95,9 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       c = class (G);
       H(subs{:}) = V;
       assert (numel (H) == numel (G), "mock: assign grew the array");
-      blocks(p) = cast (reshape (H, sz), c);
+      if (p != 0)
+        blocks(p) = cast (reshape (H, sz), c);
+      endif
     case "resize"
       G = value_of (varargin{1}, blocks);
       nd = varargin{2};
