@@ -234,6 +234,11 @@ static octave_value wrap (const octave_value& d, bool owning)
 {
   octave_scalar_map s = d.scalar_map_value ();
   uint64_t ptr = s.getfield ("ptr").uint64_scalar_value ().value ();
+  /* The block is owned from here on, before anything below can raise an error: a descriptor
+     the checks refuse still hands its block back (freed at the next flush), never leaked. */
+  std::shared_ptr<block_owner> owner;
+  if (owning && ptr != 0)
+    owner = std::make_shared<block_owner> (ptr, 0);
   Matrix dm = s.getfield ("dims").matrix_value ();
   const octave_idx_type nd = dm.numel ();
   if (nd < 2)
@@ -250,13 +255,12 @@ static octave_value wrap (const octave_value& d, bool owning)
   std::string cls = s.getfield ("cls").string_value ();
   int op = s.isfield ("op") ? s.getfield ("op").int_value () : 0;
   bool cplx = s.isfield ("complex") ? s.getfield ("complex").bool_value () : false;
-  std::shared_ptr<block_owner> owner;
-  if (owning && ptr != 0)
+  if (owner)
     {
       std::size_t elem = cls == "double" || cls == "int64" || cls == "uint64" ? 8
                          : cls == "single" || cls == "int32" || cls == "uint32" ? 4
                          : cls == "int16" || cls == "uint16" ? 2 : 1;
-      owner = std::make_shared<block_owner> (ptr, dv.numel () * elem * (cplx ? 2 : 1));
+      owner->bytes = dv.numel () * elem * (cplx ? 2 : 1);
     }
   return octave_value (new octave_gpumat (ptr, dv, cls, cplx, op, owner));
 }

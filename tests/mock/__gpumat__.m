@@ -6,7 +6,7 @@
 ## descriptors are the gateway's {ptr, dims, cls, op, complex}.  Only the commands the shell
 ## and the checks use are here; the table counts live blocks ("usage") and frees ("free").
 function varargout = __gpumat__ (cmd, caller, varargin)
-  persistent blocks next_ptr frees misbehave
+  persistent blocks next_ptr frees misbehave how
   if (isempty (next_ptr))
     blocks = containers.Map ("KeyType", "double", "ValueType", "any");
     next_ptr = 4096;
@@ -14,13 +14,21 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     misbehave = "";
   endif
   if (strcmp (cmd, "mock_misbehave"))
-    ## the next CALLER command (varargin{1}) answers a host array instead of a descriptor: the
-    ## shell must raise an error, not abort (a failed dynamic_cast would be std::bad_cast)
+    ## the next command named varargin{1} answers wrongly, as varargin{2} says: "host", a host
+    ## array instead of a descriptor (the shell must raise an error, not abort: a failed
+    ## dynamic_cast would be std::bad_cast); "baddims", a real block whose descriptor has an
+    ## invalid size (the shell must refuse it and still free the block)
     misbehave = varargin{1};
+    how = varargin{2};
     return;
   elseif (! isempty (misbehave) && strcmp (cmd, misbehave))
     misbehave = "";
-    varargout{1} = 42;
+    if (strcmp (how, "host"))
+      varargout{1} = 42;
+    else
+      [varargout{1}, blocks, next_ptr] = store (ones (2), blocks, next_ptr);
+      varargout{1}.dims = [-1 2];
+    endif
     return;
   endif
   switch (cmd)

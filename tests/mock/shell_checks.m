@@ -128,13 +128,24 @@ function shell_checks ()
   Y = subsasgn (gpumat (1:3), substruct ("()", {1}), []);  assert (gather (Y), [2 3]);
   ## a gateway answer that is no gpumat array is an error, never std::bad_cast (SIGABRT)
   V = gpumat (A)';
-  __gpumat__ ("mock_misbehave", "", "copy");
+  __gpumat__ ("mock_misbehave", "", "copy", "host");
   try
     V(1) = 5;
     error ("no error");
   catch err
     assert (err.identifier, "gpumat:internal");
   end_try_catch
+  ## a descriptor the shell refuses still hands its block back
+  ub = __gpumat_call__ ("usage", "");
+  __gpumat__ ("mock_misbehave", "", "copy", "baddims");
+  try
+    V(1) = 5;
+    error ("no error");
+  catch err
+    assert (err.identifier, "gpumat:array:invalidHandle");
+  end_try_catch
+  u1 = __gpumat_call__ ("usage", "");
+  assert (u1(1), ub(1));
   clear V
   ## deletion
   for t = {{":", 2}, {2, ":"}, {[1 3]}, {":"}, {":", []}, {[2 1]}, {1:2}, {24}, {true(1, 24)}, {6}, {":", ":"}}
