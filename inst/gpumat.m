@@ -911,6 +911,52 @@ endfunction
 %!error id=gpumat:convert:invalidClass __gpumat_call__ ("convert", "", "int8", 1)
 %!error id=gpumat:norm:invalidKind __gpumat_call__ ("norm", "", 1, "nope", 0)
 %!error id=Octave:invalid-fun-call __gpumat_call__ ("binary", "", "plus", 1)
+## a descriptor's size is bounded before any conversion (1e30 to mwSize is undefined in C)
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", struct ("ptr", uint64 (4096), "dims", [1e30 1], "cls", "double"))
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", struct ("ptr", uint64 (4096), "dims", [2^60 1], "cls", "double"))
+## assignment as Octave (review of the value type, 2026-11-25): an N-D array assigned through
+## fewer subscripts keeps its dimensions; 0xN grows into a row; growth past the folded size is
+## an invalid resize; deletion needs a literal [] ("" too), not a 0x0 array in a variable
+%!testif ; gpumat_available ()
+%! A = reshape (1:60, 3, 4, 5);
+%! for t = {{2, 3}, {2, 20}, {":", 7}, {[1 3], [2 19]}}
+%!   G = gpumat (A);  G(t{1}{:}) = -1;
+%!   X = A;  X(t{1}{:}) = -1;
+%!   assert (size (G), [3 4 5]);
+%!   assert (gather (G), X);
+%! endfor
+%! for S = {zeros(0, 3), zeros(0, 1), zeros(1, 0), zeros(3, 1), 5}
+%!   G = gpumat (S{1});  G(4) = 7;
+%!   X = S{1};  X(4) = 7;
+%!   assert (size (G), size (X));
+%!   assert (gather (G), X);
+%! endfor
+%! G = gpumat ([]);  G(:, 1) = [1 2];
+%! assert (gather (G), [1; 2]);
+%! G = gpumat ([]);  G(:, :) = ones (1, 1, 2);
+%! assert (gather (G), [1; 1]);
+%! G = gpumat (1:3);  G(1) = "";
+%! assert (gather (G), [2 3]);
+%! G = gpumat (ones (1, 0));  G([1 2], :) = zeros (1, 0);
+%! assert (size (G), [1 0]);
+%! for t = {{ones(3, 4, 5), {5, 3}}, {ones(3, 4, 5), {2, 21}}, {ones(3, 3), {10}}}
+%!   G = gpumat (t{1}{1});
+%!   try
+%!     G(t{1}{2}{:}) = 1;
+%!     error ("no error");
+%!   catch err
+%!     assert (err.identifier, "Octave:invalid-resize");
+%!   end_try_catch
+%!   assert (size (G), size (t{1}{1}));
+%! endfor
+%! G = gpumat (1:3);  x = [];
+%! try
+%!   G(1) = x;
+%!   error ("no error");
+%! catch err
+%!   assert (err.message, "=: nonconformant arguments (op1 is 1x1, op2 is 0x0)");
+%! end_try_catch
+%! assert (gather (G), 1:3);
 %!warning <second argument is ignored> max (gpumat (zeros (0, 3)), 5, 2);
 
 ## On the GPU.

@@ -257,7 +257,8 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   op->numel = 1;
   const double *d = mxGetPr (dims);
   for (mwSize i = 0; i < op->ndims; i++) {
-    if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i])
+    /* bounded first: converting a double past 2^64 (or 1e300) to mwSize is undefined */
+    if (!(d[i] >= 0 && d[i] <= 9007199254740992.0) || d[i] != (double) (mwSize) d[i])
       fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
     op->dims[i] = (mwSize) d[i];
     if (gm_mul_size (op->numel, op->dims[i], &op->numel) != GM_OK)

@@ -38,6 +38,7 @@
 #include <octave/ov-typeinfo.h>
 #include <octave/interpreter.h>
 #include <octave/parse.h>
+#include <octave/defun-int.h>
 #include <octave/oct-map.h>
 #include <octave/ov-uint64.h>
 #include <octave/ov-fcn-handle.h>
@@ -61,8 +62,11 @@ static octave_value_list call_gateway (const octave_value_list& args, int nargou
    MEX call (7 us on the GPU machine) on nearly every operation of a loop (`C = G + H` drops the
    old C), and keeps interpreter calls out of destructors, which also run while errors unwind and
    at exit.  The byte cap bounds the memory held back (a spurious out-of-memory needs a device
-   within 16 MiB of full). */
-static std::vector<uint64_t> pending_free;
+   within 16 MiB of full).  The list is allocated once and never destroyed: a gpumat value that
+   dies after this library's static destructors ran (a value held past the interpreter's own
+   cleanup) must not push onto a destroyed vector; what is left at exit the gateway's at-exit
+   reset returns. */
+static std::vector<uint64_t>& pending_free = *new std::vector<uint64_t> ();
 static std::size_t pending_bytes = 0;
 static const std::size_t FREE_BATCH = 32;
 static const std::size_t FREE_BYTES = std::size_t (16) << 20;
@@ -203,9 +207,16 @@ static octave_value self_value (const octave_gpumat& g)
   return octave_value (const_cast<octave_gpumat *> (&g), true);
 }
 
+/* The gpumat rep of v.  The gateway's results are checked here rather than trusted: a
+   dynamic_cast of anything else would throw std::bad_cast, which Octave's evaluator does not
+   catch (std::terminate, SIGABRT); this is an ordinary, catchable error instead. */
 static const octave_gpumat& rep (const octave_value& v)
 {
-  return dynamic_cast<const octave_gpumat&> (v.get_rep ());
+  if (! is_gpumat (v))
+    error_with_id ("gpumat:internal",
+                   "gpumat: expected a gpumat array from the gateway, got %s",
+                   v.is_defined () ? v.class_name ().c_str () : "nothing");
+  return static_cast<const octave_gpumat&> (v.get_rep ());
 }
 
 /* A descriptor struct the gateway returned: {ptr, dims, cls [, op, complex]}. */
@@ -223,6 +234,11 @@ static octave_value wrap (const octave_value& d, bool owning)
 {
   octave_scalar_map s = d.scalar_map_value ();
   uint64_t ptr = s.getfield ("ptr").uint64_scalar_value ().value ();
+  /* The block is owned from here on, before anything below can raise an error: a descriptor
+     the checks refuse still hands its block back (freed at the next flush), never leaked. */
+  std::shared_ptr<block_owner> owner;
+  if (owning && ptr != 0)
+    owner = std::make_shared<block_owner> (ptr, 0);
   Matrix dm = s.getfield ("dims").matrix_value ();
   const octave_idx_type nd = dm.numel ();
   if (nd < 2)
@@ -231,20 +247,20 @@ static octave_value wrap (const octave_value& d, bool owning)
   dv.resize (nd);
   for (octave_idx_type i = 0; i < nd; i++)
     {
-      if (! (dm(i) >= 0) || dm(i) != octave::math::fix (dm(i)))
+      /* 2^53: past it a double is no exact count, and a cast past 2^63 is undefined */
+      if (! (dm(i) >= 0 && dm(i) <= 9007199254740992.0) || dm(i) != octave::math::fix (dm(i)))
         error_with_id ("gpumat:array:invalidHandle", "gpumat: not a valid gpumat descriptor");
       dv(i) = static_cast<octave_idx_type> (dm(i));
     }
   std::string cls = s.getfield ("cls").string_value ();
   int op = s.isfield ("op") ? s.getfield ("op").int_value () : 0;
   bool cplx = s.isfield ("complex") ? s.getfield ("complex").bool_value () : false;
-  std::shared_ptr<block_owner> owner;
-  if (owning && ptr != 0)
+  if (owner)
     {
       std::size_t elem = cls == "double" || cls == "int64" || cls == "uint64" ? 8
                          : cls == "single" || cls == "int32" || cls == "uint32" ? 4
                          : cls == "int16" || cls == "uint16" ? 2 : 1;
-      owner = std::make_shared<block_owner> (ptr, dv.numel () * elem * (cplx ? 2 : 1));
+      owner->bytes = dv.numel () * elem * (cplx ? 2 : 1);
     }
   return octave_value (new octave_gpumat (ptr, dv, cls, cplx, op, owner));
 }
@@ -758,6 +774,114 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   return gw1 (args);
 }
 
+/* The sizes the colons of A(I1, ..., In) = V take when A's dimensions are all zero: Octave
+   7.3's zero_dims_inquire (liboctave/array/Array-util.cc), both forms, transcribed; only the
+   entries of colons are used (the others are the subscripts' extents). */
+static dim_vector zero_dims_inquire (const std::vector<octave::idx_vector>& ia,
+                                     const dim_vector& rhdv)
+{
+  const int ial = ia.size ();
+  dim_vector rdv;
+  rdv.resize (std::max (ial, 2), 1);
+  if (ial == 2)
+    {
+      const bool icol = ia[0].is_colon (), jcol = ia[1].is_colon ();
+      if (icol && jcol && rhdv.ndims () == 2)
+        {
+          rdv(0) = rhdv(0);
+          rdv(1) = rhdv(1);
+        }
+      else if (rhdv.ndims () == 2 && ! ia[0].is_scalar () && ! ia[1].is_scalar ())
+        {
+          rdv(0) = icol ? rhdv(0) : ia[0].extent (0);
+          rdv(1) = jcol ? rhdv(1) : ia[1].extent (0);
+        }
+      else
+        {
+          dim_vector rhdv0 = rhdv;
+          rhdv0.chop_all_singletons ();
+          int k = 0;
+          rdv(0) = ia[0].extent (0);
+          if (icol)
+            rdv(0) = rhdv0(k++);
+          else if (! ia[0].is_scalar ())
+            k++;
+          rdv(1) = ia[1].extent (0);
+          if (jcol)
+            rdv(1) = rhdv0(k++);
+        }
+      return rdv;
+    }
+  int nonsc = 0;
+  bool all_colons = true;
+  for (int i = 0; i < ial; i++)
+    {
+      if (! ia[i].is_scalar ())
+        nonsc++;
+      if (! ia[i].is_colon ())
+        rdv(i) = ia[i].extent (0);
+      all_colons = all_colons && ia[i].is_colon ();
+    }
+  if (all_colons)
+    {
+      for (int i = 0; i < ial; i++)
+        rdv(i) = i < rhdv.ndims () ? rhdv(i) : 1;
+    }
+  else if (nonsc == rhdv.ndims ())
+    {
+      for (int i = 0, j = 0; i < ial; i++)
+        {
+          if (ia[i].is_scalar ())
+            continue;
+          if (ia[i].is_colon ())
+            rdv(i) = rhdv(j);
+          j++;
+        }
+    }
+  else
+    {
+      dim_vector rhdv0 = rhdv;
+      rhdv0.chop_all_singletons ();
+      const int rhdv0l = rhdv0.ndims ();
+      for (int i = 0, j = 0; i < ial; i++)
+        {
+          if (ia[i].is_scalar ())
+            continue;
+          if (ia[i].is_colon ())
+            rdv(i) = j < rhdv0l ? rhdv0(j++) : 1;
+        }
+    }
+  return rdv;
+}
+
+/* A(I, J) = V whose selection does not match V while both are empty: Octave 7.3's
+   Array<T>::assign (the two-index form) then changes nothing.  RDV: the
+   size A would take (the subscripts' extents, or zero_dims_inquire). */
+static bool both_empty_mismatch (const std::vector<octave::idx_vector>& ia, const dim_vector& rdv,
+                                 const dim_vector& rhs_dims)
+{
+  const int ial = ia.size ();
+  if (rhs_dims.numel () == 1)
+    return false;                                   /* a fill always matches */
+  bool lhsempty = false;
+  for (int i = 0; i < ial; i++)
+    lhsempty = lhsempty || ia[i].length (rdv(i)) == 0;
+  if (! lhsempty)
+    return false;
+  if (ial == 2)
+    {
+      const octave_idx_type il = ia[0].length (rdv(0)), jl = ia[1].length (rdv(1));
+      dim_vector rhdv = rhs_dims;
+      rhdv.chop_all_singletons ();                  /* as Octave: 1x0 is compared as 0x1 */
+      const bool match = (rhdv.ndims () == 2 && il == rhdv(0) && jl == rhdv(1))
+                         || (il == 1 && jl == rhdv(0) && rhdv(1) == 1);
+      return ! match && (rhdv(0) == 0 || rhdv(1) == 0);
+    }
+  /* three or more subscripts: Octave's test reads V's dimensions past their count (rhdv(j++)
+     in the N-index form), so its answer is not modelled here; the gateway decides */
+  return false;
+}
+
 octave_value octave_gpumat::subsasgn (const std::string& type,
                                       const std::list<octave_value_list>& idx,
                                       const octave_value& rhs_in)
@@ -771,9 +895,10 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
   const int n = ix.length ();
   if (n == 0)
     error_with_id ("Octave:index-out-of-bounds", "=: nonconformant arguments (no index)");
-  /* G(I) = [] deletes */
-  if (! is_gpumat (rhs_in) && rhs_in.is_zero_by_zero () && rhs_in.is_double_type ()
-      && ! rhs_in.is_string ())
+  /* G(I) = [] deletes, as do G(I) = "" and G(I) = '': Octave deletes for the null values a
+     literal makes (its null-assign operators), not for a 0x0 array held in a variable
+     (x = []; A(1) = x is "=: nonconformant arguments (op1 is 1x1, op2 is 0x0)"). */
+  if (rhs_in.isnull ())
     return delete_elements (*this, ix);
 
   octave_value rhs = rhs_in;
@@ -808,53 +933,54 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
       const octave_idx_type ext = ivs[0].extent (dv.numel ());
       if (ext > dv.numel ())
         {
-          /* Octave grows a vector (or an empty 0x0) along its length; a matrix cannot grow
-             through one subscript. */
-          if (dv.ndims () == 2 && (dv(0) == 0 && dv(1) == 0))
-            need = dim_vector (1, ext);
-          else if (dv.ndims () == 2 && dv(0) == 1)
+          /* Octave's Array<T>::resize1: 0xN and 1xN arrays grow into a row (0x0, 0x3 and
+             0x1 included), other Nx1 ones into a column; a matrix or an N-D array cannot
+             grow through one subscript (A(7) = 1 for a 2x2 A). */
+          if (dv.ndims () == 2 && (dv(0) == 0 || dv(0) == 1))
             need = dim_vector (1, ext);
           else if (dv.ndims () == 2 && dv(1) == 1)
             need = dim_vector (ext, 1);
           else
-            octave::err_invalid_resize ();       /* Octave's A(7) = 1 for a 2x2 A */
+            octave::err_invalid_resize ();
         }
     }
   else
     {
       need = fold_dims (dv, n);
       dim_vector fd = need;
+      /* every subscript first: the sizes a colon takes on an empty A depend on the others */
+      for (int k = 0; k < n; k++)
+        sub(k) = subscript_at (ix(k), fd(k), ivs[k], n, k);
+      const dim_vector inquired
+        = dv.all_zero () ? zero_dims_inquire (ivs, is_gpumat (rhs) ? rep (rhs).m_dims : rhs.dims ())
+                         : dim_vector ();
       for (int k = 0; k < n; k++)
         {
-          sub(k) = subscript_at (ix(k), fd(k), ivs[k], n, k);
           if (ivs[k].is_colon ())
             {
-              /* A(:, j) = V on a 0x0 A takes the colon's size from V (Octave's
-                 zero_dims_inquire: V's own dimension for two colons or two vector
-                 subscripts, else V's non-singleton dimensions in order) */
-              if (dv.zero_by_zero ())
-                {
-                  const dim_vector rv = is_gpumat (rhs) ? rep (rhs).m_dims : rhs.dims ();
-                  dim_vector r0 = rv;
-                  r0.chop_all_singletons ();
-                  const int other = k == 0 ? 1 : 0;
-                  if (rv.numel () == 1)
-                    need(k) = 1;
-                  else if (n != 2)
-                    need(k) = k < rv.ndims () ? rv(k) : 1;
-                  else if (rv.ndims () == 2 && (ivs[other].is_colon () || ! ivs[other].is_scalar ()))
-                    need(k) = rv(k);
-                  else
-                    need(k) = r0.ndims () > 0 && r0.numel () > 0 ? r0(0) : rv(k);
-                }
+              /* A(:, j) = V on an all-zero A takes the colon's size from V */
+              if (dv.all_zero ())
+                need(k) = inquired(k);
               continue;
             }
           const octave_idx_type ext = ivs[k].extent (fd(k));
           if (ext > need(k))
             need(k) = ext;
         }
+      /* Octave assigns (and grows) only when the selection matches V; otherwise both sides
+         empty is a silent no-op, not a growth (A = zeros (1, 0); A([1 2], :) = zeros (1, 0)
+         leaves 1x0), and anything else is the gateway's nonconformant error */
+      if (both_empty_mismatch (ivs, need, is_gpumat (rhs) ? rep (rhs).m_dims : rhs.dims ()))
+        return self_value (*this);
+      /* fewer subscripts than dimensions: growing past the folded size is Octave's invalid
+         resize (A(5, 3) = 1 on 3x4x5; an all-zero N-D A, which Octave 7.3 sometimes grows
+         through a colon, is refused here too); without growth the array keeps its own
+         dimensions, not the folded ones (G(2, 20) = 7 on a 3x4x5 G writes in place, where
+         comparing 3x20 with 3x4x5 resized it) */
       if (n < dv.ndims () && need != fd)
-        octave::err_index_out_of_range (n, n, need(n - 1), fd(n - 1), dv);
+        octave::err_invalid_resize ();
+      if (n < dv.ndims ())
+        need = dv;
       need.chop_trailing_singletons ();
     }
   if (need != dv)
@@ -1078,8 +1204,23 @@ static void ensure_registered (octave::interpreter& interp)
   static bool done = false;
   if (done)
     return;
-  interp.mlock ();
   octave::type_info& ti = interp.get_type_info ();
+  /* The type is there but not from this library: another copy of __gpumat_call__.oct (an
+     installed package and a build tree both on the path, or two installed versions) registered
+     it first.  Installing this copy's operators would abort Octave ("duplicate binary operator",
+     abort_on_duplicate), so refuse with an error instead; the first copy keeps working. */
+  const string_vector names = ti.installed_type_names ();
+  for (octave_idx_type i = 0; i < names.numel (); i++)
+    if (names(i) == "gpumat")
+      {
+        const std::string file = octave::get_current_shlib ().file_name ();
+        error_with_id ("gpumat:array:duplicateType",
+                       "gpumat: the gpumat type is already registered by another copy of "
+                       "__gpumat_call__.oct, not %s: keep one gpumat folder on the path "
+                       "(restart Octave after changing it)",
+                       file.empty () ? "this one" : file.c_str ());
+      }
+  interp.mlock ();
   octave_gpumat::register_type (ti);
   install_ops (ti);
   done = true;

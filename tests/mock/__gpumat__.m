@@ -6,11 +6,30 @@
 ## descriptors are the gateway's {ptr, dims, cls, op, complex}.  Only the commands the shell
 ## and the checks use are here; the table counts live blocks ("usage") and frees ("free").
 function varargout = __gpumat__ (cmd, caller, varargin)
-  persistent blocks next_ptr frees
+  persistent blocks next_ptr frees misbehave how
   if (isempty (next_ptr))
     blocks = containers.Map ("KeyType", "double", "ValueType", "any");
     next_ptr = 4096;
     frees = 0;
+    misbehave = "";
+  endif
+  if (strcmp (cmd, "mock_misbehave"))
+    ## the next command named varargin{1} answers wrongly, as varargin{2} says: "host", a host
+    ## array instead of a descriptor (the shell must raise an error, not abort: a failed
+    ## dynamic_cast would be std::bad_cast); "baddims", a real block whose descriptor has an
+    ## invalid size (the shell must refuse it and still free the block)
+    misbehave = varargin{1};
+    how = varargin{2};
+    return;
+  elseif (! isempty (misbehave) && strcmp (cmd, misbehave))
+    misbehave = "";
+    if (strcmp (how, "host"))
+      varargout{1} = 42;
+    else
+      [varargout{1}, blocks, next_ptr] = store (ones (2), blocks, next_ptr);
+      varargout{1}.dims = [-1 2];
+    endif
+    return;
   endif
   switch (cmd)
     case "upload"
@@ -70,7 +89,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       d = varargin{1};
       p = double (d.ptr);
       assert (d.op == 0, "mock: assign into a view");
-      G = blocks(p);
+      G = value_of (d, blocks);          # an empty array has no block (address 0)
       V = operand (varargin{2}, blocks);
       subs = varargin(3:end);
       n = numel (subs);
@@ -84,7 +103,9 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       c = class (G);
       H(subs{:}) = V;
       assert (numel (H) == numel (G), "mock: assign grew the array");
-      blocks(p) = cast (reshape (H, sz), c);
+      if (p != 0)
+        blocks(p) = cast (reshape (H, sz), c);
+      endif
     case "resize"
       G = value_of (varargin{1}, blocks);
       nd = varargin{2};
