@@ -489,8 +489,7 @@ struct WarpShape {
       kernel = (decltype (kernel)) matmul_warp_kk_kernel<BM, BN, WM, WN, STAGES, MIN_BLOCKS>;
       smem = (size_t) STAGES * (BM + BN) * BK * sizeof (T);
     }
-    /* once per device: an attribute is set for the current device only */
-    static PerDeviceOnce smem_set;
+    static bool smem_set = false;
     gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul warp: shared memory");
     if (st != GM_OK)
       return st;
