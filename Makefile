@@ -7,6 +7,7 @@
 #   make demo       run gpumat_mul with every kernel against * on the GPU, print a table
 #   make test-kernels / sanitize   C-level kernel tests, plain / under compute-sanitizer
 #   make bench-kernels / bench     kernel benchmark against cuBLAS / end-to-end against * and dot
+#   make bench-percall             per-call cost of gpumat operations (issue 12), with host refs
 #   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt
 #   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
@@ -25,18 +26,22 @@ OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
 include build.mk
 
-.PHONY: build dist install check demo bench bench-algorithms bench-kernels bench-scale test-kernels sanitize clean octave-deps
+.PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
-build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
+build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
-DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m) \
+DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m inst/@gpumat/*.m inst/@gpumat/private/*.m) inst/PKG_ADD \
               $(wildcard mex/*.c mex/*.cc mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
 # Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
 $(TARBALL): $(DIST_FILES)
 	rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
 	cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
+	# pkg install appends a top-level PKG_ADD to the PKG_ADD of the folder with the compiled
+	# files, which runs once that folder is on the path: the value type is registered at
+	# `pkg load`, before any `load` of a file holding gpumat arrays.
+	cp inst/PKG_ADD $(DIST_DIR)/PKG_ADD
 	cp -R inst/. $(DIST_DIR)/inst/
 	cp build.mk $(DIST_DIR)/src/Makefile
 	cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
@@ -62,6 +67,10 @@ demo: $(TARBALL) octave-deps
 
 bench: $(TARBALL) octave-deps
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_end_to_end ("$(CURDIR)/$(TARGET)")'
+
+# Issue 12 item 2: what one call on a gpumat array costs, beside Octave's own host calls.
+bench-percall: $(TARBALL) octave-deps
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_percall ()'
 
 # Issue 12 item 3: the four programs of bench/algorithms/ on host and on gpumat arrays; the CSV
 # goes to target/.

@@ -74,3 +74,12 @@ $(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc
 $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc
 	@mkdir -p $(OBJDIR)/address
 	cd $(OBJDIR)/address && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)
+
+# The gpumat value type (issue 12): a C++ shell registering "gpumat" with Octave's type table,
+# forwarding every operation to the gateway above through feval (see its header for why).
+VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
+all: $(VALUE_OUT)
+
+$(VALUE_OUT): $(SRCROOT)/mex/gpumat_value.cc
+	@mkdir -p $(OBJDIR)/value
+	cd $(OBJDIR)/value && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)

@@ -6,7 +6,13 @@
  *   bench_blocked --n=60000            the issue's product: A, B, C 28.8 GB each in double
  *                                      (86.4 GB of host memory; past an 80 GB H100)
  *   options: --classes=double,single  --budget-gb=G (0: the device's free memory)  --reps=R
- *            --no-xt (skip cuBLASXt)
+ *            --no-xt (skip cuBLASXt)  --devices=0,1 (the GPUs of the several-device lines;
+ *            default every GPU)  --xt-one (cuBLASXt on one GPU too where there are several)
+ *
+ * With several GPUs, each class gets, in the same run: gpumat on GPU 0 alone, gpumat on the
+ * listed GPUs (the blocks shared through the queue), and cuBLASXt on the same GPUs (and on GPU 0
+ * alone with --xt-one: a minute and a half more at N = 60000); the several-device line reports
+ * its speed-up over one GPU and each GPU's kernel-busy share.
  *
  * Reported per class: seconds (median of R after one warm-up), TFLOP/s end to end, bus GB/s
  * (bytes moved both ways over the wall time), and the share of the wall time the products ran
@@ -57,10 +63,102 @@ static double median (std::vector<double> v)
   return v[v.size () / 2];
 }
 
+/* gpumat's product on `devices` (ndev of them; 0: the current device): median seconds, with
+   its bus and kernel figures printed on one line. */
 template <typename T>
-static void run_class (int64_t n, size_t budget, int reps, bool xt)
+static double run_gpumat (const char *name, int64_t n, size_t budget, int reps, const T *A,
+                          const T *B, T *C, const int *devices, int ndev, const char *label)
 {
   const gm_class cls = sizeof (T) == 4 ? GM_SINGLE : GM_DOUBLE;
+  const double flop = 2.0 * (double) n * (double) n * (double) n;
+  gm_host_stats stats = {};
+  gm_host_options opt = {budget, NULL, NULL, &stats};
+  opt.devices = devices;
+  opt.device_count = ndev;
+  std::vector<double> t_gm, busy, bus;
+  std::vector<std::vector<double>> device_busy (GM_MAX_DEVICES);
+  for (int r = 0; r <= reps; r++) {   /* run 0 warms up (pool, allocator, kernels) */
+    const double t0 = now_s ();
+    TU_GM (gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, n, n, n, A, B, C, NULL,
+                               &opt));
+    const double t = now_s () - t0;
+    if (r == 0)
+      continue;
+    t_gm.push_back (t);
+    busy.push_back (stats.steps ? stats.kernel_ms / stats.wall_ms : 0);
+    bus.push_back (stats.steps ? (stats.bytes_up + stats.bytes_down) / (stats.wall_ms * 1e-3) : 0);
+    for (int d = 0; d < stats.devices && d < GM_MAX_DEVICES; d++)
+      device_busy[d].push_back (stats.wall_ms > 0 ? stats.device_kernel_ms[d] / stats.wall_ms : 0);
+  }
+  const double tg = median (t_gm);
+  printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  bus %6.1f GB/s  kernels %5.1f%%  blocks "
+          "%lldx%lldx%lld, %lld steps\n", name, (long long) n, label, tg, flop / tg / 1e12,
+          median (bus) / 1e9, 100 * median (busy), (long long) stats.block_rows,
+          (long long) stats.block_cols, (long long) stats.slice, (long long) stats.steps);
+  if (stats.devices > 1) {
+    printf ("%-8s %6lld  %-10s  per GPU:", name, (long long) n, "");
+    for (int d = 0; d < stats.devices; d++)
+      printf ("  GPU %d kernels %5.1f%% (%lld steps)", stats.device_ordinal[d],
+              100 * median (device_busy[d]), (long long) stats.device_steps[d]);
+    printf ("\n");
+  }
+  return tg;
+}
+
+/* cuBLASXt on the same host arrays and GPUs: median seconds; the result compared with C on a
+   sample. */
+template <typename T>
+static double run_xt (const char *name, int64_t n, int reps, const T *A, const T *B, const T *C,
+                      T *X, int *devices, int ndev, double t_gpumat, const char *label)
+{
+  const gm_class cls = sizeof (T) == 4 ? GM_SINGLE : GM_DOUBLE;
+  const size_t count = (size_t) n * (size_t) n;
+  const double flop = 2.0 * (double) n * (double) n * (double) n;
+  cublasXtHandle_t h;
+  TU_CUBLAS (cublasXtCreate (&h));
+  TU_CUBLAS (cublasXtDeviceSelect (h, ndev, devices));
+  const T one = 1, zero = 0;
+  std::vector<double> t_xt;
+  /* a warm-up run only where there are several: at N = 60000 one cuBLASXt run takes over a
+     minute, against well under a second of setup */
+  for (int r = reps > 1 ? 0 : 1; r <= reps; r++) {
+    const double t0 = now_s ();
+    if (sizeof (T) == 4)
+      TU_CUBLAS (cublasXtSgemm (h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, (const float *) &one,
+                                (const float *) A, n, (const float *) B, n, (const float *) &zero,
+                                (float *) X, n));
+    else
+      TU_CUBLAS (cublasXtDgemm (h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, (const double *) &one,
+                                (const double *) A, n, (const double *) B, n,
+                                (const double *) &zero, (double *) X, n));
+    for (int d = 0; d < ndev; d++) {
+      TU_CUDA (cudaSetDevice (devices[d]));
+      TU_CUDA (cudaDeviceSynchronize ());
+    }
+    TU_CUDA (cudaSetDevice (0));
+    if (r > 0)
+      t_xt.push_back (now_s () - t0);
+  }
+  TU_CUBLAS (cublasXtDestroy (h));
+  const double tx = median (t_xt);
+  /* the two results on a sample of 4096 elements */
+  double worst = 0;
+  for (int s = 0; s < 4096; s++) {
+    const size_t e = (size_t) (tu_next () % count);
+    const double d = fabs ((double) C[e] - (double) X[e]) / std::max (1.0, fabs ((double) X[e]));
+    worst = std::max (worst, d);
+  }
+  const double bound = 2.0 * (double) n * tu_eps (cls);
+  printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  (gpumat %.2fx; sample rel. difference "
+          "%.2g, %s 2k eps)\n", name, (long long) n, label, tx, flop / tx / 1e12, tx / t_gpumat,
+          worst, worst <= bound ? "within" : "OUTSIDE");
+  return tx;
+}
+
+template <typename T>
+static void run_class (int64_t n, size_t budget, int reps, bool xt, int *devices, int ndev,
+                       bool xt_one)
+{
   const char *name = sizeof (T) == 4 ? "single" : "double";
   const size_t count = (size_t) n * (size_t) n;
   T *A = (T *) malloc (count * sizeof (T)), *B = (T *) malloc (count * sizeof (T));
@@ -73,65 +171,35 @@ static void run_class (int64_t n, size_t budget, int reps, bool xt)
   }
   fill (A, count, 1);
   fill (B, count, 2);
-  const double flop = 2.0 * (double) n * (double) n * (double) n;
-
-  gm_host_stats stats = {};
-  const gm_host_options opt = {budget, NULL, NULL, &stats};
-  std::vector<double> t_gm, busy, bus;
-  for (int r = 0; r <= reps; r++) {   /* run 0 warms up (pool, allocator, kernels) */
-    const double t0 = now_s ();
-    TU_GM (gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, n, n, n, A, B, C, NULL,
-                               &opt));
-    const double t = now_s () - t0;
-    if (r == 0)
-      continue;
-    t_gm.push_back (t);
-    busy.push_back (stats.steps ? stats.kernel_ms / stats.wall_ms : 0);
-    bus.push_back (stats.steps ? (stats.bytes_up + stats.bytes_down) / (stats.wall_ms * 1e-3) : 0);
-  }
-  const double tg = median (t_gm);
-  printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  bus %6.1f GB/s  kernels %5.1f%%  blocks "
-          "%lldx%lldx%lld, %lld steps\n", name, (long long) n, "gpumat", tg, flop / tg / 1e12,
-          median (bus) / 1e9, 100 * median (busy), (long long) stats.block_rows,
-          (long long) stats.block_cols, (long long) stats.slice, (long long) stats.steps);
-
-  if (xt) {
-    cublasXtHandle_t h;
-    TU_CUBLAS (cublasXtCreate (&h));
-    int dev = 0;
-    TU_CUBLAS (cublasXtDeviceSelect (h, 1, &dev));
-    const T one = 1, zero = 0;
-    std::vector<double> t_xt;
-    /* a warm-up run only where there are several: at N = 60000 one cuBLASXt run takes over a
-       minute, against well under a second of setup */
-    for (int r = reps > 1 ? 0 : 1; r <= reps; r++) {
-      const double t0 = now_s ();
-      if (sizeof (T) == 4)
-        TU_CUBLAS (cublasXtSgemm (h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, (const float *) &one,
-                                  (const float *) A, n, (const float *) B, n, (const float *) &zero,
-                                  (float *) X, n));
-      else
-        TU_CUBLAS (cublasXtDgemm (h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, (const double *) &one,
-                                  (const double *) A, n, (const double *) B, n,
-                                  (const double *) &zero, (double *) X, n));
-      TU_CUDA (cudaDeviceSynchronize ());
-      if (r > 0)
-        t_xt.push_back (now_s () - t0);
+  int zero_dev = 0;
+  /* one GPU: the single-device line of item 1 (the current device, as before) */
+  const double t_one = run_gpumat<T> (name, n, budget, reps, A, B, C, NULL, 0, "gpumat");
+  if (ndev > 1) {
+    /* every listed GPU; then the same arrays through cuBLASXt on the same GPUs */
+    char label[32];
+    snprintf (label, sizeof label, "gpumat x%d", ndev);
+    /* every block is computed by the same kernel on whichever GPU: on GPUs of one model the
+       same bits as on one GPU, checked on a sample */
+    std::vector<size_t> at (4096);
+    std::vector<T> one_gpu (at.size ());
+    for (size_t s = 0; s < at.size (); s++) {
+      at[s] = (size_t) (tu_next () % count);
+      one_gpu[s] = C[at[s]];
     }
-    TU_CUBLAS (cublasXtDestroy (h));
-    const double tx = median (t_xt);
-    /* the two results on a sample of 4096 elements */
-    double worst = 0;
-    for (int s = 0; s < 4096; s++) {
-      const size_t e = (size_t) (tu_next () % count);
-      const double d = fabs ((double) C[e] - (double) X[e]) / std::max (1.0, fabs ((double) X[e]));
-      worst = std::max (worst, d);
+    const double t_all = run_gpumat<T> (name, n, budget, reps, A, B, C, devices, ndev, label);
+    size_t differ = 0;
+    for (size_t s = 0; s < at.size (); s++)
+      differ += memcmp (&one_gpu[s], &C[at[s]], sizeof (T)) != 0;
+    printf ("%-8s %6lld  %-10s  %.2fx one GPU (target 1.8x on two); %zu of %zu sampled elements "
+            "differ from one GPU's\n", name, (long long) n, "", t_one / t_all, differ, at.size ());
+    if (xt) {
+      snprintf (label, sizeof label, "cublasXt x%d", ndev);
+      run_xt<T> (name, n, reps, A, B, C, X, devices, ndev, t_all, label);
+      if (xt_one)
+        run_xt<T> (name, n, reps, A, B, C, X, &zero_dev, 1, t_one, "cublasXt");
     }
-    const double bound = 2.0 * (double) n * tu_eps (cls);
-    printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  (gpumat %.2fx; sample rel. difference "
-            "%.2g, %s 2k eps)\n", name, (long long) n, "cublasXt", tx, flop / tx / 1e12, tx / tg,
-            worst, worst <= bound ? "within" : "OUTSIDE");
-  }
+  } else if (xt)
+    run_xt<T> (name, n, reps, A, B, C, X, &zero_dev, 1, t_one, "cublasXt");
   free (A); free (B); free (C); free (X);
 }
 
@@ -140,17 +208,19 @@ int main (int argc, char **argv)
   int64_t n = 16384;
   double budget_gb = 4;
   int reps = 3;
-  bool xt = true;
-  const char *classes = "double,single";
+  bool xt = true, xt_one = false;
+  const char *classes = "double,single", *device_list = NULL;
   for (int a = 1; a < argc; a++) {
     if (strncmp (argv[a], "--n=", 4) == 0) n = atoll (argv[a] + 4);
     else if (strncmp (argv[a], "--budget-gb=", 12) == 0) budget_gb = atof (argv[a] + 12);
     else if (strncmp (argv[a], "--reps=", 7) == 0) reps = atoi (argv[a] + 7);
     else if (strncmp (argv[a], "--classes=", 10) == 0) classes = argv[a] + 10;
     else if (strcmp (argv[a], "--no-xt") == 0) xt = false;
+    else if (strcmp (argv[a], "--xt-one") == 0) xt_one = true;
+    else if (strncmp (argv[a], "--devices=", 10) == 0) device_list = argv[a] + 10;
     else {
       fprintf (stderr, "usage: %s [--n=N] [--budget-gb=G] [--reps=R] [--classes=double,single] "
-               "[--no-xt]\n", argv[0]);
+               "[--no-xt] [--xt-one] [--devices=0,1]\n", argv[0]);
       return 2;
     }
   }
@@ -166,9 +236,28 @@ int main (int argc, char **argv)
   printf ("bench_blocked: %s, %.1f GB free; N = %lld, device budget %s; median of %d after a "
           "warm-up\n", info.name, info.free_bytes / 1e9, (long long) n,
           budget ? "as given" : "the free memory", reps);
+  int devices[GM_MAX_DEVICES], ndev = 0, present = 0;
+  TU_GM (gm_device_count (&present));
+  if (device_list) {
+    for (const char *p = device_list; *p && ndev < GM_MAX_DEVICES;) {
+      char *end;
+      devices[ndev++] = (int) strtol (p, &end, 10);
+      if (end == p)
+        break;
+      p = *end == ',' ? end + 1 : end;
+    }
+  } else
+    for (ndev = 0; ndev < present; ndev++)
+      devices[ndev] = ndev;
+  TU_GM (gm_check_devices (devices, ndev));
+  for (int d = 0; d < ndev; d++) {
+    gm_device_info one;
+    TU_GM (gm_device_query_index (devices[d], &one));
+    printf ("bench_blocked: GPU %d: %s, %.1f GB free\n", devices[d], one.name, one.free_bytes / 1e9);
+  }
   if (strstr (classes, "double"))
-    run_class<double> (n, budget, reps, xt);
+    run_class<double> (n, budget, reps, xt, devices, ndev, xt_one);
   if (strstr (classes, "single"))
-    run_class<float> (n, budget, reps, xt);
+    run_class<float> (n, budget, reps, xt, devices, ndev, xt_one);
   return 0;
 }

@@ -72,7 +72,7 @@ function bench_end_to_end (outdir, sizes = [256 512 1024 2048 4096 8192],
       settle_blas ();
       t_dev = median_time (@() G * H, reps);
       ## The same kernel alone, timed with CUDA events in this session.
-      t_kernel = 1e-3 * __gpumat__ ("mul_time", "bench_end_to_end", G, H, "auto", reps);
+      t_kernel = 1e-3 * __gpumat_call__ ("mul_time", "bench_end_to_end", G, H, "auto", reps);
       t_host = median_time (@() gpumat_mul (A, B), reps);
       t_cpu = median_time (@() A * B, max (3, min (reps, 7)));
       flops = 2 * N ^ 3;
@@ -187,7 +187,7 @@ function table = transposed_and_pages (table)
     check_product (gather (G' * G), X', X, R);
     settle_blas ();
     t_dev = median_time (@() G' * G, 10);
-    t_kernel = 1e-3 * __gpumat__ ("mul_time", "bench_end_to_end", G, "transpose", G, "none",
+    t_kernel = 1e-3 * __gpumat_call__ ("mul_time", "bench_end_to_end", G, "transpose", G, "none",
                                   "auto", 10);
   catch err
     printf ("(G' * G on gpumat arrays not timed: %s)\n", err.message);
@@ -267,7 +267,7 @@ function table = complex_and_integer (table)
     clear C R
     settle_blas ();
     t_dev = median_time (@() G * H, 10);
-    t_kernel = 1e-3 * __gpumat__ ("mul_time", "bench_end_to_end", G, H, "auto", 10);
+    t_kernel = 1e-3 * __gpumat_call__ ("mul_time", "bench_end_to_end", G, H, "auto", 10);
     t_host = median_time (@() gpumat_mul (A, B), 10);
     t_cpu = median_time (cpu, 5);
     printf ("%-15s %6d %10.3f %10.3f %10.3f %10.3f %6.1fx %6.1fx  %.0f / %.0f / %.0f %s\n", c, N,

@@ -4,656 +4,191 @@
 ## the GNU General Public License as published by the Free Software Foundation, either version 3
 ## of the License, or (at your option) any later version.  See COPYING.
 
-classdef gpumat < handle
-
-  ## -*- texinfo -*-
-  ## @deftypefn  {} {@var{G} =} gpumat (@var{A})
-  ## An array that lives on the GPU: upload @var{A} once, multiply and take dot
-  ## products many times, and @code{gather} the result back.
-  ##
-  ## @var{A} is a double or single array, real or complex, or an integer array
-  ## (int8 @dots{} uint64); logical and char become double, as in arithmetic.
-  ## @code{gather (@var{G})} returns the host array, bit for bit what was
-  ## uploaded, of the same class (a complex array stays complex).  Complex data
-  ## cross the bus in Octave's own interleaved storage: no element is copied on
-  ## the host on the way up or down.
-  ##
-  ## Operations that keep their result on the GPU, as a new gpumat array:
-  ## @code{@var{G} * @var{H}}, @code{@var{G} * @var{B}}, @code{@var{A} * @var{H}}
-  ## (a host operand is uploaded for the call), @code{gpumat_mul (@var{G},
-  ## @var{H}, @var{kernel})}, @code{gpumat_mul (@var{G}, @var{opg}, @var{H},
-  ## @var{oph})}, @code{pagemtimes (@var{G}, @var{H})} (also with operations and a
-  ## kernel, as @code{gpumat_pagemtimes}), @code{dot (@var{G}, @var{H})} and
-  ## @code{gpumat_dot}.  They follow the class rules, size rules, results and error
-  ## identifiers of the same operations on host arrays.  Each returns once its
-  ## result is complete.
-  ##
-  ## Element-wise operations, also keeping their result on the GPU, with Octave's
-  ## broadcasting, class rules, results and error messages (a host operand on either
-  ## side is uploaded for the call; logical and char host operands are double; double
-  ## with single gives single): @code{+ - .* ./ .\ .^}, unary @code{-} and @code{+},
-  ## @code{abs}, @code{sqrt}, @code{exp}, @code{log}, the comparisons @code{< <= > >=
-  ## == ~=}, @code{max (@var{G}, @var{H})} and @code{min}; the reductions @code{sum
-  ## (@var{G} [, @var{dim}])}, @code{mean (@var{G} [, @var{dim}])} (Octave's default
-  ## dimensions, empty arrays included), @code{[@var{m}, @var{i}] = max (@var{G}, [],
-  ## @var{dim})} and @code{min} (NaN ignored unless all are NaN; the indices are a gpumat
-  ## array); @code{norm (@var{G}, @var{p})}; @code{double (@var{G})} and @code{single
-  ## (@var{G})}.  They take real double, single and logical data: integer and complex
-  ## gpumat arrays (or host operands) raise @code{gpumat:elementwise:unsupportedClass}
-  ## (@code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass}), except
-  ## @code{double} and @code{single}, which convert them through the host.  Sizes that do
-  ## not broadcast raise @code{Octave:nonconformant-args} with Octave's own message.
-  ## Empty results need no GPU.  Every operation returns once its result is complete.
-  ##
-  ## Comparisons return a logical gpumat array (@code{classUnderlying} "logical", one byte
-  ## an element on the device; @code{gather} returns a logical array).  In arithmetic,
-  ## products and reductions it takes part as double, as a logical array does in Octave;
-  ## @code{max} and @code{min} of two logical arrays, and of one along a dimension, stay
-  ## logical, as in Octave.  (@code{gpumat (@var{A})} of a host logical array still
-  ## uploads it as double.)
-  ##
-  ## Results that Octave makes complex are Octave's own: @code{.^} of a negative base with
-  ## a non-integer exponent (Octave's rules of @file{xpow.cc}), and @code{sqrt} or
-  ## @code{log} of negative data, are detected on the GPU and then computed by Octave on
-  ## the host (the operands gathered, the complex result uploaded as a complex gpumat
-  ## array): the same values as Octave's, at the cost of two transfers.  Likewise
-  ## @code{norm}: vector norms (1, 2, Inf, -Inf, "fro", any p > 0) and the matrix 1, Inf and
-  ## "fro" norms run on the GPU; the matrix 2-norm (an SVD), other matrix p-norms and vector
-  ## norms with p <= 0 are Octave's own @code{norm} of the gathered array, uploaded.  The
-  ## norm of an empty array is a double 0, as in Octave; @code{norm (@var{G}, @var{p},
-  ## "rows")} raises @code{gpumat:norm:notSupported}.
-  ##
-  ## .^, exp and log use the GPU's libm (within a few ulps of Octave's); + - .* ./, sqrt,
-  ## abs, negation, comparisons, max and min are exactly Octave's; sum and mean add in a
-  ## fixed tree order (the same bits on every run, within n eps of the exact sum).
-  ##
-  ## Complex operands follow @code{*}: a real operand is promoted against a complex
-  ## one, and a complex result with no nonzero imaginary part is narrowed to real.
-  ## Integer arrays multiply as in @code{gpumat_mul}: two of one integer class give
-  ## the exact product saturated once (an extension of @code{*}), an integer array
-  ## with a scalar is Octave's own @code{*}; @code{dot} follows Octave's @code{dot}.
-  ##
-  ## @code{@var{G}'} (the conjugate transpose) and @code{@var{G}.'} (the transpose;
-  ## the same for real data) copy nothing and
-  ## run no kernel: they return a gpumat array marked transposed that shares
-  ## @var{G}'s memory (and keeps it alive after @code{clear G}).  Products read it
-  ## as it is stored: @code{@var{G}' * @var{H}}, @code{@var{G} * @var{H}.'},
-  ## @code{@var{G}' * @var{B}}, @code{@var{A} * @var{G}'} and @code{gpumat_mul}
-  ## or @code{pagemtimes} of views pass a transpose flag to the kernel, as
-  ## Octave's own @code{A' * B} passes one to BLAS.  @code{gather (@var{G}')},
-  ## @code{gpumat (@var{G}')}, @code{dot} and anything else that needs the data
-  ## laid out transpose it once on the GPU.  @code{(@var{G}')'} and
-  ## @code{(@var{G}.').'} are @var{G} itself; for complex data @code{(@var{G}.')'}
-  ## is @code{conj (@var{G})}, which is materialized once on the GPU.
-  ## Transposing an N-D gpumat array is an error, as in Octave.
-  ##
-  ## Arrays made on the GPU, with no transfer: @code{gpumat.zeros (@var{sz}@dots{},
-  ## @var{class})}, @code{gpumat.ones} and @code{gpumat.eye (@var{m}, @var{n}, @var{class})}
-  ## (@var{class} "double", the default, or "single", or @code{"like", @var{P}}), sized as
-  ## Octave's @code{zeros}, @code{ones} and @code{eye}.  @code{reshape (@var{G}, @dots{})}
-  ## follows Octave's size rules (one @code{[]} size) and messages; it copies the elements
-  ## device to device into a new gpumat array (each gpumat array owns its memory).
-  ## @code{[@var{G}, @var{H}]} and @code{[@var{G}; @var{H}]} concatenate 2-D gpumat and
-  ## host arrays on the device with Octave's class rules (single if any operand is single,
-  ## logical only when all are logical, else double), size rules (empty operands skipped as
-  ## Octave skips them) and mismatch messages (@code{Octave:nonconformant-args} from
-  ## @code{horzcat} and @code{vertcat}; inside @code{[ ]} Octave 7.3 replaces any class
-  ## method's error with "gpumat/horzcat method failed"); integer
-  ## and complex operands raise @code{gpumat:array:unsupportedClass}, N-D ones
-  ## @code{gpumat:array:ndArray}.  Indexing (@code{@var{G}(:, @var{j})}) is not there yet.
-  ##
-  ## Queries: @code{size}, @code{rows}, @code{columns}, @code{numel},
-  ## @code{ndims}, @code{isempty}, @code{isscalar}, @code{isvector},
-  ## @code{isrow}, @code{iscolumn}, @code{ismatrix}, @code{isreal},
-  ## @code{iscomplex}, @code{isfloat}, @code{isinteger}, @code{isnumeric},
-  ## @code{issparse}, @code{islogical}, @code{classUnderlying} (the element class, "double" for
-  ## complex double as for MATLAB's gpuArray; @code{class (@var{G})} is
-  ## "gpumat"), and @code{disp}, which shows the size and element class without
-  ## copying the data back.  @code{real}, @code{imag} and @code{conj} return new
-  ## gpumat arrays; they go through the host (gather, compute, upload), which is
-  ## simple rather than fast.
-  ##
-  ## The device memory is released when the last reference to the array goes:
-  ## on @code{clear}, on reassignment, for temporaries inside an expression, and
-  ## when an expression fails half-way.
-  ##
-  ## @example
-  ## @group
-  ## G = gpumat (rand (4096));
-  ## H = G * G;              # stays on the GPU
-  ## C = gather (H * G);     # one transfer back
-  ## @end group
-  ## @end example
-  ## @seealso{gather, gpumat_mul, gpumat_pagemtimes, gpumat_dot, gpumat_device, gpumat_reset}
-  ## @end deftypefn
-
-  ## (Octave 7.3 reads a classdef's help text from here, inside the classdef block.)
-
-  properties (SetAccess = private, Hidden = true)
-    ## What the gateway needs: the device address, the size and the element class, and op:
-    ## 1 for a transposed view (G'), whose dims are its own size and whose data are the
-    ## parent's, stored as the transpose.
-    ## 2 for a conjugate-transposed view (G' of complex data).  complex: the elements are
-    ## complex of class cls, stored interleaved (re, im).
-    desc = struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double", "op", 0, "complex", false);
-    ## A view's parent: the array that owns the memory, kept alive as long as the view.
-    parent = [];
-  endproperties
-
-  methods
-
-    function obj = gpumat (A, how)
-      if (nargin == 0)
-        return;                         # an empty 0x0 double array: nothing on the device
-      elseif (nargin == 2)
-        if (ischar (how) && strcmp (how, "__device__") && isstruct (A))
-          ## Internal: wrap a descriptor the gateway made for a result.
-          if (! isfield (A, "op"))
-            A.op = 0;
-          endif
-          if (! isfield (A, "complex"))
-            A.complex = false;
-          endif
-          obj.desc = A;
-        elseif (ischar (how) && strcmp (how, "__view__") && isa (A, "gpumat"))
-          ## Internal: the view A.' (see transpose below).
-          obj = view_of (obj, A, 1);
-        else
-          error ("Octave:invalid-fun-call", "Invalid call to gpumat: use G = gpumat (A)");
-        endif
-        return;
-      endif
-      if (isa (A, "gpumat"))
-        ## A copy on the device, laid out as A's size (a view A' is transposed there).
-        obj.desc = __gpumat__ ("copy", "gpumat", A);
-        return;
-      elseif (isobject (A))
-        error ("gpumat:array:invalidType",
-               "gpumat: A must be a numeric, logical or char array, not %s", class (A));
-      endif
-      obj.desc = __gpumat__ ("upload", "gpumat", A);
-    endfunction
-
-    function delete (obj)
-      ## Never raise from a destructor: it runs during clean-up of other errors too.
-      ## A view owns nothing: its parent frees the memory when the last reference goes.
-      try
-        if (obj.desc.ptr != 0 && ! obj.desc.op)
-          __gpumat__ ("free", "gpumat", obj.desc.ptr);
-        endif
-      catch
-      end_try_catch
-    endfunction
-
-    function A = gather (obj)
-      A = __gpumat__ ("gather", "gather", obj);
-    endfunction
-
-    function C = mtimes (A, B)
-      C = __gpumat__ ("mul", "operator *", A, B, "auto");
-    endfunction
-
-    function d = dot (x, y, varargin)
-      d = gpumat_dot (x, y, varargin{:});
-    endfunction
-
-    ## Element-wise operations (mex/gw_elementwise.c).  The second argument of each gateway call
-    ## is the name Octave's own errors start with ("product: nonconformant arguments ...").
-    function C = plus (A, B)
-      C = __gpumat__ ("binary", "operator +", "plus", A, B);
-    endfunction
-
-    function C = minus (A, B)
-      C = __gpumat__ ("binary", "operator -", "minus", A, B);
-    endfunction
-
-    function C = times (A, B)
-      C = __gpumat__ ("binary", "product", "times", A, B);
-    endfunction
-
-    function C = rdivide (A, B)
-      C = __gpumat__ ("binary", "quotient", "rdivide", A, B);
-    endfunction
-
-    function C = ldivide (A, B)
-      ## A .\ B is B ./ A, and Octave reports it so (op1 is B).
-      C = __gpumat__ ("binary", "quotient", "rdivide", B, A);
-    endfunction
-
-    function C = power (A, B)
-      C = __gpumat__ ("binary", "operator .^", "power", A, B);
-    endfunction
-
-    function C = lt (A, B)
-      C = __gpumat__ ("binary", "mx_el_lt", "lt", A, B);
-    endfunction
-
-    function C = le (A, B)
-      C = __gpumat__ ("binary", "mx_el_le", "le", A, B);
-    endfunction
-
-    function C = gt (A, B)
-      C = __gpumat__ ("binary", "mx_el_gt", "gt", A, B);
-    endfunction
-
-    function C = ge (A, B)
-      C = __gpumat__ ("binary", "mx_el_ge", "ge", A, B);
-    endfunction
-
-    function C = eq (A, B)
-      C = __gpumat__ ("binary", "mx_el_eq", "eq", A, B);
-    endfunction
-
-    function C = ne (A, B)
-      C = __gpumat__ ("binary", "mx_el_ne", "ne", A, B);
-    endfunction
-
-    function C = uminus (A)
-      C = __gpumat__ ("unary", "operator -", "uminus", A);
-    endfunction
-
-    function C = uplus (A)
-      ## +A is A itself, except that a logical array becomes double, as in Octave.
-      if (strcmp (A.desc.cls, "logical"))
-        C = __gpumat__ ("convert", "operator +", "double", A);
-      else
-        C = A;
-      endif
-    endfunction
-
-    function C = abs (A)
-      C = __gpumat__ ("unary", "abs", "abs", A);
-    endfunction
-
-    function C = sqrt (A)
-      C = __gpumat__ ("unary", "sqrt", "sqrt", A);
-    endfunction
-
-    function C = exp (A)
-      C = __gpumat__ ("unary", "exp", "exp", A);
-    endfunction
-
-    function C = log (A)
-      C = __gpumat__ ("unary", "log", "log", A);
-    endfunction
-
-    function varargout = max (varargin)
-      if (nargin > 3)
-        error ("Octave:invalid-fun-call", "Invalid call to max");
-      endif
-      varargout = cell (1, max (nargout, 1));
-      [varargout{:}] = gpumat.minmax ("max", varargin{:});
-    endfunction
-
-    function varargout = min (varargin)
-      if (nargin > 3)
-        error ("Octave:invalid-fun-call", "Invalid call to min");
-      endif
-      varargout = cell (1, max (nargout, 1));
-      [varargout{:}] = gpumat.minmax ("min", varargin{:});
-    endfunction
-
-    function S = sum (A, dim, varargin)
-      if (nargin > 2 || (nargin == 2 && ischar (dim)))
-        error ("gpumat:reduce:notSupported",
-               "sum: options (\"native\", \"double\", \"extra\") are not supported for gpumat arrays");
-      elseif (nargin < 2)
-        dim = 0;
-      elseif (! valid_dim (dim))
-        error ("gpumat:reduce:invalidDim", "sum: invalid dimension DIM = %s", disp_value (dim));
-      endif
-      S = __gpumat__ ("reduce", "sum", "sum", A, double (dim));
-    endfunction
-
-    function M = mean (A, dim, varargin)
-      if (nargin > 2 || (nargin == 2 && ischar (dim)))
-        error ("gpumat:reduce:notSupported",
-               "mean: mean types and output types are not supported for gpumat arrays");
-      elseif (nargin < 2)
-        dim = 0;
-      elseif (! valid_dim (dim))
-        error ("gpumat:reduce:invalidDim", "mean: DIM must be an integer and a valid dimension");
-      endif
-      M = __gpumat__ ("reduce", "mean", "mean", A, double (dim));
-    endfunction
-
-    function n = norm (A, p, opt)
-      if (nargin > 2)
-        error ("gpumat:norm:notSupported",
-               "norm: the \"rows\" and \"columns\" options are not supported for gpumat arrays");
-      elseif (nargin < 2)
-        p = 2;
-      endif
-      if (! isa (A, "gpumat"))
-        error ("gpumat:norm:invalidP", "norm: P must be a host scalar or string");
-      elseif (numel (A.desc.dims) > 2)
-        error ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
-      endif
-      ## The kind: "1", "2", "inf", "-inf", "fro", or "p" with the value p.
-      if (ischar (p))
-        switch (p)
-          case "fro"
-            kind = "fro";
-          case {"inf", "Inf"}
-            kind = "inf";
-          case {"-inf", "-Inf"}
-            kind = "-inf";
-          otherwise
-            error ("gpumat:norm:invalidOption", "norm: unrecognized option: %s", p);
-        endswitch
-        p = 0;
-      elseif (isnumeric (p) && isscalar (p) && isreal (p))
-        p = double (p);
-        if (p == 1)
-          kind = "1";
-        elseif (p == 2)
-          kind = "2";
-        elseif (p == Inf)
-          kind = "inf";
-        elseif (p == -Inf)
-          kind = "-inf";
-        else
-          kind = "p";
-        endif
-      else
-        error ("gpumat:norm:invalidP", "norm: P must be a real scalar or a string");
-      endif
-      ## On the GPU: vector norms for p > 0 and +-Inf, matrix 1, Inf and Frobenius norms.  The
-      ## rest (the matrix 2-norm, an SVD; other matrix p-norms; vector norms for p <= 0) is
-      ## Octave's own norm of the gathered array, its result uploaded.
-      is_vector = any (A.desc.dims == 1) || any (A.desc.dims == 0);
-      on_gpu = ((is_vector && (! strcmp (kind, "p") || (p > 0 && isfinite (p))))
-                || any (strcmp (kind, {"1", "inf", "fro"})));
-      if (on_gpu || ! (isfloat (A) && isreal (A)))
-        n = __gpumat__ ("norm", "norm", A, kind, p);
-      else
-        if (strcmp (kind, "p") || strcmp (kind, "2"))
-          n = gpumat (norm (gather (A), p));
-        else
-          n = gpumat (norm (gather (A), kind));
-        endif
-      endif
-    endfunction
-
-    function C = double (A)
-      if (strcmp (A.desc.cls, "double"))
-        C = A;
-      else
-        C = __gpumat__ ("convert", "double", "double", A);
-      endif
-    endfunction
-
-    function C = single (A)
-      if (strcmp (A.desc.cls, "single"))
-        C = A;
-      else
-        C = __gpumat__ ("convert", "single", "single", A);
-      endif
-    endfunction
-
-    ## G.' and G': a view of the same memory, marked transposed (op 1) or conjugate-transposed
-    ## (op 2, complex data only); no copy, no kernel.  For real data both are op 1.  The same
-    ## operation again gives the parent itself; the other one on a complex view is conj of the
-    ## parent, which no flag expresses: the view is materialized (gpumat (V)) and viewed.
-    function V = transpose (obj)
-      V = transposed (obj, 1);
-    endfunction
-
-    function V = ctranspose (obj)
-      V = transposed (obj, 1 + obj.desc.complex);
-    endfunction
-
-    function Z = pagemtimes (X, varargin)
-      ## As gpumat_pagemtimes, with errors named after pagemtimes.
-      switch (nargin)
-        case 2
-          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, "none", varargin{1}, "none", "auto");
-        case 3
-          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, "none", varargin{1}, "none",
-                          varargin{2});
-        case 4
-          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, varargin{:}, "auto");
-        case 5
-          Z = __gpumat__ ("pagemtimes", "pagemtimes", X, varargin{:});
-        otherwise
-          error ("Octave:invalid-fun-call",
-                 "Invalid call to pagemtimes: use pagemtimes (X, Y) or pagemtimes (X, OPX, Y, OPY)");
-      endswitch
-    endfunction
-
-    function varargout = size (obj, d)
-      sz = obj.desc.dims;
-      if (nargin == 2)
-        if (! (isnumeric (d) && all (d(:) >= 1) && all (d(:) == fix (d(:)))))
-          error ("gpumat:array:invalidDim", "size: DIM must be a positive integer");
-        endif
-        sz(end+1:max (d(:))) = 1;
-        varargout = {sz(d)};
-      elseif (nargout <= 1)
-        varargout = {sz};
-      else
-        sz(end+1:nargout) = 1;
-        varargout = [num2cell(sz(1:nargout-1)), {prod(sz(nargout:end))}];
-      endif
-    endfunction
-
-    function n = numel (obj, varargin)
-      n = prod (obj.desc.dims);
-    endfunction
-
-    function n = ndims (obj)
-      n = numel (obj.desc.dims);
-    endfunction
-
-    function n = rows (obj)
-      n = obj.desc.dims(1);
-    endfunction
-
-    function n = columns (obj)
-      n = obj.desc.dims(2);
-    endfunction
-
-    function n = length (obj)
-      n = 0;
-      if (all (obj.desc.dims))
-        n = max (obj.desc.dims);
-      endif
-    endfunction
-
-    function tf = isempty (obj)
-      tf = any (obj.desc.dims == 0);
-    endfunction
-
-    function tf = isscalar (obj)
-      tf = all (obj.desc.dims == 1);
-    endfunction
-
-    function tf = isvector (obj)
-      tf = numel (obj.desc.dims) == 2 && any (obj.desc.dims == 1);
-    endfunction
-
-    function tf = isrow (obj)
-      tf = numel (obj.desc.dims) == 2 && obj.desc.dims(1) == 1;
-    endfunction
-
-    function tf = iscolumn (obj)
-      tf = numel (obj.desc.dims) == 2 && obj.desc.dims(2) == 1;
-    endfunction
-
-    function tf = ismatrix (obj)
-      tf = numel (obj.desc.dims) == 2;
-    endfunction
-
-    function tf = isreal (obj)
-      tf = ! obj.desc.complex;
-    endfunction
-
-    function tf = iscomplex (obj)
-      tf = logical (obj.desc.complex);
-    endfunction
-
-    function tf = isfloat (obj)
-      tf = any (strcmp (obj.desc.cls, {"double", "single"}));
-    endfunction
-
-    function tf = isinteger (obj)
-      tf = ! isfloat (obj) && ! islogical (obj);
-    endfunction
-
-    function tf = islogical (obj)
-      tf = strcmp (obj.desc.cls, "logical");
-    endfunction
-
-    ## real, imag, conj: through the host (gather, compute, upload), documented as such.
-    function R = real (obj)
-      R = gpumat (real (gather (obj)));
-    endfunction
-
-    function R = imag (obj)
-      R = gpumat (imag (gather (obj)));
-    endfunction
-
-    function R = conj (obj)
-      R = gpumat (conj (gather (obj)));
-    endfunction
-
-    function tf = isnumeric (obj)
-      tf = ! islogical (obj);
-    endfunction
-
-    function tf = issparse (obj)
-      tf = false;
-    endfunction
-
-    ## reshape (G, M, N, ...), reshape (G, [M N ...]), one size [] to be worked out: a new
-    ## gpumat array holding G's elements copied on the device (each gpumat array owns its
-    ## memory), Octave's size rules and messages.
-    function R = reshape (G, varargin)
-      if (! isa (G, "gpumat"))
-        error ("gpumat:array:invalidType", "reshape: the array to reshape must be the first argument");
-      elseif (numel (varargin) == 0)
-        error ("Octave:invalid-fun-call", "Invalid call to reshape");
-      endif
-      n = numel (G);
-      if (numel (varargin) == 1)
-        s = varargin{1};
-        if (isa (s, "gpumat"))
-          s = gather (s);
-        endif
-        if (! isnumeric (s) || numel (s) < 2)
-          error ("gpumat:array:invalidSize", "reshape: SIZE must have 2 or more dimensions");
-        endif
-        dims = fix (double (s(:)'));
-        if (any (dims < 0))
-          error ("gpumat:array:invalidSize", "reshape: SIZE must be non-negative");
-        endif
-      else
-        dims = zeros (1, numel (varargin));
-        unknown = 0;
-        for k = 1:numel (varargin)
-          v = varargin{k};
-          if (isa (v, "gpumat"))
-            v = gather (v);
-          endif
-          if (isempty (v))
-            if (unknown)
-              error ("gpumat:array:invalidSize", "reshape: only a single dimension can be unknown");
-            endif
-            unknown = k;
-          elseif (! isnumeric (v) && ! islogical (v))
-            error ("gpumat:array:invalidSize", "reshape: SIZE must be numeric");
-          else
-            dims(k) = fix (double (v(1)));
-          endif
-        endfor
-        if (any (dims < 0))
-          error ("gpumat:array:invalidSize", "reshape: SIZE must be non-negative");
-        endif
-        if (unknown)
-          known = prod (dims([1:unknown-1, unknown+1:end]));
-          if (known == 0 && n == 0)
-            known = 1;                  # Octave: the unknown size of an empty array is 0
-          elseif (known == 0 || mod (n, known) != 0)
-            error ("gpumat:array:invalidSize",
-                   "reshape: SIZE is not divisible by the product of known dimensions (= %d)", known);
-          endif
-          dims(unknown) = n / known;
-        endif
-      endif
-      while (numel (dims) > 2 && dims(end) == 1)
-        dims(end) = [];
-      endwhile
-      R = __gpumat__ ("reshape", "reshape", G, dims);
-    endfunction
-
-    ## [A, B, ...] and [A; B; ...]: gpumat and host arrays (uploaded), 2-D, double, single and
-    ## logical, with Octave's class, size and empty-operand rules; the result is a new gpumat.
-    function C = horzcat (varargin)
-      C = __gpumat__ ("cat", "horzcat", 2, varargin{:});
-    endfunction
-
-    function C = vertcat (varargin)
-      C = __gpumat__ ("cat", "vertcat", 1, varargin{:});
-    endfunction
-
-    function c = classUnderlying (obj)
-      c = obj.desc.cls;
-    endfunction
-
-    function disp (obj)
-      dims = regexprep (num2str (obj.desc.dims), '\s+', 'x');
-      cls = obj.desc.cls;
-      if (obj.desc.complex)
-        cls = ["complex " cls];
-      endif
-      printf ("  %s %s gpumat array, on the GPU\n", dims, cls);
-    endfunction
-
-    function display (obj)
-      name = inputname (1);
-      if (isempty (name))
-        name = "ans";
-      endif
-      printf ("%s =\n\n", name);
-      disp (obj);
-      printf ("\n");
-    endfunction
-
-  endmethods
-
-  methods (Static)
-
-    ## -*- texinfo -*-
-    ## @deftypefn  {} {@var{G} =} gpumat.zeros (@var{n})
-    ## @deftypefnx {} {@var{G} =} gpumat.zeros (@var{m}, @var{n}, @dots{})
-    ## @deftypefnx {} {@var{G} =} gpumat.zeros ([@var{m} @var{n} @dots{}], @var{class})
-    ## @deftypefnx {} {@var{G} =} gpumat.zeros (@dots{}, "like", @var{P})
-    ## An array of zeros made on the GPU (no transfer), sized as Octave's @code{zeros};
-    ## @var{class} "double" (default) or "single", or that of @var{P}.
-    ## @end deftypefn
-    function G = zeros (varargin)
-      [cls, dims] = fill_args ("zeros", varargin);
-      G = __gpumat__ ("fill", "gpumat.zeros", "zeros", cls, dims);
-    endfunction
-
-    ## -*- texinfo -*-
-    ## @deftypefn  {} {@var{G} =} gpumat.ones (@dots{})
-    ## An array of ones made on the GPU, with the arguments of @code{gpumat.zeros}.
-    ## @end deftypefn
-    function G = ones (varargin)
-      [cls, dims] = fill_args ("ones", varargin);
-      G = __gpumat__ ("fill", "gpumat.ones", "ones", cls, dims);
-    endfunction
-
-    ## -*- texinfo -*-
-    ## @deftypefn  {} {@var{G} =} gpumat.eye (@var{n})
-    ## @deftypefnx {} {@var{G} =} gpumat.eye (@var{m}, @var{n})
-    ## @deftypefnx {} {@var{G} =} gpumat.eye ([@var{m} @var{n}], @var{class})
-    ## An identity matrix made on the GPU, sized as Octave's @code{eye}; @var{class}
-    ## "double" (default) or "single" (or @code{"like", @var{P}}).
-    ## @end deftypefn
-    function G = eye (varargin)
-      [cls, args] = fill_class (varargin);
+## -*- texinfo -*-
+## @deftypefn  {} {@var{G} =} gpumat (@var{A})
+## @deftypefnx {} {@var{G} =} gpumat.zeros (@dots{})
+## @deftypefnx {} {@var{G} =} gpumat ("zeros", @dots{})
+## @deftypefnx {} {@var{G} =} gpumat.ones (@dots{})
+## @deftypefnx {} {@var{G} =} gpumat.eye (@dots{})
+## @deftypefnx {} {@var{G} =} gpumat.rand (@dots{})
+## @deftypefnx {} {@var{G} =} gpumat.randn (@dots{})
+## An array that lives on the GPU: upload @var{A} once, multiply and take dot
+## products many times, and @code{gather} the result back.
+##
+## @var{A} is a double or single array, real or complex, or an integer array
+## (int8 @dots{} uint64); logical and char become double, as in arithmetic.
+## @code{gather (@var{G})} returns the host array, bit for bit what was
+## uploaded, of the same class (a complex array stays complex).  Complex data
+## cross the bus in Octave's own interleaved storage: no element is copied on
+## the host on the way up or down.
+##
+## Operations that keep their result on the GPU, as a new gpumat array:
+## @code{@var{G} * @var{H}}, @code{@var{G} * @var{B}}, @code{@var{A} * @var{H}}
+## (a host operand is uploaded for the call), @code{gpumat_mul (@var{G},
+## @var{H}, @var{kernel})}, @code{gpumat_mul (@var{G}, @var{opg}, @var{H},
+## @var{oph})}, @code{pagemtimes (@var{G}, @var{H})} (also with operations and a
+## kernel, as @code{gpumat_pagemtimes}), @code{dot (@var{G}, @var{H})} and
+## @code{gpumat_dot}.  They follow the class rules, size rules, results and error
+## identifiers of the same operations on host arrays.  Each returns once its
+## result is complete.
+##
+## Element-wise operations, also keeping their result on the GPU, with Octave's
+## broadcasting, class rules, results and error messages (a host operand on either
+## side is uploaded for the call; logical and char host operands are double; double
+## with single gives single): @code{+ - .* ./ .\ .^}, unary @code{-} and @code{+},
+## @code{abs}, @code{sqrt}, @code{exp}, @code{log}, the comparisons @code{< <= > >=
+## == ~=}, @code{max (@var{G}, @var{H})} and @code{min}; the reductions @code{sum
+## (@var{G} [, @var{dim}])}, @code{mean (@var{G} [, @var{dim}])} (Octave's default
+## dimensions, empty arrays included), @code{[@var{m}, @var{i}] = max (@var{G}, [],
+## @var{dim})} and @code{min} (NaN ignored unless all are NaN; the indices are a gpumat
+## array); @code{norm (@var{G}, @var{p})}; @code{double (@var{G})} and @code{single
+## (@var{G})}.  They take real double, single and logical data: integer and complex
+## gpumat arrays (or host operands) raise @code{gpumat:elementwise:unsupportedClass}
+## (@code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass}), except
+## @code{double} and @code{single}, which convert them through the host.  Sizes that do
+## not broadcast raise @code{Octave:nonconformant-args} with Octave's own message.
+## Empty results need no GPU.  Every operation returns once its result is complete.
+##
+## Comparisons return a logical gpumat array (@code{classUnderlying} "logical", one byte
+## an element on the device; @code{gather} returns a logical array).  In arithmetic,
+## products and reductions it takes part as double, as a logical array does in Octave;
+## @code{max} and @code{min} of two logical arrays, and of one along a dimension, stay
+## logical, as in Octave.  (@code{gpumat (@var{A})} of a host logical array still
+## uploads it as double.)
+##
+## Results that Octave makes complex are Octave's own: @code{.^} of a negative base with
+## a non-integer exponent (Octave's rules of @file{xpow.cc}), and @code{sqrt} or
+## @code{log} of negative data, are detected on the GPU and then computed by Octave on
+## the host (the operands gathered, the complex result uploaded as a complex gpumat
+## array): the same values as Octave's, at the cost of two transfers.  Likewise
+## @code{norm}: vector norms (1, 2, Inf, -Inf, "fro", any p > 0) and the matrix 1, Inf and
+## "fro" norms run on the GPU; the matrix 2-norm (an SVD), other matrix p-norms and vector
+## norms with p <= 0 are Octave's own @code{norm} of the gathered array, uploaded.  The
+## norm of an empty array is a double 0, as in Octave; @code{norm (@var{G}, @var{p},
+## "rows")} raises @code{gpumat:norm:notSupported}.
+##
+## .^, exp and log use the GPU's libm (within a few ulps of Octave's); + - .* ./, sqrt,
+## abs, negation, comparisons, max and min are exactly Octave's; sum and mean add in a
+## fixed tree order (the same bits on every run, within n eps of the exact sum).
+##
+## Complex operands follow @code{*}: a real operand is promoted against a complex
+## one, and a complex result with no nonzero imaginary part is narrowed to real.
+## Integer arrays multiply as in @code{gpumat_mul}: two of one integer class give
+## the exact product saturated once (an extension of @code{*}), an integer array
+## with a scalar is Octave's own @code{*}; @code{dot} follows Octave's @code{dot}.
+##
+## @code{@var{G}'} (the conjugate transpose) and @code{@var{G}.'} (the transpose;
+## the same for real data) copy nothing and
+## run no kernel: they return a gpumat array marked transposed that shares
+## @var{G}'s memory (and keeps it alive after @code{clear G}).  Products read it
+## as it is stored: @code{@var{G}' * @var{H}}, @code{@var{G} * @var{H}.'},
+## @code{@var{G}' * @var{B}}, @code{@var{A} * @var{G}'} and @code{gpumat_mul}
+## or @code{pagemtimes} of views pass a transpose flag to the kernel, as
+## Octave's own @code{A' * B} passes one to BLAS.  @code{gather (@var{G}')},
+## @code{gpumat (@var{G}')}, @code{dot} and anything else that needs the data
+## laid out transpose it once on the GPU.  @code{(@var{G}')'} and
+## @code{(@var{G}.').'} are @var{G} itself; for complex data @code{(@var{G}.')'}
+## is @code{conj (@var{G})}, which is materialized once on the GPU.
+## Transposing an N-D gpumat array is an error, as in Octave.
+##
+## Arrays made on the GPU, with no transfer: @code{gpumat.zeros (@var{sz}@dots{},
+## @var{class})}, @code{gpumat.ones} and @code{gpumat.eye (@var{m}, @var{n}, @var{class})}
+## (@var{class} "double", the default, or "single", or @code{"like", @var{P}}), sized as
+## Octave's @code{zeros}, @code{ones} and @code{eye}; @code{gpumat.rand} and
+## @code{gpumat.randn} draw uniform and normal numbers on the GPU (seeded by
+## @code{gpumat_rng}).  @code{gpumat.zeros (3)} works as in MATLAB: Octave calls
+## @code{gpumat ()} and indexes its (empty) result with @code{.zeros (3)}, which the
+## gpumat type answers by calling @code{gpumat ("zeros", 3)}; that form works as well.  @code{reshape (@var{G}, @dots{})}
+## follows Octave's size rules (one @code{[]} size) and messages; it copies the elements
+## device to device into a new gpumat array.
+## @code{[@var{G}, @var{H}]} and @code{[@var{G}; @var{H}]} concatenate 2-D gpumat and
+## host arrays on the device with Octave's class rules (single if any operand is single,
+## logical only when all are logical, else double), size rules (empty operands skipped as
+## Octave skips them) and mismatch messages (@code{Octave:nonconformant-args} from
+## @code{horzcat} and @code{vertcat}; inside @code{[ ]} Octave 7.3 replaces any class
+## method's error with "gpumat/horzcat method failed"); integer
+## and complex operands raise @code{gpumat:array:unsupportedClass}, N-D ones
+## @code{gpumat:array:ndArray}.
+##
+## Indexing keeps its result on the GPU, with Octave's rules: @code{@var{G}(@var{i},
+## @var{j})}, @code{@var{G}(:, @var{j})}, @code{@var{G}(@var{k})}, ranges, @code{end},
+## logical masks (host or gpumat), N-D subscripts; assignment @code{@var{G}(@dots{}) =
+## @var{V}} with a gpumat, host or scalar @var{V} (growing @var{G} as Octave grows an
+## array), and deletion @code{@var{G}(:, @var{j}) = []}.  Assignment takes Octave's class
+## rules (a single @var{V} makes a double @var{G} single, a logical @var{G} takes @var{V}'s
+## class); a complex @var{V} into a real @var{G} raises
+## @code{gpumat:index:unsupportedClass}.  @code{B = G; B(1) = 0} leaves @var{G} as it was
+## (copy on write).
+##
+## Queries: @code{size}, @code{rows}, @code{columns}, @code{numel},
+## @code{ndims}, @code{isempty}, @code{isscalar}, @code{isvector},
+## @code{isrow}, @code{iscolumn}, @code{ismatrix}, @code{isreal},
+## @code{iscomplex}, @code{isfloat}, @code{isinteger}, @code{isnumeric},
+## @code{issparse}, @code{islogical}, @code{classUnderlying} (the element class, "double" for
+## complex double as for MATLAB's gpuArray; @code{class (@var{G})} is
+## "gpumat").  @code{disp} and display show the size and element class, and the
+## values (gathered) of an array of at most 1000 elements.  @code{save} writes the
+## gathered data (text and @code{-binary} formats); @code{load} uploads them again
+## (@code{gpumat:noDevice} without a GPU).  @code{real}, @code{imag} and @code{conj} return new
+## gpumat arrays; they go through the host (gather, compute, upload), which is
+## simple rather than fast.
+##
+## A gpumat array is an Octave value type (registered by the oct-file
+## @code{__gpumat_call__}): operators dispatch straight to the gateway, a call costing
+## microseconds.  Views and copies (@code{B = G}) share the device block; the memory is
+## released when the last reference to it goes:
+## on @code{clear}, on reassignment, for temporaries inside an expression, and
+## when an expression fails half-way.
+##
+## @example
+## @group
+## G = gpumat (rand (4096));
+## H = G * G;              # stays on the GPU
+## C = gather (H * G);     # one transfer back
+## @end group
+## @end example
+## @seealso{gather, gpumat_mul, gpumat_pagemtimes, gpumat_dot, gpumat_device, gpumat_reset}
+## @end deftypefn
+
+function G = gpumat (A, varargin)
+  persistent makers = {"zeros", "ones", "eye", "rand", "randn"};
+  if (nargin == 0)
+    ## an empty 0x0 double array: nothing on the device
+    G = __gpumat_call__ ("wrap", struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double",
+                                         "op", 0, "complex", false));
+  elseif (ischar (A) && isrow (A) && any (strcmp (A, makers)))
+    G = make_on_device (A, varargin);
+  elseif (nargin == 2 && ischar (varargin{1}) && strcmp (varargin{1}, "__device__")
+          && isstruct (A))
+    ## Internal, for tests that need no GPU: a gpumat array of a descriptor; it owns nothing.
+    if (! isfield (A, "op"))
+      A.op = 0;
+    endif
+    if (! isfield (A, "complex"))
+      A.complex = false;
+    endif
+    G = __gpumat_call__ ("wrap", A);
+  elseif (nargin > 1)
+    error ("Octave:invalid-fun-call", "Invalid call to gpumat: use G = gpumat (A)");
+  elseif (isa (A, "gpumat"))
+    ## A copy on the device, laid out as A's size (a view A' is transposed there).
+    G = __gpumat_call__ ("copy", "gpumat", A);
+  elseif (isobject (A))
+    error ("gpumat:array:invalidType",
+           "gpumat: A must be a numeric, logical or char array, not %s", class (A));
+  else
+    G = __gpumat_call__ ("upload", "gpumat", A);
+  endif
+endfunction
+
+## gpumat ("zeros" | "ones" | "eye" | "rand" | "randn", ...), also reached as gpumat.zeros (...).
+function G = make_on_device (name, args)
+  switch (name)
+    case {"zeros", "ones"}
+      [cls, dims] = fill_args (name, args);
+      G = __gpumat_call__ ("fill", ["gpumat." name], name, cls, dims);
+    case "eye"
+      [cls, args] = fill_class (args);
       if (numel (args) > 2)
         error ("Octave:invalid-fun-call", "Invalid call to gpumat.eye");
       elseif (numel (args) == 1 && numel (args{1}) > 2)
@@ -661,73 +196,13 @@ classdef gpumat < handle
       endif
       dims = size_args ("eye", args);
       dims = dims(1:2);
-      G = __gpumat__ ("fill", "gpumat.eye", "eye", cls, dims);
-    endfunction
-
-  endmethods
-
-  methods (Static, Access = private)
-
-    ## max (A), max (A, B), max (A, [], DIM) and [M, I] = ... (min likewise), as Octave's: the
-    ## second argument of the three-argument form is ignored with Octave's warning when not
-    ## empty; [M, I] of the two-argument form fails as in Octave (one output).
-    function varargout = minmax (name, A, B, dim)
-      if (nargin < 2 || nargin > 4)
-        error ("Octave:invalid-fun-call", "Invalid call to %s", name);
-      elseif (nargin == 2)
-        dim = 0;
-      elseif (nargin == 3)
-        if (nargout > 1)
-          error ("Octave:invalid-fun-call",
-                 "%s: element number 2 undefined in return list (no indices for two arrays)",
-                 name);
-        elseif (ischar (A) || ischar (B))
-          ## Octave refuses max (x, "a") for any numeric or logical x (while x + "a" is fine).
-          error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
-                 host_type_name (B));
-        endif
-        varargout = {__gpumat__("binary", name, name, A, B)};
-        return;
-      else
-        if (! isempty (B))
-          warning ("%s: second argument is ignored", name);
-        endif
-        if (! valid_dim (dim))
-          error ("gpumat:reduce:invalidDim", "%s: DIM must be a valid dimension", name);
-        endif
-      endif
-      varargout = cell (1, max (nargout, 1));
-      [varargout{:}] = __gpumat__ ("reduce", name, name, A, double (dim));
-    endfunction
-
-  endmethods
-
-  methods (Access = private)
-
-    function V = transposed (obj, op)
-      if (numel (obj.desc.dims) > 2)
-        error ("gpumat:array:ndArray", "transpose not defined for N-D objects");
-      elseif (obj.desc.op == 0)
-        V = view_of (gpumat (), obj, op);
-      elseif (obj.desc.op == op || ! obj.desc.complex)
-        V = obj.parent;
-      else
-        ## (G.')' or (G').' of complex data: conj (G), laid out once on the GPU, then viewed.
-        V = view_of (gpumat (), gpumat (obj), op);
-      endif
-    endfunction
-
-    function obj = view_of (obj, A, op)
-      d = A.desc;
-      d.dims = d.dims([2 1]);
-      d.op = op;
-      obj.desc = d;
-      obj.parent = A;
-    endfunction
-
-  endmethods
-
-endclassdef
+      G = __gpumat_call__ ("fill", "gpumat.eye", "eye", cls, dims);
+    otherwise
+      [cls, dims] = fill_args (name, args);
+      dist = ifelse_str (strcmp (name, "rand"), "uniform", "normal");
+      G = __gpumat_call__ ("rand", ["gpumat." name], dist, cls, dims);
+  endswitch
+endfunction
 
 ## The CLASS of gpumat.zeros, ones and eye: a trailing "double" or "single", or "like", P
 ## (the class of P; classUnderlying for a gpumat P).  The rest of the arguments are sizes.
@@ -804,39 +279,6 @@ function [cls, dims] = fill_args (name, args)
   dims = size_args (name, args);
 endfunction
 
-## DIM of sum, mean, max and min: a positive whole number.
-function tf = valid_dim (dim)
-  tf = (isnumeric (dim) && ! isa (dim, "gpumat") && isscalar (dim) && isreal (dim)
-        && dim >= 1 && dim == fix (dim));
-endfunction
-
-## Octave's type name (typeinfo) of x, or of the host array a gpumat array x stands for: the
-## names Octave's own messages use ("matrix", "float scalar", "bool matrix", "sq_string").
-function t = host_type_name (x)
-  if (! isa (x, "gpumat"))
-    t = typeinfo (x);
-    return;
-  endif
-  n = 1 + ! isscalar (x);
-  if (islogical (x))
-    h = false (n, 1);
-  else
-    h = zeros (n, 1, x.desc.cls);
-    if (x.desc.complex)
-      h = complex (h, h);
-    endif
-  endif
-  t = typeinfo (h);
-endfunction
-
-function s = disp_value (x)
-  if (isnumeric (x) && isscalar (x) && ! isa (x, "gpumat"))
-    s = num2str (x);
-  else
-    s = class (x);
-  endif
-endfunction
-
 ## ---- errors: these run without a GPU -----------------------------------------------------------
 %!error <must be a numeric, logical or char array, not cell> gpumat ({1})
 %!error id=gpumat:array:sparse gpumat (speye (3))
@@ -877,7 +319,8 @@ endfunction
 %! W = (G').';
 %! assert (W.desc, G.desc);
 %! clear G
-%! assert (size (V.parent), [0 3]);      # the view keeps its parent
+%! assert (size (V), [3 0]);             # the view lives on: it shares the block, not a name
+%! assert (size (V'), [0 3]);
 %!test
 %! ## Complex views (no device needed): G' conjugates (op 2), G.' does not (op 1); the same
 %! ## operation twice is G itself; the queries read the descriptor.
@@ -908,26 +351,26 @@ endfunction
 %! ## when no imaginary part is nonzero.
 %! for cls = {"double", "single"}
 %!   X = complex (rand (40, 30, cls{1}), rand (40, 30, cls{1}));
-%!   a = __gpumat__ ("host_address", "", X);
+%!   a = __gpumat_call__ ("host_address", "", X);
 %!   assert (a, __gpumat_address__ (X));
 %!   assert (a != 0);
-%!   Y = __gpumat__ ("host_echo", "", X);
+%!   Y = __gpumat_call__ ("host_echo", "", X);
 %!   assert (isequal (Y, X) && iscomplex (Y) && isa (Y, cls{1}));
-%!   Z = __gpumat__ ("host_echo", "", complex (ones (3, 2, cls{1}), 0));
+%!   Z = __gpumat_call__ ("host_echo", "", complex (ones (3, 2, cls{1}), 0));
 %!   assert (! iscomplex (Z) && isa (Z, cls{1}) && isequal (Z, ones (3, 2, cls{1})));
-%!   Z = __gpumat__ ("host_echo", "", complex (ones (3, 2, cls{1}), [0 0; 0 NaN; 0 0]));
+%!   Z = __gpumat_call__ ("host_echo", "", complex (ones (3, 2, cls{1}), [0 0; 0 NaN; 0 0]));
 %!   assert (iscomplex (Z));
-%!   Z = __gpumat__ ("host_echo", "", complex (single (2), 3));   # a scalar: split API
+%!   Z = __gpumat_call__ ("host_echo", "", complex (single (2), 3));   # a scalar: split API
 %!   assert (Z, complex (single (2), 3));
-%!   Z = __gpumat__ ("host_echo", "", complex (zeros (0, 3, cls{1})));
+%!   Z = __gpumat_call__ ("host_echo", "", complex (zeros (0, 3, cls{1})));
 %!   assert (size (Z), [0 3]);
 %! endfor
 %! X = complex (rand (300), -rand (300));     # 1.4 MB: Octave-owned result storage
-%! assert (isequal (__gpumat__ ("host_echo", "", X), X));
+%! assert (isequal (__gpumat_call__ ("host_echo", "", X), X));
 %! for cls = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
 %!   X = cast (magic (200), cls{1});
-%!   assert (isequal (__gpumat__ ("host_echo", "", X), X));
-%!   assert (class (__gpumat__ ("host_echo", "", X)), cls{1});
+%!   assert (isequal (__gpumat_call__ ("host_echo", "", X), X));
+%!   assert (class (__gpumat_call__ ("host_echo", "", X)), cls{1});
 %! endfor
 
 %!test
@@ -1087,7 +530,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## A product too large for the GPU: a clear error naming the bytes, and nothing left behind.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (ones (4e5, 1));  H = gpumat (ones (1, 4e5));   # the result would be 1.28 TB
 %! try
 %!   C = G * H;
@@ -1097,13 +540,13 @@ endfunction
 %!   assert (! isempty (regexp (err.message, "^operator \\*: out of GPU memory: 1280000000000 bytes .* requested, \\d+ bytes .* free")), err.message);
 %! end_try_catch
 %! clear G H
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## No leaks: thousands of create / multiply / clear cycles, errors half-way included.
 %! gpumat_reset ();
 %! free0 = gpumat_device ().FreeMemory;
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = rand (64);
 %! for i = 1:2000
 %!   G = gpumat (A);
@@ -1117,7 +560,7 @@ endfunction
 %!   clear H d
 %! endfor
 %! clear G
-%! use = __gpumat__ ("usage", "");
+%! use = __gpumat_call__ ("usage", "");
 %! assert (use(1:2), use0(1:2));
 %! big = gpumat (zeros (4096, 1024));  # 32 MiB
 %! clear big
@@ -1130,9 +573,9 @@ endfunction
 %! for cls = {"double", "single"}
 %!   A = rand (33, 17, cls{1}) - 0.5;  B = rand (33, 21, cls{1}) - 0.5;  S = rand (33, 5, cls{1});
 %!   G = gpumat (A);  H = gpumat (B);
-%!   use0 = __gpumat__ ("usage", "");
+%!   use0 = __gpumat_call__ ("usage", "");
 %!   V = G';
-%!   assert (__gpumat__ ("usage", ""), use0);
+%!   assert (__gpumat_call__ ("usage", ""), use0);
 %!   assert (V.desc.ptr, G.desc.ptr);
 %!   assert (size (V), [17 33]);
 %!   assert ([rows(V), columns(V), numel(V), ndims(V)], [17 33 561 2]);
@@ -1174,7 +617,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## (G')' is G itself; a view keeps its parent's memory alive after clear G; no leaks.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = rand (20, 30);
 %! G = gpumat (A);
 %! W = (G')';
@@ -1184,9 +627,9 @@ endfunction
 %! clear G W
 %! assert (gather (V), A');
 %! check_close (V * gpumat (A), A', A);
-%! assert (__gpumat__ ("usage", "")(1), use0(1) + 1);
+%! assert (__gpumat_call__ ("usage", "")(1), use0(1) + 1);
 %! clear V
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 %! ## Many views, products and failures: nothing left behind.
 %! G = gpumat (A);  H = gpumat (rand (20, 4));
 %! for i = 1:200
@@ -1201,7 +644,7 @@ endfunction
 %!   clear V C D d
 %! endfor
 %! clear G H
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## N-D arrays cannot be transposed, as in Octave; a view of freed memory is a stale handle.
@@ -1210,7 +653,7 @@ endfunction
 %! fail ("G.'", "transpose not defined for N-D objects");
 %! G = gpumat (rand (3, 4));
 %! V = G';
-%! __gpumat__ ("free", "", G.desc.ptr);
+%! __gpumat_call__ ("free", "", G.desc.ptr);
 %! try
 %!   gather (V);
 %!   error ("no error raised");
@@ -1324,10 +767,18 @@ endfunction
 ## ---- element-wise operations, reductions, norms, conversions -------------------------------------
 ## Without a GPU: empty operands need no device, and errors come before any device call.
 %!test
-%! for name = {"plus", "minus", "times", "rdivide", "ldivide", "power", "lt", "le", "gt", "ge", ...
-%!             "eq", "ne", "uminus", "uplus", "abs", "sqrt", "exp", "log", "max", "min", ...
-%!             "sum", "mean", "norm", "double", "single", "islogical"}
-%!   assert (ismethod (gpumat (), name{1}), true, name{1});
+%! ## Builtins that refuse unknown types have a method; operators and mappers are the type's own.
+%! m = methods (gpumat ());
+%! for name = {"sum", "mean", "max", "min", "norm", "dot", "double", "single", "reshape", ...
+%!             "horzcat", "vertcat", "gather", "classUnderlying", "pagemtimes", "isequal"}
+%!   assert (any (strcmp (m, name{1})), name{1});
+%! endfor
+%! E = gpumat (zeros (0, 2));
+%! for f = {@plus, @minus, @times, @rdivide, @ldivide, @power, @lt, @le, @gt, @ge, @eq, @ne}
+%!   assert (class (f{1} (E, E)), "gpumat");
+%! endfor
+%! for f = {@uminus, @uplus, @abs, @sqrt, @exp, @log, @transpose, @ctranspose, @not}
+%!   assert (class (f{1} (E)), "gpumat");
 %! endfor
 %!test
 %! ## Empty operands: sizes and classes as Octave's, no device call.
@@ -1454,12 +905,58 @@ endfunction
 %!error id=gpumat:norm:notSupported norm (gpumat (zeros (0, 3)), 2, "rows")
 %!error id=gpumat:norm:ndArray norm (gpumat (zeros (0, 2, 2)))
 %!error id=gpumat:norm:invalidP norm (gpumat (zeros (0, 3)), [1 2])
-%!error id=gpumat:elementwise:unknownOperation __gpumat__ ("binary", "", "nope", 1, 2)
-%!error id=gpumat:elementwise:unknownOperation __gpumat__ ("unary", "", "nope", 1)
-%!error id=gpumat:reduce:unknownOperation __gpumat__ ("reduce", "", "nope", 1, 0)
-%!error id=gpumat:convert:invalidClass __gpumat__ ("convert", "", "int8", 1)
-%!error id=gpumat:norm:invalidKind __gpumat__ ("norm", "", 1, "nope", 0)
-%!error id=Octave:invalid-fun-call __gpumat__ ("binary", "", "plus", 1)
+%!error id=gpumat:elementwise:unknownOperation __gpumat_call__ ("binary", "", "nope", 1, 2)
+%!error id=gpumat:elementwise:unknownOperation __gpumat_call__ ("unary", "", "nope", 1)
+%!error id=gpumat:reduce:unknownOperation __gpumat_call__ ("reduce", "", "nope", 1, 0)
+%!error id=gpumat:convert:invalidClass __gpumat_call__ ("convert", "", "int8", 1)
+%!error id=gpumat:norm:invalidKind __gpumat_call__ ("norm", "", 1, "nope", 0)
+%!error id=Octave:invalid-fun-call __gpumat_call__ ("binary", "", "plus", 1)
+## a descriptor's size is bounded before any conversion (1e30 to mwSize is undefined in C)
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", struct ("ptr", uint64 (4096), "dims", [1e30 1], "cls", "double"))
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", struct ("ptr", uint64 (4096), "dims", [2^60 1], "cls", "double"))
+## assignment as Octave (review of the value type, 2026-11-25): an N-D array assigned through
+## fewer subscripts keeps its dimensions; 0xN grows into a row; growth past the folded size is
+## an invalid resize; deletion needs a literal [] ("" too), not a 0x0 array in a variable
+%!testif ; gpumat_available ()
+%! A = reshape (1:60, 3, 4, 5);
+%! for t = {{2, 3}, {2, 20}, {":", 7}, {[1 3], [2 19]}}
+%!   G = gpumat (A);  G(t{1}{:}) = -1;
+%!   X = A;  X(t{1}{:}) = -1;
+%!   assert (size (G), [3 4 5]);
+%!   assert (gather (G), X);
+%! endfor
+%! for S = {zeros(0, 3), zeros(0, 1), zeros(1, 0), zeros(3, 1), 5}
+%!   G = gpumat (S{1});  G(4) = 7;
+%!   X = S{1};  X(4) = 7;
+%!   assert (size (G), size (X));
+%!   assert (gather (G), X);
+%! endfor
+%! G = gpumat ([]);  G(:, 1) = [1 2];
+%! assert (gather (G), [1; 2]);
+%! G = gpumat ([]);  G(:, :) = ones (1, 1, 2);
+%! assert (gather (G), [1; 1]);
+%! G = gpumat (1:3);  G(1) = "";
+%! assert (gather (G), [2 3]);
+%! G = gpumat (ones (1, 0));  G([1 2], :) = zeros (1, 0);
+%! assert (size (G), [1 0]);
+%! for t = {{ones(3, 4, 5), {5, 3}}, {ones(3, 4, 5), {2, 21}}, {ones(3, 3), {10}}}
+%!   G = gpumat (t{1}{1});
+%!   try
+%!     G(t{1}{2}{:}) = 1;
+%!     error ("no error");
+%!   catch err
+%!     assert (err.identifier, "Octave:invalid-resize");
+%!   end_try_catch
+%!   assert (size (G), size (t{1}{1}));
+%! endfor
+%! G = gpumat (1:3);  x = [];
+%! try
+%!   G(1) = x;
+%!   error ("no error");
+%! catch err
+%!   assert (err.message, "=: nonconformant arguments (op1 is 1x1, op2 is 0x0)");
+%! end_try_catch
+%! assert (gather (G), 1:3);
 %!warning <second argument is ignored> max (gpumat (zeros (0, 3)), 5, 2);
 
 ## On the GPU.
@@ -1752,7 +1249,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Errors on the GPU path carry Octave's identifiers; nothing leaks, errors included.
-%! use0 = __gpumat__ ("usage", "");     # before G, which the loop below replaces and clears
+%! use0 = __gpumat_call__ ("usage", "");     # before G, which the loop below replaces and clears
 %! G = gpumat (ones (2, 3));
 %! fail ("G + gpumat (ones (4, 5))", "operator \\+: nonconformant arguments \\(op1 is 2x3, op2 is 4x5\\)");
 %! fail ("G .* ones (4, 5)", "product: nonconformant arguments \\(op1 is 2x3, op2 is 4x5\\)");
@@ -1779,7 +1276,7 @@ endfunction
 %!   end_try_catch
 %!   clear C m k G
 %! endfor
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 ## ---- gpumat.zeros / ones / eye, reshape, [A, B] and [A; B] ----------------------------------
 ## Empty arrays make no device call: these run without a GPU.
@@ -1871,7 +1368,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## zeros, ones and eye: exactly Octave's, both classes, every size form.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! fs = {{@(varargin) gpumat.zeros(varargin{:}), @zeros}, {@(varargin) gpumat.ones(varargin{:}), @ones}};
 %! for cls = {"double", "single"}
 %!   for f = fs
@@ -1887,11 +1384,11 @@ endfunction
 %! check_exact (gpumat.zeros (3), zeros (3));
 %! check_exact (gpumat.eye (3, 4, "like", 2), eye (3, 4));
 %! clear ans
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## reshape: the elements as they are, in a new block; views laid out first; logical stays.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = reshape (1:24, 4, 6);
 %! G = gpumat (A);
 %! check_exact (reshape (G, 6, 4), reshape (A, 6, 4));
@@ -1907,11 +1404,11 @@ endfunction
 %! fail ("reshape (R, 4, 2)", "reshape: can't reshape 6x4 array to 4x2 array");
 %! fail ("reshape (R, [], 5)", "reshape: SIZE is not divisible by the product of known dimensions \\(= 5\\)");
 %! clear R
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## [A, B] and [A; B]: exactly Octave's, gpumat and host operands, classes mixed, views.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = randn (3, 4);  B = randn (3, 2);  C = randn (5, 4);  S = single (randn (3, 1));
 %! L = rand (3, 4) > 0.5;  M = rand (2, 4) > 0.5;
 %! ops = {A, B, C, S, L, M, randn(4, 3)', [], zeros(1, 0), single([])};
@@ -1959,4 +1456,203 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G H X ga gb ans
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+## ---- indexing, assignment, deletion (the shell works out sizes; "index", "assign" and
+## "resize" of the gateway move the data).  Errors in the subscripts are Octave's own and come
+## before any device call: these run without a GPU.
+%!error <G\(0\): subscripts must be either integers 1 to \(2\^63\)-1 or logicals> G = gpumat (zeros (0, 3)); G(0)
+%!error id=Octave:invalid-index G = gpumat (zeros (0, 3)); G(1.5, :)
+%!error <G\(_,0\): subscripts> G = gpumat (zeros (0, 3)); G(:, 0)
+%!error <G\(_,4\): out of bound 3 \(dimensions are 0x3\)> G = gpumat (zeros (0, 3)); G(:, 4)
+%!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(1)
+%!error <G\(2,_\): out of bound 0> G = gpumat (zeros (0, 3)); G(2, 2)
+%!error <G\(1,_,_\): out of bound 0> G = gpumat (zeros (0, 3)); G(1, 1, 2)
+%!error id=Octave:invalid-index G = gpumat (zeros (0, 3)); G(-1) = 1
+%!error <gpumat cannot be indexed with \{> G = gpumat (zeros (0, 3)); G{1}
+%!error <gpumat cannot be indexed with \{> G = gpumat (zeros (0, 3)); G{1} = 2
+%!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G.foo
+%!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G(1)(1) = 2
+%!error id=gpumat:index:unsupportedClass G = gpumat (zeros (0, 3)); G(:) = 1i
+%!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(:, 5) = []
+%!error <A\(..,I,..\) = \[\]: index out of bounds: value 5 out of bound 3> G = gpumat (zeros (0, 3)); G(:, 5) = []
+%!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 3], "cls", "single"), "__device__"); G(1, 2, 1) = []
+%!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [4 6], "cls", "double"), "__device__"); G(:, 2, 1) = []
+%!error <invalid dimension in delete_elements> G = gpumat (struct ("ptr", uint64 (0), "dims", [4 6], "cls", "double"), "__device__"); G(:, :, 2) = []
+%!error <Invalid resizing operation> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 2], "cls", "double"), "__device__"); G(7) = 1
+%!test
+%! ## gpumat.zeros reaches the type without a device call (empty arrays).
+%! assert (size (gpumat.zeros (0, 4, "single")), [0 4]);
+%! assert (classUnderlying (gpumat.ones (2, 0, "single")), "single");
+%! assert (size (gpumat ("zeros", 0, 2)), [0 2]);
+
+%!function check_index (A, varargin)
+%!  ## G(varargin{:}) against A(varargin{:}): class, size, values; host and gpumat subscripts.
+%!  G = gpumat (A);
+%!  R = A(varargin{:});
+%!  Q = G(varargin{:});
+%!  assert (class (Q), "gpumat");
+%!  assert (classUnderlying (Q), class (R));
+%!  assert (size (Q), size (R));
+%!  assert (isequaln (gather (Q), R));
+%!endfunction
+%!function check_assign (A, V, varargin)
+%!  ## G(varargin{:}) = V against Octave's, V host and gpumat; G's memory shared with a view and
+%!  ## a copy, which must not change (copy on write).
+%!  R = A;  R(varargin{:}) = V;
+%!  for up_v = [false true]
+%!    G = gpumat (A);  T = G';  C = G;
+%!    if (up_v && ! isempty (V))
+%!      G(varargin{:}) = gpumat (V);
+%!    else
+%!      G(varargin{:}) = V;
+%!    endif
+%!    assert (class (G), "gpumat");
+%!    assert (classUnderlying (G), class (R));
+%!    assert (size (G), size (R));
+%!    assert (isequaln (gather (G), R));
+%!    assert (isequaln (gather (T), A'));
+%!    assert (isequaln (gather (C), A));
+%!  endfor
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! ## G(...): every subscript form, every source shape, both classes, logical, complex, views.
+%! use0 = __gpumat_call__ ("usage", "");
+%! for cls = {"double", "single"}
+%!   srcs = {cast(reshape (1:24, 4, 6), cls{1}), rand(1, 7, cls{1}), rand(7, 1, cls{1}), ...
+%!           cast(reshape (1:60, 3, 4, 5), cls{1}), cast(5, cls{1}), zeros(0, 3, cls{1}), ...
+%!           rand(17, 13, cls{1})};
+%!   subs = {{":"}, {3}, {[1 3 2]}, {[1 3; 2 4]}, {2:3}, {":", 2}, {2, ":"}, {[1 2], [2 3]}, ...
+%!           {logical([1 0 1 1])}, {1, 1, 1}, {":", ":"}, {[]}, {zeros(1, 0)}, {zeros(0, 1)}, ...
+%!           {true}, {1, ":", 1}, {2, 3}, {":", [1 1 2]}, {[3 3 3]}, {1, 1, 1, 1}, ...
+%!           {":", 2, ":"}, {[5 1], ":"}, {13:-2:1}, {":", 1:0}};
+%!   for s = srcs
+%!     for ix = subs
+%!       try
+%!         s{1}(ix{1}{:});
+%!       catch
+%!         continue;        # not a valid subscript of this source: Octave's error tested below
+%!       end_try_catch
+%!       check_index (s{1}, ix{1}{:});
+%!     endfor
+%!   endfor
+%! endfor
+%! E = gpumat (zeros (0, 3));
+%! assert (size (E(:, end)), [0 1]);
+%! assert (size (E(:, [])), [0 0]);
+%! A = rand (9, 8);  G = gpumat (A);
+%! assert (gather (G(end, end)), A(end, end));
+%! assert (gather (G(end)), A(end));
+%! assert (gather (G(end - 1, 2:end)), A(end - 1, 2:end));
+%! assert (gather (G(G > 0.5)), A(A > 0.5));                 # a gpumat mask
+%! assert (gather (G(A > 0.5)), A(A > 0.5));                 # a host mask
+%! assert (gather (G(:, A(1, :) > 0.5)), A(:, A(1, :) > 0.5));
+%! assert (gather (G(:, 2)(3)), A(3, 2));
+%! assert (gather (G'(2, :)), A'(2, :));                     # a view, laid out first
+%! assert (gather (G.'(:, 3)), A.'(:, 3));
+%! L = G > 0.5;
+%! assert (classUnderlying (L(2, :)), "logical");
+%! assert (gather (L(2, :)), A(2, :) > 0.5);
+%! Z = complex (rand (5, 4), rand (5, 4));
+%! check_index (Z, 2, ":");
+%! Zg = gpumat (Z);
+%! assert (gather (Zg'(1, :)), Z'(1, :));
+%! check_index (int16 (magic (5)), 2:3, [1 5]);
+%! fail ("G(10, 1)", "out of bound 9 \\(dimensions are 9x8\\)");
+%! fail ("G(73)", "index \\(73\\): out of bound; value 73 out of bound 72|out of bound 72");
+%! clear G L Zg ans
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## G(...) = V: in place, scalars broadcast, growth, classes, copy on write; deletion.
+%! use0 = __gpumat_call__ ("usage", "");
+%! A = reshape (1:24, 4, 6);
+%! check_assign (A, 9, 5);
+%! check_assign (A, 9, 2, 3);
+%! check_assign (A, (1:4)', ":", 7);            # growth by a column
+%! check_assign (A, 3, 10, 1);                  # growth by rows, zeros elsewhere
+%! check_assign (A, [8 9], 2, [1 2]);
+%! check_assign (A, 0, A > 10);
+%! check_assign (A, 0, ":");
+%! check_assign (A, rand (4, 6), ":", ":");
+%! check_assign (A, [1 2 3], 1, 2, [1 2 3]);    # growth into a third dimension
+%! check_assign (single (A), 2, 3);             # the class of A is kept
+%! check_assign (A, single (2), 3);             # a single V makes A single, as in Octave
+%! check_assign (1:3, 7, 5);                    # a row grows as a row
+%! check_assign ((1:3)', 7, 5);                 # a column as a column
+%! check_assign ([], 1, 3);
+%! check_assign ([], [1; 2], ":", 1);
+%! check_assign (zeros (3, 0), zeros (3, 0), ":", []);
+%! check_assign (complex (rand (3), rand (3)), 1i, 2, 2);
+%! check_assign (int8 (magic (4)), 100, 2, 2);
+%! G = gpumat (A) > 10;                         # a logical A takes V's class
+%! G(1) = 5;
+%! assert (classUnderlying (G), "double");
+%! R = A > 10;  R(1) = 5;
+%! assert (gather (G), R);
+%! G = gpumat (A) > 10;
+%! G(1) = true;
+%! assert (classUnderlying (G), "logical");
+%! G = gpumat (A);
+%! fail ("G(1) = 1i", "complex");
+%! fail ("G(30) = 1", "Invalid resizing operation");
+%! fail ("G(1:3) = [1 2]", "nonconformant|=");
+%! ## Deletion: Octave's shapes (measured on 7.3).
+%! N = reshape (1:60, 3, 4, 5);
+%! for t = {{A, ":", 2}, {A, 2, ":"}, {A, [1 3]}, {A, ":"}, {A, ":", []}, {A, [2 1]}, {A, 1:2}, ...
+%!          {A, 24}, {A, true(1, 24)}, {(1:7)', [2 4]}, {1:7, 3:4}, {N, ":", 2, ":"}, {N, ":", 2}, ...
+%!          {N, [1 3]}, {N, 1:2}, {ones(1, 1, 5), [1 3]}, {A, ":", ":"}}
+%!   X = t{1}{1};  X(t{1}{2:end}) = [];
+%!   G = gpumat (t{1}{1});  G(t{1}{2:end}) = [];
+%!   assert (size (G), size (X));
+%!   assert (gather (G), X);
+%! endfor
+%! clear G ans
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## Copy on write and views under assignment; nothing leaks over many cycles with errors.
+%! use0 = __gpumat_call__ ("usage", "");
+%! A = rand (6, 5);
+%! G = gpumat (A);
+%! H = G;  H(1, 1) = -1;
+%! assert (gather (G), A);
+%! V = G';  G(2, 2) = -2;
+%! assert (gather (V), A');
+%! B = A;  B(2, 2) = -2;
+%! assert (gather (G), B);
+%! V(1, 1) = 7;                                 # assigning into a view lays it out first
+%! C = A';  C(1, 1) = 7;
+%! assert (gather (V), C);
+%! for k = 1:300
+%!   X = gpumat (A);  Y = X;  Y(:, 2) = 0;  Z = X(2:3, :);  X(:, 1) = [];
+%!   try
+%!     X(40, 40, 1) = 1;  X(1:2) = [1 2 3];
+%!   catch
+%!   end_try_catch
+%! endfor
+%! clear G H V X Y Z
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## save and load keep the data (gathered), in text and binary form; display of values.
+%! f = [tempname() ".mat"];
+%! A = rand (4, 3);  L = A > 0.5;
+%! G = gpumat (A);  S = gpumat (single (A))';  B = gpumat (A) > 0.5;
+%! Z = gpumat (complex (A, -A));  E = gpumat (zeros (0, 3));
+%! for fmt = {"-text", "-binary"}
+%!   save (fmt{1}, f, "G", "S", "B", "Z", "E");
+%!   clear G S B Z E
+%!   load (f);
+%!   assert (class (G), "gpumat");  assert (gather (G), A);
+%!   assert (classUnderlying (S), "single");  assert (gather (S), single (A)');
+%!   assert (classUnderlying (B), "logical");  assert (gather (B), L);
+%!   assert (iscomplex (Z));  assert (gather (Z), complex (A, -A));
+%!   assert (size (E), [0 3]);
+%! endfor
+%! unlink (f);
+%! s = evalc ("disp (gpumat ([1 2; 3 4]))");
+%! assert (! isempty (strfind (s, "2x2 double gpumat array, on the GPU:")));
+%! assert (! isempty (strfind (s, evalc ("disp ([1 2; 3 4])"))));
+%! assert (evalc ("disp (gpumat (zeros (40, 30)))"), "  40x30 double gpumat array, on the GPU\n");

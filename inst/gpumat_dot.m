@@ -99,7 +99,7 @@ function d = gpumat_dot (x, y, dim)
       y = cast (y, class (x));
     endif
   endif
-  d = __gpumat__ ("dot", "gpumat_dot", x, y, pre, len, post, outsz);
+  d = __gpumat_call__ ("dot", "gpumat_dot", x, y, pre, len, post, outsz);
 endfunction
 
 function z = ifelse_object (x, y, pred)

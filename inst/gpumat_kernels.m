@@ -9,7 +9,7 @@
 ## @end deftypefn
 
 function names = gpumat_kernels ()
-  names = __gpumat__ ("kernels", "gpumat_kernels");
+  names = __gpumat_call__ ("kernels", "gpumat_kernels");
 endfunction
 
 %!test

@@ -10,6 +10,7 @@
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb})
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb}, @var{kernel})
 ## @deftypefnx {} {@var{C} =} gpumat_mul (@dots{}, "maxDeviceMemory", @var{bytes})
+## @deftypefnx {} {@var{C} =} gpumat_mul (@dots{}, "devices", @var{list})
 ## Matrix product @code{@var{A} * @var{B}} computed on the GPU, or
 ## @code{op(@var{A}) * op(@var{B})} with a transposition of either operand.
 ##
@@ -110,6 +111,29 @@
 ## page-wise products, and gpumat arrays, still need their operands in device
 ## memory.
 ##
+## Several GPUs of one host: @code{"devices"}, @var{list} names the GPUs a
+## product of host arrays may use, as 0-based CUDA ordinals (the @code{Index}
+## of @code{gpumat_device ().Devices}, and nvidia-smi's numbers), distinct, in
+## any order; @code{gpumat_device ("devices", @var{list})} sets the package
+## default (initially device 0 alone).  With one device listed, the whole
+## product runs on it.  With several, a real double or single product of host
+## arrays that is large (at least 10^12 flops), past one device's memory, or
+## given a @code{"maxDeviceMemory"} budget is computed in blocks of @var{C}
+## shared among the devices: each GPU has its own host thread, streams, device
+## buffers and pinned staging, and takes the next block from a common queue
+## when it finishes one, so a faster GPU takes more.  Each block is computed by
+## the same kernel as on one GPU (on GPUs of one model, the same bits); the
+## budget applies to each device.  Smaller products, and complex and
+## page-wise ones, run on the first device listed.  The first failure on any
+## GPU stops the others at their next block and is raised naming that GPU;
+## Ctrl-C stops them all, and every device and pinned buffer is freed either
+## way.  A gpumat array lives on one GPU (device 0, where gpumat arrays are
+## made): a product of a gpumat operand runs there, and a @code{"devices"}
+## list that leaves its GPU out, or operands on two GPUs, raise
+## @code{gpumat:device:mixedDevices} (nothing is copied between GPUs).  A
+## list that is not a vector of distinct whole numbers from 0, or names a GPU
+## this host lacks, raises @code{gpumat:device:invalidDevice}.
+##
 ## Errors: nonconformant sizes raise @code{Octave:nonconformant-args}, naming the
 ## sizes after the operations as @code{*} does; sparse and N-D arrays, and other
 ## types, raise @code{gpumat:mul:@var{reason}}; mixed integer classes
@@ -137,22 +161,38 @@ function C = gpumat_mul (A, varargin)
   ## (A, OPA, B, OPB [, KERNEL]).  The gateway checks the operands and raises the errors
   ## above: a 16x16 product is mostly call overhead, and a try/catch or type tests here would
   ## add a fifth to it.
-  ## A trailing "maxDeviceMemory", BYTES pair (no kernel or operation has that name).
+  ## Trailing "maxDeviceMemory", BYTES and "devices", LIST pairs, in either order (no kernel
+  ## or operation has those names); the gateway checks their values.
   budget = {};
-  if (numel (varargin) >= 3 && ischar (varargin{end-1})
-      && strcmpi (varargin{end-1}, "maxDeviceMemory"))
-    budget = varargin(end);
+  opts = struct ();
+  while (numel (varargin) >= 3 && ischar (varargin{end-1}) && isrow (varargin{end-1})
+         && any (strcmpi (varargin{end-1}, {"maxDeviceMemory", "devices"})))
+    name = varargin{end-1};
+    if (strcmpi (name, "devices"))
+      name = "devices";
+    else
+      name = "maxDeviceMemory";
+    endif
+    if (isfield (opts, name))
+      error ("gpumat:mul:invalidOption", "gpumat_mul: option %s given twice", name);
+    endif
+    opts.(name) = varargin{end};
     varargin(end-1:end) = [];
+  endwhile
+  if (isfield (opts, "devices"))
+    budget = {opts};
+  elseif (isfield (opts, "maxDeviceMemory"))
+    budget = {opts.maxDeviceMemory};
   endif
   switch (numel (varargin) + 1)
     case 2
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{1}, "auto", budget{:});
     case 3
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{1}, varargin{2}, budget{:});
     case 4
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{:}, "auto", budget{:});
     case 5
-      C = __gpumat__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
+      C = __gpumat_call__ ("mul", "gpumat_mul", A, varargin{:}, budget{:});
     otherwise
       print_usage ();
   endswitch
@@ -188,6 +228,28 @@ endfunction
 %!error id=gpumat:mul:invalidOption gpumat_mul (ones (2), ones (2), "maxDeviceMemory", "1e9")
 %!error <maxDeviceMemory must be a whole number of bytes .*, not -4> gpumat_mul (ones (2), "none", ones (2), "none", "tiled", "maxDeviceMemory", -4)
 %!error id=gpumat:mul:invalidKernel gpumat_mul (ones (2), "maxDeviceMemory", 1e9)
+## "devices": the list's form is checked before any GPU is asked (these run without one)
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", -1)
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", [0 0])
+%!error <devices lists GPU 0 twice> gpumat_mul (ones (2), ones (2), "devices", [0 1 0])
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", 0.5)
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", [])
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", "0")
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", [0 1; 1 0])
+%!error <GPU numbers 0 to 15 .*, not 16> gpumat_mul (ones (2), "none", ones (2), "none", "tiled", "devices", 16)
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "devices", 1:17)
+%!error id=gpumat:device:invalidDevice gpumat_mul (ones (2), ones (2), "maxDeviceMemory", 1e6, "devices", NaN)
+%!error id=gpumat:mul:invalidOption gpumat_mul (ones (2), ones (2), "devices", -1, "maxDeviceMemory", 0)
+%!error <option devices given twice> gpumat_mul (ones (2), ones (2), "devices", 0, "Devices", 0)
+%!error id=gpumat:mul:invalidKernel gpumat_mul (ones (2), "devices", 0)
+%!testif ; ! gpumat_available ()
+%! ## a well-formed list needs a GPU to be checked against: no GPU, gpumat:noDevice
+%! try
+%!   gpumat_mul (ones (2), ones (2), "devices", 0);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:noDevice");
+%! end_try_catch
 %!error id=gpumat:mul:invalidKernel gpumat_mul (1, "none", 1, "none", 3)
 %!error id=gpumat:mul:tooLarge gpumat_mul (zeros (0, 2^40), "transpose", zeros (0, 2^40), "none")
 %!error id=Octave:nonconformant-args gpumat_mul (ones (2, 3), ones (4, 5))
@@ -628,7 +690,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Errors after uploads and conversions, with operations, leave nothing on the GPU.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (rand (5, 4));
 %! for i = 1:20
 %!   try
@@ -645,7 +707,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## X'*X and X*X' from one array: computed as the upper block columns and mirrored, so the
@@ -822,7 +884,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Complex on gpumat arrays, kept on the GPU; errors leave nothing behind.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! A = crand (33, 17);  B = crand (33, 21);
 %! G = gpumat (A);  H = gpumat (B);
 %! for kernel = all_kernels ("double")
@@ -846,7 +908,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G H C
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 ## ---- integer data: these need a GPU --------------------------------------------------------------
 %!testif ; gpumat_available ()
@@ -912,7 +974,7 @@ endfunction
 %! ## Past the device: "maxDeviceMemory" forces the blocked product (blocks of C, panels of A
 %! ## and B streamed) on small arrays: every op pair, ragged edge blocks, k whole and k split,
 %! ## both classes, within the bound; nothing left on the GPU.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! ops = {"none", "transpose", "ctranspose"};
 %! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 100 100 1; 65 67 1100];
 %! for cls = {"double", "single"}
@@ -934,7 +996,7 @@ endfunction
 %!     endfor
 %!   endfor
 %! endfor
-%! assert (__gpumat__ ("usage", "")(1:2), use0(1:2));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
 %! ## Blocked with k whole computes every element as the in-core product of the same kernel
@@ -957,3 +1019,106 @@ endfunction
 %! assert (isnan (C) == isnan (A * B));
 %! assert (isinf (C) == isinf (A * B));
 %! assert (gpumat_mul (zeros (300, 0), zeros (0, 200), "maxDeviceMemory", 1000), zeros (300, 200));
+
+## ---- several GPUs ("devices"): run with the GPUs present ---------------------------------------
+%!testif ; gpumat_available ()
+%! ## Every GPU of this host (one GPU: a list of one), forced blocked on small arrays so that
+%! ## ragged edge blocks are shared among them: every op pair, k whole and split, both classes,
+%! ## within the bound; tiled with k whole equal bit for bit to one device's in-core product;
+%! ## nothing left on any GPU.
+%! devs = 0:gpumat_device ().DeviceCount-1;
+%! use0 = __gpumat_call__ ("usage", "");
+%! ops = {"none", "transpose", "ctranspose"};
+%! shapes = [300 200 150; 257 129 513; 1 300 40; 300 1 40; 65 67 1100; 1 1 700];
+%! for cls = {"double", "single"}
+%!   for s = 1:rows (shapes)
+%!     m = shapes(s, 1);  n = shapes(s, 2);  k = shapes(s, 3);
+%!     A = cast (rand (m, k) - 0.5, cls{1});  B = cast (rand (k, n) - 0.5, cls{1});
+%!     es = ifelse_single (cls{1});
+%!     for budget = ceil ((m*k + k*n + m*n) * es ./ [4 16])
+%!       for a = 1:3
+%!         for b = 1:3
+%!           Aop = A;  Bop = B;
+%!           if (a > 1) Aop = A.'; endif
+%!           if (b > 1) Bop = B.'; endif
+%!           C = gpumat_mul (Aop, ops{a}, Bop, ops{b}, "tiled", "maxDeviceMemory", budget,
+%!                           "devices", devs);
+%!           assert (class (C), cls{1});
+%!           check_bound (C, A, B);
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+%! A = rand (4000, 200);  B = rand (200, 300);
+%! assert (gpumat_mul (A, B, "tiled", "devices", devs, "maxDeviceMemory", 8 * 1.2e6),
+%!         gpumat_mul (A, B, "tiled"));
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available ()
+%! ## The last GPU alone, and the package default: the same results as device 0's; X'*X
+%! ## through the device list still exactly symmetric; a gpumat operand (on device 0) with a
+%! ## list that holds device 0 runs there.
+%! n = gpumat_device ().DeviceCount;
+%! A = rand (300, 170) - 0.5;  B = rand (170, 90) - 0.5;
+%! R = gpumat_mul (A, B, "tiled");
+%! assert (gpumat_mul (A, B, "tiled", "devices", n-1), R);
+%! assert (gpumat_mul (A, B, "tiled", "devices", n-1, "maxDeviceMemory", 40000), R);
+%! C = gpumat_mul (complex (A, 1), B, "devices", n-1);
+%! check_bound (real (C), A, B);
+%! assert (gpumat_mul (2, A, "devices", n-1), 2 * A);
+%! X = rand (400, 130);
+%! S = gpumat_mul (X, "transpose", X, "none", "devices", 0:n-1, "maxDeviceMemory", 400 * 130 * 8);
+%! assert (isequal (S, S.'));
+%! check_bound (S, X.', X);
+%! unwind_protect
+%!   gpumat_device ("devices", n-1:-1:0);
+%!   assert (gpumat_mul (A, B, "tiled", "maxDeviceMemory", 40000), R);
+%!   assert (gpumat_mul (A, B, "tiled"), R);
+%!   G = gpumat (A);
+%!   assert (gather (gpumat_mul (G, B, "tiled")), R);
+%!   assert (gather (gpumat_mul (G, B, "tiled", "devices", 0:n-1)), R);
+%! unwind_protect_cleanup
+%!   gpumat_device ("devices", []);
+%! end_unwind_protect
+
+%!testif ; gpumat_available ()
+%! ## A GPU this host lacks: gpumat:device:invalidDevice naming it, nothing left behind.
+%! n = gpumat_device ().DeviceCount;
+%! use0 = __gpumat_call__ ("usage", "");
+%! try
+%!   gpumat_mul (ones (3), ones (3), "devices", [0 n]);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:device:invalidDevice");
+%!   assert (! isempty (strfind (err.message, sprintf ("GPU %d does not exist", n))));
+%! end_try_catch
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!testif ; gpumat_available () && gpumat_device ().DeviceCount >= 2
+%! ## Two GPUs: a gpumat array lives on device 0; a list without device 0 is an identified
+%! ## error, never a copy.
+%! G = gpumat (rand (20));
+%! try
+%!   gpumat_mul (G, rand (20), "devices", 1);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:device:mixedDevices");
+%!   assert (! isempty (strfind (err.message, "GPU 0")));
+%! end_try_catch
+%! try
+%!   gpumat_mul (rand (20), G, "devices", [1 2:gpumat_device ().DeviceCount-1]);
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:device:mixedDevices");
+%! end_try_catch
+
+%!testif ; gpumat_available () && gpumat_device ().DeviceCount >= 2
+%! ## Two GPUs, large enough to be shared without a budget (2 m n k >= 1e12): within the bound,
+%! ## and the device order does not change the result (every block by the same kernel).
+%! A = rand (8000, 8000) - 0.5;  B = rand (8000, 8000) - 0.5;
+%! C01 = gpumat_mul (A, B, "devices", [0 1]);
+%! C10 = gpumat_mul (A, B, "devices", [1 0]);
+%! assert (isequal (C01, C10));
+%! i = randperm (8000, 200);
+%! check_bound (C01(i, :), A(i, :), B);

@@ -65,15 +65,15 @@ function Z = gpumat_pagemtimes (X, varargin)
   ## The forms are told apart by the number of arguments; the gateway checks the rest.
   switch (nargin)
     case 2
-      Z = __gpumat__ ("pagemtimes", "gpumat_pagemtimes", X, "none", varargin{1}, "none",
+      Z = __gpumat_call__ ("pagemtimes", "gpumat_pagemtimes", X, "none", varargin{1}, "none",
                       "auto");
     case 3
-      Z = __gpumat__ ("pagemtimes", "gpumat_pagemtimes", X, "none", varargin{1}, "none",
+      Z = __gpumat_call__ ("pagemtimes", "gpumat_pagemtimes", X, "none", varargin{1}, "none",
                       varargin{2});
     case 4
-      Z = __gpumat__ ("pagemtimes", "gpumat_pagemtimes", X, varargin{:}, "auto");
+      Z = __gpumat_call__ ("pagemtimes", "gpumat_pagemtimes", X, varargin{:}, "auto");
     case 5
-      Z = __gpumat__ ("pagemtimes", "gpumat_pagemtimes", X, varargin{:});
+      Z = __gpumat_call__ ("pagemtimes", "gpumat_pagemtimes", X, varargin{:});
     otherwise
       print_usage ();
   endswitch
@@ -309,7 +309,7 @@ endfunction
 
 %!testif ; gpumat_available ()
 %! ## Nothing is left on the GPU after errors.
-%! use0 = __gpumat__ ("usage", "");
+%! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (ones (2, 3, 2));
 %! for i = 1:20
 %!   try
@@ -326,7 +326,7 @@ endfunction
 %!   end_try_catch
 %! endfor
 %! clear G
-%! use = __gpumat__ ("usage", "");
+%! use = __gpumat_call__ ("usage", "");
 %! assert (use(1:2), use0(1:2));
 
 ## ---- complex and integer pages: these need a GPU -----------------------------------------------

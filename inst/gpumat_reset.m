@@ -5,11 +5,16 @@
 ## Give back what gpumat keeps for speed: cached device blocks and the pinned
 ## host staging pool (and stop its copy threads).  Live gpumat arrays are not
 ## touched.  The next call that needs them sets them up again.
+##
+## After a failure in queued GPU work (a @code{gpumat:cudaError} whose message says
+## the GPU context is lost), @code{gpumat_reset} also resets the GPU: every gpumat
+## array made before it is gone, and using one raises
+## @code{gpumat:@var{area}:invalidHandle}; arrays made afterwards work as usual.
 ## @seealso{gpumat_device, gpumat_sync}
 ## @end deftypefn
 
 function gpumat_reset ()
-  __gpumat__ ("reset", "gpumat_reset");
+  __gpumat_call__ ("reset", "gpumat_reset");
 endfunction
 
 %!test
@@ -47,14 +52,14 @@ endfunction
 %! assert (norm (b0 - A0 * x) <= 1e-8 * norm (b0));
 %! clear x
 %! gpumat_reset ();
-%! usage0 = __gpumat__ ("usage", "");
+%! usage0 = __gpumat_call__ ("usage", "");
 %! free0 = gpumat_device ().FreeMemory;
 %! for solve = 1:50
 %!   x = cg_steps (A, b, 20);
 %! endfor
 %! clear x
 %! gpumat_reset ();
-%! usage1 = __gpumat__ ("usage", "");
+%! usage1 = __gpumat_call__ ("usage", "");
 %! free1 = gpumat_device ().FreeMemory;
 %! assert (usage1(1:2), usage0(1:2));   # live blocks and bytes: exactly A and b
 %! assert (usage1(3), 0);               # gpumat_reset gave every cached block back
@@ -63,6 +68,6 @@ endfunction
 %! assert (free1 > free0 - 2 * 2^20, "free memory went from %d to %d bytes", free0, free1);
 %! clear A b
 %! gpumat_reset ();
-%! usage2 = __gpumat__ ("usage", "");
+%! usage2 = __gpumat_call__ ("usage", "");
 %! assert (usage2(1), usage0(1) - 2);  # A's and b's blocks were the two
 %! assert (usage0(2) - usage2(2) >= 8 * (n^2 + n));

@@ -40,7 +40,7 @@
 
 function s = gpumat_rng (seed)
   if (nargout > 0 || nargin == 0)
-    s = __gpumat__ ("rng", "gpumat_rng");
+    s = __gpumat_call__ ("rng", "gpumat_rng");
     s = struct ("Type", "philox4x32-10", "Seed", s.Seed, "Counter", s.Counter);
   endif
   if (nargin == 0)
@@ -53,12 +53,12 @@ function s = gpumat_rng (seed)
     error ("gpumat:rng:invalidSeed",
            "gpumat_rng: SEED must be a whole number from 0 to 2^53, or \"default\"");
   endif
-  __gpumat__ ("rng", "gpumat_rng", double (seed));
+  __gpumat_call__ ("rng", "gpumat_rng", double (seed));
 endfunction
 
 ## Helpers first (Octave 7.3 needs a %!function before the tests that use it).
 %!function R = draw (dist, cls, dims)
-%!  G = __gpumat__ ("rand", "gpumat.rand", dist, cls, dims);
+%!  G = __gpumat_call__ ("rand", "gpumat.rand", dist, cls, dims);
 %!  assert (class (G), "gpumat");
 %!  R = gather (G);
 %!endfunction
@@ -104,27 +104,27 @@ endfunction
 %!error <SEED must be a whole number> gpumat_rng (true)
 %!error <called with too many inputs> gpumat_rng (1, 2)
 ## The gateway checks the seed too (a caller other than gpumat_rng).
-%!error id=gpumat:rng:invalidSeed __gpumat__ ("rng", "x", -3)
-%!error id=gpumat:rng:invalidSeed __gpumat__ ("rng", "x", 0.25)
-%!error id=gpumat:rng:invalidSeed __gpumat__ ("rng", "x", "7")
-%!error id=Octave:invalid-fun-call __gpumat__ ("rng", "x", 1, 2)
+%!error id=gpumat:rng:invalidSeed __gpumat_call__ ("rng", "x", -3)
+%!error id=gpumat:rng:invalidSeed __gpumat_call__ ("rng", "x", 0.25)
+%!error id=gpumat:rng:invalidSeed __gpumat_call__ ("rng", "x", "7")
+%!error id=Octave:invalid-fun-call __gpumat_call__ ("rng", "x", 1, 2)
 
 ## The "rand" command's argument errors are raised before the GPU is touched.
-%!error id=gpumat:rand:invalidDist __gpumat__ ("rand", "gpumat.rand", "poisson", "double", [2 2])
-%!error <DIST must be "uniform" or "normal"> __gpumat__ ("rand", "gpumat.rand", "Normal", "double", [2 2])
-%!error id=gpumat:rand:invalidDist __gpumat__ ("rand", "gpumat.rand", 3, "double", [2 2])
-%!error id=gpumat:rand:unsupportedClass __gpumat__ ("rand", "gpumat.rand", "uniform", "int8", [2 2])
-%!error <CLASS must be "double" or "single"> __gpumat__ ("rand", "gpumat.rand", "normal", "logical", [2 2])
-%!error id=gpumat:rand:invalidCLASS __gpumat__ ("rand", "gpumat.rand", "normal", 1, [2 2])
-%!error id=gpumat:rand:invalidSize __gpumat__ ("rand", "gpumat.rand", "uniform", "double", [-1 2])
-%!error id=gpumat:rand:invalidSize __gpumat__ ("rand", "gpumat.rand", "uniform", "double", [1.5 2])
-%!error id=gpumat:rand:invalidSize __gpumat__ ("rand", "gpumat.rand", "uniform", "double", 3)
-%!error id=gpumat:rand:invalidSize __gpumat__ ("rand", "gpumat.rand", "uniform", "double", [NaN 2])
-%!error id=gpumat:rand:invalidSize __gpumat__ ("rand", "gpumat.rand", "uniform", "double", single ([2 2]))
-%!error id=gpumat:rand:invalidSize __gpumat__ ("rand", "gpumat.rand", "uniform", "double", "ab")
-%!error id=gpumat:rand:tooLarge __gpumat__ ("rand", "gpumat.rand", "uniform", "double", [2^40 2^40])
-%!error id=gpumat:rand:tooLarge __gpumat__ ("rand", "gpumat.rand", "uniform", "double", [2^31 2^31])
-%!error id=Octave:invalid-fun-call __gpumat__ ("rand", "gpumat.rand", "uniform", "double")
+%!error id=gpumat:rand:invalidDist __gpumat_call__ ("rand", "gpumat.rand", "poisson", "double", [2 2])
+%!error <DIST must be "uniform" or "normal"> __gpumat_call__ ("rand", "gpumat.rand", "Normal", "double", [2 2])
+%!error id=gpumat:rand:invalidDist __gpumat_call__ ("rand", "gpumat.rand", 3, "double", [2 2])
+%!error id=gpumat:rand:unsupportedClass __gpumat_call__ ("rand", "gpumat.rand", "uniform", "int8", [2 2])
+%!error <CLASS must be "double" or "single"> __gpumat_call__ ("rand", "gpumat.rand", "normal", "logical", [2 2])
+%!error id=gpumat:rand:invalidCLASS __gpumat_call__ ("rand", "gpumat.rand", "normal", 1, [2 2])
+%!error id=gpumat:rand:invalidSize __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", [-1 2])
+%!error id=gpumat:rand:invalidSize __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", [1.5 2])
+%!error id=gpumat:rand:invalidSize __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", 3)
+%!error id=gpumat:rand:invalidSize __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", [NaN 2])
+%!error id=gpumat:rand:invalidSize __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", single ([2 2]))
+%!error id=gpumat:rand:invalidSize __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", "ab")
+%!error id=gpumat:rand:tooLarge __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", [2^40 2^40])
+%!error id=gpumat:rand:tooLarge __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", [2^31 2^31])
+%!error id=Octave:invalid-fun-call __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double")
 
 ## Empty arrays need no GPU, and use no block of the generator.
 %!test
@@ -219,12 +219,36 @@ endfunction
 ## An allocation that fails (8 TiB) leaves nothing behind.
 %!testif ; gpumat_available ()
 %! gpumat_reset ();
-%! u0 = __gpumat__ ("usage", "");
+%! u0 = __gpumat_call__ ("usage", "");
 %! try
-%!   __gpumat__ ("rand", "gpumat.rand", "uniform", "double", [2^20 2^20]);   # 8 TiB
+%!   __gpumat_call__ ("rand", "gpumat.rand", "uniform", "double", [2^20 2^20]);   # 8 TiB
 %!   error ("no error");
 %! catch err
 %!   assert (err.identifier, "gpumat:outOfMemory");
 %! end_try_catch
-%! u1 = __gpumat__ ("usage", "");
+%! u1 = __gpumat_call__ ("usage", "");
 %! assert (u1(1:2), u0(1:2));
+
+## gpumat.rand and gpumat.randn (gpumat ("rand", ...)): sizes and classes as rand's.
+%!test
+%! R = gpumat.rand (0, 3);
+%! assert (class (R), "gpumat");
+%! assert ([size(R), numel(R)], [0 3 0]);
+%! assert (classUnderlying (R), "double");
+%! R = gpumat.randn (2, 0, "single");
+%! assert (size (R), [2 0]);
+%! assert (classUnderlying (R), "single");
+%! assert (size (gpumat ("rand", [0 2 3])), [0 2 3]);
+%!error id=gpumat:rand:unsupportedClass gpumat.rand (0, 3, "int8")
+%!testif ; gpumat_available ()
+%! gpumat_rng (7);
+%! A = gpumat.rand (300, 200);
+%! assert (class (A), "gpumat");
+%! assert (size (A), [300 200]);
+%! a = gather (A);
+%! assert (all (a(:) > 0 & a(:) < 1));
+%! B = gpumat.randn (5, "single");
+%! assert (classUnderlying (B), "single");
+%! assert (size (B), [5 5]);
+%! gpumat_rng (7);
+%! assert (gather (gpumat.rand (300, 200)), a);    # the same seed, the same values

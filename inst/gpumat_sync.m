@@ -2,16 +2,163 @@
 
 ## -*- texinfo -*-
 ## @deftypefn {} {} gpumat_sync ()
-## Wait until all GPU work queued by gpumat has finished.  Every gpumat function
-## already returns only once its result is complete, so this is needed only
-## around timings of code that may queue work of its own in the future.
-## @seealso{gpumat_reset}
+## Wait until all GPU work queued by gpumat has finished.
+##
+## Operations on gpumat arrays return as soon as their work is queued on the GPU
+## (one stream, in order, as MATLAB's gpuArray and CuPy do), so that Octave
+## prepares the next call while the GPU works.  @code{gather}, anything that
+## returns a host value, and @code{gpumat_sync} wait.  Use it around timings, and
+## to find which part of a long chain of operations fails: a failure in queued
+## work is raised at the next wait as @code{gpumat:cudaError} with CUDA's message;
+## @code{gpumat_reset} then recovers (gpumat arrays made before it are gone).
+## @seealso{gpumat_reset, gather}
 ## @end deftypefn
 
 function gpumat_sync ()
-  __gpumat__ ("sync", "gpumat_sync");
+  __gpumat_call__ ("sync", "gpumat_sync");
 endfunction
 
 %!test
-%! gpumat_sync ();
+%! gpumat_sync ();   # harmless with or without a GPU
 %!error <called with too many inputs> gpumat_sync (1)
+
+## A chain of 100 element-wise operations queued without a wait (each of the 60 with a host
+## scalar uploads it through the pinned ring, 32 slots: wrapped twice), then gather: bit for bit
+## Octave's own result (+ - .* ./ abs max are IEEE-rounded in the class on both sides).
+%!function X = chain (X, H, steps)
+%!  for k = 1:steps
+%!    X = X + H;
+%!    X = X .* 0.5;
+%!    X = abs (X - 0.75);
+%!    X = X ./ H;
+%!    X = max (X, 0.125);
+%!  endfor
+%!endfunction
+
+%!testif ; gpumat_available ()
+%! X0 = rand (16);
+%! H0 = 0.5 + rand (16);
+%! G = chain (gpumat (X0), gpumat (H0), 20);    # 100 operations
+%! R = gather (G);
+%! assert (class (R), "double");
+%! assert (size (R), [16 16]);
+%! assert (R, chain (X0, H0, 20));             # exact: no tolerance
+
+%!testif ; gpumat_available ()
+%! X0 = single (rand (17, 3));                  # a prime count of rows
+%! H0 = single (0.5 + rand (17, 3));
+%! G = chain (gpumat (X0), gpumat (H0), 20);
+%! gpumat_sync ();
+%! R = gather (G);
+%! assert (class (R), "single");
+%! assert (R, chain (X0, H0, 20));
+
+## Products and dots in the chain, compared within their bounds after one wait: CG-like steps
+## (A * p, two dots, quotients of 1x1 gpumat arrays, updates), nothing gathered on the way.
+%!testif ; gpumat_available ()
+%! n = 40;
+%! M = rand (n);
+%! A0 = M' * M + n * eye (n);
+%! b0 = rand (n, 1);
+%! A = gpumat (A0);  x = gpumat (zeros (n, 1));  r = gpumat (b0);  p = r;
+%! xh = zeros (n, 1);  rh = b0;  ph = rh;
+%! rr = dot (r, r);  rrh = dot (rh, rh);
+%! for k = 1:10
+%!   Ap = A * p;           Aph = A0 * ph;
+%!   alpha = rr ./ dot (p, Ap);   alphah = rrh ./ dot (ph, Aph);
+%!   x = x + alpha * p;    xh = xh + alphah * ph;
+%!   r = r - alpha * Ap;   rh = rh - alphah * Aph;
+%!   rr_new = dot (r, r);  rrh_new = dot (rh, rh);
+%!   p = r + (rr_new ./ rr) * p;   ph = rh + (rrh_new ./ rrh) * ph;
+%!   rr = rr_new;          rrh = rrh_new;
+%! endfor
+%! gpumat_sync ();
+%! xg = gather (x);
+%! assert (class (xg), "double");
+%! ## 10 steps of CG on a matrix of condition number <= 1 + n/3: the two runs differ by
+%! ## rounding (other summation orders) amplified by at most that per step: 1e-9 is loose.
+%! assert (norm (xg - xh) <= 1e-9 * norm (xh));
+%! assert (norm (b0 - A0 * xg) <= 1e-6 * norm (b0));
+
+## An error in the middle of a queued chain is raised at once with its own identifier, frees
+## what the call allocated, and later operations still work.
+%!testif ; gpumat_available ()
+%! X0 = rand (8);  H0 = rand (8);
+%! usage0 = __gpumat_call__ ("usage", "");
+%! X = gpumat (X0);  H = gpumat (H0);  O = gpumat (ones (3));
+%! Y = X + H;
+%! try
+%!   Z = Y + O;
+%!   error ("test:noError", "a nonconformant + did not raise");
+%! catch err
+%!   assert (err.identifier, "Octave:nonconformant-args");
+%! end_try_catch
+%! try
+%!   Z = Y * O;
+%!   error ("test:noError", "a nonconformant * did not raise");
+%! catch err
+%!   assert (err.identifier, "Octave:nonconformant-args");
+%! end_try_catch
+%! W = (Y .* 2) - X;
+%! assert (gather (W), (X0 + H0) .* 2 - X0);
+%! clear W Y Z O
+%! usage1 = __gpumat_call__ ("usage", "");
+%! assert (usage1(1), usage0(1) + 2);      # X and H: the failed calls left nothing
+
+## A fault in queued work (a kernel that traps, queued by the test-only "fault" command): the
+## next wait raises gpumat:cudaError with CUDA's message and the way out; gpumat_reset
+## recovers: the arrays made before are refused (invalidHandle, never a crash), nothing is
+## left on the device, and new arrays work, kernels that set per-context attributes included.
+%!testif ; gpumat_available ()
+%! gpumat_reset ();
+%! free0 = gpumat_device ().FreeMemory;
+%! G = gpumat (rand (64));
+%! H = G * G;
+%! __gpumat_call__ ("fault", "");
+%! try
+%!   K = H + 1;             # may already see the fault, or queue behind it
+%! catch err
+%!   assert (err.identifier, "gpumat:cudaError");
+%! end_try_catch
+%! try
+%!   gpumat_sync ();
+%!   error ("test:noError", "gpumat_sync after a fault did not raise");
+%! catch err
+%!   assert (err.identifier, "gpumat:cudaError");
+%!   assert (! isempty (strfind (err.message, "gpumat_reset")), err.message);
+%! end_try_catch
+%! try
+%!   gather (H);
+%!   error ("test:noError", "gather after a fault did not raise");
+%! catch err
+%!   assert (err.identifier, "gpumat:cudaError");
+%! end_try_catch
+%! gpumat_reset ();
+%! assert (__gpumat_call__ ("usage", ""), [0 0 0]);
+%! try
+%!   gather (H);
+%!   error ("test:noError", "an array from before the reset was read");
+%! catch err
+%!   assert (err.identifier, "gpumat:array:invalidHandle");
+%! end_try_catch
+%! try
+%!   G * G;
+%!   error ("test:noError", "an array from before the reset was multiplied");
+%! catch err
+%!   assert (err.identifier, "gpumat:mul:invalidHandle");
+%! end_try_catch
+%! clear G H K              # their delete frees stale handles: harmless
+%! A0 = rand (300);
+%! A = gpumat (A0);
+%! C = gather (A * A);      # a large product: a kernel with raised shared memory
+%! assert (class (C), "double");
+%! assert (C, A0 * A0, -300 * eps);        # k eps |A||B|, all terms positive
+%! S = gather (single (A) * single (A));
+%! assert (class (S), "single");
+%! As = double (single (A0));
+%! assert (double (S), As * As, -300 * eps ("single"));
+%! clear A
+%! gpumat_reset ();
+%! assert (__gpumat_call__ ("usage", ""), [0 0 0]);
+%! ## The new context may have loaded fewer kernel modules than the old one: not less free.
+%! assert (gpumat_device ().FreeMemory > free0 - 2 * 2^20);

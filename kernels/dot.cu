@@ -1352,7 +1352,8 @@ extern "C" gm_status gm_dot_mixed (gm_class x_cls, gm_class y_cls, int64_t pre, 
   }
 }
 
-/* The workspace comes from gm_device_alloc and goes back to it on every path. */
+/* The workspace comes from gm_device_alloc and goes back to it on every path.  Queued on
+   stream 0, not waited for (issue 12). */
 extern "C" gm_status gm_dot_mixed_device (gm_class x_cls, gm_class y_cls, int64_t pre,
                                           int64_t len, int64_t post, const void *d_x,
                                           const void *d_y, void *d_out)
@@ -1365,9 +1366,7 @@ extern "C" gm_status gm_dot_mixed_device (gm_class x_cls, gm_class y_cls, int64_
   if ((st = gm_device_alloc (&d_work, work_bytes)) != GM_OK)
     return st;
   st = gm_dot_mixed (x_cls, y_cls, pre, len, post, d_x, d_y, d_out, d_work, work_bytes, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
-  gm_device_free (d_work);
+  gm_device_free (d_work);   /* queued work may still use it: its next owner queues after */
   return st;
 }
 

@@ -4,6 +4,12 @@
  * Matrices are column-major, as Octave stores them: element (i, j) of an m-by-n matrix with
  * leading dimension ld is at p[i + j*ld].  Pointers named d_* are device pointers, h_* host.
  *
+ * Streams (issue 12): the gateway passes stream 0, the legacy default stream, to every function
+ * that takes one, and all work on gpumat arrays is queued there, in order; functions that take
+ * no stream and compute on device arrays queue on it too.  Nothing waits unless it says so: a
+ * copy to the host, gm_sync, gm_complex_has_imag, and the whole operations on host arrays wait.
+ * Device blocks may be freed (to the cache) while queued work still uses them (memory.cu).
+ *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #ifndef GPUMAT_H
@@ -93,33 +99,78 @@ typedef struct {
   int runtime_version;
 } gm_device_info;
 
+/* Devices.  Every function below works on the calling thread's current CUDA device
+ * (cudaSetDevice): device 0 for Octave's thread, which gm_init selects once, unless a caller
+ * switches it for one call with gm_use_device and switches it back before returning.  Device
+ * memory (gm_device_alloc), the staging pool (one per device), the kernels' per-device caches
+ * (attributes, properties) and streams all follow that rule; a device pointer is only valid as
+ * an operand on the device that allocated it (gm_device_of tells which).  The several-device
+ * product (gm_matmul_host_blocked with opt->devices) runs one host thread per device, each
+ * with its own device current; everything in kernels/ that it reaches is safe to call from
+ * several threads at once for different devices.  Ordinals are CUDA's, 0-based, below
+ * GM_MAX_DEVICES. */
+#define GM_MAX_DEVICES 16
+
 /* Selects device 0 once and checks that it can be used; GM_ERR_NO_DEVICE with CUDA's reason
  * otherwise.  Cheap after the first successful call. */
 gm_status gm_init (void);
+/* The number of CUDA devices gpumat can use (at most GM_MAX_DEVICES). */
+gm_status gm_device_count (int *count);
+/* Makes `dev` the calling thread's current device (its context created now), returning the
+ * previous one in *previous (may be NULL); GM_ERR_INVALID_ARGUMENT for an ordinal that does not
+ * exist.  The caller switches back with cudaSetDevice (*previous). */
+gm_status gm_use_device (int dev, int *previous);
+/* gm_device_query for device `dev`; the calling thread's device is left as it was. */
+gm_status gm_device_query_index (int dev, gm_device_info *info);
 /* Never fails loudly: 1 when a usable GPU is there, 0 otherwise. */
 int gm_available (void);
-/* Returns cached device blocks first, so free_bytes reflects only live arrays. */
+/* Device 0.  Returns cached device blocks first, so free_bytes reflects only live arrays. */
 gm_status gm_device_query (gm_device_info *info);
 
 /* ---- device memory (kernels/memory.cu): a caching allocator over cudaMalloc ------------- */
 gm_status gm_device_alloc (void **d_ptr, size_t bytes);   /* bytes == 0 gives NULL, GM_OK */
 void gm_device_free (void *d_ptr);                        /* NULL is fine */
-void gm_device_release_cached (void);                     /* cudaFree every cached block */
+void gm_device_release_cached (void);   /* cudaFree the current device's cached blocks */
 /* 1 when d_ptr is the start of a live gm_device_alloc block of at least `bytes`: lets the
  * gateway refuse a stale or forged handle instead of faulting. */
 int gm_device_is_live (const void *d_ptr, size_t bytes);
-/* Blocks handed out and not yet freed, and their bytes (for leak checks). */
+/* The device ordinal of a live gm_device_alloc block starting at d_ptr, -1 when none. */
+int gm_device_of (const void *d_ptr);
+/* Blocks handed out and not yet freed, and their bytes, over every device (for leak checks). */
 void gm_device_usage (size_t *live_blocks, size_t *live_bytes, size_t *cached_bytes);
-/* Wait for all work queued by gpumat. */
+/* Wait for all work queued by gpumat.  Every gpumat operation on device arrays queues its work
+ * on the legacy default stream (stream 0), in order, and may return before it has run (see
+ * memory.cu's header); a fault in that work comes back here, or from the next CUDA call, as
+ * CUDA's error (GM_ERR_CUDA). */
 gm_status gm_sync (void);
-/* Release everything gpumat holds except live buffers: cached blocks, the pinned pool. */
+/* Release everything gpumat holds except live buffers: cached blocks, the pinned pool.  After a
+ * fault in queued work (a sticky CUDA error: gm_context_lost) it also resets the device: the
+ * live buffers are lost then, and their addresses are refused from then on. */
 void gm_reset (void);
+/* Makes `stream` (a non-blocking stream of one's own) wait for the work queued so far on stream
+ * 0, without blocking the host: a block just taken from the cache may still be in use there. */
+gm_status gm_stream_after_default (cudaStream_t stream);
+/* For tests only: queues a kernel that faults (__trap) on `stream`.  The call returns GM_OK;
+ * the next wait (gm_sync, a copy to the host) or CUDA call fails with cudaErrorLaunchFailure,
+ * and only gm_reset recovers (the context is lost, and with it every live block). */
+gm_status gm_test_fault (cudaStream_t stream);
+/* 1 when the CUDA context has a sticky error (a fault in queued work): only gm_reset helps. */
+int gm_context_lost (void);
+/* Starts at 1, bumped by each device reset in gm_reset: per-context state kept outside
+ * memory.cu (kernel attributes) is set again when its epoch differs. */
+unsigned gm_context_epoch (void);
 
 /* ---- host <-> device transfers (kernels/transfer.cu) ------------------------------------ */
 /* Synchronous from the host's point of view: on return the bytes have arrived.  Large copies go
- * through a persistent pinned staging pool; small ones through plain cudaMemcpy. */
+ * through a persistent pinned staging pool; small ones through plain cudaMemcpy.  Both start
+ * after the work queued so far on stream 0 (a copy to the host waits for it: it is one of the
+ * waits of the one-stream contract). */
 gm_status gm_copy_to_device (void *d_dst, const void *h_src, size_t bytes);
 gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
+/* Queued, not waited for: the upload goes on stream 0 after the work queued there so far, in
+ * order with every gpumat operation, and h_src may be reused or freed at return.  Up to 32 KiB
+ * through a ring of pinned slots (transfer.cu); larger uploads are gm_copy_to_device. */
+gm_status gm_copy_to_device_async (void *d_dst, const void *h_src, size_t bytes);
 /* Join the staging threads and free the pinned pool (gm_reset calls it); the next large copy
  * makes them again.  Tuning variables GPUMAT_TRANSFER_* are read when the pool is made. */
 void gm_transfer_release (void);
@@ -239,6 +290,50 @@ gm_status gm_transpose (gm_class cls, int64_t rows, int64_t cols, const void *d_
                         int64_t ld_src, void *d_dst, int64_t ld_dst, cudaStream_t stream);
 gm_status gm_transpose_op (gm_class cls, gm_op op, int64_t rows, int64_t cols, const void *d_src,
                            int64_t ld_src, void *d_dst, int64_t ld_dst, cudaStream_t stream);
+
+/* ---- indexing (kernels/index.cu) ------------------------------------------------------------ */
+/* G(I1, ..., In), G(I1, ..., In) = V and growth, as moves of elements between an array and a
+ * packed block.  A loop of count[0] x ... x count[n-1] positions (column-major: position
+ * (i0, ..., in-1) is element i0 + count[0]*(i1 + count[1]*(...)) of the packed block) is mapped
+ * onto the array by a gm_index_side: along subscript k, position ik selects the array position
+ *   p_k = index[k] ? index[k][ik] : first[k] + ik
+ * (index[k] a device array of count[k] 0-based int64 positions; NULL for a colon, first 0, or a
+ * contiguous range, no list needed), and the element at sum_k p_k * stride[k] (strides in
+ * elements: for an m x n x ... array viewed with n subscripts, 1, m, m*n, ..., the last
+ * subscript taking the trailing dimensions folded together; a transposed view G.' of an m x n
+ * block gives stride m for its first subscript and 1 for its second).  The positions must lie
+ * in the array: kernels/ does not look at the lists (the gateway validates them on the host).
+ * Any class (moved as bits of gm_class_size (cls)); `conjugate` flips the imaginary part's sign
+ * for a complex class (G' of complex data) and is ignored for a real one.  count 0 anywhere
+ * moves nothing and makes no device call.  Contiguous cases are one cudaMemcpyAsync (G(:, j),
+ * G(:, j1:j2), G(a:b)), column blocks one cudaMemcpy2DAsync; everything else a kernel.  Queued
+ * on `stream` (the caller synchronizes). */
+#define GM_INDEX_MAX_DIMS 32
+typedef struct {
+  int64_t stride[GM_INDEX_MAX_DIMS];
+  int64_t first[GM_INDEX_MAX_DIMS];
+  const int64_t *index[GM_INDEX_MAX_DIMS];
+} gm_index_side;
+/* A side of colons over an array of `dims` (ndims of them): strides 1, dims[0], ...; first 0,
+ * no lists.  The caller then sets first or index per subscript. */
+void gm_index_side_colons (gm_index_side *side, int ndims, const int64_t *dims);
+/* d_dst (packed, count[0] x ... x count[ndims-1]) = d_src at the positions `src` selects.
+ * Positions may repeat. */
+gm_status gm_index_gather (gm_class cls, int conjugate, int ndims, const int64_t *count,
+                           const gm_index_side *src, const void *d_src, void *d_dst,
+                           cudaStream_t stream);
+/* d_dst at the positions `dst` selects = d_src (packed, count[0] x ...), or d_src[0] for every
+ * position when broadcast_scalar.  The selected elements must be distinct (a repeated
+ * position makes the result depend on the order of the writes, unless broadcast_scalar: the
+ * gateway keeps the last occurrence, as Octave does), and d_src must not overlap d_dst. */
+gm_status gm_index_scatter (gm_class cls, int conjugate, int ndims, const int64_t *count,
+                            const gm_index_side *dst, void *d_dst, const void *d_src,
+                            int broadcast_scalar, cudaStream_t stream);
+/* d_dst (dst_dims, column-major) = d_src (src_dims) at the same subscripts where both have the
+ * element, zero bits (0 in every class) elsewhere: growth (a 4x4 into 5x5 is the top-left block)
+ * and truncation.  A missing trailing dimension counts as 1.  d_dst must not overlap d_src. */
+gm_status gm_resize (gm_class cls, int src_ndims, const int64_t *src_dims, const void *d_src,
+                     int dst_ndims, const int64_t *dst_dims, void *d_dst, cudaStream_t stream);
 
 /* ---- complex helpers (kernels/complex.cu) ------------------------------------------------- */
 /* d_dst (complex class cls, count elements) = d_src (the real class of cls) + 0i.  This is how
@@ -408,12 +503,13 @@ gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const v
                       void *d_dst, cudaStream_t stream);
 
 /* ---- array building (kernels/arrays.cu): CUDA runtime fills and copies, no kernels --------- */
-/* Every byte of d_dst[0, bytes) set to `value` (cudaMemset); returns when done. */
+/* Every byte of d_dst[0, bytes) set to `value` (cudaMemsetAsync on stream 0): queued. */
 gm_status gm_fill_bytes (void *d_dst, int value, size_t bytes);
-/* bytes from device d_src to device d_dst (cudaMemcpy device to device); returns when done. */
+/* bytes from device d_src to device d_dst (cudaMemcpyAsync on stream 0): queued. */
 gm_status gm_copy_device (void *d_dst, const void *d_src, size_t bytes);
 /* `height` rows of `width` bytes (cudaMemcpy2D): row r from src + r*src_pitch (host memory when
- * src_on_host, else device) to d_dst + r*dst_pitch; returns when done. */
+ * src_on_host, else device) to d_dst + r*dst_pitch.  From the device: queued on stream 0; from
+ * the host: returns when the bytes have arrived (the host buffer may be reused at once). */
 gm_status gm_copy_2d (void *d_dst, size_t dst_pitch, const void *src, size_t src_pitch,
                       size_t width, size_t height, int src_on_host);
 
@@ -527,21 +623,37 @@ gm_status gm_dot_host (gm_class cls, int64_t pre, int64_t len, int64_t post,
 gm_status gm_dot_mixed_host (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,
                              int64_t post, const void *h_x, const void *h_y, void *h_out);
 /* Options of the host-array products.  max_device_bytes: the most device memory the product's
- * buffers may take (0: FREE_SHARE of what is free; the kernels' own workspace comes on top);
- * interrupted: polled between blocks, nonzero stops the product with GM_ERR_INTERRUPTED. */
+ * buffers may take on each device (0: FREE_SHARE of what is free; the kernels' own workspace
+ * comes on top); interrupted: polled between blocks (by the calling thread only, also when
+ * several devices run), nonzero stops the product with GM_ERR_INTERRUPTED; devices: the CUDA
+ * ordinals to run on (NULL or device_count 0: the calling thread's current device), distinct,
+ * as gm_check_devices accepts.  With one device listed the whole product runs there; with
+ * several, a one-page real double or single product that gm_matmul_host_opt sends to the
+ * blocked path has its blocks of C divided among them (gm_matmul_host_blocked). */
 typedef struct {
   int64_t block_rows, block_cols, slice;   /* the blocks and k slice used (mb, nb, kb) */
-  int64_t steps;                           /* block products run */
-  double bytes_up, bytes_down;             /* bytes moved each way */
-  double kernel_ms;                        /* sum over the steps of product time (events) */
+  int64_t steps;                           /* block products run, all devices */
+  double bytes_up, bytes_down;             /* bytes moved each way, all devices */
+  double kernel_ms;                        /* the busiest device's sum over its steps of
+                                              product time (events): <= wall_ms */
   double wall_ms;                          /* the whole call */
+  int devices;                             /* devices that ran (the entries below) */
+  int device_ordinal[GM_MAX_DEVICES];
+  double device_kernel_ms[GM_MAX_DEVICES]; /* each device's product time */
+  int64_t device_steps[GM_MAX_DEVICES];    /* each device's steps */
 } gm_host_stats;
 typedef struct {
   size_t max_device_bytes;
   int (*interrupted) (void *ctx);
   void *ctx;
   gm_host_stats *stats;                    /* filled by the blocked path when not NULL */
+  const int *devices;
+  int device_count;
 } gm_host_options;
+/* GM_OK when `devices` (count of them; NULL or 0 is fine: the current device) are distinct
+ * ordinals of devices this host has, at most GM_MAX_DEVICES; GM_ERR_INVALID_ARGUMENT naming the
+ * first bad one otherwise (GM_ERR_NO_DEVICE without a GPU). */
+gm_status gm_check_devices (const int *devices, int count);
 /* gm_matmul_host with options: one page of real double or single data whose A, B and C do not
  * fit the budget (or the free memory) goes through gm_matmul_host_blocked; everything else as
  * gm_matmul_host. */
@@ -550,13 +662,19 @@ gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa, 
                               void *h_C, const gm_pages *pages, const gm_host_options *opt);
 /* C = op(A) * op(B) of host arrays in blocks that fit the budget (kernels/host_ooc.cu): panels
  * streamed through the staging pool, copies overlapped with the products.  Real double and
- * single, one page. */
+ * single, one page.  With opt->devices listing several devices, the blocks are shared among
+ * them (one host thread each); with one, it runs on that device; with none, on the current
+ * one.  The interrupt callback is only ever called on the calling thread. */
 gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                                   int64_t m, int64_t n, int64_t k, const void *h_A,
                                   const void *h_B, void *h_C, const gm_host_options *opt);
 /* The blocks gm_matmul_host_blocked would use under `budget` bytes (for tests and benchmarks). */
 gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k, size_t budget,
                                int64_t *mb, int64_t *nb, int64_t *kb);
+/* The blocks shared among `devices` devices under `budget` each (1: gm_matmul_host_plan). */
+gm_status gm_matmul_host_plan_shared (gm_class cls, int64_t m, int64_t n, int64_t k,
+                                      size_t budget, int devices, int64_t *mb, int64_t *nb,
+                                      int64_t *kb);
 /* Complex products on host arrays: cls a complex class; a_real / b_real say that h_A / h_B
  * hold real values of the same precision (promoted on the device, as Octave's `*` promotes).
  * h_C receives the complex result; *c_has_imag is set as by gm_complex_has_imag, so that the
@@ -585,7 +703,8 @@ gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa
  * reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
 gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                int64_t batch, int *tile_m, int *tile_n, int *slices);
-/* gm_dot on device arrays, with the workspace allocated and freed inside. */
+/* gm_dot on device arrays, with the workspace allocated and freed inside; queued on stream 0,
+ * not waited for (the workspace goes back to the cache at once). */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,
                          const void *d_x, const void *d_y, void *d_out);
 gm_status gm_dot_mixed_device (gm_class x_cls, gm_class y_cls, int64_t pre, int64_t len,

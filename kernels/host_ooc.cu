@@ -36,17 +36,37 @@
  * the product's stream) where that is worth it, and falls back to their element-wise path when
  * the copy cannot be had.
  *
- * Interrupts: the caller's `interrupted` callback is polled at every step (a step is at most one
- * block product, well under a second at these sizes); a nonzero answer stops the product with
- * GM_ERR_INTERRUPTED after the work in flight has finished, every buffer freed.
+ * Interrupts: the caller's `interrupted` callback is polled at every step on one device (a step
+ * is at most one block product: 2.4 s for a 15040-row block of the 60000^2 double product at
+ * 45 TFLOP/s, so "within a second" needs smaller blocks there), every POLL_NS with several; a
+ * nonzero answer stops the product with GM_ERR_INTERRUPTED after the work in flight has
+ * finished, every buffer freed.
  *
- * Versions: v1 (this) real double and single, one device, one page.
+ * Several devices (opt->devices, more than one): one host thread per device (every signal
+ * blocked there), each running the loop above on its own device with its own stream, events,
+ * device buffers and staging pool (transfer.cu keeps one per device); the blocks of C come from
+ * one shared counter, claimed one block ahead (to prefetch the next panels), so a faster device
+ * takes more.  Every device uses the same plan (the smallest free memory of the listed devices,
+ * or the budget, then at least BLOCKS_PER_DEVICE blocks a device and at most MAX_BLOCK_FLOP a
+ * block where rows can go), so each block is the same
+ * kernel over the same k on whichever device: the same bits as one device on devices of one
+ * model.  The calling thread polls the interrupt callback every POLL_NS while it joins them;
+ * an interrupt or the first failure sets a stop flag that every thread reads before its next
+ * step; the first failure is raised with its thread's detail, "GPU d: ...".
+ *
+ * Versions: v1 real double and single, one device, one page.
+ *           v2 (this) the same on several devices of one host, blocks shared through a queue;
+ *           one device runs v1's loop on the calling thread, unchanged but for the queue.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <atomic>
 #include "gpumat.h"
 
 namespace {
@@ -175,52 +195,90 @@ step step_at (const plan &pl, int64_t m, int64_t n, int64_t k, int64_t t)
   return st;
 }
 
-} /* namespace */
-
-extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
-                                             gm_op opb, int64_t m, int64_t n, int64_t k,
-                                             const void *h_A, const void *h_B, void *h_C,
-                                             const gm_host_options *opt)
-{
-  if (cls != GM_DOUBLE && cls != GM_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s (real double and "
-                    "single only)", gm_class_name (cls));
-  if (m < 0 || n < 0 || k < 0)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
-  if (!gm_op_name (opa) || !gm_op_name (opb))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown operation (%d, %d)", (int) opa,
-                    (int) opb);
-  const size_t es = gm_class_size (cls);
-  size_t bytes_C;
-  gm_status st = gm_mul_size3 ((size_t) m, (size_t) n, es, &bytes_C);
-  if (st != GM_OK || bytes_C == 0)
-    return st;
-  if (k == 0) {
-    memset (h_C, 0, bytes_C);
-    return GM_OK;
-  }
-  if ((st = gm_init ()) != GM_OK)
-    return st;
-  /* gpumat's own caches (freed blocks, the kernels' stream-ordered pool) count as used in
-     cudaMemGetInfo: given back first, so that the plan does not depend on what ran before */
-  gm_device_release_cached ();
-  size_t free_bytes = 0, total = 0;
-  if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
-    return st;
-  size_t budget = (size_t) ((double) free_bytes * FREE_SHARE);
-  if (opt && opt->max_device_bytes && opt->max_device_bytes < budget)
-    budget = opt->max_device_bytes;
+/* What every device's thread shares: the product, the plan, the queue of C blocks and the
+ * combined status. */
+struct shared_run {
+  gm_matmul_kernel kernel;
+  gm_class cls;
+  gm_op opa, opb;
+  bool ta, tb;
+  int64_t m, n, k, lda, ldb;
+  size_t es;
+  const char *A, *B;
+  char *C;
   plan pl;
-  if ((st = make_plan (m, n, k, es, budget, &pl)) != GM_OK)
-    return st;
+  int64_t blocks;                    /* bi * bj: the queue's length */
+  std::atomic<int64_t> next_block;   /* blocks claimed so far, in (j, i) order */
+  std::atomic<int> stop;             /* an error or an interrupt: every device stops */
+  /* the single-device run polls the caller's callback itself (it runs on the caller's thread);
+     the several-device run leaves that to the calling thread, which sets `stop` */
+  const gm_host_options *poll;
+  /* the first failure, under `lock` */
+  pthread_mutex_t lock;
+  gm_status first;
+  int first_device;
+  char detail[512];
+  size_t oom_requested, oom_free;
+};
 
-  /* op(A) is m x k: stored m x k (lda m) for none, k x m (lda k) for (c)transpose; its block
-     (rows r0.., slice p0..) is the stored part (r0.., p0..) or (p0.., r0..).  Likewise op(B),
-     k x n: stored k x n (ldb k), or n x k (ldb n). */
-  const bool ta = opa != GM_OP_NONE, tb = opb != GM_OP_NONE;
-  const int64_t lda = ta ? k : m, ldb = tb ? n : k;
-  const char *A = (const char *) h_A, *B = (const char *) h_B;
-  char *C = (char *) h_C;
+/* The first failure wins; its detail (thread-local in status.cu) is copied for the caller. */
+void record_failure (shared_run *R, int device, gm_status st)
+{
+  pthread_mutex_lock (&R->lock);
+  if (R->first == GM_OK) {
+    R->first = st;
+    R->first_device = device;
+    snprintf (R->detail, sizeof R->detail, "%s", gm_error_detail ());
+    gm_oom_bytes (&R->oom_requested, &R->oom_free);
+  }
+  pthread_mutex_unlock (&R->lock);
+  R->stop.store (1);
+}
+
+/* A device's sequence of steps: blocks claimed from the shared queue, each with its slices. */
+struct cursor {
+  int64_t blk = -1, s = 0;           /* the current block (global index) and slice */
+  int64_t local = -1;                /* blocks this device has taken: their C buffer alternates */
+};
+
+/* The step after `c` (claiming a new block after a block's last slice); false when the queue
+   is empty or the run is stopping. */
+bool advance (shared_run *R, cursor *c)
+{
+  if (c->blk >= 0 && c->s + 1 < R->pl.bs) {
+    c->s++;
+    return true;
+  }
+  if (R->stop.load ())
+    return false;
+  const int64_t b = R->next_block.fetch_add (1);
+  if (b >= R->blocks)
+    return false;
+  c->blk = b;
+  c->s = 0;
+  c->local++;
+  return true;
+}
+
+step step_of (const shared_run *R, const cursor &c)
+{
+  const plan &pl = R->pl;
+  const int64_t i = c.blk % pl.bi, j = c.blk / pl.bi;
+  return step_at (pl, R->m, R->n, R->k, (j * pl.bi + i) * pl.bs + c.s);
+}
+
+/* The blocked loop on the calling thread's current device, over the blocks it claims: the
+ * version 1 loop of this file, with the block order taken from the queue.  Frees everything it
+ * allocated on every path; returns its own status (the caller combines them). */
+gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
+{
+  const plan &pl = R->pl;
+  const int64_t m = R->m;
+  const size_t es = R->es;
+  const bool ta = R->ta, tb = R->tb;
+  const int64_t lda = R->lda, ldb = R->ldb;
+  const char *A = R->A, *B = R->B;
+  char *C = R->C;
   auto a_span = [&] (const step &x, const char **at) {
     const int64_t r = ta ? x.p0 : x.r0, c = ta ? x.r0 : x.p0;
     *at = A + ((size_t) r + (size_t) c * (size_t) lda) * es;
@@ -231,24 +289,22 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
     *at = B + ((size_t) r + (size_t) c * (size_t) ldb) * es;
     return tb ? part (es, ldb, x.cols, x.depth) : part (es, ldb, x.depth, x.cols);
   };
+  cursor cur;
+  if (!advance (R, &cur))
+    return GM_OK;                    /* no block left for this device */
 
+  gm_status st = GM_OK;
   void *bufA[2] = {NULL, NULL}, *bufB[2] = {NULL, NULL}, *bufC[2] = {NULL, NULL}, *bufP = NULL;
   const size_t a_bytes = (size_t) pl.mb * pl.kb * es, b_bytes = (size_t) pl.kb * pl.nb * es;
   const size_t c_bytes = (size_t) pl.mb * pl.nb * es;
   cudaStream_t cs = NULL;
   cudaEvent_t done[2] = {NULL, NULL}, began[2] = {NULL, NULL};
-  gm_host_stats stats = {};
-  struct timespec t0;
-  clock_gettime (CLOCK_MONOTONIC, &t0);
-  stats.block_rows = pl.mb;
-  stats.block_cols = pl.nb;
-  stats.slice = pl.kb;
   /* the product time of step t, added once its event has been waited for */
   auto add_kernel_time = [&] (int64_t t) {
     float ms = 0;
     if (cudaEventElapsedTime (&ms, began[t % 2], done[t % 2]) == cudaSuccess)
-      stats.kernel_ms += ms;
-    stats.steps++;
+      stats->kernel_ms += ms;
+    stats->steps++;
   };
   for (int b = 0; b < 2 && st == GM_OK; b++) {
     if ((b == 0 || !pl.a_once) && st == GM_OK)
@@ -267,36 +323,38 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
   if (st == GM_OK)
     st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
                          "cudaStreamCreate");
+  /* The buffers may come from the cache with gpumat work still queued on stream 0. */
+  if (st == GM_OK)
+    st = gm_stream_after_default (cs);
 
-  const int64_t steps = pl.bi * pl.bj * pl.bs;
   int a_cur = 0, b_cur = 0;          /* the buffers holding the current step's panels */
-  /* the panels of step 0 */
+  /* the panels of the first step */
   if (st == GM_OK) {
-    const step x = step_at (pl, m, n, k, 0);
+    const step x = step_of (R, cur);
     const char *ha, *hb;
     const gm_host_span sa = a_span (x, &ha), sb = b_span (x, &hb);
     st = gm_copy_duplex_2d (bufA[0], ha, sa, NULL, NULL, gm_contiguous (0));
     if (st == GM_OK)
       st = gm_copy_duplex_2d (bufB[0], hb, sb, NULL, NULL, gm_contiguous (0));
-    stats.bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
+    stats->bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
   }
   step pending_down = {};            /* the block to download after the next product */
-  bool have_down = false;
+  bool have_down = false, more = true;
   int down_buf = 0;
-  for (int64_t t = 0; t < steps && st == GM_OK; t++) {
-    const step x = step_at (pl, m, n, k, t);
-    const int64_t blk = x.j * pl.bi + x.i;
-    const int cb = (int) (blk % 2);    /* block b in buffer b % 2 */
+  int64_t t = 0;                     /* this device's steps */
+  for (; more && st == GM_OK; t++) {
+    const step x = step_of (R, cur);
+    const int cb = (int) (cur.local % 2);   /* this device's blocks alternate their buffers */
     /* the product of this step: the first slice straight into the block, later ones into P
        and added (slice order: deterministic) */
     void *dst = x.s == 0 ? bufC[cb] : bufP;
     st = gm_cuda_status (cudaEventRecord (began[t % 2], cs), "cudaEventRecord");
     if (st == GM_OK)
-      st = gm_matmul (kernel, cls, ta ? opa : GM_OP_NONE, tb ? opb : GM_OP_NONE, x.rows, x.cols,
-                    x.depth, bufA[a_cur], ta ? x.depth : x.rows, 0, bufB[b_cur],
-                    tb ? x.cols : x.depth, 0, dst, x.rows, 0, 1, cs);
+      st = gm_matmul (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, tb ? R->opb : GM_OP_NONE,
+                      x.rows, x.cols, x.depth, bufA[a_cur], ta ? x.depth : x.rows, 0,
+                      bufB[b_cur], tb ? x.cols : x.depth, 0, dst, x.rows, 0, 1, cs);
     if (st == GM_OK && x.s > 0)
-      st = launch_accumulate (cls, x.rows * x.cols, bufC[cb], bufP, cs);
+      st = launch_accumulate (R->cls, x.rows * x.cols, bufC[cb], bufP, cs);
     if (st == GM_OK)
       st = gm_cuda_status (cudaEventRecord (done[t % 2], cs), "cudaEventRecord");
     /* step t-1's product done: its buffers are free and its block (if complete) can go down */
@@ -305,17 +363,22 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
       add_kernel_time (t - 1);
     if (st != GM_OK)
       break;
-    if (opt && opt->interrupted && opt->interrupted (opt->ctx)) {
-      st = gm_fail (GM_ERR_INTERRUPTED, "blocked product interrupted after %lld of %lld steps",
-                    (long long) t, (long long) steps);
+    if (R->poll && R->poll->interrupted && R->poll->interrupted (R->poll->ctx))
+      R->stop.store (1);
+    if (R->stop.load ()) {
+      st = gm_fail (GM_ERR_INTERRUPTED, "blocked product stopped on GPU %d after %lld of its "
+                    "steps", device, (long long) t);
       break;
     }
-    /* uploads for step t+1, into the buffers not used by step t */
+    /* uploads for the next step, into the buffers not used by this one */
     const char *ha = NULL, *hb = NULL;
     gm_host_span sa = gm_contiguous (0), sb = gm_contiguous (0);
     int a_next = a_cur, b_next = b_cur;
-    if (t + 1 < steps) {
-      const step y = step_at (pl, m, n, k, t + 1);
+    const bool last_slice = x.s == pl.bs - 1;
+    const step done_x = x;
+    more = advance (R, &cur);
+    if (more) {
+      const step y = step_of (R, cur);
       if (!pl.a_once && (y.i != x.i || y.s != x.s)) {
         a_next = a_cur ^ 1;
         sa = a_span (y, &ha);
@@ -325,7 +388,7 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
         sb = b_span (y, &hb);
       }
     }
-    /* the download of the block step t-1 completed */
+    /* the download of the block the previous step completed */
     const char *dsrc = NULL;
     char *hdst = NULL;
     gm_host_span sd = gm_contiguous (0);
@@ -338,26 +401,27 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
     st = gm_copy_duplex_2d (sa.runs ? bufA[a_next] : NULL, ha, sa, hdst, dsrc, sd);
     if (st == GM_OK && sb.runs)
       st = gm_copy_duplex_2d (bufB[b_next], hb, sb, NULL, NULL, gm_contiguous (0));
-    stats.bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
-    stats.bytes_down += (double) (sd.run * sd.runs);
+    stats->bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
+    stats->bytes_down += (double) (sd.run * sd.runs);
     a_cur = a_next;
     b_cur = b_next;
-    if (x.s == pl.bs - 1) {          /* this step completes its block: down after the next */
-      pending_down = x;
+    if (last_slice) {                /* this step completes its block: down after the next */
+      pending_down = done_x;
       down_buf = cb;
       have_down = true;
     }
   }
-  if (st == GM_OK && steps > 0
-      && (st = gm_cuda_status (cudaEventSynchronize (done[(steps - 1) % 2]), "gm_matmul"))
+  /* t steps were launched; the last one's product is waited for here */
+  if (st == GM_OK && t > 0
+      && (st = gm_cuda_status (cudaEventSynchronize (done[(t - 1) % 2]), "gm_matmul"))
              == GM_OK)
-    add_kernel_time (steps - 1);
+    add_kernel_time (t - 1);
   if (st == GM_OK && have_down) {
     const gm_host_span sd = part (es, m, pending_down.rows, pending_down.cols);
     st = gm_copy_duplex_2d (NULL, NULL, gm_contiguous (0),
                             C + ((size_t) pending_down.r0 + (size_t) pending_down.c0 * (size_t) m) * es,
                             bufC[down_buf], sd);
-    stats.bytes_down += (double) (sd.run * sd.runs);
+    stats->bytes_down += (double) (sd.run * sd.runs);
   }
   if (cs) {
     cudaStreamSynchronize (cs);      /* nothing in flight before the buffers are freed */
@@ -373,11 +437,279 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
     gm_device_free (bufC[b]);
   }
   gm_device_free (bufP);
+  (void) cudaGetLastError ();
+  return st;
+}
+
+/* One device's host thread in the several-device run. */
+struct device_job {
+  shared_run *run;
+  int device;
+  gm_host_stats stats;
+  gm_status status;
+  pthread_t tid;
+  bool started;
+};
+
+void *device_main (void *arg)
+{
+  device_job *job = (device_job *) arg;
+  gm_status st = gm_use_device (job->device, NULL);
+  if (st == GM_OK)
+    st = run_device (job->run, job->device, &job->stats);
+  if (st != GM_OK && st != GM_ERR_INTERRUPTED)
+    record_failure (job->run, job->device, st);
+  job->status = st;
+  return NULL;
+}
+
+/* Free device memory that the plan may count on, for each listed device: gpumat's own caches
+ * (freed blocks, the kernels' stream-ordered pool) count as used in cudaMemGetInfo and are
+ * given back first, so that the plan does not depend on what ran before.  The calling thread's
+ * device is left as it was. */
+gm_status smallest_free (const int *devices, int count, size_t *smallest)
+{
+  *smallest = SIZE_MAX;
+  for (int d = 0; d < count; d++) {
+    int previous = 0;
+    gm_status st = gm_use_device (devices[d], &previous);
+    if (st != GM_OK)
+      return st;
+    gm_device_release_cached ();
+    size_t free_bytes = 0, total = 0;
+    st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo");
+    cudaSetDevice (previous);
+    if (st != GM_OK)
+      return st;
+    if (free_bytes < *smallest)
+      *smallest = free_bytes;
+  }
+  return GM_OK;
+}
+
+/* With several devices the queue needs blocks to share: at least BLOCKS_PER_DEVICE a device
+ * where the blocks can shrink (to 64 rows, then 64 columns), so that a device that finishes
+ * early takes another and the last block's imbalance is a small part of the run.  Shrinking
+ * the rows first costs no traffic where B stays whole (each A panel still crosses once). */
+constexpr int64_t BLOCKS_PER_DEVICE = 2;
+/* And no block above this many flops while its rows can shrink (not below MIN_BLOCK): 2e13 is
+ * ~0.45 s of DGEMM on an H100, the longest a device's thread can take to notice a stop (Ctrl-C
+ * or another device's failure), since the product in flight always finishes.  Fewer rows per
+ * block cost no traffic here: each A panel still crosses once per column block, B and C once. */
+constexpr double MAX_BLOCK_FLOP = 2e13;
+
+void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, plan *p)
+{
+  const int64_t want = BLOCKS_PER_DEVICE * devices;
+  int64_t mb = p->mb, nb = p->nb;
+  auto halve = [] (int64_t x) {
+    int64_t h = ceil_div (x, 2);
+    h = h > 64 ? ceil_div (h, 64) * 64 : h;
+    return h < 64 ? 64 : h;
+  };
+  while (ceil_div (m, mb) * ceil_div (n, nb) < want && mb > 64)
+    mb = halve (mb);
+  while (ceil_div (m, mb) * ceil_div (n, nb) < want && nb > 64)
+    nb = halve (nb);
+  while (2.0 * (double) mb * (double) nb * (double) p->kb > MAX_BLOCK_FLOP && mb > MIN_BLOCK)
+    mb = halve (mb) < MIN_BLOCK ? MIN_BLOCK : halve (mb);
+  p->mb = mb < m ? mb : m;
+  p->nb = nb < n ? nb : n;
+  p->bi = ceil_div (m, p->mb);
+  p->bj = ceil_div (n, p->nb);
+  p->a_once = p->bi == 1 && p->bs == 1;
+  p->b_once = p->bj == 1 && p->bs == 1;
+  p->bytes = plan_bytes (m, n, k, p->mb, p->nb, p->kb, es);   /* smaller blocks: fewer bytes */
+}
+
+/* How often the calling thread asks the interrupt callback while the devices run: Ctrl-C
+   reaches every device's thread within this, plus the product in flight. */
+constexpr long POLL_NS = 10 * 1000 * 1000;
+
+} /* namespace */
+
+extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                             gm_op opb, int64_t m, int64_t n, int64_t k,
+                                             const void *h_A, const void *h_B, void *h_C,
+                                             const gm_host_options *opt)
+{
+  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s (real double and "
+                    "single only)", gm_class_name (cls));
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  if (!gm_op_name (opa) || !gm_op_name (opb))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown operation (%d, %d)", (int) opa,
+                    (int) opb);
+  gm_status st;
+  if ((st = gm_check_devices (opt ? opt->devices : NULL, opt ? opt->device_count : 0)) != GM_OK)
+    return st;
+  const size_t es = gm_class_size (cls);
+  size_t bytes_C;
+  st = gm_mul_size3 ((size_t) m, (size_t) n, es, &bytes_C);
+  if (st != GM_OK || bytes_C == 0)
+    return st;
+  if (k == 0) {
+    memset (h_C, 0, bytes_C);
+    return GM_OK;
+  }
+  if ((st = gm_init ()) != GM_OK)
+    return st;
+  /* the devices: the listed ones, or the calling thread's current device */
+  int current = 0;
+  if ((st = gm_cuda_status (cudaGetDevice (&current), "cudaGetDevice")) != GM_OK)
+    return st;
+  const bool listed = opt && opt->devices && opt->device_count > 0;
+  const int ndev = listed ? opt->device_count : 1;
+  const int *devices = listed ? opt->devices : &current;
+  size_t free_bytes = 0;
+  if ((st = smallest_free (devices, ndev, &free_bytes)) != GM_OK)
+    return st;
+  size_t budget = (size_t) ((double) free_bytes * FREE_SHARE);
+  if (opt && opt->max_device_bytes && opt->max_device_bytes < budget)
+    budget = opt->max_device_bytes;
+
+  shared_run R;
+  if ((st = make_plan (m, n, k, es, budget, &R.pl)) != GM_OK)
+    return st;
+  if (ndev > 1)
+    spread_plan (m, n, k, es, ndev, &R.pl);
+  /* op(A) is m x k: stored m x k (lda m) for none, k x m (lda k) for (c)transpose; its block
+     (rows r0.., slice p0..) is the stored part (r0.., p0..) or (p0.., r0..).  Likewise op(B),
+     k x n: stored k x n (ldb k), or n x k (ldb n). */
+  R.kernel = kernel;
+  R.cls = cls;
+  R.opa = opa;
+  R.opb = opb;
+  R.ta = opa != GM_OP_NONE;
+  R.tb = opb != GM_OP_NONE;
+  R.m = m;
+  R.n = n;
+  R.k = k;
+  R.lda = R.ta ? k : m;
+  R.ldb = R.tb ? n : k;
+  R.es = es;
+  R.A = (const char *) h_A;
+  R.B = (const char *) h_B;
+  R.C = (char *) h_C;
+  R.blocks = R.pl.bi * R.pl.bj;
+  R.next_block.store (0);
+  R.stop.store (0);
+  R.poll = ndev == 1 ? opt : NULL;
+  pthread_mutex_init (&R.lock, NULL);
+  R.first = GM_OK;
+  R.first_device = -1;
+  R.detail[0] = 0;
+  R.oom_requested = R.oom_free = 0;
+
+  struct timespec t0;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  gm_host_stats total = {};
+  total.block_rows = R.pl.mb;
+  total.block_cols = R.pl.nb;
+  total.slice = R.pl.kb;
+  total.devices = ndev;
+  bool interrupted = false;
+
+  if (ndev == 1) {
+    /* one device: on the calling thread, which polls the callback itself */
+    int previous = current;
+    st = devices[0] == current ? GM_OK : gm_use_device (devices[0], &previous);
+    if (st == GM_OK) {
+      gm_host_stats one = {};
+      st = run_device (&R, devices[0], &one);
+      total.steps = one.steps;
+      total.bytes_up = one.bytes_up;
+      total.bytes_down = one.bytes_down;
+      total.kernel_ms = one.kernel_ms;
+      total.device_ordinal[0] = devices[0];
+      total.device_kernel_ms[0] = one.kernel_ms;
+      total.device_steps[0] = one.steps;
+      if (previous != devices[0])
+        cudaSetDevice (previous);
+    }
+    if (st == GM_ERR_INTERRUPTED)
+      interrupted = true;
+  } else {
+    /* one host thread per device, every signal blocked there (Octave's handlers run on its own
+       thread); this thread polls the interrupt callback until all of them are done */
+    device_job jobs[GM_MAX_DEVICES];
+    sigset_t all, old;
+    sigfillset (&all);
+    pthread_sigmask (SIG_SETMASK, &all, &old);
+    for (int d = 0; d < ndev; d++)
+      jobs[d].started = false;
+    for (int d = 0; d < ndev; d++) {
+      jobs[d].run = &R;
+      jobs[d].device = devices[d];
+      jobs[d].stats = gm_host_stats ();
+      jobs[d].status = GM_OK;
+      jobs[d].started = pthread_create (&jobs[d].tid, NULL, device_main, &jobs[d]) == 0;
+      if (!jobs[d].started) {
+        gm_fail (GM_ERR_OUT_OF_MEMORY, "blocked product: cannot start a host thread for GPU %d",
+                 devices[d]);
+        record_failure (&R, devices[d], GM_ERR_OUT_OF_MEMORY);
+        break;
+      }
+    }
+    pthread_sigmask (SIG_SETMASK, &old, NULL);
+    /* every started thread finishes its step in flight once `stop` is set: wait for them all,
+       asking the callback every POLL_NS */
+    for (int d = 0; d < ndev; d++) {
+      if (!jobs[d].started)
+        continue;
+      for (;;) {
+        struct timespec until;
+        clock_gettime (CLOCK_REALTIME, &until);
+        until.tv_nsec += POLL_NS;
+        if (until.tv_nsec >= 1000000000L) {
+          until.tv_sec++;
+          until.tv_nsec -= 1000000000L;
+        }
+        if (pthread_timedjoin_np (jobs[d].tid, NULL, &until) == 0)
+          break;
+        if (!R.stop.load () && opt && opt->interrupted && opt->interrupted (opt->ctx)) {
+          interrupted = true;
+          R.stop.store (1);
+        }
+      }
+    }
+    double busiest = 0;
+    for (int d = 0; d < ndev; d++) {
+      if (!jobs[d].started)
+        continue;
+      const gm_host_stats &one = jobs[d].stats;
+      total.steps += one.steps;
+      total.bytes_up += one.bytes_up;
+      total.bytes_down += one.bytes_down;
+      total.device_ordinal[d] = devices[d];
+      total.device_kernel_ms[d] = one.kernel_ms;
+      total.device_steps[d] = one.steps;
+      if (one.kernel_ms > busiest)
+        busiest = one.kernel_ms;
+    }
+    total.kernel_ms = busiest;
+    if (R.first != GM_OK) {
+      /* the first failure, as its thread described it, for the caller's thread */
+      gm_record_oom (R.oom_requested, R.oom_free);
+      st = gm_fail (R.first, "GPU %d: %s", R.first_device, R.detail);
+    } else if (interrupted || R.stop.load ()) {
+      interrupted = true;
+      st = GM_ERR_INTERRUPTED;
+    } else
+      st = GM_OK;
+  }
+  pthread_mutex_destroy (&R.lock);
+  if (interrupted && (st == GM_OK || st == GM_ERR_INTERRUPTED)) {
+    const int64_t steps = R.pl.bi * R.pl.bj * R.pl.bs;
+    st = gm_fail (GM_ERR_INTERRUPTED, "blocked product interrupted after %lld of %lld steps",
+                  (long long) total.steps, (long long) steps);
+  }
   if (opt && opt->stats) {
     struct timespec t1;
     clock_gettime (CLOCK_MONOTONIC, &t1);
-    stats.wall_ms = (double) (t1.tv_sec - t0.tv_sec) * 1e3 + (double) (t1.tv_nsec - t0.tv_nsec) / 1e6;
-    *opt->stats = stats;
+    total.wall_ms = (double) (t1.tv_sec - t0.tv_sec) * 1e3 + (double) (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    *opt->stats = total;
   }
   return st;
 }
@@ -397,4 +729,23 @@ extern "C" gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, in
     *kb = pl.kb;
   }
   return st;
+}
+
+extern "C" gm_status gm_matmul_host_plan_shared (gm_class cls, int64_t m, int64_t n, int64_t k,
+                                                 size_t budget, int devices, int64_t *mb,
+                                                 int64_t *nb, int64_t *kb)
+{
+  if (devices < 1 || devices > GM_MAX_DEVICES)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product plan: %d devices", devices);
+  gm_status st = gm_matmul_host_plan (cls, m, n, k, budget, mb, nb, kb);
+  if (st != GM_OK || devices == 1)
+    return st;
+  plan pl;
+  if ((st = make_plan (m, n, k, gm_class_size (cls), budget, &pl)) != GM_OK)
+    return st;
+  spread_plan (m, n, k, gm_class_size (cls), devices, &pl);
+  *mb = pl.mb;
+  *nb = pl.nb;
+  *kb = pl.kb;
+  return GM_OK;
 }

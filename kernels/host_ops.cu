@@ -2,6 +2,9 @@
  *
  * Each function frees everything it allocated on every path, so after an error nothing is
  * left on the device; and each waits for its result, so the caller can read it at once.
+ * Device blocks come from the cache and may still be in use by gpumat work queued on stream 0
+ * (memory.cu): work on stream 0 is ordered after it anyway, and the streams of their own made
+ * here wait for it first (gm_stream_after_default).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -235,6 +238,9 @@ static gm_status matmul_panels (const host_product *p, const char *h_A, const ch
   cudaEvent_t ev[MAX_PANELS] = {0};
   gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
                                  "cudaStreamCreate");
+  /* The blocks may come from the cache with gpumat work still queued on stream 0. */
+  if (st == GM_OK)
+    st = gm_stream_after_default (cs);
   for (int j = 0; j < count && st == GM_OK; j++)
     st = gm_cuda_status (cudaEventCreateWithFlags (&ev[j], cudaEventDisableTiming),
                          "cudaEventCreate");
@@ -296,6 +302,9 @@ static gm_status symmetric_streamed (const host_product *p, const char *h_X, cha
   cudaStream_t cs = NULL;
   gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&cs, cudaStreamNonBlocking),
                                  "cudaStreamCreate");
+  /* d_X and d_C may come from the cache with gpumat work still queued on stream 0. */
+  if (st == GM_OK)
+    st = gm_stream_after_default (cs);
   for (int64_t c0 = 0; c0 < p->m && st == GM_OK; c0 += SYM_BLOCK) {
     const int64_t c1 = c0 + SYM_BLOCK < p->m ? c0 + SYM_BLOCK : p->m;
     if ((st = gm_copy_to_device (d_X + c0 * col, h_X + c0 * col, (size_t) (c1 - c0) * col))
@@ -376,10 +385,88 @@ extern "C" gm_status gm_matmul_host (gm_matmul_kernel kernel, gm_class cls, gm_o
   return gm_matmul_host_opt (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, pages, NULL);
 }
 
+/* Several devices listed: the blocks divided among them from this much work on (2 m n k
+ * flops; 1e12 is ~25 ms of DGEMM on an H100): below it one device's in-core product is
+ * predicted to be as fast, since each device's share pays its own head (its first panels,
+ * B whole where it fits: 2 x 60000^2 doubles cross the bus once per device) and a thread
+ * start.  A prediction; bench-scale measures the 60000^2 end.  A product past one device's
+ * memory, or with a maxDeviceMemory budget, is divided whatever its size. */
+#define MULTI_DEVICE_MIN_FLOP 1e12
+
+static gm_status matmul_host_here (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                   int64_t m, int64_t n, int64_t k, const void *h_A,
+                                   const void *h_B, void *h_C, const gm_pages *pages,
+                                   const gm_host_options *opt);
+
+/* The device rule of gm_matmul_host_opt: no list, the current device; one device, the whole
+ * product there (the calling thread switched to it and back); several, the blocked product
+ * divided among them where it pays (real double or single, one page, past the budget or at
+ * least MULTI_DEVICE_MIN_FLOP), else the whole product on the first one listed. */
 extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
                                          gm_op opb, int64_t m, int64_t n, int64_t k,
                                          const void *h_A, const void *h_B, void *h_C,
                                          const gm_pages *pages, const gm_host_options *opt)
+{
+  const int listed = opt && opt->devices ? opt->device_count : 0;
+  if (listed == 0)
+    return matmul_host_here (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, pages, opt);
+  gm_status st = gm_check_devices (opt->devices, listed);
+  if (st != GM_OK)
+    return st;
+  int64_t total = 1;
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  if ((st = gm_pages_total (pages, &total)) != GM_OK)
+    return st;
+  if (listed > 1 && total > 0 && m > 0 && n > 0 && k > 0 && (!pages || total == 1)
+      && (cls == GM_DOUBLE || cls == GM_SINGLE)) {
+    const double flop = 2.0 * (double) m * (double) n * (double) k;
+    size_t bytes_A, bytes_B, bytes_C, free_bytes = 0, device_total = 0;
+    const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
+    int previous = 0;
+    /* past the first device's memory: divided as well (the blocked path, as one device would) */
+    int past = 0;
+    if ((st = element_bytes (cls, ka ? k : m, ka ? m : k, &bytes_A)) != GM_OK
+        || (st = element_bytes (cls, kb ? k : n, kb ? n : k, &bytes_B)) != GM_OK
+        || (st = element_bytes (cls, m, n, &bytes_C)) != GM_OK)
+      return st;
+    if (flop < MULTI_DEVICE_MIN_FLOP && !opt->max_device_bytes) {
+      if ((st = gm_use_device (opt->devices[0], &previous)) != GM_OK)
+        return st;
+      st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &device_total), "cudaMemGetInfo");
+      cudaSetDevice (previous);
+      if (st != GM_OK)
+        return st;
+      past = (double) bytes_A + (double) bytes_B + (double) bytes_C
+             > (double) free_bytes * IN_CORE_SHARE;
+    }
+    if (flop >= MULTI_DEVICE_MIN_FLOP || opt->max_device_bytes || past) {
+      const int same = h_A == h_B && bytes_A == bytes_B;
+      const int symmetric = same && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE);
+      st = gm_matmul_host_blocked (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, opt);
+      if (st == GM_OK && symmetric)
+        mirror_upper_host (cls, m, h_C);
+      return st;
+    }
+  }
+  /* the whole product on the first device listed */
+  gm_host_options here = *opt;
+  here.devices = NULL;
+  here.device_count = 0;
+  int previous = 0;
+  if ((st = gm_use_device (opt->devices[0], &previous)) != GM_OK)
+    return st;
+  st = matmul_host_here (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, pages, &here);
+  if (previous != opt->devices[0])
+    cudaSetDevice (previous);
+  return st;
+}
+
+/* gm_matmul_host_opt on the calling thread's current device (opt->devices not used). */
+static gm_status matmul_host_here (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                   int64_t m, int64_t n, int64_t k, const void *h_A,
+                                   const void *h_B, void *h_C, const gm_pages *pages,
+                                   const gm_host_options *opt)
 {
   const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
   const int64_t rows_a = ka ? k : m, cols_a = ka ? m : k;
@@ -616,9 +703,10 @@ extern "C" gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int6
   buffer_set set = {{0}, 0};
   void *d_work = NULL;
   if ((st = buffers_alloc (&set, &d_work, work_bytes)) != GM_OK
-      || (st = gm_dot (cls, pre, len, post, d_x, d_y, d_out, d_work, work_bytes, 0)) != GM_OK
-      || (st = gm_sync ()) != GM_OK)
+      || (st = gm_dot (cls, pre, len, post, d_x, d_y, d_out, d_work, work_bytes, 0)) != GM_OK)
     return buffers_free (&set, st);
+  /* Queued, not waited for: the workspace goes back to the cache at once, and whoever takes it
+     next queues after this dot on stream 0 (memory.cu). */
   return buffers_free (&set, GM_OK);
 }
 

@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
+#include <atomic>
+#include <mutex>
 #include <cuda_runtime.h>
 #include "gpumat.h"
 #include "matmul_internal.cuh"
@@ -31,32 +33,48 @@ using namespace gm_matmul_detail;
 
 namespace gm_matmul_detail {
 
+/* Cached per device ordinal (the properties differ between devices, and the several-device
+   product asks from one host thread per device at once): an entry is written once, before its
+   ready flag is released, and never changes after. */
 gm_status device_info (DeviceInfo *info)
 {
-  static int cached_device = -1;
-  static DeviceInfo cached;
+  static DeviceInfo cached[GM_MAX_DEVICES];
+  static std::atomic<int> ready[GM_MAX_DEVICES];
   int dev;
   cudaError_t err = cudaGetDevice (&dev);
   if (err != cudaSuccess)
     return gm_cuda_status (err, "matmul: cudaGetDevice");
-  if (dev != cached_device) {
-    int major, minor;
-    if ((err = cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, dev))
-            != cudaSuccess
-        || (err = cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, dev))
-               != cudaSuccess)
-      return gm_cuda_status (err, "matmul: compute capability");
-    if ((err = cudaDeviceGetAttribute (&cached.sms, cudaDevAttrMultiProcessorCount, dev))
-        != cudaSuccess)
-      return gm_cuda_status (err, "matmul: multiprocessor count");
-    if ((err = cudaDeviceGetAttribute (&cached.smem_optin,
-                                       cudaDevAttrMaxSharedMemoryPerBlockOptin, dev))
-        != cudaSuccess)
-      return gm_cuda_status (err, "matmul: shared memory per block");
-    cached.cc = 10 * major + minor;
-    cached_device = dev;
+  const bool cacheable = dev >= 0 && dev < GM_MAX_DEVICES;
+  if (cacheable && ready[dev].load (std::memory_order_acquire)) {
+    *info = cached[dev];
+    return GM_OK;
   }
-  *info = cached;
+  DeviceInfo d;
+  int major, minor;
+  if ((err = cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, dev))
+          != cudaSuccess
+      || (err = cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, dev))
+             != cudaSuccess)
+    return gm_cuda_status (err, "matmul: compute capability");
+  if ((err = cudaDeviceGetAttribute (&d.sms, cudaDevAttrMultiProcessorCount, dev))
+      != cudaSuccess)
+    return gm_cuda_status (err, "matmul: multiprocessor count");
+  if ((err = cudaDeviceGetAttribute (&d.smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                     dev))
+      != cudaSuccess)
+    return gm_cuda_status (err, "matmul: shared memory per block");
+  d.cc = 10 * major + minor;
+  if (cacheable) {
+    /* two threads of one device may both get here: they write the same values; the flag is
+       released only after a whole entry */
+    static std::mutex write_lock;
+    std::lock_guard<std::mutex> guard (write_lock);
+    if (!ready[dev].load (std::memory_order_relaxed)) {
+      cached[dev] = d;
+      ready[dev].store (1, std::memory_order_release);
+    }
+  }
+  *info = d;
   return GM_OK;
 }
 

@@ -203,18 +203,20 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
   using Cfg = DmmaCfg<S::BM, S::BN, BK, S::WM, S::WN, STAGES, KA, KB>;
   auto kernel = matmul_dmma_kernel<S::BM, S::BN, BK, S::WM, S::WN, STAGES, S::PER_SM, KA, KB,
                                    VEC>;
-  static bool smem_set = false, carveout_set = false;
+  /* once per device: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set, carveout_set;
   gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul dmma: shared memory");
   if (st != GM_OK)
     return st;
-  if (S::PER_SM > 1 && !carveout_set) {
+  const int dev = current_device_or_none ();
+  if (S::PER_SM > 1 && !carveout_set.test (dev)) {
     /* the whole of the SM's shared memory for the carveout, so that PER_SM blocks fit (the
        default leaves the split to the driver, which need only fit one) */
     cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                             (int) cudaSharedmemCarveoutMaxShared);
     if (err != cudaSuccess)
       return gm_cuda_status (err, "matmul dmma: shared memory carveout");
-    carveout_set = true;
+    carveout_set.set (dev);
   }
   return for_each_launch<double> (a, S::BM, S::BN, slices, k_slice, c_slice, "matmul dmma",
                                   [&] (const Gemm<double> &g, dim3 grid) {
@@ -507,7 +509,8 @@ bool zdmma_takes (const MatmulArgs &a, const DeviceInfo &dev)
 
 template <int BK, int STAGES> gm_status launch_zdmma (const MatmulArgs &a)
 {
-  static bool smem_set = false;
+  /* once per device: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set;
   constexpr size_t SMEM = Zdmma<BK, STAGES>::SMEM;
   auto kernel = matmul_zdmma_kernel<BK, STAGES>;
   gm_status st = allow_smem (kernel, SMEM, &smem_set, "matmul zdmma: shared memory");

@@ -19,6 +19,7 @@
 #define GPUMAT_MATMUL_INTERNAL_CUH
 
 #include <stdint.h>
+#include <atomic>
 #include <type_traits>
 #include <cuda_runtime.h>
 #include "gpumat.h"
@@ -169,16 +170,49 @@ gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slic
   return GM_OK;
 }
 
-/* Raise a kernel's dynamic shared-memory limit once per process (per kernel instance). */
-template <typename K> gm_status allow_smem (K kernel, size_t bytes, bool *done, const char *where)
+/* Work done once per device and CUDA context: a kernel attribute set with cudaFuncSetAttribute
+ * applies to the current device only, and a device reset after a fault (gm_reset) starts a
+ * context without it.  So a flag that says "done" holds, per device, the gm_context_epoch it was
+ * set in (0: never).  Atomic: the several-device product runs launchers on one host thread per
+ * device at once; two threads may both set an attribute on first use, which is harmless. */
+struct PerDeviceOnce {
+  std::atomic<unsigned> epoch[GM_MAX_DEVICES];
+  bool test (int dev) const
+  {
+    return dev >= 0 && dev < GM_MAX_DEVICES
+           && epoch[dev].load (std::memory_order_acquire) == gm_context_epoch ();
+  }
+  void set (int dev)
+  {
+    if (dev >= 0 && dev < GM_MAX_DEVICES)
+      epoch[dev].store (gm_context_epoch (), std::memory_order_release);
+  }
+};
+
+/* The calling thread's current device (-1 when CUDA cannot say: then nothing is cached). */
+inline int current_device_or_none ()
 {
-  if (*done)
+  int dev = -1;
+  if (cudaGetDevice (&dev) != cudaSuccess) {
+    (void) cudaGetLastError ();
+    return -1;
+  }
+  return dev;
+}
+
+/* Raise a kernel's dynamic shared-memory limit once per device and context (per kernel
+   instance). */
+template <typename K> gm_status allow_smem (K kernel, size_t bytes, PerDeviceOnce *once,
+                                            const char *where)
+{
+  const int dev = current_device_or_none ();
+  if (once->test (dev))
     return GM_OK;
   cudaError_t err = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           (int) bytes);
   if (err != cudaSuccess)
     return gm_cuda_status (err, where);
-  *done = true;
+  once->set (dev);
   return GM_OK;
 }
 
@@ -421,17 +455,16 @@ private:
      failed allocation). */
   static void set_pool_threshold ()
   {
-    static int done_for = -1;
-    int dev;
+    static PerDeviceOnce done;       /* each device (and context) has its own default pool */
+    const int dev = current_device_or_none ();
     cudaMemPool_t pool;
-    if (cudaGetDevice (&dev) != cudaSuccess || dev == done_for
-        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
+    if (dev < 0 || done.test (dev) || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess) {
       (void) cudaGetLastError ();
       return;
     }
     uint64_t keep = 1ull << 30;
     if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
-      done_for = dev;
+      done.set (dev);
     (void) cudaGetLastError ();
   }
   cudaStream_t stream_;

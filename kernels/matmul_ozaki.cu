@@ -545,11 +545,13 @@ int ozaki_version ()
   return env && strcmp (env, "2") == 0 ? 2 : 1;
 }
 
-int last_slices = 0;   /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64 */
+/* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
+   product (host_ooc.cu) runs products from one host thread per GPU at once. */
+std::atomic<int> last_slices{0};
 
 gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
 {
-  last_slices = 0;
+  last_slices.store (0);
   return dmma_fits (dev) ? matmul_dmma (a, dev) : matmul_warp (a, GM_DOUBLE, dev);
 }
 
@@ -569,14 +571,28 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1 */
   const int version = s == OZ_DEFAULT_SLICES ? ozaki_version () : 1;
   auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
-  /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance) */
-  static size_t smem_allowed[3] = {0, 0, 0};
-  if (smem > smem_allowed[version]) {
+  /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance and
+     per device: the attribute is the current device's; a device past GM_MAX_DEVICES sets it
+     every time; a device reset, gm_reset after a fault, starts over) */
+  static std::atomic<size_t> smem_allowed[GM_MAX_DEVICES][3];
+  static std::atomic<unsigned> smem_epoch[GM_MAX_DEVICES];
+  const int ordinal = current_device_or_none ();
+  const bool cached = ordinal >= 0 && ordinal < GM_MAX_DEVICES;
+  if (cached && smem_epoch[ordinal].load () != gm_context_epoch ()) {
+    for (int v = 0; v < 3; v++)
+      smem_allowed[ordinal][v].store (0);
+    smem_epoch[ordinal].store (gm_context_epoch ());
+  }
+  if (!cached || smem > smem_allowed[ordinal][version].load ()) {
     const cudaError_t e = cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                 (int) smem);
     if (e != cudaSuccess)
       return gm_cuda_status (e, "matmul ozaki: shared memory");
-    smem_allowed[version] = smem;
+    if (cached) {
+      size_t seen = smem_allowed[ordinal][version].load ();
+      while (smem > seen && !smem_allowed[ordinal][version].compare_exchange_weak (seen, smem)) {
+      }
+    }
   }
 
   /* pages per launch: all, unless the planes would pass OZ_MAX_WORKSPACE (or gridDim.y) */
@@ -654,7 +670,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
     if ((err = cudaGetLastError ()) != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
   }
-  last_slices = s;
+  last_slices.store (s);
   return GM_OK;
 }
 
@@ -687,7 +703,8 @@ extern "C" gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups)
     err = cudaMemcpyFromSymbol (&f, gm_matmul_detail::ozaki_fixups, sizeof f);
   if (err != cudaSuccess)
     return gm_cuda_status (err, "matmul ozaki stats");
-  *slices = gm_matmul_detail::last_slices;
-  *fixups = gm_matmul_detail::last_slices ? (int64_t) f : 0;
+  const int slices_seen = gm_matmul_detail::last_slices.load ();
+  *slices = slices_seen;
+  *fixups = slices_seen ? (int64_t) f : 0;
   return GM_OK;
 }

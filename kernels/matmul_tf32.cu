@@ -310,7 +310,8 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
   constexpr int BM = TF32_BM, BN = TF32_BN, BK = TF32_BK, WM = TF32_WM, WN = TF32_WN;
   using Cfg = Tf32Cfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
   auto kernel = matmul_tf32x3_kernel<BM, BN, BK, WM, WN, STAGES, KA, KB, VEC>;
-  static bool smem_set = false;
+  /* once per device: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set;
   gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul tf32x3: shared memory");
   if (st != GM_OK)
     return st;

@@ -489,7 +489,8 @@ struct WarpShape {
       kernel = (decltype (kernel)) matmul_warp_kk_kernel<BM, BN, WM, WN, STAGES, MIN_BLOCKS>;
       smem = (size_t) STAGES * (BM + BN) * BK * sizeof (T);
     }
-    static bool smem_set = false;
+    /* once per device: an attribute is set for the current device only */
+    static PerDeviceOnce smem_set;
     gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul warp: shared memory");
     if (st != GM_OK)
       return st;

@@ -9,11 +9,36 @@
  * stay cached; any allocation failure first returns the cache to CUDA and tries again, and a
  * device query returns it too, so the free memory users see is that of live arrays.
  *
- * Every gpumat operation synchronizes before it returns, so a freed block is idle on the device
- * and safe to reuse at once.
+ * One stream, in order (issue 12): every gpumat operation on device arrays queues its work on the
+ * legacy default stream (stream 0) and may return before that work has run.  A block freed to
+ * the cache may therefore still be read or written by queued work; it is handed out again at
+ * once all the same, because whatever its next owner queues goes on the same stream, after that
+ * work.  Work on any other stream (the staging pool's copies, host_ops' and host_ooc's streams)
+ * is ordered after stream 0 before it touches a block: transfer.cu records an event on stream 0
+ * that its streams wait for, and host_ops/host_ooc make the streams of their own wait for one
+ * (gm_stream_after_default) before they launch on them.  Blocks given back to CUDA are freed
+ * only after a device synchronize (cudaFree synchronizes too, but we do not lean on it).
+ *
+ * A kernel fault in queued work is a sticky error: the context is lost and every later CUDA
+ * call fails with it.  gm_reset then resets the device (cudaDeviceReset) and starts a new
+ * context; the blocks that were live are gone with the old one (per device: each device's
+ * context is checked and reset on its own).  Their addresses are kept as
+ * "dead": an old gpumat array's handle is then refused (gm_device_is_live) and its free ignored,
+ * and a new cudaMalloc that returns the very address of a dead block keeps that block aside
+ * (quarantined, never handed out) until the old handle is freed, so a stale handle can never
+ * reach a new array's memory.
+ *
+ *
+ * Devices: every function works on the calling thread's current device (cudaSetDevice), which
+ * is device 0 for Octave's thread (gm_init) unless a caller switches it for one call
+ * (gm_use_device) and back.  Each device has its own heap; a block freed goes back to the cache
+ * of the device it was allocated on, whichever thread or current device frees it
+ * (gm_device_free finds it).  The lists are under one mutex: the several-device product
+ * (host_ooc.cu) allocates from one host thread per device at once.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gpumat.h"
@@ -23,9 +48,70 @@
 typedef struct { void *ptr; size_t bytes; } block;
 typedef struct { block *items; size_t count, capacity; } block_list;
 
-static block_list live_blocks, cached_blocks;
-static size_t cached_total;
+/* One heap per device ordinal: a block is cudaMalloc'ed on the caller's current device, lives in
+   that device's list and goes back to that device's cache (or to cudaFree with that device
+   current), whichever thread frees it.  The several-device product (host_ooc.cu) allocates and
+   frees from one host thread per device at once: every list is under heap_lock (a few
+   operations a product, never in a loop of kernels). */
+typedef struct {
+  block_list live, cached;
+  size_t cached_total;
+  /* After a context reset of this device: the addresses of the blocks it lost, and new blocks
+     that came back at one of those addresses (kept out of use until the stale handle is freed). */
+  block_list dead, quarantined;
+  int used;                          /* a block was ever allocated here: gm_reset visits it */
+} device_heap;
+
+static device_heap heaps[GM_MAX_DEVICES];
+static pthread_mutex_t heap_lock = PTHREAD_MUTEX_INITIALIZER;
 static int device_ready;
+/* Bumped by each context reset: per-context state kept elsewhere (kernel attributes set with
+   cudaFuncSetAttribute, per device) is compared against it. */
+static unsigned context_epoch = 1;
+
+extern "C" unsigned gm_context_epoch (void) { return context_epoch; }
+
+static long list_find (const block_list *list, const void *ptr)
+{
+  for (size_t i = list->count; i-- > 0;)
+    if (list->items[i].ptr == ptr)
+      return (long) i;
+  return -1;
+}
+
+/* Whether `ptr` is the address of a block some device lost in a context reset; heap_lock held.
+   Every device's list: addresses are unified across the devices of a process, so a block a
+   reset of device 0 lost may come back from a cudaMalloc on device 1. */
+static int is_dead_anywhere (const void *ptr);
+
+/* The caller's current device, which must be one gpumat can keep a heap for. */
+static gm_status current_device (int *dev)
+{
+  cudaError_t err = cudaGetDevice (dev);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "cudaGetDevice");
+  if (*dev < 0 || *dev >= GM_MAX_DEVICES)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "device %d: gpumat handles devices 0 to %d", *dev,
+                    GM_MAX_DEVICES - 1);
+  return GM_OK;
+}
+
+/* cudaFree with the block's own device current (a pointer of another device is freed there,
+   and the caller's device is left as it was), after the work queued there that may still use
+   it (see the header). */
+static void free_on (int dev, void *ptr)
+{
+  int cur = -1;
+  if (cudaGetDevice (&cur) == cudaSuccess && cur != dev && cudaSetDevice (dev) == cudaSuccess) {
+    (void) cudaDeviceSynchronize ();
+    cudaFree (ptr);
+    cudaSetDevice (cur);
+  } else {
+    (void) cudaDeviceSynchronize ();
+    cudaFree (ptr);
+  }
+  (void) cudaGetLastError ();
+}
 
 static int list_push (block_list *list, void *ptr, size_t bytes)
 {
@@ -79,11 +165,21 @@ extern "C" gm_status gm_init (void)
     return no_device (err, "cudaGetDeviceCount");
   if (count == 0)
     return gm_fail (GM_ERR_NO_DEVICE, "cudaGetDeviceCount: no CUDA-capable device is detected");
+  /* The caller's current device is left as it was: after gm_reset recovered a lost context
+     (device_ready 0 again) the first call may come with another device current (gm_use_device),
+     and its block must land there, not on device 0. */
+  int previous = 0;
+  if (cudaGetDevice (&previous) != cudaSuccess) {
+    (void) cudaGetLastError ();
+    previous = 0;
+  }
   err = cudaSetDevice (0);
   if (err == cudaSuccess)
     err = cudaFree (0);              /* creates the context now, not inside the first timing */
   if (err != cudaSuccess)
     return no_device (err, "creating a CUDA context on device 0");
+  if (previous != 0 && (err = cudaSetDevice (previous)) != cudaSuccess)
+    return no_device (err, "making the caller's GPU current again");
   device_ready = 1;
   return GM_OK;
 }
@@ -93,21 +189,33 @@ extern "C" int gm_available (void)
   return gm_init () == GM_OK;
 }
 
-extern "C" void gm_device_release_cached (void)
+/* The cache of device `dev` back to CUDA; heap_lock held, `dev` current. */
+static void release_cached_locked (int dev)
 {
-  for (size_t i = 0; i < cached_blocks.count; i++)
-    cudaFree (cached_blocks.items[i].ptr);
-  cached_blocks.count = 0;
-  cached_total = 0;
+  device_heap *h = &heaps[dev];
+  /* Queued work may still use a cached block (see the header): wait for it first. */
+  const cudaError_t idle = cudaDeviceSynchronize ();
+  for (size_t i = 0; i < h->cached.count; i++)
+    cudaFree (h->cached.items[i].ptr);
+  h->cached.count = 0;
+  h->cached_total = 0;
   /* The matmul kernels' stream-ordered workspaces (matmul.cu: aligned copies of misaligned
      operands) stay in the device's default pool up to its release threshold: hand them back
      too, after the work that may still use them. */
-  int dev;
   cudaMemPool_t pool;
-  if (cudaGetDevice (&dev) == cudaSuccess && cudaDeviceGetDefaultMemPool (&pool, dev) == cudaSuccess
-      && cudaDeviceSynchronize () == cudaSuccess)
+  if (idle == cudaSuccess && cudaDeviceGetDefaultMemPool (&pool, dev) == cudaSuccess)
     cudaMemPoolTrimTo (pool, 0);
   (void) cudaGetLastError ();
+}
+
+extern "C" void gm_device_release_cached (void)
+{
+  int dev;
+  if (current_device (&dev) != GM_OK)
+    return;
+  pthread_mutex_lock (&heap_lock);
+  release_cached_locked (dev);
+  pthread_mutex_unlock (&heap_lock);
 }
 
 extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
@@ -116,16 +224,22 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
   if (bytes == 0)
     return GM_OK;
   gm_status st = gm_init ();
-  if (st != GM_OK)
+  int dev;
+  if (st != GM_OK || (st = current_device (&dev)) != GM_OK)
     return st;
+  device_heap *h = &heaps[dev];
   size_t size = rounded_size (bytes);
-  for (size_t i = 0; i < cached_blocks.count; i++)
-    if (cached_blocks.items[i].bytes == size) {
-      void *p = cached_blocks.items[i].ptr;
-      if (!list_push (&live_blocks, p, size))
+  pthread_mutex_lock (&heap_lock);
+  for (size_t i = 0; i < h->cached.count; i++)
+    if (h->cached.items[i].bytes == size) {
+      void *p = h->cached.items[i].ptr;
+      if (!list_push (&h->live, p, size)) {
+        pthread_mutex_unlock (&heap_lock);
         return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
-      cached_total -= size;
-      list_remove (&cached_blocks, i);
+      }
+      h->cached_total -= size;
+      list_remove (&h->cached, i);
+      pthread_mutex_unlock (&heap_lock);
       *d_ptr = p;
       return GM_OK;
     }
@@ -133,87 +247,240 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
   cudaError_t err = cudaMalloc (&p, size);
   if (err == cudaErrorMemoryAllocation) {
     (void) cudaGetLastError ();
-    gm_device_release_cached ();
+    release_cached_locked (dev);
+    err = cudaMalloc (&p, size);
+  }
+  /* After a context reset: never hand out the address of a block an old handle still names
+     (see the header); each try that lands on one keeps that block aside and asks again. */
+  while (err == cudaSuccess && is_dead_anywhere (p)) {
+    if (!list_push (&h->quarantined, p, size)) {
+      pthread_mutex_unlock (&heap_lock);
+      cudaFree (p);
+      return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
+    }
+    p = NULL;
     err = cudaMalloc (&p, size);
   }
   if (err != cudaSuccess) {
+    pthread_mutex_unlock (&heap_lock);
     size_t free_bytes = 0, total = 0;
     (void) cudaGetLastError ();
     cudaMemGetInfo (&free_bytes, &total);
     gm_record_oom (bytes, free_bytes);
     st = gm_cuda_status (err, "cudaMalloc");
     if (st == GM_ERR_OUT_OF_MEMORY)
-      return gm_fail (st, "cannot allocate %zu bytes on the GPU (%zu bytes free)", bytes,
+      return gm_fail (st, "cannot allocate %zu bytes on GPU %d (%zu bytes free)", bytes, dev,
                       free_bytes);
     return st;
   }
-  if (!list_push (&live_blocks, p, size)) {
+  h->used = 1;
+  if (!list_push (&h->live, p, size)) {
+    pthread_mutex_unlock (&heap_lock);
     cudaFree (p);
     return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
   }
+  pthread_mutex_unlock (&heap_lock);
   *d_ptr = p;
   return GM_OK;
+}
+
+static int is_dead_anywhere (const void *ptr)
+{
+  for (int d = 0; d < GM_MAX_DEVICES; d++)
+    if (list_find (&heaps[d].dead, ptr) >= 0)
+      return 1;
+  return 0;
+}
+
+/* The heap and index of a live block; heap_lock held.  -1 when it is not ours. */
+static int find_live (const void *d_ptr, size_t *index)
+{
+  for (int d = 0; d < GM_MAX_DEVICES; d++)
+    for (size_t i = heaps[d].live.count; i-- > 0;)
+      if (heaps[d].live.items[i].ptr == d_ptr) {
+        *index = i;
+        return d;
+      }
+  return -1;
 }
 
 extern "C" void gm_device_free (void *d_ptr)
 {
   if (!d_ptr)
     return;
-  for (size_t i = live_blocks.count; i-- > 0;)
-    if (live_blocks.items[i].ptr == d_ptr) {
-      size_t size = live_blocks.items[i].bytes;
-      list_remove (&live_blocks, i);
-      if (size <= CACHE_LIMIT - cached_total && list_push (&cached_blocks, d_ptr, size))
-        cached_total += size;
-      else
-        cudaFree (d_ptr);
-      return;
+  pthread_mutex_lock (&heap_lock);
+  size_t i;
+  const int dev = find_live (d_ptr, &i);
+  if (dev >= 0) {
+    device_heap *h = &heaps[dev];
+    size_t size = h->live.items[i].bytes;
+    list_remove (&h->live, i);
+    /* Cached at once, queued work or not: its next owner's work queues after it. */
+    if (size <= CACHE_LIMIT - h->cached_total && list_push (&h->cached, d_ptr, size))
+      h->cached_total += size;
+    else
+      free_on (dev, d_ptr);
+  } else {
+    /* The handle of a block lost in a context reset: forget it, and give back a new block that
+       was kept aside because it came back at the same address (on whichever device's heap
+       allocated it: gm_device_alloc checks every device's dead list). */
+    for (int d = 0; d < GM_MAX_DEVICES; d++) {
+      const long dead = list_find (&heaps[d].dead, d_ptr);
+      if (dead < 0)
+        continue;
+      list_remove (&heaps[d].dead, (size_t) dead);
+      break;
     }
+    /* Kept aside only while some handle still names the address. */
+    if (!is_dead_anywhere (d_ptr))
+      for (int d = 0; d < GM_MAX_DEVICES; d++) {
+        const long q = list_find (&heaps[d].quarantined, d_ptr);
+        if (q >= 0) {
+          list_remove (&heaps[d].quarantined, (size_t) q);
+          free_on (d, d_ptr);
+          break;
+        }
+      }
+  }
   /* Not ours: nothing to do (never cudaFree a pointer we did not hand out). */
+  pthread_mutex_unlock (&heap_lock);
 }
 
 extern "C" int gm_device_is_live (const void *d_ptr, size_t bytes)
 {
-  for (size_t i = 0; i < live_blocks.count; i++)
-    if (live_blocks.items[i].ptr == d_ptr)
-      return live_blocks.items[i].bytes >= bytes;
-  return 0;
+  pthread_mutex_lock (&heap_lock);
+  size_t i;
+  const int dev = find_live (d_ptr, &i);
+  const int live = dev >= 0 && heaps[dev].live.items[i].bytes >= bytes;
+  pthread_mutex_unlock (&heap_lock);
+  return live;
+}
+
+extern "C" int gm_device_of (const void *d_ptr)
+{
+  pthread_mutex_lock (&heap_lock);
+  size_t i;
+  const int dev = find_live (d_ptr, &i);
+  pthread_mutex_unlock (&heap_lock);
+  return dev;
 }
 
 extern "C" void gm_device_usage (size_t *live_count, size_t *live_bytes, size_t *cached_bytes)
 {
-  size_t total = 0;
-  for (size_t i = 0; i < live_blocks.count; i++)
-    total += live_blocks.items[i].bytes;
-  if (live_count) *live_count = live_blocks.count;
+  size_t count = 0, total = 0, cached = 0;
+  pthread_mutex_lock (&heap_lock);
+  for (int d = 0; d < GM_MAX_DEVICES; d++) {
+    count += heaps[d].live.count;
+    for (size_t i = 0; i < heaps[d].live.count; i++)
+      total += heaps[d].live.items[i].bytes;
+    cached += heaps[d].cached_total;
+  }
+  pthread_mutex_unlock (&heap_lock);
+  if (live_count) *live_count = count;
   if (live_bytes) *live_bytes = total;
-  if (cached_bytes) *cached_bytes = cached_total;
+  if (cached_bytes) *cached_bytes = cached;
+}
+
+extern "C" gm_status gm_device_count (int *count)
+{
+  *count = 0;
+  gm_status st = gm_init ();
+  if (st != GM_OK)
+    return st;
+  cudaError_t err = cudaGetDeviceCount (count);
+  if (err != cudaSuccess)
+    return no_device (err, "cudaGetDeviceCount");
+  if (*count > GM_MAX_DEVICES)
+    *count = GM_MAX_DEVICES;       /* the heaps' limit; devices past it are not offered */
+  return GM_OK;
+}
+
+extern "C" gm_status gm_check_devices (const int *devices, int count)
+{
+  if (!devices || count == 0)
+    return GM_OK;
+  if (count < 0 || count > GM_MAX_DEVICES)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%d devices listed (1 to %d)", count,
+                    GM_MAX_DEVICES);
+  int have = 0;
+  gm_status st = gm_device_count (&have);
+  if (st != GM_OK)
+    return st;
+  for (int i = 0; i < count; i++) {
+    if (devices[i] < 0 || devices[i] >= have)
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "GPU %d does not exist: this host has %d GPU%s, "
+                      "numbered 0 to %d", devices[i], have, have == 1 ? "" : "s", have - 1);
+    for (int j = 0; j < i; j++)
+      if (devices[j] == devices[i])
+        return gm_fail (GM_ERR_INVALID_ARGUMENT, "GPU %d is listed twice", devices[i]);
+  }
+  return GM_OK;
+}
+
+extern "C" gm_status gm_use_device (int dev, int *previous)
+{
+  int count = 0;
+  gm_status st = gm_device_count (&count);
+  if (st != GM_OK)
+    return st;
+  if (dev < 0 || dev >= count)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "GPU %d does not exist: this host has %d GPU%s, "
+                    "numbered 0 to %d", dev, count, count == 1 ? "" : "s", count - 1);
+  int cur = 0;
+  cudaError_t err = cudaGetDevice (&cur);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "cudaGetDevice");
+  if (previous)
+    *previous = cur;
+  if (cur == dev)
+    return GM_OK;
+  err = cudaSetDevice (dev);
+  if (err == cudaSuccess)
+    err = cudaFree (0);              /* the context now, so that a failure shows here */
+  if (err != cudaSuccess) {
+    cudaSetDevice (cur);
+    return no_device (err, "creating a CUDA context on the GPU");
+  }
+  return GM_OK;
+}
+
+extern "C" gm_status gm_device_query_index (int dev, gm_device_info *info)
+{
+  memset (info, 0, sizeof *info);
+  int previous = 0;
+  gm_status st = gm_use_device (dev, &previous);
+  if (st != GM_OK)
+    return st;
+  cudaDeviceProp prop;
+  cudaError_t err = cudaGetDeviceProperties (&prop, dev);
+  if (err != cudaSuccess)
+    st = gm_cuda_status (err, "cudaGetDeviceProperties");
+  if (st == GM_OK) {
+    strncpy (info->name, prop.name, sizeof info->name - 1);
+    info->major = prop.major;
+    info->minor = prop.minor;
+    info->multiprocessors = prop.multiProcessorCount;
+    gm_sync ();
+    gm_device_release_cached ();
+    err = cudaMemGetInfo (&info->free_bytes, &info->total_bytes);
+    if (err != cudaSuccess)
+      st = gm_cuda_status (err, "cudaMemGetInfo");
+    cudaDriverGetVersion (&info->driver_version);
+    cudaRuntimeGetVersion (&info->runtime_version);
+  }
+  if (previous != dev)
+    cudaSetDevice (previous);
+  return st;
 }
 
 extern "C" gm_status gm_device_query (gm_device_info *info)
 {
-  memset (info, 0, sizeof *info);
-  gm_status st = gm_init ();
-  if (st != GM_OK)
-    return st;
-  cudaDeviceProp prop;
-  cudaError_t err = cudaGetDeviceProperties (&prop, 0);
-  if (err != cudaSuccess)
-    return gm_cuda_status (err, "cudaGetDeviceProperties");
-  strncpy (info->name, prop.name, sizeof info->name - 1);
-  info->major = prop.major;
-  info->minor = prop.minor;
-  info->multiprocessors = prop.multiProcessorCount;
-  gm_sync ();
-  gm_device_release_cached ();
-  err = cudaMemGetInfo (&info->free_bytes, &info->total_bytes);
-  if (err != cudaSuccess)
-    return gm_cuda_status (err, "cudaMemGetInfo");
-  cudaDriverGetVersion (&info->driver_version);
-  cudaRuntimeGetVersion (&info->runtime_version);
-  return GM_OK;
+  return gm_device_query_index (0, info);
 }
 
+/* The one wait: everything queued so far has run.  A fault in queued work comes back here (and
+   from any later CUDA call) as CUDA's sticky error, e.g. cudaErrorIllegalAddress or
+   cudaErrorLaunchFailure; gm_reset recovers from it. */
 extern "C" gm_status gm_sync (void)
 {
   if (!device_ready)
@@ -221,11 +488,77 @@ extern "C" gm_status gm_sync (void)
   return gm_cuda_status (cudaDeviceSynchronize (), "cudaDeviceSynchronize");
 }
 
+extern "C" gm_status gm_stream_after_default (cudaStream_t stream)
+{
+  cudaEvent_t queued;
+  cudaError_t err = cudaEventCreateWithFlags (&queued, cudaEventDisableTiming);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "cudaEventCreate");
+  err = cudaEventRecord (queued, 0);
+  if (err == cudaSuccess)
+    err = cudaStreamWaitEvent (stream, queued, 0);
+  cudaEventDestroy (queued);       /* released once it has completed */
+  return gm_cuda_status (err, "ordering a stream after stream 0");
+}
+
+/* Whether the current device's context is lost (a sticky error). */
+static int current_context_lost (void)
+{
+  /* A non-sticky error is cleared by cudaGetLastError and not seen again; a sticky one (a
+     kernel fault) is returned by every call, the second synchronize included. */
+  if (cudaDeviceSynchronize () == cudaSuccess)
+    return 0;
+  (void) cudaGetLastError ();
+  return cudaDeviceSynchronize () != cudaSuccess;
+}
+
+extern "C" int gm_context_lost (void)
+{
+  return device_ready && current_context_lost ();
+}
+
 extern "C" void gm_reset (void)
 {
   if (!device_ready)
     return;
-  cudaDeviceSynchronize ();
-  gm_device_release_cached ();
+  /* The staging threads and the pinned buffers first: they belong to the contexts. */
   gm_transfer_release ();
+  /* Every device gpumat allocated on (and device 0, Octave's), with that device current: its
+     cache back to CUDA, or, where its context is lost, a device reset.  The context is gone with
+     its memory: live blocks become dead addresses (their handles are refused from now on), the
+     cache and the quarantine are simply forgotten. */
+  int cur = 0, any_lost = 0;
+  (void) cudaGetDevice (&cur);
+  pthread_mutex_lock (&heap_lock);
+  for (int d = 0; d < GM_MAX_DEVICES; d++) {
+    device_heap *h = &heaps[d];
+    /* Always switch: after an earlier iteration another device is current, even where d is
+       the caller's own. */
+    if (!(h->used || d == 0) || cudaSetDevice (d) != cudaSuccess)
+      continue;
+    if (!current_context_lost ()) {
+      release_cached_locked (d);
+      continue;
+    }
+    any_lost = 1;
+    cudaDeviceReset ();
+    (void) cudaGetLastError ();
+    for (size_t i = 0; i < h->live.count; i++)
+      if (list_find (&h->dead, h->live.items[i].ptr) < 0
+          && !list_push (&h->dead, h->live.items[i].ptr, h->live.items[i].bytes))
+        break;  /* no host memory for the table: that handle is merely unknown, never live */
+    h->live.count = 0;
+    h->cached.count = 0;
+    h->cached_total = 0;
+    h->quarantined.count = 0;
+  }
+  pthread_mutex_unlock (&heap_lock);
+  cudaSetDevice (cur);
+  (void) cudaGetLastError ();
+  if (any_lost) {
+    context_epoch++;
+    /* The next call that needs the GPU makes a new context (gm_init), not this one: gm_reset
+       also runs at Octave's exit. */
+    device_ready = 0;
+  }
 }

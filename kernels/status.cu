@@ -1,7 +1,10 @@
 /* status.cu: error bookkeeping and checked size arithmetic shared by every kernels/ file.
  *
- * The detail text is process-wide (Octave runs the gateway on one thread); it is only read right
- * after a call returned an error, before any other gpumat call.
+ * The detail text (and the out-of-memory figures) belong to the calling thread: Octave runs the
+ * gateway on one thread, where they are read right after a call returned an error, before any
+ * other gpumat call; the several-device product (host_ooc.cu) runs one host thread per device,
+ * and its threads must not overwrite each other's text: the first failure is copied back to
+ * the calling thread by host_ooc.cu itself.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -9,8 +12,8 @@
 #include <stdio.h>
 #include "gpumat.h"
 
-static char error_detail[512];
-static size_t oom_requested, oom_free;
+static __thread char error_detail[512];
+static __thread size_t oom_requested, oom_free;
 
 extern "C" const char *gm_error_detail (void) { return error_detail; }
 
@@ -73,4 +76,21 @@ extern "C" gm_status gm_mul_size3 (size_t a, size_t b, size_t c, size_t *out)
   size_t ab;
   gm_status st = gm_mul_size (a, b, &ab);
   return st != GM_OK ? st : gm_mul_size (ab, c, out);
+}
+
+/* A kernel that stops with a trap: the device-side fault that tests need to check that an error
+   in queued work surfaces at the next wait and that gm_reset recovers (the launch itself
+   succeeds; the error, cudaErrorLaunchFailure, is sticky). */
+static __global__ void trap_kernel (void)
+{
+  __trap ();
+}
+
+extern "C" gm_status gm_test_fault (cudaStream_t stream)
+{
+  gm_status st = gm_init ();
+  if (st != GM_OK)
+    return st;
+  trap_kernel<<<1, 1, 0, stream>>> ();
+  return gm_cuda_status (cudaGetLastError (), "gm_test_fault: launch");
 }

@@ -31,6 +31,16 @@
  * Small copies use plain cudaMemcpy: waking the pool costs more than it gains there.  If
  * pinned memory cannot be had, every copy falls back to cudaMemcpy.
  *
+ * Queued uploads (gm_copy_to_device_async, issue 12: the gateway's uploads of small host
+ * operands, so that `G + 1` or `gpumat (a)` need not wait for the GPU): up to RING_SLOT_BYTES
+ * go through a ring of RING_SLOTS pinned slots, memcpy into the slot and cudaMemcpyAsync on
+ * stream 0, in order with every other gpumat operation.  Each slot has an event recorded after
+ * its copy; the host writes a slot again only after that event (so a slot is never overwritten
+ * while its DMA is in flight; with 32 slots that wait only comes when the GPU is 32 uploads
+ * behind).  Larger uploads are gm_copy_to_device: a host-visible step that waits anyway.  The
+ * ring belongs to the device it was made on (device 0, where gpumat arrays live); an upload
+ * with another device current takes gm_copy_to_device.
+ *
  * Measured on the H200 machine (16 cores), GB/s from pageable memory, H2D / D2H:
  *   size      cudaMemcpy   this (defaults)
  *   1 MiB     13.2 / 10.3   13.1 / 11.3   (H2D below 2 MiB stays on cudaMemcpy)
@@ -63,7 +73,12 @@
  *
  * Threads: workers block every signal (Octave's handlers must run on Octave's own thread) and
  * are joined by gm_transfer_release, so nothing runs or stays pinned when the MEX is unloaded.
- * All entry points are serialized by one mutex.
+ *
+ * Devices: one pool per device, chosen by the caller's current device (gm_use_device), each with
+ * its own threads (which cudaSetDevice to it), streams, events and portable pinned slots, and
+ * its own mutex serializing the copies through it; copies to different devices run at once
+ * (the several-device product of host_ooc.cu).  With N GPUs each pool's threads are capped at
+ * the online cores / N (GPUMAT_TRANSFER_THREADS caps them too).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -101,6 +116,8 @@
 enum { DIR_H2D = 0, DIR_D2H = 1 };
 
 typedef struct {
+  struct pool_s *owner;             /* the pool, for the worker thread */
+  int index;
   cudaStream_t stream;
   char *slot[SLOTS];
   cudaEvent_t done[SLOTS];
@@ -118,7 +135,12 @@ typedef struct {
   std::atomic<size_t> next;
 } subjob;
 
-typedef struct {
+typedef struct pool_s pool_t;
+
+typedef struct pool_s {
+  int device;                       /* the CUDA ordinal whose streams these are */
+  int sync_ready;                   /* the mutexes below are made (pool_of) */
+  pthread_mutex_t call_lock;        /* one copy at a time through this pool */
   /* configuration, read once per pool */
   int config_read;
   int threads;
@@ -147,18 +169,27 @@ typedef struct {
   const char *err_where;
 } pool_t;
 
-static pthread_mutex_t call_lock = PTHREAD_MUTEX_INITIALIZER;
-static pool_t pool;
-static int pool_sync_ready;
+/* One pool per device (its streams, events and threads belong to that device; its pinned
+   slots are portable, but a pool's DMA runs on its own device's copy engines).  The
+   several-device product copies for every device at once, each through its own pool. */
+static pool_t pools[GM_MAX_DEVICES];
+static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void pool_sync_init (void)
+/* The pool of device `dev`, its mutexes made on first use. */
+static pool_t *pool_of (int dev)
 {
-  if (pool_sync_ready)
-    return;
-  pthread_mutex_init (&pool.lock, NULL);
-  pthread_cond_init (&pool.wake, NULL);
-  pthread_cond_init (&pool.idle, NULL);
-  pool_sync_ready = 1;
+  pool_t *P = &pools[dev];
+  pthread_mutex_lock (&pools_lock);
+  if (!P->sync_ready) {
+    pthread_mutex_init (&P->call_lock, NULL);
+    pthread_mutex_init (&P->lock, NULL);
+    pthread_cond_init (&P->wake, NULL);
+    pthread_cond_init (&P->idle, NULL);
+    P->device = dev;
+    P->sync_ready = 1;
+  }
+  pthread_mutex_unlock (&pools_lock);
+  return P;
 }
 
 /* ---- configuration -------------------------------------------------------------------- */
@@ -172,38 +203,47 @@ static double env_number (const char *name, double fallback)
   return end == s ? fallback : v;
 }
 
-static void read_config (void)
+static void read_config (pool_t *P)
 {
-  if (pool.config_read)
+  if (P->config_read)
     return;
   long cores = sysconf (_SC_NPROCESSORS_ONLN);
   if (cores < 1)
     cores = 1;
+  /* with several GPUs, each device's pool gets its share of the cores: the several-device
+     product runs every pool at once */
+  int devices = 1;
+  if (cudaGetDeviceCount (&devices) != cudaSuccess || devices < 1) {
+    (void) cudaGetLastError ();
+    devices = 1;
+  }
+  if (devices > 1 && cores / devices >= 1)
+    cores /= devices;
   double t = env_number ("GPUMAT_TRANSFER_THREADS", DEFAULT_THREADS);
   if (!(t >= 1)) t = 1;
   if (t > MAX_THREADS) t = MAX_THREADS;
   if (t > cores) t = (double) cores;
-  pool.threads = (int) t;
+  P->threads = (int) t;
   double mb = env_number ("GPUMAT_TRANSFER_CHUNK_MB", DEFAULT_CHUNK_MB);
   if (!(mb >= 0.0625)) mb = 0.0625;               /* 64 KiB .. 256 MiB */
   if (mb > 256) mb = 256;
-  pool.chunk = ((size_t) (mb * 1048576.0) + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
+  P->chunk = ((size_t) (mb * 1048576.0) + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
   double kb = env_number ("GPUMAT_TRANSFER_SMALL_KB", -1);
   if (kb > 1048576) kb = 1048576;
-  pool.small_h2d = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_H2D_KB << 10;
-  pool.small_d2h = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_D2H_KB << 10;
-  pool.nt = env_number ("GPUMAT_TRANSFER_NT", DEFAULT_NT) != 0;
-  pool.hugepage = env_number ("GPUMAT_TRANSFER_HUGEPAGE", DEFAULT_HUGEPAGE) != 0;
-  pool.config_read = 1;
+  P->small_h2d = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_H2D_KB << 10;
+  P->small_d2h = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_D2H_KB << 10;
+  P->nt = env_number ("GPUMAT_TRANSFER_NT", DEFAULT_NT) != 0;
+  P->hugepage = env_number ("GPUMAT_TRANSFER_HUGEPAGE", DEFAULT_HUGEPAGE) != 0;
+  P->config_read = 1;
 }
 
 /* ---- host copies ---------------------------------------------------------------------- */
 /* Transparent huge pages for the whole 2 MiB pages inside a download's destination (see
    GPUMAT_TRANSFER_HUGEPAGE).  Advice only: a kernel without THP, or with THP off, refuses or
    ignores it, and the copy goes on either way.  Pages already faulted in stay as they are. */
-static void advise_hugepages (void *host, size_t bytes)
+static void advise_hugepages (pool_t *P, void *host, size_t bytes)
 {
-  if (!pool.hugepage || bytes < HUGEPAGE_MIN)
+  if (!P->hugepage || bytes < HUGEPAGE_MIN)
     return;
   const uintptr_t mask = ~(uintptr_t) (HUGEPAGE_BYTES - 1);
   const uintptr_t begin = ((uintptr_t) host + HUGEPAGE_BYTES - 1) & mask;
@@ -249,21 +289,21 @@ static void host_copy (void *dst, const void *src, size_t len, int nt)
 }
 
 /* ---- one participant's share of a job ------------------------------------------------- */
-static void job_fail (cudaError_t err, const char *where)
+static void job_fail (pool_t *P, cudaError_t err, const char *where)
 {
-  pthread_mutex_lock (&pool.lock);
-  if (pool.err == cudaSuccess) {
-    pool.err = err;
-    pool.err_where = where;
+  pthread_mutex_lock (&P->lock);
+  if (P->err == cudaSuccess) {
+    P->err = err;
+    P->err_where = where;
   }
-  pthread_mutex_unlock (&pool.lock);
-  pool.abort.store (1);
+  pthread_mutex_unlock (&P->lock);
+  P->abort.store (1);
 }
 
 /* Claim the next chunk of a copy; 0 when none is left or the job failed. */
-static int claim (subjob *j, size_t *off, size_t *len)
+static int claim (pool_t *P, subjob *j, size_t *off, size_t *len)
 {
-  if (pool.abort.load (std::memory_order_relaxed))
+  if (P->abort.load (std::memory_order_relaxed))
     return 0;
   size_t i = j->next.fetch_add (1);
   if (i >= j->nchunks)
@@ -275,69 +315,70 @@ static int claim (subjob *j, size_t *off, size_t *len)
 
 /* Move the len bytes at offset off of a copy between a pinned slot and the host, run by run
    (a chunk may span several runs of a strided host block, or part of one). */
-static void host_move (const subjob *j, char *slot, size_t off, size_t len, int to_slot)
+static void host_move (pool_t *P, const subjob *j, char *slot, size_t off, size_t len,
+                       int to_slot)
 {
   while (len) {
     const size_t run = off / j->run, in = off % j->run;
     const size_t take = j->run - in < len ? j->run - in : len;
     char *h = j->host + run * j->pitch + in;
     if (to_slot)
-      host_copy (slot, h, take, pool.nt);
+      host_copy (slot, h, take, P->nt);
     else
-      host_copy (h, slot, take, pool.nt);
+      host_copy (h, slot, take, P->nt);
     slot += take;
     off += take;
     len -= take;
   }
 }
 
-static int check (cudaError_t err, const char *where)
+static int check (pool_t *P, cudaError_t err, const char *where)
 {
   if (err == cudaSuccess)
     return 1;
-  job_fail (err, where);
+  job_fail (P, err, where);
   return 0;
 }
 
-static void run_h2d (participant *p, subjob *j)
+static void run_h2d (pool_t *P, participant *p, subjob *j)
 {
   size_t off, len;
-  while (claim (j, &off, &len)) {
+  while (claim (P, j, &off, &len)) {
     int s = p->turn;
     p->turn ^= 1;
     if (p->pending[s]) {
       p->pending[s] = 0;
-      if (!check (cudaEventSynchronize (p->done[s]), "waiting for a staging slot"))
+      if (!check (P, cudaEventSynchronize (p->done[s]), "waiting for a staging slot"))
         break;
     }
-    host_move (j, p->slot[s], off, len, 1);
-    if (!check (cudaMemcpyAsync (j->dev + off, p->slot[s], len, cudaMemcpyHostToDevice,
+    host_move (P, j, p->slot[s], off, len, 1);
+    if (!check (P, cudaMemcpyAsync (j->dev + off, p->slot[s], len, cudaMemcpyHostToDevice,
                                  p->stream), "cudaMemcpyAsync to the device")
-        || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
+        || !check (P, cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
       break;
     p->pending[s] = 1;
   }
 }
 
-static void run_d2h (participant *p, subjob *j)
+static void run_d2h (pool_t *P, participant *p, subjob *j)
 {
   size_t off, len, prev_off = 0, prev_len = 0;
   int prev_slot = -1;
   for (;;) {
-    int more = claim (j, &off, &len), s = p->turn;
+    int more = claim (P, j, &off, &len), s = p->turn;
     if (more) {
       p->turn ^= 1;
-      if (!check (cudaMemcpyAsync (p->slot[s], j->dev + off, len, cudaMemcpyDeviceToHost,
+      if (!check (P, cudaMemcpyAsync (p->slot[s], j->dev + off, len, cudaMemcpyDeviceToHost,
                                    p->stream), "cudaMemcpyAsync to the host")
-          || !check (cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
+          || !check (P, cudaEventRecord (p->done[s], p->stream), "cudaEventRecord"))
         break;
       p->pending[s] = 1;
     }
     if (prev_slot >= 0) {
       p->pending[prev_slot] = 0;
-      if (!check (cudaEventSynchronize (p->done[prev_slot]), "cudaMemcpyAsync to the host"))
+      if (!check (P, cudaEventSynchronize (p->done[prev_slot]), "cudaMemcpyAsync to the host"))
         break;
-      host_move (j, p->slot[prev_slot], prev_off, prev_len, 0);
+      host_move (P, j, p->slot[prev_slot], prev_off, prev_len, 0);
     }
     if (!more)
       break;
@@ -349,67 +390,69 @@ static void run_d2h (participant *p, subjob *j)
 
 /* With two copies, even participants start on the first and odd ones on the second; each
    helps with the other once its own has no chunks left. */
-static void run_share (int index)
+static void run_share (pool_t *P, int index)
 {
-  participant *p = &pool.part[index];
-  if (check (cudaStreamWaitEvent (p->stream, pool.start, 0), "cudaStreamWaitEvent"))
-    for (int k = 0; k < pool.nsub; k++) {
-      subjob *j = &pool.sub[(index + k) % pool.nsub];
+  participant *p = &P->part[index];
+  if (check (P, cudaStreamWaitEvent (p->stream, P->start, 0), "cudaStreamWaitEvent"))
+    for (int k = 0; k < P->nsub; k++) {
+      subjob *j = &P->sub[(index + k) % P->nsub];
       if (j->dir == DIR_H2D)
-        run_h2d (p, j);
+        run_h2d (P, p, j);
       else
-        run_d2h (p, j);
+        run_d2h (P, p, j);
     }
   /* Nothing of this job may stay in flight: the slots are reused and may be freed. */
   cudaError_t err = cudaStreamSynchronize (p->stream);
   if (err != cudaSuccess)
-    job_fail (err, "cudaMemcpyAsync between the staging pool and the device");
+    job_fail (P, err, "cudaMemcpyAsync between the staging pool and the device");
   p->pending[0] = p->pending[1] = 0;
 }
 
 static void *worker_main (void *arg)
 {
-  int index = (int) (intptr_t) arg;
+  participant *self = (participant *) arg;
+  pool_t *P = self->owner;
+  const int index = self->index;
   unsigned long seen = 0;
-  (void) cudaSetDevice (0);         /* gm_init's device; a failure shows in the first copy */
-  pthread_mutex_lock (&pool.lock);
+  (void) cudaSetDevice (P->device);  /* the pool's device; a failure shows in the first copy */
+  pthread_mutex_lock (&P->lock);
   for (;;) {
-    while (!pool.shutdown && pool.generation == seen)
-      pthread_cond_wait (&pool.wake, &pool.lock);
-    if (pool.shutdown)
+    while (!P->shutdown && P->generation == seen)
+      pthread_cond_wait (&P->wake, &P->lock);
+    if (P->shutdown)
       break;
-    seen = pool.generation;
-    if (index < pool.participants) {
-      pthread_mutex_unlock (&pool.lock);
-      run_share (index);
-      pthread_mutex_lock (&pool.lock);
-      if (--pool.running == 0)
-        pthread_cond_signal (&pool.idle);
+    seen = P->generation;
+    if (index < P->participants) {
+      pthread_mutex_unlock (&P->lock);
+      run_share (P, index);
+      pthread_mutex_lock (&P->lock);
+      if (--P->running == 0)
+        pthread_cond_signal (&P->idle);
     }
   }
-  pthread_mutex_unlock (&pool.lock);
+  pthread_mutex_unlock (&P->lock);
   return NULL;
 }
 
 /* ---- making and freeing the pool ------------------------------------------------------ */
-static void pool_free (void)
+static void pool_free (pool_t *P)
 {
-  if (pool.tid) {
-    pthread_mutex_lock (&pool.lock);
-    pool.shutdown = 1;
-    pthread_cond_broadcast (&pool.wake);
-    pthread_mutex_unlock (&pool.lock);
-    for (int i = 0; i < pool.spawned; i++)
-      pthread_join (pool.tid[i], NULL);
-    free (pool.tid);
-    pool.tid = NULL;
+  if (P->tid) {
+    pthread_mutex_lock (&P->lock);
+    P->shutdown = 1;
+    pthread_cond_broadcast (&P->wake);
+    pthread_mutex_unlock (&P->lock);
+    for (int i = 0; i < P->spawned; i++)
+      pthread_join (P->tid[i], NULL);
+    free (P->tid);
+    P->tid = NULL;
   }
-  pool.spawned = 0;
-  pool.shutdown = 0;
-  pool.generation = 0;
-  if (pool.part) {
-    for (int i = 0; i < pool.threads; i++) {
-      participant *p = &pool.part[i];
+  P->spawned = 0;
+  P->shutdown = 0;
+  P->generation = 0;
+  if (P->part) {
+    for (int i = 0; i < P->threads; i++) {
+      participant *p = &P->part[i];
       if (p->stream) {
         cudaStreamSynchronize (p->stream);
         cudaStreamDestroy (p->stream);
@@ -418,52 +461,54 @@ static void pool_free (void)
         if (p->done[s])
           cudaEventDestroy (p->done[s]);
     }
-    free (pool.part);
-    pool.part = NULL;
+    free (P->part);
+    P->part = NULL;
   }
-  if (pool.start) {
-    cudaEventDestroy (pool.start);
-    pool.start = NULL;
+  if (P->start) {
+    cudaEventDestroy (P->start);
+    P->start = NULL;
   }
-  if (pool.pinned) {
-    cudaFreeHost (pool.pinned);
-    pool.pinned = NULL;
+  if (P->pinned) {
+    cudaFreeHost (P->pinned);
+    P->pinned = NULL;
   }
   (void) cudaGetLastError ();
-  pool.state = 0;
+  P->state = 0;
 }
 
 /* 1 when the pool is ready, 0 when copies must use cudaMemcpy (no pinned memory); a CUDA
    failure other than an allocation failure is returned as a status. */
-static gm_status pool_make (int *ready)
+static gm_status pool_make (pool_t *P, int *ready)
 {
-  *ready = pool.state == 1;
-  if (pool.state != 0)
+  *ready = P->state == 1;
+  if (P->state != 0)
     return GM_OK;
   gm_status st = gm_init ();   /* so gm_reset, which needs device_ready, will free the pool */
   if (st != GM_OK)
     return st;
-  size_t bytes = (size_t) pool.threads * SLOTS * pool.chunk;
-  cudaError_t err = cudaHostAlloc ((void **) &pool.pinned, bytes, cudaHostAllocDefault);
+  size_t bytes = (size_t) P->threads * SLOTS * P->chunk;
+  cudaError_t err = cudaHostAlloc ((void **) &P->pinned, bytes, cudaHostAllocPortable);
   if (err != cudaSuccess) {
     /* No pinned memory (a locked-memory limit, say): plain cudaMemcpy still works. */
-    pool.pinned = NULL;
+    P->pinned = NULL;
     (void) cudaGetLastError ();
-    pool.state = -1;
+    P->state = -1;
     return GM_OK;
   }
-  pool.part = (participant *) calloc ((size_t) pool.threads, sizeof (participant));
-  if (!pool.part) {
-    pool_free ();
-    pool.state = -1;
+  P->part = (participant *) calloc ((size_t) P->threads, sizeof (participant));
+  if (!P->part) {
+    pool_free (P);
+    P->state = -1;
     return GM_OK;
   }
   const char *where = NULL;
-  err = cudaEventCreateWithFlags (&pool.start, cudaEventDisableTiming);
+  err = cudaEventCreateWithFlags (&P->start, cudaEventDisableTiming);
   if (err != cudaSuccess)
     where = "cudaEventCreate";
-  for (int i = 0; i < pool.threads && err == cudaSuccess; i++) {
-    participant *p = &pool.part[i];
+  for (int i = 0; i < P->threads && err == cudaSuccess; i++) {
+    participant *p = &P->part[i];
+    p->owner = P;
+    p->index = i;
     /* Non-blocking: the staging copies must not wait for, nor hold up, work on the legacy
        default stream (host_ops overlaps them with products on another stream). */
     err = cudaStreamCreateWithFlags (&p->stream, cudaStreamNonBlocking);
@@ -473,7 +518,7 @@ static gm_status pool_make (int *ready)
       break;
     }
     for (int s = 0; s < SLOTS && err == cudaSuccess; s++) {
-      p->slot[s] = pool.pinned + ((size_t) i * SLOTS + s) * pool.chunk;
+      p->slot[s] = P->pinned + ((size_t) i * SLOTS + s) * P->chunk;
       err = cudaEventCreateWithFlags (&p->done[s], cudaEventDisableTiming);
       if (err != cudaSuccess) {
         p->done[s] = NULL;
@@ -483,24 +528,24 @@ static gm_status pool_make (int *ready)
   }
   if (err != cudaSuccess) {
     st = gm_cuda_status (err, where);
-    pool_free ();
+    pool_free (P);
     return st;
   }
   /* Background threads; with fewer than asked for (pthread_create failing) the pool works
      with those it got, down to the calling thread alone. */
-  pool.tid = (pthread_t *) calloc ((size_t) pool.threads, sizeof (pthread_t));
-  if (pool.tid) {
+  P->tid = (pthread_t *) calloc ((size_t) P->threads, sizeof (pthread_t));
+  if (P->tid) {
     sigset_t all, old;
     sigfillset (&all);
     pthread_sigmask (SIG_SETMASK, &all, &old);
-    for (int i = 1; i < pool.threads; i++) {
-      if (pthread_create (&pool.tid[pool.spawned], NULL, worker_main, (void *) (intptr_t) i))
+    for (int i = 1; i < P->threads; i++) {
+      if (pthread_create (&P->tid[P->spawned], NULL, worker_main, &P->part[i]))
         break;
-      pool.spawned++;
+      P->spawned++;
     }
     pthread_sigmask (SIG_SETMASK, &old, NULL);
   }
-  pool.state = 1;
+  P->state = 1;
   *ready = 1;
   return GM_OK;
 }
@@ -509,17 +554,17 @@ static gm_status pool_make (int *ready)
 /* Chunk size for a copy of `bytes` served by `workers` participants: at least
    CHUNKS_PER_WORKER chunks each where that keeps chunks >= MIN_CHUNK, so that even a medium
    copy pipelines (one chunk each would put every memcpy before every DMA). */
-static size_t chunk_for (size_t bytes, int workers)
+static size_t chunk_for (pool_t *P, size_t bytes, int workers)
 {
   size_t parts = (size_t) workers * CHUNKS_PER_WORKER;
   size_t chunk = (bytes + parts - 1) / parts;
   chunk = (chunk + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
   if (chunk < MIN_CHUNK)
     chunk = MIN_CHUNK;
-  return chunk < pool.chunk ? chunk : pool.chunk;
+  return chunk < P->chunk ? chunk : P->chunk;
 }
 
-static void subjob_set (subjob *j, int dir, char *dev, char *host, gm_host_span span,
+static void subjob_set (pool_t *P, subjob *j, int dir, char *dev, char *host, gm_host_span span,
                         int workers)
 {
   j->dir = dir;
@@ -529,44 +574,44 @@ static void subjob_set (subjob *j, int dir, char *dev, char *host, gm_host_span 
   j->run = span.run;
   j->pitch = span.pitch;
   const size_t bytes = j->bytes;
-  j->chunk = chunk_for (bytes, workers);
+  j->chunk = chunk_for (P, bytes, workers);
   j->nchunks = (bytes + j->chunk - 1) / j->chunk;
   j->next.store (0);
 }
 
-/* Run the copies set in pool.sub[0 .. nsub-1]; returns when every byte has arrived. */
-static gm_status pool_run (int nsub)
+/* Run the copies set in P->sub[0 .. nsub-1]; returns when every byte has arrived. */
+static gm_status pool_run (pool_t *P, int nsub)
 {
-  int workers = pool.spawned + 1;
-  size_t nchunks = pool.sub[0].nchunks + (nsub > 1 ? pool.sub[1].nchunks : 0);
+  int workers = P->spawned + 1;
+  size_t nchunks = P->sub[0].nchunks + (nsub > 1 ? P->sub[1].nchunks : 0);
   int participants = nchunks < (size_t) workers ? (int) nchunks : workers;
 
   /* Start after the work queued so far on the legacy stream (and, through it, on every
      blocking stream), as cudaMemcpy does. */
-  cudaError_t err = cudaEventRecord (pool.start, 0);
+  cudaError_t err = cudaEventRecord (P->start, 0);
   if (err != cudaSuccess)
     return gm_cuda_status (err, "cudaEventRecord");
 
-  pthread_mutex_lock (&pool.lock);
-  pool.nsub = nsub;
-  pool.participants = participants;
-  pool.abort.store (0);
-  pool.err = cudaSuccess;
-  pool.err_where = NULL;
-  pool.running = participants - 1;
-  pool.generation++;
+  pthread_mutex_lock (&P->lock);
+  P->nsub = nsub;
+  P->participants = participants;
+  P->abort.store (0);
+  P->err = cudaSuccess;
+  P->err_where = NULL;
+  P->running = participants - 1;
+  P->generation++;
   if (participants > 1)
-    pthread_cond_broadcast (&pool.wake);
-  pthread_mutex_unlock (&pool.lock);
+    pthread_cond_broadcast (&P->wake);
+  pthread_mutex_unlock (&P->lock);
 
-  run_share (0);
+  run_share (P, 0);
 
-  pthread_mutex_lock (&pool.lock);
-  while (pool.running > 0)
-    pthread_cond_wait (&pool.idle, &pool.lock);
-  err = pool.err;
-  const char *where = pool.err_where;
-  pthread_mutex_unlock (&pool.lock);
+  pthread_mutex_lock (&P->lock);
+  while (P->running > 0)
+    pthread_cond_wait (&P->idle, &P->lock);
+  err = P->err;
+  const char *where = P->err_where;
+  pthread_mutex_unlock (&P->lock);
   return err == cudaSuccess ? GM_OK : gm_cuda_status (err, where);
 }
 
@@ -607,33 +652,40 @@ static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *h
   size_t bytes[2];
   for (int i = 0; i < n; i++)
     bytes[i] = span[i].run * span[i].runs;
-  pthread_mutex_lock (&call_lock);
-  pool_sync_init ();
-  read_config ();
+  int device = 0;
+  cudaError_t derr = cudaGetDevice (&device);
+  if (derr != cudaSuccess)
+    return gm_cuda_status (derr, "cudaGetDevice");
+  if (device < 0 || device >= GM_MAX_DEVICES)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "copy: device %d (gpumat handles 0 to %d)", device,
+                    GM_MAX_DEVICES - 1);
+  pool_t *P = pool_of (device);
+  pthread_mutex_lock (&P->call_lock);
+  read_config (P);
   gm_status st = GM_OK;
   int big[2], nbig = 0, ready = 0;
   for (int i = 0; i < n; i++) {
-    big[i] = bytes[i] > 0 && bytes[i] >= (dir[i] == DIR_H2D ? pool.small_h2d : pool.small_d2h);
+    big[i] = bytes[i] > 0 && bytes[i] >= (dir[i] == DIR_H2D ? P->small_h2d : P->small_d2h);
     nbig += big[i];
   }
   if (nbig)
-    st = pool_make (&ready);
+    st = pool_make (P, &ready);
   /* The small ones first, on the plain path (or all of them, without a pool). */
   for (int i = 0; i < n && st == GM_OK; i++)
     if (bytes[i] > 0 && (!big[i] || !ready))
       st = plain_copy (dir[i], dev[i], host[i], span[i]);
   if (st == GM_OK && nbig && ready) {
-    int workers = pool.spawned + 1, k = 0;
+    int workers = P->spawned + 1, k = 0;
     for (int i = 0; i < n; i++)
       if (big[i] && dir[i] == DIR_D2H && (span[i].runs <= 1 || span[i].pitch == span[i].run))
-        advise_hugepages (host[i], bytes[i]);
+        advise_hugepages (P, host[i], bytes[i]);
     for (int i = 0; i < n; i++)
       if (big[i])
-        subjob_set (&pool.sub[k++], dir[i], (char *) dev[i], (char *) host[i], span[i],
+        subjob_set (P, &P->sub[k++], dir[i], (char *) dev[i], (char *) host[i], span[i],
                     nbig > 1 ? (workers + 1) / 2 : workers);
-    st = pool_run (k);
+    st = pool_run (P, k);
   }
-  pthread_mutex_unlock (&call_lock);
+  pthread_mutex_unlock (&P->call_lock);
   return st;
 }
 
@@ -692,31 +744,154 @@ extern "C" gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_
   return n ? copy_n (n, dir, dev, host, span) : GM_OK;
 }
 
+/* ---- queued uploads through the ring ----------------------------------------------------- */
+/* The ring of pinned slots of gm_copy_to_device_async (under ring_lock).  32 slots of 32 KiB:
+   a 16x16 double matrix is 2 KiB, a 1000-vector 8 KB; 1 MiB pinned in all. */
+#define RING_SLOTS 32
+#define RING_SLOT_BYTES ((size_t) 32 << 10)
+static struct {
+  int state;                        /* 0 not made, 1 ready, -1 unavailable: use the sync path */
+  int device;                       /* the device its events belong to */
+  char *pinned;
+  cudaEvent_t done[RING_SLOTS];
+  int pending[RING_SLOTS];          /* a copy from the slot was queued after its last wait */
+  int next;
+} ring;
+static pthread_mutex_t ring_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ring_lock held, the ring's device current. */
+static void ring_free (void)
+{
+  for (int i = 0; i < RING_SLOTS; i++) {
+    if (ring.done[i]) {
+      if (ring.pending[i])
+        (void) cudaEventSynchronize (ring.done[i]);   /* its DMA reads the slot: let it end */
+      cudaEventDestroy (ring.done[i]);
+      ring.done[i] = NULL;
+    }
+    ring.pending[i] = 0;
+  }
+  if (ring.pinned) {
+    cudaFreeHost (ring.pinned);
+    ring.pinned = NULL;
+  }
+  (void) cudaGetLastError ();
+  ring.next = 0;
+  ring.state = 0;
+}
+
+/* ring_lock held. */
+static void ring_make (int dev)
+{
+  if (ring.state != 0 || gm_init () != GM_OK)
+    return;
+  ring.device = dev;
+  if (cudaHostAlloc ((void **) &ring.pinned, RING_SLOTS * RING_SLOT_BYTES, cudaHostAllocDefault)
+      != cudaSuccess) {
+    ring.pinned = NULL;
+    (void) cudaGetLastError ();
+    ring.state = -1;
+    return;
+  }
+  for (int i = 0; i < RING_SLOTS; i++)
+    if (cudaEventCreateWithFlags (&ring.done[i], cudaEventDisableTiming) != cudaSuccess) {
+      ring.done[i] = NULL;
+      ring_free ();
+      ring.state = -1;
+      return;
+    }
+  ring.state = 1;
+}
+
+extern "C" gm_status gm_copy_to_device_async (void *d_dst, const void *h_src, size_t bytes)
+{
+  if (bytes == 0)
+    return GM_OK;
+  int dev = -1;
+  if (bytes > RING_SLOT_BYTES || cudaGetDevice (&dev) != cudaSuccess) {
+    (void) cudaGetLastError ();
+    return gm_copy_to_device (d_dst, h_src, bytes);
+  }
+  pthread_mutex_lock (&ring_lock);
+  ring_make (dev);
+  if (ring.state != 1 || ring.device != dev) {
+    pthread_mutex_unlock (&ring_lock);
+    return gm_copy_to_device (d_dst, h_src, bytes);   /* no pinned memory: the plain path */
+  }
+  const int s = ring.next;
+  ring.next = (s + 1) % RING_SLOTS;
+  char *slot = ring.pinned + (size_t) s * RING_SLOT_BYTES;
+  cudaError_t err = cudaSuccess;
+  const char *where = "waiting for an upload slot";
+  if (ring.pending[s]) {
+    err = cudaEventSynchronize (ring.done[s]);
+    ring.pending[s] = err != cudaSuccess;   /* a failed wait: the slot stays suspect */
+  }
+  if (err == cudaSuccess) {
+    memcpy (slot, h_src, bytes);
+    where = "cudaMemcpyAsync to the device";
+    err = cudaMemcpyAsync (d_dst, slot, bytes, cudaMemcpyHostToDevice, 0);
+    if (err == cudaSuccess) {
+      where = "cudaEventRecord";
+      err = cudaEventRecord (ring.done[s], 0);
+      if (err == cudaSuccess)
+        ring.pending[s] = 1;
+      else
+        (void) cudaStreamSynchronize (0);   /* no event to wait for: let the copy end now */
+    }
+  }
+  pthread_mutex_unlock (&ring_lock);
+  return gm_cuda_status (err, where);
+}
+
 extern "C" void *gm_small_staging (size_t bytes)
 {
-  if (bytes > SMALL_STAGING_BYTES)
+  int device = 0;
+  if (bytes > SMALL_STAGING_BYTES || gm_init () != GM_OK || cudaGetDevice (&device) != cudaSuccess
+      || device < 0 || device >= GM_MAX_DEVICES) {
+    (void) cudaGetLastError ();
     return NULL;
-  pthread_mutex_lock (&call_lock);
-  if (!pool.small && gm_init () == GM_OK
-      && cudaHostAlloc (&pool.small, SMALL_STAGING_BYTES, cudaHostAllocDefault) != cudaSuccess) {
-    pool.small = NULL;
+  }
+  /* one buffer per device: the caller packs into it and copies on its own device's stream */
+  pool_t *P = pool_of (device);
+  pthread_mutex_lock (&P->call_lock);
+  if (!P->small
+      && cudaHostAlloc (&P->small, SMALL_STAGING_BYTES, cudaHostAllocPortable) != cudaSuccess) {
+    P->small = NULL;
     (void) cudaGetLastError ();
   }
-  void *p = pool.small;
-  pthread_mutex_unlock (&call_lock);
+  void *p = P->small;
+  pthread_mutex_unlock (&P->call_lock);
   return p;
 }
 
 extern "C" void gm_transfer_release (void)
 {
-  pthread_mutex_lock (&call_lock);
-  pool_sync_init ();
-  pool_free ();
-  if (pool.small) {
-    cudaFreeHost (pool.small);
-    pool.small = NULL;
-    (void) cudaGetLastError ();
+  int cur = 0;
+  const int have_cur = cudaGetDevice (&cur) == cudaSuccess;
+  for (int d = 0; d < GM_MAX_DEVICES; d++) {
+    pool_t *P = &pools[d];
+    if (!P->sync_ready)
+      continue;                      /* never used */
+    pthread_mutex_lock (&P->call_lock);
+    /* its streams and events are destroyed with their own device current (switched always:
+       after an earlier pool another device is current, even where d is the caller's own) */
+    if ((P->part || P->small || P->pinned) && have_cur)
+      (void) cudaSetDevice (d);
+    pool_free (P);
+    if (P->small) {
+      cudaFreeHost (P->small);
+      P->small = NULL;
+    }
+    P->config_read = 0;             /* the next pool reads the environment again */
+    pthread_mutex_unlock (&P->call_lock);
   }
-  pool.config_read = 0;             /* the next pool reads the environment again */
-  pthread_mutex_unlock (&call_lock);
+  pthread_mutex_lock (&ring_lock);
+  if (ring.state == 1 && have_cur)
+    (void) cudaSetDevice (ring.device);
+  ring_free ();
+  pthread_mutex_unlock (&ring_lock);
+  if (have_cur)
+    (void) cudaSetDevice (cur);
+  (void) cudaGetLastError ();
 }

@@ -55,6 +55,20 @@ void gw_fail (gw_scratch *scratch, const char *id, const char *fmt, ...)
   raise_error (id, message);
 }
 
+/* gw_fail with the identifier gpumat:<area>:<reason><suffix>, formatted only here, on the way
+   out: the success path of every call formats no identifier. */
+static void fail_in_area (gw_scratch *scratch, const char *area, const char *reason,
+                          const char *suffix, const char *fmt, ...)
+{
+  char message[1024], id[160];
+  va_list args;
+  va_start (args, fmt);
+  vsnprintf (message, sizeof message, fmt, args);
+  va_end (args);
+  snprintf (id, sizeof id, "gpumat:%s:%s%s", area, reason, suffix);
+  gw_fail (scratch, id, "%s", message);
+}
+
 void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
 {
   char detail[600], id[96];
@@ -85,6 +99,11 @@ void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
     gw_fail (scratch, "gpumat:interrupted", "interrupted: %s", detail);
     break;
   default:
+    /* A fault in queued work (the call that reports it may not be the one that caused it)
+       leaves the context unusable until gpumat_reset: say so. */
+    if (gm_context_lost ())
+      gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s; the GPU context is lost: "
+               "gpumat_reset () recovers (gpumat arrays made before it are gone)", detail);
     gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s", detail);
   }
 }
@@ -181,12 +200,17 @@ static int class_from_name (const char *name)
 
 /* ---- gpumat descriptors -------------------------------------------------------------------- */
 
-static int is_gpumat (const mxArray *arg)
+/* A gpumat operand reaches the gateway as its descriptor: the shell (mex/gpumat_value.cc)
+   passes a 1x1 struct {ptr, dims, cls, op, complex} for each gpumat array.  A host struct
+   without those fields is no operand (invalidType); one that has them is checked below like
+   any descriptor (a stale or forged address gives invalidHandle, never a wild pointer). */
+int gw_is_gpumat (const mxArray *arg)
 {
-  return mxIsClass (arg, "gpumat");
+  return mxIsStruct (arg) && mxGetNumberOfElements (arg) == 1 && mxGetField (arg, 0, "ptr")
+         && mxGetField (arg, 0, "dims") && mxGetField (arg, 0, "cls");
 }
 
-/* A descriptor comes from gpumat.m, but it is still checked: a stale or altered one must give
+/* A descriptor comes from the shell, but it is still checked: a stale or altered one must give
    an error, never a wild pointer on the device. */
 static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char *area,
                              gw_operand *op)
@@ -196,30 +220,33 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   const mxArray *cls = mxGetField (arg, 0, "cls");
   const mxArray *view = mxGetField (arg, 0, "op");     /* absent: not a view */
   const mxArray *cplx = mxGetField (arg, 0, "complex");   /* absent: real */
-  char cls_name[16], id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
+  char cls_name[16];
   if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
       || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
       || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0
       || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1))
       || (cplx && (!(mxIsDouble (cplx) || mxIsLogical (cplx)) || mxGetNumberOfElements (cplx) != 1)))
-    gw_fail (scratch, id, "not a valid gpumat array");
+    fail_in_area (scratch, area, "invalidHandle", "", "not a valid gpumat array");
   const double view_op = view ? mxGetScalar (view) : 0;
   if (!(view_op == 0 || view_op == 1 || view_op == 2))
-    gw_fail (scratch, id, "not a valid gpumat array (view operation %g)", view_op);
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "not a valid gpumat array (view operation %g)", view_op);
   op->transposed = view_op != 0;
   op->view = view_op == 2 ? GM_OP_CTRANSPOSE : view_op == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
   if (op->transposed && mxGetNumberOfElements (dims) != 2)
-    gw_fail (scratch, id, "not a valid gpumat array (an N-D transposed view)");
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "not a valid gpumat array (an N-D transposed view)");
   /* A logical array: one byte an element, 0 or 1 (the results of comparisons). */
   op->logical = !strcmp (cls_name, "logical");
   const int c = op->logical ? (int) GM_UINT8 : class_from_name (cls_name);
   if (c < 0)
-    gw_fail (scratch, id, "gpumat array of unknown class '%s'", cls_name);
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "gpumat array of unknown class '%s'", cls_name);
   op->cls = (gm_class) c;
   if (cplx && mxGetScalar (cplx) != 0) {
     if (gm_class_is_integer (op->cls))
-      gw_fail (scratch, id, "not a valid gpumat array (complex %s)", cls_name);
+      fail_in_area (scratch, area, "invalidHandle", "",
+                    "not a valid gpumat array (complex %s)", cls_name);
     op->cls = gm_class_complex (op->cls);
   }
   if (!gm_class_is_complex (op->cls) && op->view == GM_OP_CTRANSPOSE)
@@ -230,23 +257,24 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
   op->numel = 1;
   const double *d = mxGetPr (dims);
   for (mwSize i = 0; i < op->ndims; i++) {
-    if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i])
-      gw_fail (scratch, id, "gpumat array with an invalid size");
+    /* bounded first: converting a double past 2^64 (or 1e300) to mwSize is undefined */
+    if (!(d[i] >= 0 && d[i] <= 9007199254740992.0) || d[i] != (double) (mwSize) d[i])
+      fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
     op->dims[i] = (mwSize) d[i];
     if (gm_mul_size (op->numel, op->dims[i], &op->numel) != GM_OK)
-      gw_fail (scratch, id, "gpumat array with an invalid size");
+      fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
   }
   size_t bytes;
   if (gm_mul_size (op->numel, gm_class_size (op->cls), &bytes) != GM_OK)
-    gw_fail (scratch, id, "gpumat array with an invalid size");
+    fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
   uint64_t address = *(const uint64_t *) mxGetData (ptr);
   op->device = (void *) (uintptr_t) address;
   if (bytes == 0 && address == 0)
     return;
   if (!gm_device_is_live (op->device, bytes))
-    gw_fail (scratch, id,
-             "this gpumat array no longer exists on the GPU (it was freed, or the gpumat "
-             "library was reloaded)");
+    fail_in_area (scratch, area, "invalidHandle", "",
+                  "this gpumat array no longer exists on the GPU (it was freed, the gpumat "
+                  "library was reloaded, or gpumat_reset reset the GPU after a CUDA error)");
 }
 
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims)
@@ -274,26 +302,18 @@ void gw_descriptor_set_logical (mxArray *desc)
   mxSetField (desc, 0, "cls", mxCreateString ("logical"));
 }
 
+/* A result the caller owns from now on: its descriptor, which the shell wraps into a gpumat
+   value whose last reference frees the block.  (The classdef era called the gpumat
+   constructor here through mexCallMATLAB, about 20 us a result.) */
 static mxArray *make_object (gw_scratch *scratch, void *d_ptr, gm_class cls, int logical,
                              mwSize ndims, const mwSize *dims, const char *area)
 {
-  mxArray *args[2] = {gw_make_descriptor (d_ptr, cls, ndims, dims), mxCreateString ("__device__")};
+  (void) area;
+  mxArray *desc = gw_make_descriptor (d_ptr, cls, ndims, dims);
   if (logical)
-    gw_descriptor_set_logical (args[0]);
-  mxArray *object = NULL;
-  /* Trap the constructor's errors: the block must not leak if the object cannot be made. */
-  mexSetTrapFlag (1);
-  int failed = mexCallMATLAB (1, &object, 2, args, "gpumat");
-  mexSetTrapFlag (0);
-  mxDestroyArray (args[0]);
-  mxDestroyArray (args[1]);
-  if (failed || !object) {
-    char id[96];
-    snprintf (id, sizeof id, "gpumat:%s:internal", area);
-    gw_fail (scratch, id, "could not create the gpumat result object");
-  }
+    gw_descriptor_set_logical (desc);
   gw_device_keep (scratch, d_ptr);
-  return object;
+  return desc;
 }
 
 mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
@@ -497,8 +517,6 @@ void gw_narrow_device (gw_scratch *scratch, void **d_ptr, gm_class *cls, size_t 
   const gm_class real = gm_class_real (*cls);
   void *d = gw_device_alloc (scratch, count * gm_class_size (real), area);
   st = count ? gm_complex_real_part (*cls, (int64_t) count, *d_ptr, d, 0) : GM_OK;
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   *d_ptr = d;
@@ -598,17 +616,8 @@ void gw_read_operand_raw (gw_scratch *scratch, const mxArray *arg, const char *a
 {
   char id[96];
   memset (op, 0, sizeof *op);
-  if (is_gpumat (arg)) {
-    mxArray *desc = mxGetProperty (arg, 0, "desc");
-    if (!desc || !mxIsStruct (desc) || mxGetNumberOfElements (desc) != 1) {
-      char id[96];
-      snprintf (id, sizeof id, "gpumat:%s:invalidHandle", area);
-      if (desc)
-        mxDestroyArray (desc);
-      gw_fail (scratch, id, "not a valid gpumat array");
-    }
-    read_descriptor (scratch, desc, area, op);
-    mxDestroyArray (desc);
+  if (gw_is_gpumat (arg)) {
+    read_descriptor (scratch, arg, area, op);     /* read only: never mutate an input */
     return;
   }
   const char *reason = NULL, *text = NULL;
@@ -723,7 +732,9 @@ void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area)
     return;
   size_t bytes = op->numel * gm_class_size (op->cls);
   void *d = gw_device_alloc (scratch, bytes, area);
-  gm_status st = gm_copy_to_device (d, op->host, bytes);
+  /* Queued on stream 0 with the call's kernels (a small operand: the host need not wait);
+     the operand's host memory may go as soon as this returns. */
+  gm_status st = gm_copy_to_device_async (d, op->host, bytes);
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   op->device = d;
@@ -746,8 +757,6 @@ void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *ar
   gm_status st = op->numel ? gm_transpose_op (op->cls, view, cols, rows, op->device, cols > 1 ? cols : 1,
                                               d, rows > 1 ? rows : 1, 0)
                            : GM_OK;
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   op->device = d;
@@ -781,14 +790,14 @@ void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols)
 
 gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what)
 {
-  char name[16], id[96];
+  char name[16];
   gm_op op;
-  snprintf (id, sizeof id, "gpumat:%s:invalidOp", area);
   if (!mxIsChar (arg) || mxGetM (arg) != 1 || mxGetString (arg, name, sizeof name) != 0)
-    gw_fail (scratch, id, "%s must be \"none\", \"transpose\" or \"ctranspose\"", what);
+    fail_in_area (scratch, area, "invalidOp", "",
+                  "%s must be \"none\", \"transpose\" or \"ctranspose\"", what);
   if (gm_op_from_name (name, &op) != GM_OK)
-    gw_fail (scratch, id, "%s must be \"none\", \"transpose\" or \"ctranspose\", not '%s'",
-             what, name);
+    fail_in_area (scratch, area, "invalidOp", "",
+                  "%s must be \"none\", \"transpose\" or \"ctranspose\", not '%s'", what, name);
   return op;
 }
 
@@ -797,24 +806,21 @@ gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, con
 void gw_read_string (gw_scratch *scratch, const mxArray *arg, char *buf, size_t len,
                      const char *area, const char *what)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalid%s", area, what);
   if (!mxIsChar (arg) || (mxGetM (arg) != 1 && mxGetNumberOfElements (arg) > 0)
       || mxGetString (arg, buf, len) != 0)
-    gw_fail (scratch, id, "%s must be a string (char row vector) of fewer than %zu characters",
-             what, len);
+    fail_in_area (scratch, area, "invalid", what,
+                  "%s must be a string (char row vector) of fewer than %zu characters", what, len);
 }
 
 int64_t gw_read_count (gw_scratch *scratch, const mxArray *arg, int64_t minimum,
                        const char *area, const char *what)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalid%s", area, what);
   if (!mxIsDouble (arg) || mxIsComplex (arg) || mxGetNumberOfElements (arg) != 1)
-    gw_fail (scratch, id, "%s must be a real scalar", what);
+    fail_in_area (scratch, area, "invalid", what, "%s must be a real scalar", what);
   double v = mxGetScalar (arg);
   if (!(v >= (double) minimum) || v != (double) (int64_t) v || v > 9.0e15)
-    gw_fail (scratch, id, "%s must be an integer >= %lld", what, (long long) minimum);
+    fail_in_area (scratch, area, "invalid", what, "%s must be an integer >= %lld", what,
+                  (long long) minimum);
   return (int64_t) v;
 }
 
@@ -830,12 +836,102 @@ int gw_interrupted (void *ctx)
 
 size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, const char *what)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalidOption", area);
   if (!mxIsNumeric (in) || mxIsComplex (in) || mxGetNumberOfElements (in) != 1)
-    gw_fail (scratch, id, "%s must be a real scalar number of bytes", what);
+    fail_in_area (scratch, area, "invalidOption", "", "%s must be a real scalar number of bytes",
+                  what);
   const double v = mxGetScalar (in);
   if (!(v >= 1) || v != floor (v) || v >= 1.8e19)
-    gw_fail (scratch, id, "%s must be a whole number of bytes >= 1, not %g", what, v);
+    fail_in_area (scratch, area, "invalidOption", "",
+                  "%s must be a whole number of bytes >= 1, not %g", what, v);
   return (size_t) v;
+}
+
+/* ---- device lists (issue 15: several GPUs of one host) --------------------------------------- */
+
+/* The package default of gpumat_device ("devices", LIST): none set (count 0) means device 0,
+   where gpumat arrays live. */
+static int default_devices[GM_MAX_DEVICES];
+static int default_count;
+
+int gw_read_devices (gw_scratch *scratch, const mxArray *in, int *devices, int check_present)
+{
+  const char *id = "gpumat:device:invalidDevice";
+  const size_t count = mxGetNumberOfElements (in);
+  if (!mxIsNumeric (in) || mxIsComplex (in) || mxIsSparse (in) || count == 0
+      || mxGetNumberOfDimensions (in) > 2 || (mxGetM (in) != 1 && mxGetN (in) != 1))
+    gw_fail (scratch, id, "devices must be a non-empty vector of GPU numbers (0-based CUDA "
+             "ordinals, as gpumat_device lists them)");
+  if (count > GM_MAX_DEVICES)
+    gw_fail (scratch, id, "devices lists %zu GPUs; gpumat handles at most %d", count,
+             GM_MAX_DEVICES);
+  for (size_t i = 0; i < count; i++) {
+    double v = 0;
+    const void *data = mxGetData (in);
+    switch (mxGetClassID (in)) {
+    case mxDOUBLE_CLASS: v = ((const double *) data)[i]; break;
+    case mxSINGLE_CLASS: v = ((const float *) data)[i]; break;
+    case mxINT8_CLASS:   v = ((const int8_t *) data)[i]; break;
+    case mxUINT8_CLASS:  v = ((const uint8_t *) data)[i]; break;
+    case mxINT16_CLASS:  v = ((const int16_t *) data)[i]; break;
+    case mxUINT16_CLASS: v = ((const uint16_t *) data)[i]; break;
+    case mxINT32_CLASS:  v = ((const int32_t *) data)[i]; break;
+    case mxUINT32_CLASS: v = ((const uint32_t *) data)[i]; break;
+    case mxINT64_CLASS:  v = (double) ((const int64_t *) data)[i]; break;
+    case mxUINT64_CLASS: v = (double) ((const uint64_t *) data)[i]; break;
+    default:
+      gw_fail (scratch, id, "devices must be numeric");
+    }
+    if (!(v >= 0) || v != floor (v) || v >= GM_MAX_DEVICES)
+      gw_fail (scratch, id, "devices must be GPU numbers 0 to %d (0-based CUDA ordinals, as "
+               "gpumat_device lists them), not %g", GM_MAX_DEVICES - 1, v);
+    devices[i] = (int) v;
+    for (size_t j = 0; j < i; j++)
+      if (devices[j] == devices[i])
+        gw_fail (scratch, id, "devices lists GPU %d twice", devices[i]);
+  }
+  if (check_present) {
+    gm_status st = gm_check_devices (devices, (int) count);
+    if (st == GM_ERR_INVALID_ARGUMENT)
+      gw_fail (scratch, id, "%s", gm_error_detail ());
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, "device");
+  }
+  return (int) count;
+}
+
+int gw_default_devices (const int **devices)
+{
+  *devices = default_devices;
+  return default_count;
+}
+
+void gw_set_default_devices (const int *devices, int count)
+{
+  for (int i = 0; i < count && i < GM_MAX_DEVICES; i++)
+    default_devices[i] = devices[i];
+  default_count = count < GM_MAX_DEVICES ? count : GM_MAX_DEVICES;
+}
+
+void gw_check_operand_devices (gw_scratch *scratch, const gw_operand *const *ops, int nops,
+                               const int *devices, int count)
+{
+  int first = -1;
+  for (int i = 0; i < nops; i++) {
+    if (!ops[i]->on_device)
+      continue;
+    const int d = gm_device_of (ops[i]->device);
+    if (d < 0)
+      continue;                        /* not a block start: gw_read_operand checked it */
+    if (first >= 0 && d != first)
+      gw_fail (scratch, "gpumat:device:mixedDevices", "the operands live on GPU %d and GPU %d: "
+               "gather one, or make both on one GPU", first, d);
+    first = d;
+    int listed = count == 0;
+    for (int j = 0; j < count; j++)
+      listed |= devices[j] == d;
+    if (!listed)
+      gw_fail (scratch, "gpumat:device:mixedDevices", "a gpumat operand lives on GPU %d, which "
+               "the devices option does not list: the product of a gpumat array runs on its "
+               "own GPU", d);
+  }
 }

@@ -1,8 +1,8 @@
 /* gateway_util.h: reading Octave arrays into gpumat operands, and raising errors cleanly.
  *
  * An operand is either a host array (an Octave matrix, converted to the class of the
- * computation when needed) or a device array (a gpumat object, whose hidden property `desc` is
- * a struct with fields ptr, dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
+ * computation when needed) or a device array (a gpumat value, which the shell passes as its
+ * descriptor: a 1x1 struct with fields ptr, dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
  * (G', conjugating for complex data) is a view: dims are the view's own (transposed) size, and
  * the device data are the parent's, stored as the transpose of dims; products read it with an
  * op flag, everything else materializes it (gw_materialize_operand).
@@ -14,6 +14,14 @@
  * own storage from __gpumat_alloc__ (gw_result), and narrowed to real when no imaginary part
  * is nonzero, as Octave narrows.  Everything a gateway call allocates is recorded in its `scratch`,
  * and gw_fail frees it all before raising, so an error never leaves memory behind.
+ *
+ * One stream, in order (issue 12): every command queues its device work on stream 0 and returns
+ * without waiting when its result stays on the device; a block freed to the cache (scratch, or a
+ * gpumat array's delete) may still be in use by queued work, and its next owner's work queues
+ * after it (kernels/memory.cu).  What the host reads waits: copies to the host (gather, host
+ * results, the flags behind .^ and sqrt of negative numbers, the complex narrowing check) and
+ * gpumat_sync.  A fault in queued work therefore surfaces at the next wait, or at the next
+ * launch, as gpumat:cudaError with CUDA's message; gpumat_reset recovers from it.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -75,9 +83,12 @@ void *gw_device_alloc (gw_scratch *scratch, size_t bytes, const char *area);
 /* Hand a device block over to the caller (it outlives the call, e.g. as a gpumat result). */
 void gw_device_keep (gw_scratch *scratch, void *d_ptr);
 
+/* 1 when `arg` is a gpumat operand: the descriptor struct the shell passes for a gpumat array
+ * (mex/gpumat_value.cc). */
+int gw_is_gpumat (const mxArray *arg);
 /* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts full
  * double, single (real or complex), integer, logical and char arrays (logical and char become
- * double) and gpumat objects; anything else raises gpumat:<area>:<reason>. */
+ * double) and gpumat descriptors; anything else raises gpumat:<area>:<reason>. */
 void gw_read_operand (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what,
                       gw_operand *op);
 /* As gw_read_operand, except that a logical gpumat array stays as it is on the device: class
@@ -92,11 +103,12 @@ void gw_logical_to_float (gw_scratch *scratch, gw_operand *op, gm_class cls, con
  * parts of a complex operand), and real -> complex (a zero imaginary part, as Octave's `*`
  * promotes a real operand against a complex one). */
 void gw_convert_operand (gw_scratch *scratch, gw_operand *op, gm_class cls, const char *area);
-/* Makes sure the operand is on the device (uploading a host operand into scratch). */
+/* Makes sure the operand is on the device (uploading a host operand into scratch).  The upload
+ * is queued on stream 0 (gm_copy_to_device_async): the kernels that read it come after it. */
 void gw_upload_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 /* A transposed view laid out as its own size: transposed on the device into scratch (a
- * vector's transpose has the same layout and is only relabelled).  Waits for the device, so
- * the data can be copied to the host right after.  Does nothing to other operands. */
+ * vector's transpose has the same layout and is only relabelled).  Queued on stream 0, like
+ * every device operation: a copy to the host right after (gm_copy_to_host) waits for it. */
 void gw_materialize_operand (gw_scratch *scratch, gw_operand *op, const char *area);
 /* The operation a product passes to kernels/ for operand x under the user's operation `op`:
  * GM_OP_NONE when the device or host data are laid out as op(x), else the transpose (real
@@ -114,7 +126,8 @@ gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, con
 /* A gpumat descriptor struct {ptr, dims, cls, op = 0, complex} for a device block the caller
  * now owns (cls is Octave's class name of the elements: "double" for complex double). */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
-/* A gpumat object owning the device block d_ptr (which leaves `scratch`); on failure the
+/* The descriptor of a new gpumat array owning the device block d_ptr (which leaves `scratch`:
+ * the shell wraps it into a gpumat value that frees the block); on failure the
  * block is freed and an error raised. */
 mxArray *gw_make_gpumat (gw_scratch *scratch, void *d_ptr, gm_class cls, mwSize ndims,
                          const mwSize *dims, const char *area);
@@ -174,5 +187,18 @@ int64_t gw_read_count (gw_scratch *scratch, const mxArray *arg, int64_t minimum,
 int gw_interrupted (void *ctx);
 /* A positive whole number of bytes (an option's value), or an identified error. */
 size_t gw_read_bytes (gw_scratch *scratch, const mxArray *in, const char *area, const char *what);
+
+/* Several GPUs.  gw_read_devices: a "devices" value, a non-empty vector of distinct 0-based
+ * CUDA ordinals, into devices[GM_MAX_DEVICES]; returns their count.  Its form is checked
+ * without a GPU; with check_present, also that each exists (gm_check_devices).  Raises
+ * gpumat:device:invalidDevice. */
+int gw_read_devices (gw_scratch *scratch, const mxArray *in, int *devices, int check_present);
+/* The package default (gpumat_device ("devices", LIST)); count 0: none set (device 0). */
+int gw_default_devices (const int **devices);
+void gw_set_default_devices (const int *devices, int count);
+/* gpumat:device:mixedDevices when the gpumat operands among ops live on different GPUs, or on
+ * a GPU that a non-empty `devices` list leaves out. */
+void gw_check_operand_devices (gw_scratch *scratch, const gw_operand *const *ops, int nops,
+                               const int *devices, int count);
 
 #endif

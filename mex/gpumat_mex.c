@@ -4,6 +4,8 @@
  *
  *   ("mul", CALLER, A, B, KERNEL)            A * B; a gpumat operand gives a gpumat result
  *   ("mul", CALLER, A, OPA, B, OPB, KERNEL)  op(A) * op(B), OP "none", "transpose", "ctranspose"
+ *                              either form with a trailing OPTIONS: bytes (maxDeviceMemory) or
+ *                              a struct with fields maxDeviceMemory and devices
  *   ("pagemtimes", CALLER, X, OPX, Y, OPY, KERNEL)  page-wise op(X) * op(Y), broadcasting pages
  *   ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS)  sums over the middle of PRE x LEN x POST
  *   ("binary" | "unary" | "reduce" | "norm" | "convert", CALLER, ...)  element-wise operations,
@@ -14,13 +16,27 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
- *   ("free", CALLER, PTR)      releases a device array (a gpumat object's delete)
+ *   ("index", [CALLER,] G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign",
+ *                              [CALLER,] G, V, I1, ..., In) G(I1, ..., In) = V in place;
+ *                              ("resize", [CALLER,] G, NEWDIMS) -> descriptor (gw_index.c).
+ *                              CALLER optional: Octave's own index errors are unprefixed
+ *   ("check", CALLER, G)       nothing, or gpumat:array:invalidHandle for a stale G (existsOnGPU)
+ *   ("free", CALLER, PTRS)     releases device arrays (uint64 addresses: blocks whose last
+ *                              gpumat value went)
  *   ("host_address" | "host_echo", CALLER, X)  GPU-free checks of the complex input path
  *   ("available", CALLER)      true or false, never an error
- *   ("device", CALLER)         struct describing the GPU
+ *   ("device", CALLER [, "devices", LIST])  struct describing the GPUs (setting the default
+ *                              device list of host-array products first)
  *   ("kernels", CALLER)        cell array of the matmul kernel names
  *   ("mul_time", CALLER, G, [OPG,] H, [OPH,] KERNEL, REPEATS)  median ms of the kernel alone
  *   ("sync" | "reset" | "usage", CALLER)
+ *   ("fault", CALLER)          queues a kernel that faults (tests of the deferred error path)
+ *
+ * One stream, in order (issue 12): a command whose result stays on the GPU queues its work on
+ * stream 0 and returns without waiting, so that Octave prepares the next call while the GPU
+ * works; commands that return host values wait (their copies to the host do), and so does
+ * ("sync").  A fault in queued work surfaces at the next wait (or launch) as gpumat:cudaError;
+ * ("reset") recovers from it (kernels/memory.cu).
  *
  * Why one gateway: with the CUDA runtime linked statically, every .mex file gets a runtime of
  * its own, and a device pointer made by one is not valid in another.  One gateway means one
@@ -31,7 +47,7 @@
  * pool and stops the transfer threads.
  *
  * The public functions in inst/ check argument counts and document the calls; this file reads
- * and converts the arrays (gpumat objects included, through their `desc` property) and turns
+ * and converts the arrays (gpumat arrays included, as the descriptors mex/gpumat_value.cc passes) and turns
  * every kernels/ status into an Octave error named after the public function.  Doing this
  * here rather than in the .m files keeps a 16x16 product's own cost low: try/catch and type
  * tests in the wrapper cost about 8 us a call.
@@ -44,6 +60,7 @@
 #include "gateway_util.h"
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
+#include "gw_index.h"
 
 static void at_exit (void)
 {
@@ -226,7 +243,7 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   if (nrhs < 5 || nrhs > 8)
     gw_fail (NULL, "Octave:invalid-fun-call",
-             "__gpumat__ (\"mul\", CALLER, A, [OPA,] B, [OPB,] KERNEL [, MAX_DEVICE_BYTES]): "
+             "__gpumat__ (\"mul\", CALLER, A, [OPA,] B, [OPB,] KERNEL [, OPTIONS]): "
              "wrong number of arguments");
   const int with_ops = nrhs >= 7;
   const int with_budget = nrhs == 6 || nrhs == 8;
@@ -236,16 +253,45 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const gm_matmul_kernel kernel = read_kernel (&scratch, in_kernel, "mul");
   /* Host-array products past the device (or this budget) run blocked, and can be stopped with
      Ctrl-C between blocks. */
-  gm_host_options host_opt = {0, gw_interrupted, NULL, NULL};
-  if (with_budget)
-    host_opt.max_device_bytes = gw_read_bytes (&scratch, prhs[nrhs - 1], "mul",
-                                               "maxDeviceMemory");
+  gm_host_options host_opt = {0, gw_interrupted, NULL, NULL, NULL, 0};
+  /* OPTIONS: a number of bytes (maxDeviceMemory), or a struct with fields maxDeviceMemory
+     and devices, either may be missing or empty */
+  int call_devices[GM_MAX_DEVICES], call_count = 0;
+  const mxArray *devices_arg = NULL;
+  if (with_budget) {
+    const mxArray *o = prhs[nrhs - 1];
+    if (mxIsStruct (o) && mxGetNumberOfElements (o) == 1) {
+      const mxArray *bytes = mxGetField (o, 0, "maxDeviceMemory");
+      const mxArray *devs = mxGetField (o, 0, "devices");
+      if (bytes && !mxIsEmpty (bytes))
+        host_opt.max_device_bytes = gw_read_bytes (&scratch, bytes, "mul", "maxDeviceMemory");
+      if (devs) {
+        call_count = gw_read_devices (&scratch, devs, call_devices, 0);
+        devices_arg = devs;
+      }
+    } else
+      host_opt.max_device_bytes = gw_read_bytes (&scratch, o, "mul", "maxDeviceMemory");
+  }
+  /* the devices of a host-array product: this call's list, else the package default */
+  const int *devices = call_devices;
+  int device_count = call_count;
+  if (call_count == 0)
+    device_count = gw_default_devices (&devices);
   const gm_op opa = with_ops ? gw_read_op (&scratch, prhs[3], "mul", "OPA") : GM_OP_NONE;
   const gm_op opb = with_ops ? gw_read_op (&scratch, prhs[5], "mul", "OPB") : GM_OP_NONE;
 
   gw_operand A, B;
   gw_read_operand (&scratch, in_a, "mul", "A", &A);
   gw_read_operand (&scratch, in_b, "mul", "B", &B);
+  /* a listed GPU must exist (this needs a GPU: the list's form was checked above without) */
+  if (devices_arg)
+    gw_read_devices (&scratch, devices_arg, call_devices, 1);
+  /* a gpumat operand lives on one GPU: the product runs there, and nothing is copied between
+     GPUs (only this call's own list can leave it out; the package default is for host arrays) */
+  {
+    const gw_operand *ops[2] = {&A, &B};
+    gw_check_operand_devices (&scratch, ops, 2, call_devices, call_count);
+  }
   char a_dims[64], b_dims[64];
   if (A.ndims > 2 || B.ndims > 2) {
     gw_format_dims (a_dims, sizeof a_dims, A.ndims, A.dims);
@@ -336,6 +382,16 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (!A.on_device && !B.on_device && !scale_op) {
     gw_result r;
     gw_result_make (&scratch, cls, 2, out_dims, &r);
+    /* real products take the device list themselves (kernels/host_ops.cu); the others run on
+       the first device listed, switched to for the call and back before any error is raised */
+    host_opt.devices = device_count ? devices : NULL;
+    host_opt.device_count = device_count;
+    const int switch_device = device_count && (scalar || cplx) && count > 0;
+    int previous_device = 0;
+    if (switch_device && (st = gm_use_device (devices[0], &previous_device)) != GM_OK) {
+      gw_result_discard (&r);
+      gw_fail_status (&scratch, st, "mul");
+    }
     if (count == 0)
       st = GM_OK;
     else if (scalar && cplx)
@@ -352,6 +408,11 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     else
       st = gm_matmul_host_opt (kernel, cls, sa, sb, m, n, k, A.host, B.host, r.data, NULL,
                                &host_opt);
+    if (switch_device && previous_device != devices[0]) {
+      const gm_status back = gm_use_device (previous_device, NULL);
+      if (st == GM_OK)
+        st = back;
+    }
     if (st != GM_OK) {
       gw_result_discard (&r);
       gw_fail_status (&scratch, st, "mul");
@@ -390,8 +451,8 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                         ? GM_OP_CTRANSPOSE : GM_OP_TRANSPOSE,
                                m, d_C, m, 0);
   }
-  if (st == GM_OK)
-    st = gm_sync ();               /* the call returns once its result is complete */
+  /* No wait: the product is queued on stream 0 (the launch status is in st); a host result
+     below waits in its copy to the host, a gpumat result at the next wait. */
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "mul");
   gm_class out_cls = cls;
@@ -622,9 +683,7 @@ static void cmd_pagemtimes (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else
     st = gm_matmul_pages (kernel, cls, sa, sb, m, n, k, A->device, lda, B->device, ldb, d_C,
                           ldc, &pages, 0);
-  if (st == GM_OK)
-    st = gm_sync ();
-  if (st != GM_OK)
+  if (st != GM_OK)                  /* queued, not waited for (as in cmd_mul) */
     gw_fail_status (&scratch, st, "pagemtimes");
   gm_class out_cls = cls;
   gw_narrow_device (&scratch, &d_C, &out_cls, count, "pagemtimes");
@@ -733,9 +792,7 @@ static void cmd_dot (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = gm_dot_mixed_device (x.cls, y.cls, pre, len, post, x.device, y.device, d_out);
   else
     st = gm_dot_device (cls, pre, len, post, x.device, y.device, d_out);
-  if (st == GM_OK && mixed)
-    st = gm_sync ();
-  if (st != GM_OK)
+  if (st != GM_OK)                  /* queued, not waited for: the result stays on the GPU */
     gw_fail_status (&scratch, st, "dot");
   gw_narrow_device (&scratch, &d_out, &cls, out_count, "dot");
   plhs[0] = gw_make_gpumat (&scratch, d_out, cls, out_ndims, out_dims, "dot");
@@ -793,7 +850,7 @@ static void cmd_upload (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail (&scratch, "gpumat:internal", "already a gpumat array");
   const size_t bytes = A.numel * gm_class_size (A.cls);
   void *d = gw_device_alloc (&scratch, bytes, "array");
-  gm_status st = gm_copy_to_device (d, A.host, bytes);
+  gm_status st = gm_copy_to_device_async (d, A.host, bytes);    /* queued when small */
   if (st != GM_OK)
     gw_fail_status (&scratch, st, "array");
   gw_device_keep (&scratch, d);
@@ -837,8 +894,6 @@ static void cmd_copy (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gm_status st = A.numel ? gm_transpose (A.cls, (int64_t) A.numel, 1, A.device,
                                            (int64_t) A.numel, d, 1, 0)
                            : GM_OK;
-    if (st == GM_OK)
-      st = gm_sync ();
     if (st != GM_OK)
       gw_fail_status (&scratch, st, "array");
   }
@@ -876,41 +931,108 @@ static void cmd_host_probe (mxArray *plhs[], int nrhs, const mxArray *prhs[], in
   gw_scratch_free (&scratch);
 }
 
+/* ("check", CALLER, G): raises gpumat:array:invalidHandle unless G is a gpumat descriptor of
+   live device memory (or an empty array); existsOnGPU. */
+static void cmd_check (int nrhs, const mxArray *prhs[])
+{
+  expect_args (nrhs, 3, "check");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  gw_operand A;
+  gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);
+  if (!A.on_device)
+    gw_fail (&scratch, "gpumat:array:invalidHandle", "not a gpumat array");
+  gw_scratch_free (&scratch);
+}
+
 static void cmd_free (int nrhs, const mxArray *prhs[])
 {
   expect_args (nrhs, 3, "free");
-  if (!mxIsUint64 (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1)
-    gw_fail (NULL, "gpumat:internal", "free takes a uint64 address");
-  /* gm_device_free ignores addresses it did not hand out, so a double free is harmless. */
-  gm_device_free ((void *) (uintptr_t) *(const uint64_t *) mxGetData (prhs[2]));
+  if (!mxIsUint64 (prhs[2]))
+    gw_fail (NULL, "gpumat:internal", "free takes uint64 addresses");
+  /* gm_device_free ignores addresses it did not hand out, so a double free is harmless.  Several
+     at once: the value-type shell hands over the blocks of the arrays that went since its last
+     call (mex/gpumat_value.cc). */
+  const uint64_t *a = (const uint64_t *) mxGetData (prhs[2]);
+  for (size_t i = 0; i < mxGetNumberOfElements (prhs[2]); i++)
+    gm_device_free ((void *) (uintptr_t) a[i]);
 }
 
 /* ---- device ----------------------------------------------------------------------------------- */
 
 static mxArray *scalar (double v) { return mxCreateDoubleScalar (v); }
 
-static void cmd_device (mxArray *plhs[])
+/* The fields of one device (Index ... FreeMemory): the entries of Devices, and the top level. */
+static void device_fields (mxArray *s, mwIndex i, int ordinal, const gm_device_info *info)
 {
+  char cc[32];
+  snprintf (cc, sizeof cc, "%d.%d", info->major, info->minor);
+  mxSetField (s, i, "Index", scalar (ordinal));
+  mxSetField (s, i, "Name", mxCreateString (info->name));
+  mxSetField (s, i, "ComputeCapability", mxCreateString (cc));
+  mxSetField (s, i, "MultiprocessorCount", scalar (info->multiprocessors));
+  mxSetField (s, i, "TotalMemory", scalar ((double) info->total_bytes));
+  mxSetField (s, i, "FreeMemory", scalar ((double) info->free_bytes));
+}
+
+/* ("device", CALLER): device 0's description (the GPU gpumat arrays live on), with every
+   device in Devices and the default device list of host-array products in ProductDevices.
+   ("device", CALLER, "devices", LIST): sets that default first ([]: back to device 0). */
+static void cmd_device (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 2 && nrhs != 4)
+    gw_fail (NULL, "Octave:invalid-fun-call",
+             "__gpumat__ (\"device\", CALLER [, \"devices\", LIST]): wrong number of arguments");
+  if (nrhs == 4) {
+    char name[16];
+    gw_read_string (NULL, prhs[2], name, sizeof name, "device", "Option");
+    if (strcmp (name, "devices"))
+      gw_fail (NULL, "gpumat:device:invalidOption", "unknown setting '%s' (\"devices\" is the "
+               "one setting)", name);
+    int list[GM_MAX_DEVICES], count = 0;
+    if (!mxIsEmpty (prhs[3]) || !mxIsNumeric (prhs[3]))
+      count = gw_read_devices (NULL, prhs[3], list, 1);
+    gw_set_default_devices (list, count);
+  }
+  int device_count = 0;
+  gm_status st = gm_device_count (&device_count);
   gm_device_info info;
-  gm_status st = gm_device_query (&info);
+  if (st == GM_OK)
+    st = gm_device_query (&info);
   if (st != GM_OK)
     gw_fail_status (NULL, st, "device");
   const char *fields[] = {"Name", "ComputeCapability", "MultiprocessorCount", "TotalMemory",
-                          "FreeMemory", "DriverVersion", "RuntimeVersion"};
-  char cc[32], driver[32], runtime[32];
-  snprintf (cc, sizeof cc, "%d.%d", info.major, info.minor);
+                          "FreeMemory", "DriverVersion", "RuntimeVersion", "Index",
+                          "DeviceCount", "Devices", "ProductDevices"};
+  const char *device_field_names[] = {"Index", "Name", "ComputeCapability",
+                                      "MultiprocessorCount", "TotalMemory", "FreeMemory"};
+  /* every device's entry, made before the result so that an error leaves nothing behind */
+  mxArray *all = mxCreateStructMatrix (1, (mwSize) device_count, 6, device_field_names);
+  for (int d = 0; d < device_count; d++) {
+    gm_device_info one;
+    st = gm_device_query_index (d, &one);
+    if (st != GM_OK) {
+      mxDestroyArray (all);
+      gw_fail_status (NULL, st, "device");
+    }
+    device_fields (all, (mwIndex) d, d, &one);
+  }
+  char driver[32], runtime[32];
   snprintf (driver, sizeof driver, "%d.%d", info.driver_version / 1000,
             info.driver_version % 1000 / 10);
   snprintf (runtime, sizeof runtime, "%d.%d", info.runtime_version / 1000,
             info.runtime_version % 1000 / 10);
-  mxArray *s = mxCreateStructMatrix (1, 1, 7, fields);
-  mxSetField (s, 0, "Name", mxCreateString (info.name));
-  mxSetField (s, 0, "ComputeCapability", mxCreateString (cc));
-  mxSetField (s, 0, "MultiprocessorCount", scalar (info.multiprocessors));
-  mxSetField (s, 0, "TotalMemory", scalar ((double) info.total_bytes));
-  mxSetField (s, 0, "FreeMemory", scalar ((double) info.free_bytes));
+  mxArray *s = mxCreateStructMatrix (1, 1, 11, fields);
+  device_fields (s, 0, 0, &info);
   mxSetField (s, 0, "DriverVersion", mxCreateString (driver));
   mxSetField (s, 0, "RuntimeVersion", mxCreateString (runtime));
+  mxSetField (s, 0, "DeviceCount", scalar (device_count));
+  mxSetField (s, 0, "Devices", all);
+  const int *defaults;
+  const int ndefault = gw_default_devices (&defaults);
+  mxArray *product = mxCreateDoubleMatrix (1, ndefault ? (mwSize) ndefault : 1, mxREAL);
+  for (int i = 0; i < ndefault; i++)
+    mxGetPr (product)[i] = defaults[i];     /* none set: [0] (zeros) */
+  mxSetField (s, 0, "ProductDevices", product);
   plhs[0] = s;
 }
 
@@ -941,6 +1063,29 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mexLock ();
     mexAtExit (at_exit);
     locked = 1;
+  }
+  /* The indexing commands take CALLER or not (G is never a char array, so a char second
+     argument is a CALLER): it starts their gpumat:* messages, while Octave's own index errors
+     stay unprefixed either way, as Octave words them (gw_index.h). */
+  if (nrhs >= 1 && mxIsChar (prhs[0]) && mxGetString (prhs[0], command, sizeof command) == 0
+      && (!strcmp (command, "index") || !strcmp (command, "assign")
+          || !strcmp (command, "resize"))) {
+    static char index_caller[64];
+    int shift = 0;
+    index_caller[0] = '\0';
+    if (nrhs >= 2 && mxIsChar (prhs[1])) {
+      if (mxGetString (prhs[1], index_caller, sizeof index_caller) != 0)
+        index_caller[0] = '\0';
+      shift = 1;
+    }
+    gw_set_caller (index_caller);
+    if (command[0] == 'i')
+      gw_cmd_index (plhs, nrhs - shift, prhs + shift);
+    else if (command[0] == 'a')
+      gw_cmd_assign (nrhs - shift, prhs + shift);
+    else
+      gw_cmd_resize (plhs, nrhs - shift, prhs + shift);
+    return;
   }
   static char caller[64];
   if (nrhs < 2 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], command, sizeof command) != 0
@@ -984,6 +1129,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_gather (plhs, nrhs, prhs);
   else if (!strcmp (command, "free"))
     cmd_free (nrhs, prhs);
+  else if (!strcmp (command, "check"))
+    cmd_check (nrhs, prhs);
   else if (!strcmp (command, "host_address"))
     cmd_host_probe (plhs, nrhs, prhs, 0);
   else if (!strcmp (command, "host_echo"))
@@ -991,7 +1138,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (!strcmp (command, "available"))
     plhs[0] = mxCreateLogicalScalar (gm_available () ? 1 : 0);
   else if (!strcmp (command, "device"))
-    cmd_device (plhs);
+    cmd_device (plhs, nrhs, prhs);
   else if (!strcmp (command, "kernels"))
     cmd_kernels (plhs);
   else if (!strcmp (command, "usage"))
@@ -1002,6 +1149,12 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       gw_fail_status (NULL, st, "sync");
   } else if (!strcmp (command, "reset"))
     gm_reset ();
+  else if (!strcmp (command, "fault")) {
+    /* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
+    gm_status st = gm_test_fault (0);
+    if (st != GM_OK)
+      gw_fail_status (NULL, st, "sync");
+  }
   else
     gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__: unknown command '%s'", command);
 }

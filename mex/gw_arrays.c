@@ -2,9 +2,12 @@
  * concatenation (see gw_arrays.h for the commands).
  *
  * No kernels: zeros is a cudaMemset, ones a byte fill of 1s read by gm_convert (uint8 -> the
- * class), eye zeros and then the diagonal written by one cudaMemcpy2D from a host row of ones
- * (destination pitch (m+1) elements).  reshape copies the elements device to device into a new
- * block, so that each gpumat array owns its memory (a shared block would be freed twice).
+ * class), eye zeros and then the diagonal written by one cudaMemcpy2D from a device row of ones
+ * made the same way (destination pitch (m+1) elements).  reshape copies the elements device to
+ * device into a new block, so that each gpumat array owns its memory (a shared block would be
+ * freed twice).  Everything is queued on stream 0 and not waited for (issue 12), except copies
+ * from host operands, which return once the bytes are in (small ones are queued through the
+ * pinned ring, gm_copy_to_device_async, and need no wait either).
  * [A, B] copies each operand's columns back to back, [A; B] each operand with one
  * cudaMemcpy2D at its row offset; host operands go straight from their own storage (or from a
  * converted copy) into the result.  Empty results make no device call.
@@ -31,16 +34,19 @@ static void wrong_args (const char *usage)
 static mwSize read_dims (gw_scratch *scratch, const mxArray *arg, mwSize *dims, size_t *numel,
                          const char *area)
 {
-  char id[96];
-  snprintf (id, sizeof id, "gpumat:%s:invalidSize", area);
+  char id[96];      /* formatted on the way to an error only */
   const size_t n = mxGetNumberOfElements (arg);
-  if (!mxIsDouble (arg) || mxIsComplex (arg) || n < 2 || n > GW_MAX_DIMS)
+  if (!mxIsDouble (arg) || mxIsComplex (arg) || n < 2 || n > GW_MAX_DIMS) {
+    snprintf (id, sizeof id, "gpumat:%s:invalidSize", area);
     gw_fail (scratch, id, "the size must be a row of 2 to %d whole numbers", GW_MAX_DIMS);
+  }
   const double *d = mxGetPr (arg);
   *numel = 1;
   for (size_t i = 0; i < n; i++) {
-    if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i])
+    if (!(d[i] >= 0) || d[i] != (double) (mwSize) d[i]) {
+      snprintf (id, sizeof id, "gpumat:%s:invalidSize", area);
       gw_fail (scratch, id, "the size must be whole numbers >= 0");
+    }
     dims[i] = (mwSize) d[i];
     if (gm_mul_size (*numel, dims[i], numel) != GM_OK) {
       snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
@@ -95,21 +101,19 @@ void gw_cmd_fill (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = gm_fill_bytes (bytes1, 1, numel);
     if (st == GM_OK)
       st = gm_convert (GM_UINT8, cls, (int64_t) numel, bytes1, d, 0);
-    if (st == GM_OK)
-      st = gm_sync ();
   } else {
     st = gm_fill_bytes (d, 0, bytes);
     if (st == GM_OK && eye) {
       const size_t m = dims[0], n = dims[1], k = m < n ? m : n;
-      void *h = gw_host_alloc (&scratch, k * es);
-      for (size_t i = 0; i < k; i++) {
-        if (cls == GM_DOUBLE)
-          ((double *) h)[i] = 1.0;
-        else
-          ((float *) h)[i] = 1.0f;
-      }
+      /* k ones on the device (bytes of 1 read as the class), queued like the rest */
+      void *bytes1 = gw_device_alloc (&scratch, k, area);
+      void *ones_k = gw_device_alloc (&scratch, k * es, area);
+      st = gm_fill_bytes (bytes1, 1, k);
+      if (st == GM_OK)
+        st = gm_convert (GM_UINT8, cls, (int64_t) k, bytes1, ones_k, 0);
       /* element (i, i) is at i*(m+1): k rows of one element, pitch (m+1) elements */
-      st = gm_copy_2d (d, (m + 1) * es, h, es, es, k, 1);
+      if (st == GM_OK)
+        st = gm_copy_2d (d, (m + 1) * es, ones_k, es, es, k, 0);
     }
   }
   if (st != GM_OK)
@@ -164,6 +168,7 @@ typedef struct {
   gm_class cls;         /* GM_DOUBLE, GM_SINGLE, or GM_UINT8 with logical */
   mwSize rows, cols;
   size_t numel;
+  gw_operand op;        /* a gpumat operand as read once by cat_inspect (no scratch of its own) */
 } cat_item;
 
 static void cat_fail_class (const char *name, const char *what)
@@ -179,11 +184,12 @@ static void cat_inspect (const mxArray *arg, const char *name, cat_item *it)
   mwSize ndims;
   const mwSize *dims;
   mwSize vdims[GW_MAX_DIMS];
-  if (mxIsClass (arg, "gpumat")) {
+  if (gw_is_gpumat (arg)) {
     gw_scratch s = GW_SCRATCH_INIT;
     gw_operand op;
-    gw_read_operand_raw (&s, arg, "array", "A", &op);
+    gw_read_operand_raw (&s, arg, "array", "A", &op);   /* raw: allocates nothing */
     gw_scratch_free (&s);
+    it->op = op;
     if (gm_class_is_complex (op.cls))
       cat_fail_class (name, "complex");
     if (gm_class_is_integer (op.cls) && !op.logical)
@@ -229,16 +235,13 @@ static void cat_copy (gw_scratch *s, const mxArray *arg, const cat_item *it, gm_
   const void *src;
   int on_host;
   if (it->device) {
-    gw_operand op;
-    gw_read_operand_raw (s, arg, area, "A", &op);
+    gw_operand op = it->op;         /* read by cat_inspect: its descriptor is not read twice */
     gw_materialize_operand (s, &op, area);
     src = op.device;
     on_host = 0;
     if (op.cls != rcls) {
       void *d = gw_device_alloc (s, it->numel * es, area);
       gm_status st = gm_convert (op.cls, rcls, (int64_t) it->numel, op.device, d, 0);
-      if (st == GM_OK)
-        st = gm_sync ();
       if (st != GM_OK)
         gw_fail_status (s, st, area);
       src = d;
@@ -266,7 +269,8 @@ static void cat_copy (gw_scratch *s, const mxArray *arg, const cat_item *it, gm_
     st = gm_copy_2d ((char *) result + offset * es, (size_t) rows * es, src, it->rows * es,
                      it->rows * es, it->cols, on_host);
   else            /* whole columns, back to back, from column `offset` */
-    st = on_host ? gm_copy_to_device ((char *) result + offset * rows * es, src, it->numel * es)
+    st = on_host ? gm_copy_to_device_async ((char *) result + offset * rows * es, src,
+                                            it->numel * es)
                  : gm_copy_device ((char *) result + offset * rows * es, src, it->numel * es);
   if (st != GM_OK)
     gw_fail_status (s, st, area);
@@ -373,9 +377,7 @@ void gw_cmd_rand (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail (&scratch, "gpumat:rand:tooLarge", "the array is too large");
   void *d = gw_device_alloc (&scratch, bytes, area);     /* NULL for an empty array */
   if (numel > 0) {
-    gm_status st = gm_rand (dist, cls, (int64_t) numel, d, 0);
-    if (st == GM_OK)
-      st = gm_sync ();               /* returns once the result is complete, as gpumat does */
+    gm_status st = gm_rand (dist, cls, (int64_t) numel, d, 0);   /* queued, not waited for */
     if (st != GM_OK)
       gw_fail_status (&scratch, st, area);
   }

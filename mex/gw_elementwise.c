@@ -16,7 +16,8 @@
  *    operation is Octave's own on the host: the operands gathered, the complex result uploaded
  *    as a complex gpumat array (the same values and class as Octave's, at the cost of two
  *    transfers).
- * Every call returns once its result is complete (gm_sync), as the products do.
+ * Every call queues its device work on stream 0 and returns without waiting (issue 12: one
+ * stream, in order); only the flag queries above wait, since the host reads their answer.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -146,11 +147,11 @@ static void octave_on_host (mxArray *plhs[], gw_scratch *scratch, const char *fn
 static void *to_logical (gw_scratch *scratch, int nd, const int64_t *dims, size_t count,
                          const void *d_x, const char *area)
 {
-  static const double zero = 0;
-  void *d_zero = gw_device_alloc (scratch, sizeof zero, area);
+  void *d_zero = gw_device_alloc (scratch, sizeof (double), area);
   void *d_l = gw_device_alloc (scratch, count, area);
   int64_t one = 1;
-  gm_status st = gm_copy_to_device (d_zero, &zero, sizeof zero);
+  /* 0.0 is all-zero bits: a queued fill, no copy from the host */
+  gm_status st = gm_fill_bytes (d_zero, 0, sizeof (double));
   if (st == GM_OK)
     st = gm_binary (GM_BIN_NE, GM_DOUBLE, nd, dims, d_x, GM_DOUBLE, 1, &one, d_zero, d_l, 0);
   if (st != GM_OK)
@@ -183,11 +184,9 @@ static const char *reduce_name (int k)
   return names[k];
 }
 
-/* st, then (where st is GM_OK) gm_sync's status: the call's error if either failed. */
-static void check_sync (gw_scratch *scratch, gm_status st, const char *area)
+/* The call's error, if its last step failed (the work is queued, not waited for). */
+static void check_status (gw_scratch *scratch, gm_status st, const char *area)
 {
-  if (st == GM_OK)
-    st = gm_sync ();
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
 }
@@ -275,7 +274,6 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail_status (&scratch, st, area);
   if (logical_minmax)
     d_out = to_logical (&scratch, nd_out, dout, count, d_out, area);
-  check_sync (&scratch, GM_OK, area);
   finish (plhs, &scratch, d_out, cls, logical, nd_out, out_dims, area);
 }
 
@@ -314,7 +312,7 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
   st = gm_unary ((gm_unop) op, cls, (int64_t) A.numel, A.device, d_out, 0);
-  check_sync (&scratch, st, area);
+  check_status (&scratch, st, area);
   finish (plhs, &scratch, d_out, cls, 0, A.ndims, A.dims, area);
 }
 
@@ -353,7 +351,7 @@ void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_upload_operand (&scratch, &A, area);
   void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
   gm_status st = gm_convert (A.cls, cls, (int64_t) A.numel, A.device, d_out, 0);
-  check_sync (&scratch, st, area);
+  check_status (&scratch, st, area);
   finish (plhs, &scratch, d_out, cls, 0, A.ndims, A.dims, area);
 }
 
@@ -425,7 +423,6 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail_status (&scratch, st, area);
   if (logical)
     d_out = to_logical (&scratch, nd_out, dout, count, d_out, area);
-  check_sync (&scratch, GM_OK, area);
   plhs[0] = make_result (&scratch, d_out, cls, logical, nd_out, out_dims, area);
   if (with_index)
     plhs[1] = gw_make_gpumat (&scratch, d_index, GM_DOUBLE, nd_out, out_dims, area);
@@ -483,11 +480,10 @@ void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   void *d_out;
   gm_status st;
   if (A.numel == 0) {
-    /* Octave: the norm of an empty array is 0, a double whatever the class. */
-    static const double zero = 0;
+    /* Octave: the norm of an empty array is 0, a double whatever the class (all-zero bits). */
     cls = GM_DOUBLE;
-    d_out = gw_device_alloc (&scratch, sizeof zero, area);
-    st = gm_copy_to_device (d_out, &zero, sizeof zero);
+    d_out = gw_device_alloc (&scratch, sizeof (double), area);
+    st = gm_fill_bytes (d_out, 0, sizeof (double));
   } else {
     gw_materialize_operand (&scratch, &A, area);
     gw_upload_operand (&scratch, &A, area);
@@ -501,8 +497,6 @@ void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     st = vector ? gm_vector_norm (kind, p, cls, (int64_t) A.numel, A.device, d_out, d_ws,
                                   ws_bytes, 0)
                 : gm_matrix_norm (kind, cls, rows, cols, A.device, d_out, d_ws, ws_bytes, 0);
-    if (st == GM_OK)
-      st = gm_sync ();
   }
   if (st != GM_OK)
     gw_fail_status (&scratch, st, area);

@@ -2,8 +2,10 @@
 # check.sh TARBALL: what `make check` runs.
 #  1. installs the package tarball into a private prefix and runs every %! test of the
 #     installed package through __run_test_suite__ (`pkg test` always exits 0);
-#  2. on a machine with a GPU, also the C-level kernel tests (make test-kernels);
-#  3. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
+#  2. the value-type shell against a host-memory mock of the gateway (tests/mock/shell_checks.m:
+#     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
+#  3. on a machine with a GPU, also the C-level kernel tests (make test-kernels);
+#  4. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
 #     failure, on a test run that stopped early, or when nothing passed.
 set -uo pipefail
 tarball=$1
@@ -17,6 +19,12 @@ bash "$here/with-package.sh" "$tarball" "addpath ('$here'); run_package_tests ('
 read -r passed failed skipped expected gpu < "$summary" 2>/dev/null \
   || { passed=0; failed=1; skipped=0; expected=0; gpu=0; }
 status=0
+echo "== value-type shell against the mock gateway (tests/mock)"
+if bash "$here/with-package.sh" "$tarball" "addpath ('$here/mock'); shell_checks ()"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
 if [ "$gpu" = 1 ]; then
   echo "== C-level kernel tests (GPU found)"
   make --no-print-directory test-kernels 2>&1 | tee target/check/kernels.log

@@ -3,9 +3,10 @@
 # make check with the GPU tests running, make sanitize, make demo, make bench-kernels and
 # make bench.  Logs go to $OUT (or target/gpu-verify); a short summary is printed last.
 #   bash .device-kit/setup && bash tests/gpu-verify.sh [steps...]
-# steps: check sanitize memcheck racecheck demo bench-kernels bench bench-algorithms (default:
-# check sanitize demo bench-kernels bench); memcheck and racecheck are make sanitize with one tool each, to fit the
-# device's 10-minute calls
+# steps: check sanitize memcheck racecheck synccheck demo bench-kernels bench bench-algorithms
+# bench-percall bench-scale (default: check sanitize demo bench-kernels bench); memcheck,
+# racecheck and synccheck are make sanitize with one tool each, to fit the device's 10-minute
+# calls
 set -uo pipefail
 out=${OUT:-target/gpu-verify}
 mkdir -p "$out"
@@ -16,7 +17,7 @@ summary=()
 for step in $steps; do
   start=$(date +%s)
   case $step in
-    memcheck|racecheck) make --no-print-directory sanitize SANITIZE_TOOLS=$step ;;
+    memcheck|racecheck|synccheck) make --no-print-directory sanitize SANITIZE_TOOLS=$step ;;
     *) make --no-print-directory "$step" ;;
   esac > "$out/$step.log" 2>&1
   rc=$?

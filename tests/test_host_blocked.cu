@@ -10,7 +10,11 @@
  *     kernel (tiled); X'*X exactly symmetric; NaN and Inf; empty and K = 0;
  *   - an interrupt between blocks: GM_ERR_INTERRUPTED, nothing left on the device;
  *   - the products once more with every copy through the staging pool (GPUMAT_TRANSFER_SMALL_KB
- *     = 0), whose strided path the small test panels would otherwise not reach.
+ *     = 0), whose strided path the small test panels would otherwise not reach;
+ *   - several devices (every GPU present; one GPU: lists of one): the blocks shared, every op
+ *     pair, ragged edges, k split, in two orders and on the last device alone; bad lists; a
+ *     failing kernel on every device (the first failure named, memory back); an interrupt
+ *     stopping every device's thread.
  *
  *   test_host_blocked [--quick | --race]   (smaller shapes, for compute-sanitizer)
  *
@@ -185,6 +189,48 @@ static void test_plans (void)
                  == GM_ERR_INVALID_ARGUMENT, "plan: an integer class accepted");
 }
 
+/* The plans of several devices (host arithmetic only): the one-device plan's k slices, blocks no
+ * larger than its, within the budget, at least two blocks a device where 64-row and 64-column
+ * blocks allow, and no block above 2e13 flop where its rows could still shrink (to 1024). */
+static void test_shared_plans (void)
+{
+  static const int64_t shapes[][3] = {{60000, 60000, 60000}, {8000, 8000, 8000}, {1000, 1000, 1000},
+                                      {50000, 10, 10}, {10, 10, 5000000}, {300, 1, 40}, {1, 1, 700},
+                                      {100, 3000, 70000}};
+  static const double budgets[] = {75e9, 8e9, 1e6, 4096};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++)
+      for (int devices = 2; devices <= 8; devices *= 2) {
+        const gm_class cls = GM_DOUBLE;
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        const size_t budget = (size_t) budgets[b];
+        int64_t mb1, nb1, kb1, mb, nb, kb;
+        if (gm_matmul_host_plan (cls, m, n, k, budget, &mb1, &nb1, &kb1) != GM_OK)
+          continue;                    /* a budget below one element of each: no plan either way */
+        gm_status st = gm_matmul_host_plan_shared (cls, m, n, k, budget, devices, &mb, &nb, &kb);
+        const int64_t blocks = ((m + mb - 1) / mb) * ((n + nb - 1) / nb);
+        const double need = plan_need (m, n, k, mb, nb, kb, 8.0);
+        const int enough = blocks >= 2 * devices || (mb <= 64 && nb <= 64);
+        const int capped = 2.0 * (double) mb * (double) nb * (double) kb <= 2e13 || mb <= 1024;
+        tu_result (st == GM_OK && kb == kb1 && mb <= mb1 && nb <= nb1 && mb >= 1 && nb >= 1
+                   && need <= (double) budget && enough && capped,
+                   "shared plan, %d devices, %lldx%lldx%lld in %zu bytes: status %d, blocks "
+                   "%lld x %lld x %lld (%lld blocks; one device %lld x %lld x %lld)", devices,
+                   (long long) m, (long long) n, (long long) k, budget, (int) st, (long long) mb,
+                   (long long) nb, (long long) kb, (long long) blocks, (long long) mb1,
+                   (long long) nb1, (long long) kb1);
+      }
+  /* the issue's product on two GPUs (75 GB free each): B whole, 1920-row blocks, k whole */
+  int64_t mb, nb, kb;
+  gm_status st = gm_matmul_host_plan_shared (GM_DOUBLE, 60000, 60000, 60000, (size_t) 75e9 * 0.85,
+                                             2, &mb, &nb, &kb);
+  tu_result (st == GM_OK && mb == 1920 && nb == 60000 && kb == 60000, "shared plan 60000^3 on two "
+             "GPUs: status %d, blocks %lld x %lld x %lld (want 1920 x 60000 x 60000)", (int) st,
+             (long long) mb, (long long) nb, (long long) kb);
+  tu_result (gm_matmul_host_plan_shared (GM_DOUBLE, 4, 4, 4, 1000, 0, &mb, &nb, &kb)
+                 == GM_ERR_INVALID_ARGUMENT, "shared plan: 0 devices accepted");
+}
+
 /* ---- products ------------------------------------------------------------------------------ */
 typedef struct { int calls, stop_after; } interrupt_ctx;
 static int interrupt_after (void *ctx)
@@ -196,7 +242,7 @@ static int interrupt_after (void *ctx)
 /* op(A) * op(B) through gm_matmul_host_opt with `budget`: against a long-double reference, and
    (kernel tiled, k whole) bit for bit against the in-core product. */
 static void run_blocked (gm_class cls, gm_op oa, gm_op ob, int64_t m, int64_t n, int64_t k,
-                         size_t budget, int specials)
+                         size_t budget, int specials, const int *devices = NULL, int ndev = 0)
 {
   const size_t es = gm_class_size (cls);
   const int64_t ra = oa != GM_OP_NONE ? k : m, ca = oa != GM_OP_NONE ? m : k;
@@ -220,8 +266,23 @@ static void run_blocked (gm_class cls, gm_op oa, gm_op ob, int64_t m, int64_t n,
   }
   gm_host_stats stats;
   memset (&stats, 0xFF, sizeof stats);
-  const gm_host_options opt = {budget, NULL, NULL, &stats};
+  gm_host_options opt = {budget, NULL, NULL, &stats};
+  opt.devices = devices;
+  opt.device_count = ndev;
   gm_status st = gm_matmul_host_opt (GM_MATMUL_TILED, cls, oa, ob, m, n, k, ha, hb, hc, NULL, &opt);
+  /* with a device list: every listed device accounted for, its steps adding up */
+  if (st == GM_OK && ndev > 0) {
+    int64_t sum = 0;
+    int listed = stats.devices == ndev;
+    for (int d = 0; d < ndev && listed; d++) {
+      sum += stats.device_steps[d];
+      listed &= stats.device_ordinal[d] == devices[d] && stats.device_kernel_ms[d] >= 0
+                && stats.device_kernel_ms[d] <= stats.kernel_ms;
+    }
+    tu_result (listed && sum == stats.steps, "blocked on %d device(s) %lldx%lldx%lld: devices "
+               "%d, steps %lld of %lld", ndev, (long long) m, (long long) n, (long long) k,
+               stats.devices, (long long) sum, (long long) stats.steps);
+  }
   /* the figures of the blocked path: C down once, A and B up at least once, every step run */
   const int64_t steps = ((m + stats.block_rows - 1) / stats.block_rows)
                         * ((n + stats.block_cols - 1) / stats.block_cols)
@@ -257,10 +318,10 @@ static void run_blocked (gm_class cls, gm_op oa, gm_op ob, int64_t m, int64_t n,
           worst = (double) err;
       }
     }
-  tu_result (st == GM_OK && bad == 0, "blocked %s %c%c %lldx%lldx%lld in %zu bytes: status %d, "
-             "%lld elements outside k eps (|A||B|) (worst error %g)", cls == GM_SINGLE ? "single"
-             : "double", "NTC"[oa], "NTC"[ob], (long long) m, (long long) n, (long long) k, budget,
-             (int) st, (long long) bad, worst);
+  tu_result (st == GM_OK && bad == 0, "blocked %s %c%c %lldx%lldx%lld in %zu bytes on %d "
+             "listed device(s): status %d, %lld elements outside k eps (|A||B|) (worst error %g)",
+             cls == GM_SINGLE ? "single" : "double", "NTC"[oa], "NTC"[ob], (long long) m,
+             (long long) n, (long long) k, budget, ndev, (int) st, (long long) bad, worst);
   int64_t mb, nb, kb;
   if (st == GM_OK && gm_matmul_host_plan (cls, m, n, k, budget, &mb, &nb, &kb) == GM_OK
       && kb == k && !specials) {
@@ -340,10 +401,112 @@ static void test_products (gm_class cls)
   free (c);
 }
 
+/* ---- several devices ------------------------------------------------------------------------ */
+/* With every GPU present (one GPU: lists of one), in several orders: the blocks shared among
+ * them, ragged edges included, within the bound and (tiled, k whole) bit for bit the in-core
+ * product; a bad list refused before any work; the first failure on any device identified,
+ * every device's memory back; an interrupt stopping every device's thread. */
+static void test_devices (gm_class cls)
+{
+  int count = 0;
+  TU_GM (gm_device_count (&count));
+  int all[GM_MAX_DEVICES], reversed[GM_MAX_DEVICES];
+  for (int d = 0; d < count; d++) {
+    all[d] = d;
+    reversed[d] = count - 1 - d;
+  }
+  const int last = count - 1;
+  const size_t es = gm_class_size (cls);
+  static const int64_t shapes[][3] = {{300, 200, 150}, {257, 129, 513}, {1, 300, 40},
+                                      {300, 1, 40},    {65, 67, 1100},  {1, 1, 700}};
+  const int ns = quick ? 2 : (int) (sizeof shapes / sizeof shapes[0]);
+  for (int s = 0; s < ns; s++) {
+    const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+    const size_t total = (size_t) (m * k + k * n + m * n) * es;
+    const size_t budgets[2] = {total / 4 + 1, total / 16 + 1};
+    for (int b = 0; b < 2; b++)
+      for (int p = 0; p < 9; p++) {
+        if (quick && p % 4 != 0)
+          continue;
+        run_blocked (cls, (gm_op) (p / 3), (gm_op) (p % 3), m, n, k, budgets[b], 0, all, count);
+      }
+    run_blocked (cls, GM_OP_NONE, GM_OP_TRANSPOSE, m, n, k, budgets[0], 0, reversed, count);
+    run_blocked (cls, GM_OP_TRANSPOSE, GM_OP_NONE, m, n, k, budgets[1], 0, &last, 1);
+  }
+  run_blocked (cls, GM_OP_NONE, GM_OP_NONE, 200, 90, 120, 40000, 1, all, count);   /* NaN, Inf */
+
+  /* bad lists: refused, no work, nothing allocated */
+  const int twice[2] = {0, 0}, missing[2] = {0, count}, negative[1] = {-1};
+  tu_result (gm_check_devices (all, count) == GM_OK && gm_check_devices (NULL, 0) == GM_OK,
+             "check_devices: every device refused");
+  tu_result (gm_check_devices (twice, 2) == GM_ERR_INVALID_ARGUMENT
+             && strstr (gm_error_detail (), "twice") != NULL,
+             "check_devices: a repeated device accepted (%s)", gm_error_detail ());
+  tu_result (gm_check_devices (missing, 2) == GM_ERR_INVALID_ARGUMENT
+             && strstr (gm_error_detail (), "does not exist") != NULL,
+             "check_devices: device %d of %d accepted (%s)", count, count, gm_error_detail ());
+  tu_result (gm_check_devices (negative, 1) == GM_ERR_INVALID_ARGUMENT,
+             "check_devices: device -1 accepted");
+  const int64_t rows = 4096, cols = 4096, depth = 64;
+  void *x = xmalloc ((size_t) (rows * depth) * es), *y = xmalloc ((size_t) (depth * cols) * es);
+  void *c = xmalloc ((size_t) (rows * cols) * es);
+  tu_fill (cls, x, NULL, (size_t) (rows * depth));
+  tu_fill (cls, y, NULL, (size_t) (depth * cols));
+  size_t blocks0, bytes0, cached0, blocks1, bytes1, cached1;
+  gm_device_usage (&blocks0, &bytes0, &cached0);
+  gm_host_options bad = {(size_t) 1 << 20, NULL, NULL, NULL};
+  bad.devices = missing;
+  bad.device_count = 2;
+  gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, rows, cols,
+                                     depth, x, y, c, NULL, &bad);
+  tu_result (st == GM_ERR_INVALID_ARGUMENT, "host product on a missing device: status %d", (int) st);
+
+  /* a failure on every device at its first block (dmma takes double only; tf32x3 single only):
+     the first one identified, naming its GPU, and every device's memory back */
+  gm_host_options fail = {(size_t) (rows * depth + depth * cols + rows * cols) * es / 8, NULL,
+                          NULL, NULL};
+  fail.devices = all;
+  fail.device_count = count;
+  st = gm_matmul_host_opt (cls == GM_DOUBLE ? GM_MATMUL_TF32X3 : GM_MATMUL_DMMA, cls, GM_OP_NONE,
+                           GM_OP_NONE, rows, cols, depth, x, y, c, NULL, &fail);
+  gm_device_usage (&blocks1, &bytes1, &cached1);
+  tu_result (st == GM_ERR_INVALID_ARGUMENT && (count == 1 || strncmp (gm_error_detail (), "GPU ",
+                                                                       4) == 0)
+             && blocks1 == blocks0 && bytes1 == bytes0,
+             "blocked on %d device(s), a kernel failing: status %d (%s), live blocks %zu -> %zu, "
+             "bytes %zu -> %zu", count, (int) st, gm_error_detail (), blocks0, blocks1, bytes0,
+             bytes1);
+
+  /* interrupted while every device runs (64 x 64 blocks: 4096 steps of tens of microseconds at
+     least, past the calling thread's first 10 ms poll, which answers "stop"; one device: its
+     first step's poll): identified, fewer steps than planned, memory back */
+  gm_host_stats stats;
+  memset (&stats, 0, sizeof stats);
+  interrupt_ctx ic = {0, 0};
+  gm_host_options stop = {(size_t) (2 * 64 * depth + 2 * depth * 64 + 2 * 64 * 64) * es,
+                          interrupt_after, &ic, &stats};
+  stop.devices = all;
+  stop.device_count = count;
+  st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, rows, cols, depth, x, y,
+                           c, NULL, &stop);
+  gm_device_usage (&blocks1, &bytes1, &cached1);
+  const int64_t planned = ((rows + stats.block_rows - 1) / (stats.block_rows ? stats.block_rows : 1))
+                          * ((cols + stats.block_cols - 1) / (stats.block_cols ? stats.block_cols : 1));
+  tu_result (st == GM_ERR_INTERRUPTED && stats.steps < planned && blocks1 == blocks0
+             && bytes1 == bytes0,
+             "blocked on %d device(s), interrupted: status %d (want %d), steps %lld of %lld, "
+             "live blocks %zu -> %zu, bytes %zu -> %zu", count, (int) st, (int) GM_ERR_INTERRUPTED,
+             (long long) stats.steps, (long long) planned, blocks0, blocks1, bytes0, bytes1);
+  free (x);
+  free (y);
+  free (c);
+}
+
 int main (int argc, char **argv)
 {
   quick = tu_quick_mode (argc, argv);
   test_plans ();                     /* host arithmetic only: runs without a GPU too */
+  test_shared_plans ();
   if (!tu_gpu_or_skip ("test_host_blocked"))
     return tu_finish ("test_host_blocked");
   test_copies ();                    /* the default thresholds: small copies take the plain path */
@@ -359,5 +522,7 @@ int main (int argc, char **argv)
   gm_transfer_release ();
   unsetenv ("GPUMAT_TRANSFER_SMALL_KB");
   test_products (GM_SINGLE);
+  test_devices (GM_DOUBLE);
+  test_devices (GM_SINGLE);
   return tu_finish ("test_host_blocked");
 }

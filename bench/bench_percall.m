@@ -1,0 +1,75 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn {} {@var{T} =} bench_percall ()
+## @deftypefnx {} {@var{T} =} bench_percall (@var{N})
+## What one call on a gpumat array costs (issue 12 item 2), with Octave's own host calls
+## timed in the same run for reference: 16x16 @code{G + H}, @code{G * H}, @code{dot (v, v)}
+## on 1000-vectors, @code{G(:, 1)}, @code{size (G)}, @code{gpumat (a)}, @code{gather (G)}
+## and a few more.  Each figure is the median of 7 loops of @var{N} calls (default 2000),
+## divided by @var{N}, after a warm-up loop: a loop of calls rather than tic/toc around one
+## call, which adds about 10 us a sample (../shared/OCTAVE-NOTES.md).  Results are checked
+## against the host before timing.  Returns a struct array {name, us, target}.
+## @end deftypefn
+
+function T = bench_percall (N)
+  if (nargin < 1)
+    N = 2000;
+  endif
+  d = gpumat_device ();
+  printf ("gpumat per-call cost on %s (%s), Octave %s, %d calls a loop, median of 7 loops\n",
+          d.Name, d.ComputeCapability, OCTAVE_VERSION, N);
+
+  a = rand (16);  b = rand (16);  x = rand (1000, 1);
+  G = gpumat (a);  H = gpumat (b);  v = gpumat (x);
+  ## Verify before timing.
+  assert (gather (G + H), a + b);
+  assert (all (all (abs (gather (G * H) - a * b) <= 16 * eps * (abs (a) * abs (b)))));
+  assert (abs (gather (dot (v, v)) - dot (x, x)) <= 1000 * eps * dot (x, x));
+  assert (gather (G(:, 1)), a(:, 1));
+  assert (size (G), [16 16]);
+  printf ("All results match. Starting benchmarks.\n\n");
+
+  ## {name, statement, target in us (0: a reference, no target)}
+  cases = {
+    "host a + b (16x16 double)",     "c = a + b;",          0
+    "host a * b (16x16 double)",     "c = a * b;",          0
+    "host dot (x, x), 1000",         "c = dot (x, x);",     0
+    "host a(:, 1)",                  "c = a(:, 1);",        0
+    "host size (a)",                 "c = size (a);",       0
+    "G + H",                         "c = G + H;",          25
+    "G * H",                         "c = G * H;",          25
+    "G' * H (compound op)",          "c = G' * H;",         25
+    "2 * G",                         "c = 2 * G;",          25
+    "dot (v, v), 1000-vectors",      "c = dot (v, v);",     25
+    "G(:, 1)",                       "c = G(:, 1);",        25
+    "G(3, 4) = 1 (in place)",        "G(3, 4) = 1;",        0
+    "size (G)",                      "c = size (G);",       5
+    "numel (G)",                     "c = numel (G);",      5
+    "sum (G) (@gpumat/sum.m)",       "c = sum (G);",        0
+    "abs (G) (map)",                 "c = abs (G);",        0
+    "gpumat (a)",                    "c = gpumat (a);",     0
+    "gather (G)",                    "c = gather (G);",     0
+    "G' (a view)",                   "c = G';",             0
+  };
+  T = struct ("name", cases(:, 1), "us", 0, "target", cases(:, 3));
+  printf ("%-30s %10s %10s\n", "call", "us/call", "target");
+  for k = 1:rows (cases)
+    loop = sprintf ("t0 = tic; for i = 1:N, %s end; tl = toc (t0);", cases{k, 2});
+    eval (loop);                                   # warm-up
+    t = zeros (1, 7);
+    for r = 1:7
+      eval (loop);
+      t(r) = tl;
+    endfor
+    us = median (t) / N * 1e6;
+    T(k).us = us;
+    target = "";
+    if (cases{k, 3} > 0)
+      target = sprintf ("<= %g", cases{k, 3});
+    endif
+    printf ("%-30s %10.2f %10s\n", cases{k, 1}, us, target);
+  endfor
+  eval ("t0 = tic; for i = 1:N, end; tl = toc (t0);");
+  printf ("%-30s %10.2f\n", "empty loop", tl / N * 1e6);
+endfunction

@@ -1,0 +1,18 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{M} =} mean (@var{G})
+## @deftypefnx {} {@var{M} =} mean (@var{G}, @var{dim})
+## Octave's @code{mean} of a gpumat array, on the GPU.
+## @end deftypefn
+function M = mean (A, dim, varargin)
+  if (nargin > 2 || (nargin == 2 && ischar (dim)))
+    error ("gpumat:reduce:notSupported",
+           "mean: mean types and output types are not supported for gpumat arrays");
+  elseif (nargin < 2)
+    dim = 0;
+  elseif (! valid_dim (dim))
+    error ("gpumat:reduce:invalidDim", "mean: DIM must be an integer and a valid dimension");
+  endif
+  M = __gpumat_call__ ("reduce", "mean", "mean", A, double (dim));
+endfunction

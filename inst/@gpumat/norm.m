@@ -1,0 +1,65 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{n} =} norm (@var{G})
+## @deftypefnx {} {@var{n} =} norm (@var{G}, @var{p})
+## Octave's @code{norm} of a gpumat array (see @code{help gpumat} for what runs on the GPU).
+## @end deftypefn
+function n = norm (A, p, opt)
+  if (nargin > 2)
+    error ("gpumat:norm:notSupported",
+           "norm: the \"rows\" and \"columns\" options are not supported for gpumat arrays");
+  elseif (nargin < 2)
+    p = 2;
+  endif
+  if (! isa (A, "gpumat"))
+    error ("gpumat:norm:invalidP", "norm: P must be a host scalar or string");
+  elseif (ndims (A) > 2)
+    error ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
+  endif
+  ## The kind: "1", "2", "inf", "-inf", "fro", or "p" with the value p.
+  if (ischar (p))
+    switch (p)
+      case "fro"
+        kind = "fro";
+      case {"inf", "Inf"}
+        kind = "inf";
+      case {"-inf", "-Inf"}
+        kind = "-inf";
+      otherwise
+        error ("gpumat:norm:invalidOption", "norm: unrecognized option: %s", p);
+    endswitch
+    p = 0;
+  elseif (isnumeric (p) && ! isa (p, "gpumat") && isscalar (p) && isreal (p))
+    p = double (p);
+    if (p == 1)
+      kind = "1";
+    elseif (p == 2)
+      kind = "2";
+    elseif (p == Inf)
+      kind = "inf";
+    elseif (p == -Inf)
+      kind = "-inf";
+    else
+      kind = "p";
+    endif
+  else
+    error ("gpumat:norm:invalidP", "norm: P must be a real scalar or a string");
+  endif
+  ## On the GPU: vector norms for p > 0 and +-Inf, matrix 1, Inf and Frobenius norms.  The
+  ## rest (the matrix 2-norm, an SVD; other matrix p-norms; vector norms for p <= 0) is
+  ## Octave's own norm of the gathered array, its result uploaded.
+  sz = size (A);
+  is_vector = any (sz == 1) || any (sz == 0);
+  on_gpu = ((is_vector && (! strcmp (kind, "p") || (p > 0 && isfinite (p))))
+            || any (strcmp (kind, {"1", "inf", "fro"})));
+  if (on_gpu || ! (isfloat (A) && isreal (A)))
+    n = __gpumat_call__ ("norm", "norm", A, kind, p);
+  else
+    if (strcmp (kind, "p") || strcmp (kind, "2"))
+      n = gpumat (norm (gather (A), p));
+    else
+      n = gpumat (norm (gather (A), kind));
+    endif
+  endif
+endfunction

@@ -1,0 +1,33 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## max (A), max (A, B), max (A, [], DIM) and [M, I] = ... (min likewise), as Octave's: the
+## second argument of the three-argument form is ignored with Octave's warning when not
+## empty; [M, I] of the two-argument form fails as in Octave (one output).
+function varargout = minmax (name, A, B, dim)
+  if (nargin < 2 || nargin > 4)
+    error ("Octave:invalid-fun-call", "Invalid call to %s", name);
+  elseif (nargin == 2)
+    dim = 0;
+  elseif (nargin == 3)
+    if (nargout > 1)
+      error ("Octave:invalid-fun-call",
+             "%s: element number 2 undefined in return list (no indices for two arrays)",
+             name);
+    elseif (ischar (A) || ischar (B))
+      ## Octave refuses max (x, "a") for any numeric or logical x (while x + "a" is fine).
+      error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
+             host_type_name (B));
+    endif
+    varargout = {__gpumat_call__("binary", name, name, A, B)};
+    return;
+  else
+    if (! isempty (B))
+      warning ("%s: second argument is ignored", name);
+    endif
+    if (! valid_dim (dim))
+      error ("gpumat:reduce:invalidDim", "%s: DIM must be a valid dimension", name);
+    endif
+  endif
+  varargout = cell (1, max (nargout, 1));
+  [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
+endfunction

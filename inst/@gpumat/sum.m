@@ -1,0 +1,18 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{S} =} sum (@var{G})
+## @deftypefnx {} {@var{S} =} sum (@var{G}, @var{dim})
+## Octave's @code{sum} of a gpumat array, on the GPU, in a fixed tree order.
+## @end deftypefn
+function S = sum (A, dim, varargin)
+  if (nargin > 2 || (nargin == 2 && ischar (dim)))
+    error ("gpumat:reduce:notSupported",
+           "sum: options (\"native\", \"double\", \"extra\") are not supported for gpumat arrays");
+  elseif (nargin < 2)
+    dim = 0;
+  elseif (! valid_dim (dim))
+    error ("gpumat:reduce:invalidDim", "sum: invalid dimension DIM = %s", disp_value (dim));
+  endif
+  S = __gpumat_call__ ("reduce", "sum", "sum", A, double (dim));
+endfunction

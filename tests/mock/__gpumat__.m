@@ -1,0 +1,181 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## A host-memory stand-in for the gateway __gpumat__, for checking the value-type shell
+## (mex/gpumat_value.cc) on a machine without a GPU: tests/mock/shell_checks.m puts this folder
+## first on the path.  "Device blocks" are host arrays in a table keyed by a fake address; the
+## descriptors are the gateway's {ptr, dims, cls, op, complex}.  Only the commands the shell
+## and the checks use are here; the table counts live blocks ("usage") and frees ("free").
+function varargout = __gpumat__ (cmd, caller, varargin)
+  persistent blocks next_ptr frees misbehave how
+  if (isempty (next_ptr))
+    blocks = containers.Map ("KeyType", "double", "ValueType", "any");
+    next_ptr = 4096;
+    frees = 0;
+    misbehave = "";
+  endif
+  if (strcmp (cmd, "mock_misbehave"))
+    ## the next command named varargin{1} answers wrongly, as varargin{2} says: "host", a host
+    ## array instead of a descriptor (the shell must raise an error, not abort: a failed
+    ## dynamic_cast would be std::bad_cast); "baddims", a real block whose descriptor has an
+    ## invalid size (the shell must refuse it and still free the block)
+    misbehave = varargin{1};
+    how = varargin{2};
+    return;
+  elseif (! isempty (misbehave) && strcmp (cmd, misbehave))
+    misbehave = "";
+    if (strcmp (how, "host"))
+      varargout{1} = 42;
+    else
+      [varargout{1}, blocks, next_ptr] = store (ones (2), blocks, next_ptr);
+      varargout{1}.dims = [-1 2];
+    endif
+    return;
+  endif
+  switch (cmd)
+    case "upload"
+      A = varargin{1};
+      if (islogical (A) || ischar (A))
+        A = double (A);
+      endif
+      [varargout{1}, blocks, next_ptr] = store (A, blocks, next_ptr);
+    case "gather"
+      varargout{1} = value_of (varargin{1}, blocks);
+    case "copy"
+      [varargout{1}, blocks, next_ptr] = store (value_of (varargin{1}, blocks), blocks, next_ptr);
+    case "free"
+      for p = double (varargin{1}(:)')
+        if (blocks.isKey (p))
+          blocks.remove (p);
+          frees++;
+        endif
+      endfor
+    case "fill"
+      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, varargin{3}, varargin{2}), blocks, next_ptr);
+    case "usage"
+      varargout{1} = [blocks.Count, frees, 0];
+    case "check"
+      value_of (varargin{1}, blocks);
+    case "binary"
+      x = operand (varargin{2}, blocks);  y = operand (varargin{3}, blocks);
+      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, x, y), blocks, next_ptr);
+    case "unary"
+      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, operand (varargin{2}, blocks)), blocks, next_ptr);
+    case "convert"
+      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, operand (varargin{2}, blocks)), blocks, next_ptr);
+    case "mul"
+      args = varargin;
+      x = operand (args{1}, blocks);
+      if (numel (args) == 5)
+        x = apply_op (x, args{2});  y = apply_op (operand (args{3}, blocks), args{4});
+      else
+        y = operand (args{2}, blocks);
+      endif
+      [varargout{1}, blocks, next_ptr] = store (x * y, blocks, next_ptr);
+    case "index"
+      G = value_of (varargin{1}, blocks);
+      outdims = varargin{2};
+      subs = varargin(3:end);
+      n = numel (subs);
+      if (n > 1)
+        sz = size (G);  sz(end+1:n) = 1;
+        G = reshape (G, [sz(1:n-1), prod(sz(n:end))]);
+      else
+        G = G(:);
+      endif
+      R = G(subs{:});
+      assert (numel (R), prod (outdims));
+      [varargout{1}, blocks, next_ptr] = store (reshape (R, outdims), blocks, next_ptr);
+    case "assign"
+      d = varargin{1};
+      p = double (d.ptr);
+      assert (d.op == 0, "mock: assign into a view");
+      G = value_of (d, blocks);          # an empty array has no block (address 0)
+      V = operand (varargin{2}, blocks);
+      subs = varargin(3:end);
+      n = numel (subs);
+      sz = size (G);
+      if (n > 1)
+        sz2 = sz;  sz2(end+1:n) = 1;
+        H = reshape (G, [sz2(1:n-1), prod(sz2(n:end))]);
+      else
+        H = G(:);
+      endif
+      c = class (G);
+      H(subs{:}) = V;
+      assert (numel (H) == numel (G), "mock: assign grew the array");
+      if (p != 0)
+        blocks(p) = cast (reshape (H, sz), c);
+      endif
+    case "resize"
+      G = value_of (varargin{1}, blocks);
+      nd = varargin{2};
+      R = zeros (nd, class (G));
+      if (islogical (G))
+        R = false (nd);
+      endif
+      idx = arrayfun (@(k) 1:min (size (G, k), nd(k)), 1:numel (nd), "UniformOutput", false);
+      R(idx{:}) = G(idx{:});
+      [varargout{1}, blocks, next_ptr] = store (R, blocks, next_ptr);
+    case "reduce"
+      x = operand (varargin{2}, blocks);
+      if (varargin{3} == 0)
+        [r{1:max (nargout, 1)}] = feval (varargin{1}, x);
+      else
+        [r{1:max (nargout, 1)}] = feval (varargin{1}, x, [], varargin{3});
+      endif
+      for k = 1:numel (r)
+        [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
+      endfor
+    otherwise
+      error ("mock __gpumat__: no command '%s'", cmd);
+  endswitch
+endfunction
+
+function [d, blocks, next_ptr] = store (A, blocks, next_ptr)
+  if (isempty (A))
+    p = 0;
+  else
+    p = next_ptr;
+    next_ptr += 4096;
+    blocks(p) = A;
+  endif
+  cls = class (A);
+  d = struct ("ptr", uint64 (p), "dims", size (A), "cls", cls, "op", 0, "complex", iscomplex (A));
+endfunction
+
+function A = value_of (d, blocks)
+  if (! isstruct (d))
+    error ("mock: not a descriptor");
+  endif
+  p = double (d.ptr);
+  if (p == 0)
+    A = zeros (d.dims, d.cls);
+    return;
+  elseif (! blocks.isKey (p))
+    error ("gpumat:array:invalidHandle", "mock: stale handle");
+  endif
+  A = blocks(p);
+  if (d.op == 1)
+    A = A.';
+  elseif (d.op == 2)
+    A = A';
+  endif
+  assert (isequal (size (A), d.dims), "mock: descriptor dims do not match the block");
+endfunction
+
+function x = operand (a, blocks)
+  if (isstruct (a) && isfield (a, "ptr"))
+    x = value_of (a, blocks);
+  else
+    x = a;
+  endif
+endfunction
+
+function x = apply_op (x, op)
+  switch (op)
+    case "transpose"
+      x = x.';
+    case "ctranspose"
+      x = x';
+  endswitch
+endfunction
