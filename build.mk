@@ -80,6 +80,6 @@ $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc
 VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
 all: $(VALUE_OUT)
 
-$(VALUE_OUT): $(SRCROOT)/mex/gpumat_value.cc
+$(VALUE_OUT): $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/descriptor.h
 	@mkdir -p $(OBJDIR)/value
 	cd $(OBJDIR)/value && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)

@@ -440,7 +440,14 @@ endfunction
 %! assert ([ndims(H), numel(H), ismatrix(H)], [3 24 false]);
 %! assert (isscalar (gpumat (5)) && isvector (gpumat (1:3)) && isrow (gpumat (1:3)));
 %! assert (iscolumn (gpumat ((1:3)')) && isempty (gpumat (zeros (0, 3))));
-%! assert (evalc ("G"), "G =\n\n  3x4 single gpumat array, on the GPU\n\n");
+%! ## Up to 1000 elements the display shows the values, as Octave shows the gathered array;
+%! ## past that only the size and class, so that typing a name never moves gigabytes.
+%! shown = evalc ("G");
+%! head = "G =\n\n  3x4 single gpumat array, on the GPU:\n\n";
+%! assert (strncmp (shown, head, numel (head)));
+%! assert (! isempty (strfind (shown, evalc ("disp (gather (G))"))));
+%! B = gpumat (zeros (1, 1001));
+%! assert (evalc ("B"), "B =\n\n  1x1001 double gpumat array, on the GPU\n\n");
 
 %!function check_close (C, X, Y)
 %!  ## C = X * Y on the GPU, inside the bound of DEVELOPERS.md: |C - R| <= k eps (|X| |Y|), R in
@@ -914,6 +921,24 @@ endfunction
 ## a descriptor's size is bounded before any conversion (1e30 to mwSize is undefined in C)
 %!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", struct ("ptr", uint64 (4096), "dims", [1e30 1], "cls", "double"))
 %!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", struct ("ptr", uint64 (4096), "dims", [2^60 1], "cls", "double"))
+## the packed descriptor (mex/descriptor.h) is checked the same way: size past 2^53, unknown
+## class or view, too short, an N-D view; a cell without the magic word is no gpumat array
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", {uint64([0x676d617464657363, 4096, 0, 2^60, 1])})
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", {uint64([0x676d617464657363, 4096, 11, 2, 2])})
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", {uint64([0x676d617464657363, 4096, 3 * 256, 2, 2])})
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", {uint64([0x676d617464657363, 4096, 0, 2])})
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", {uint64([0x676d617464657363, 4096, 256, 2, 2, 2])})
+%!error id=gpumat:array:invalidHandle __gpumat__ ("gather", "gather", {uint64([0x676d617464657363, 4096, 65536 + 2, 2, 2])})
+%!error id=gpumat:array:invalidType __gpumat__ ("gather", "gather", {uint64([1, 4096, 0, 2, 2])})
+%!error id=gpumat:array:invalidHandle __gpumat_call__ ("wrap", {uint64([0x676d617464657363, 0, 0, 2^60, 1])})
+%!error id=gpumat:array:invalidHandle __gpumat_call__ ("wrap", {uint64([0x676d617464657363, 0, 12, 0, 1])})
+%!test
+%! ## an empty array's descriptor needs no GPU: the shell and the gateway read the same fields
+%! G = __gpumat_call__ ("wrap", {uint64([0x676d617464657363, 0, 1 + 65536, 0, 3, 2])});
+%! assert (size (G), [0 3 2]);
+%! assert (classUnderlying (G), "single");
+%! assert (iscomplex (G));
+%! assert (G.desc, struct ("ptr", uint64 (0), "dims", [0 3 2], "cls", "single", "op", 0, "complex", true));
 ## assignment as Octave (review of the value type, 2026-11-25): an N-D array assigned through
 ## fewer subscripts keeps its dimensions; 0xN grows into a row; growth past the folded size is
 ## an invalid resize; deletion needs a literal [] ("" too), not a 0x0 array in a variable
@@ -1578,7 +1603,14 @@ endfunction
 %! check_assign (A, rand (4, 6), ":", ":");
 %! check_assign (A, [1 2 3], 1, 2, [1 2 3]);    # growth into a third dimension
 %! check_assign (single (A), 2, 3);             # the class of A is kept
-%! check_assign (A, single (2), 3);             # a single V makes A single, as in Octave
+%! check_assign (A, single (2), 3);             # a double A stays double (Octave 7.3)
+%! check_assign (A > 10, single (2), 3);        # a logical A becomes double
+%! G = gpumat (A);  G(3) = int8 (2);             # a host integer V: A keeps its class
+%! assert (classUnderlying (G), "double");
+%! assert (gather (G)(3), 2);
+%! G = gpumat (A > 10);  G(3) = int8 (2);        # a logical A stays logical with one
+%! assert (classUnderlying (G), "logical");
+%! assert (gather (G)(3), true);
 %! check_assign (1:3, 7, 5);                    # a row grows as a row
 %! check_assign ((1:3)', 7, 5);                 # a column as a column
 %! check_assign ([], 1, 3);

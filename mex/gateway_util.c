@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gateway_util.h"
+#include "descriptor.h"
 #include <stdint.h>
 
 void gw_scratch_free (gw_scratch *scratch)
@@ -201,13 +202,82 @@ static int class_from_name (const char *name)
 /* ---- gpumat descriptors -------------------------------------------------------------------- */
 
 /* A gpumat operand reaches the gateway as its descriptor: the shell (mex/gpumat_value.cc)
-   passes a 1x1 struct {ptr, dims, cls, op, complex} for each gpumat array.  A host struct
-   without those fields is no operand (invalidType); one that has them is checked below like
-   any descriptor (a stale or forged address gives invalidHandle, never a wild pointer). */
+   passes the packed form of mex/descriptor.h for each gpumat array, a 1x1 cell holding a uint64
+   row that starts with GM_DESC_MAGIC.  The older 1x1 struct {ptr, dims, cls, op, complex} is
+   still read (the package's tests write descriptors by hand in that form).  A cell or struct
+   without that shape is no operand (invalidType); one that has it is checked below like any
+   descriptor (a stale or forged address gives invalidHandle, never a wild pointer). */
+static const uint64_t *packed_descriptor (const mxArray *arg, size_t *count)
+{
+  if (!mxIsCell (arg) || mxGetNumberOfElements (arg) != 1)
+    return NULL;
+  const mxArray *row = mxGetCell (arg, 0);
+  if (!row || !mxIsUint64 (row) || mxIsComplex (row) || mxGetNumberOfElements (row) < 1)
+    return NULL;
+  const uint64_t *w = (const uint64_t *) mxGetData (row);
+  if (w[0] != GM_DESC_MAGIC)
+    return NULL;
+  *count = mxGetNumberOfElements (row);
+  return w;
+}
+
 int gw_is_gpumat (const mxArray *arg)
 {
+  size_t count;
+  if (packed_descriptor (arg, &count))
+    return 1;
   return mxIsStruct (arg) && mxGetNumberOfElements (arg) == 1 && mxGetField (arg, 0, "ptr")
          && mxGetField (arg, 0, "dims") && mxGetField (arg, 0, "cls");
+}
+
+/* The fields of a descriptor, either form, before the checks they share. */
+typedef struct {
+  uint64_t address;
+  int class_code;              /* gm_desc_class_names, or -1 for an unknown name */
+  const char *class_name;      /* for messages */
+  double view_op;
+  int is_complex;
+  size_t ndims;
+  double dims[GW_MAX_DIMS];
+} descriptor_fields;
+
+static void read_struct_fields (gw_scratch *scratch, const mxArray *arg, const char *area,
+                                descriptor_fields *f, char *cls_name, size_t cls_size)
+{
+  const mxArray *ptr = mxGetField (arg, 0, "ptr");
+  const mxArray *dims = mxGetField (arg, 0, "dims");
+  const mxArray *cls = mxGetField (arg, 0, "cls");
+  const mxArray *view = mxGetField (arg, 0, "op");     /* absent: not a view */
+  const mxArray *cplx = mxGetField (arg, 0, "complex");   /* absent: real */
+  if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
+      || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
+      || !mxIsChar (cls) || mxGetString (cls, cls_name, cls_size) != 0
+      || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1))
+      || (cplx && (!(mxIsDouble (cplx) || mxIsLogical (cplx)) || mxGetNumberOfElements (cplx) != 1)))
+    fail_in_area (scratch, area, "invalidHandle", "", "not a valid gpumat array");
+  f->address = *(const uint64_t *) mxGetData (ptr);
+  f->class_code = gm_desc_class_code (cls_name);
+  f->class_name = cls_name;
+  f->view_op = view ? mxGetScalar (view) : 0;
+  f->is_complex = cplx && mxGetScalar (cplx) != 0;
+  f->ndims = mxGetNumberOfElements (dims);
+  memcpy (f->dims, mxGetPr (dims), f->ndims * sizeof (double));
+}
+
+static void read_packed_fields (gw_scratch *scratch, const uint64_t *w, size_t count,
+                                const char *area, descriptor_fields *f)
+{
+  if (count < GM_DESC_HEADER + 2 || count > GM_DESC_HEADER + GW_MAX_DIMS
+      || !gm_desc_info_valid (w[2]))
+    fail_in_area (scratch, area, "invalidHandle", "", "not a valid gpumat array");
+  f->address = w[1];
+  f->class_code = gm_desc_class (w[2]);
+  f->class_name = gm_desc_class_names[f->class_code];
+  f->view_op = gm_desc_view (w[2]);
+  f->is_complex = gm_desc_complex (w[2]);
+  f->ndims = count - GM_DESC_HEADER;
+  for (size_t i = 0; i < f->ndims; i++)     /* past 2^53 as 1e300: refused below */
+    f->dims[i] = w[GM_DESC_HEADER + i] <= GM_DESC_MAX_DIM ? (double) w[GM_DESC_HEADER + i] : 1e300;
 }
 
 /* A descriptor comes from the shell, but it is still checked: a stale or altered one must give
@@ -215,61 +285,57 @@ int gw_is_gpumat (const mxArray *arg)
 static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char *area,
                              gw_operand *op)
 {
-  const mxArray *ptr = mxGetField (arg, 0, "ptr");
-  const mxArray *dims = mxGetField (arg, 0, "dims");
-  const mxArray *cls = mxGetField (arg, 0, "cls");
-  const mxArray *view = mxGetField (arg, 0, "op");     /* absent: not a view */
-  const mxArray *cplx = mxGetField (arg, 0, "complex");   /* absent: real */
+  descriptor_fields f;
   char cls_name[16];
-  if (!ptr || !dims || !cls || !mxIsUint64 (ptr) || mxGetNumberOfElements (ptr) != 1 || !mxIsDouble (dims)
-      || mxGetNumberOfElements (dims) < 2 || mxGetNumberOfElements (dims) > GW_MAX_DIMS
-      || !mxIsChar (cls) || mxGetString (cls, cls_name, sizeof cls_name) != 0
-      || (view && (!(mxIsDouble (view) || mxIsLogical (view)) || mxGetNumberOfElements (view) != 1))
-      || (cplx && (!(mxIsDouble (cplx) || mxIsLogical (cplx)) || mxGetNumberOfElements (cplx) != 1)))
-    fail_in_area (scratch, area, "invalidHandle", "", "not a valid gpumat array");
-  const double view_op = view ? mxGetScalar (view) : 0;
+  size_t count;
+  const uint64_t *packed = packed_descriptor (arg, &count);
+  if (packed)
+    read_packed_fields (scratch, packed, count, area, &f);
+  else
+    read_struct_fields (scratch, arg, area, &f, cls_name, sizeof cls_name);
+  const double view_op = f.view_op;
   if (!(view_op == 0 || view_op == 1 || view_op == 2))
     fail_in_area (scratch, area, "invalidHandle", "",
                   "not a valid gpumat array (view operation %g)", view_op);
   op->transposed = view_op != 0;
   op->view = view_op == 2 ? GM_OP_CTRANSPOSE : view_op == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
-  if (op->transposed && mxGetNumberOfElements (dims) != 2)
+  if (op->transposed && f.ndims != 2)
     fail_in_area (scratch, area, "invalidHandle", "",
                   "not a valid gpumat array (an N-D transposed view)");
   /* A logical array: one byte an element, 0 or 1 (the results of comparisons). */
-  op->logical = !strcmp (cls_name, "logical");
-  const int c = op->logical ? (int) GM_UINT8 : class_from_name (cls_name);
+  op->logical = f.class_code == GM_DESC_LOGICAL;
+  const int c = op->logical ? (int) GM_UINT8
+                : f.class_code < 0 ? -1 : class_from_name (gm_desc_class_names[f.class_code]);
   if (c < 0)
     fail_in_area (scratch, area, "invalidHandle", "",
-                  "gpumat array of unknown class '%s'", cls_name);
+                  "gpumat array of unknown class '%s'", f.class_name);
   op->cls = (gm_class) c;
-  if (cplx && mxGetScalar (cplx) != 0) {
-    if (gm_class_is_integer (op->cls))
+  if (f.is_complex) {
+    if (gm_class_is_integer (op->cls) || op->logical)
       fail_in_area (scratch, area, "invalidHandle", "",
-                    "not a valid gpumat array (complex %s)", cls_name);
+                    "not a valid gpumat array (complex %s)", f.class_name);
     op->cls = gm_class_complex (op->cls);
   }
   if (!gm_class_is_complex (op->cls) && op->view == GM_OP_CTRANSPOSE)
     op->view = GM_OP_TRANSPOSE;           /* real data: the same */
   op->on_device = 1;
   op->host = NULL;
-  op->ndims = mxGetNumberOfElements (dims);
+  op->ndims = f.ndims;
   op->numel = 1;
-  const double *d = mxGetPr (dims);
   for (mwSize i = 0; i < op->ndims; i++) {
     /* bounded first: converting a double past 2^64 (or 1e300) to mwSize is undefined */
-    if (!(d[i] >= 0 && d[i] <= 9007199254740992.0) || d[i] != (double) (mwSize) d[i])
+    const double d = f.dims[i];
+    if (!(d >= 0 && d <= 9007199254740992.0) || d != (double) (mwSize) d)
       fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
-    op->dims[i] = (mwSize) d[i];
+    op->dims[i] = (mwSize) d;
     if (gm_mul_size (op->numel, op->dims[i], &op->numel) != GM_OK)
       fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
   }
   size_t bytes;
   if (gm_mul_size (op->numel, gm_class_size (op->cls), &bytes) != GM_OK)
     fail_in_area (scratch, area, "invalidHandle", "", "gpumat array with an invalid size");
-  uint64_t address = *(const uint64_t *) mxGetData (ptr);
-  op->device = (void *) (uintptr_t) address;
-  if (bytes == 0 && address == 0)
+  op->device = (void *) (uintptr_t) f.address;
+  if (bytes == 0 && f.address == 0)
     return;
   if (!gm_device_is_live (op->device, bytes))
     fail_in_area (scratch, area, "invalidHandle", "",
@@ -279,27 +345,22 @@ static void read_descriptor (gw_scratch *scratch, const mxArray *arg, const char
 
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims)
 {
-  const char *fields[] = {"ptr", "dims", "cls", "op", "complex"};
-  mxArray *desc = mxCreateStructMatrix (1, 1, 5, fields);
-  mxArray *ptr = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
-  *(uint64_t *) mxGetData (ptr) = (uint64_t) (uintptr_t) d_ptr;
-  mxArray *dv = mxCreateDoubleMatrix (1, ndims, mxREAL);
+  mxArray *row = mxCreateNumericMatrix (1, GM_DESC_HEADER + ndims, mxUINT64_CLASS, mxREAL);
+  uint64_t *w = (uint64_t *) mxGetData (row);
+  w[0] = GM_DESC_MAGIC;
+  w[1] = (uint64_t) (uintptr_t) d_ptr;
+  w[2] = gm_desc_info (gm_desc_class_code (gw_class_name (cls)), 0, gm_class_is_complex (cls));
   for (mwSize i = 0; i < ndims; i++)
-    mxGetPr (dv)[i] = (double) dims[i];
-  mxSetField (desc, 0, "ptr", ptr);
-  mxSetField (desc, 0, "dims", dv);
-  mxSetField (desc, 0, "cls", mxCreateString (gw_class_name (cls)));
-  mxSetField (desc, 0, "op", mxCreateDoubleScalar (0));
-  mxSetField (desc, 0, "complex", mxCreateLogicalScalar (gm_class_is_complex (cls) ? 1 : 0));
+    w[GM_DESC_HEADER + i] = (uint64_t) dims[i];
+  mxArray *desc = mxCreateCellMatrix (1, 1);
+  mxSetCell (desc, 0, row);
   return desc;
 }
 
 void gw_descriptor_set_logical (mxArray *desc)
 {
-  mxArray *old = mxGetField (desc, 0, "cls");
-  if (old)
-    mxDestroyArray (old);
-  mxSetField (desc, 0, "cls", mxCreateString ("logical"));
+  uint64_t *w = (uint64_t *) mxGetData (mxGetCell (desc, 0));
+  w[2] = gm_desc_info (GM_DESC_LOGICAL, gm_desc_view (w[2]), 0);
 }
 
 /* A result the caller owns from now on: its descriptor, which the shell wraps into a gpumat

@@ -15,9 +15,10 @@
  * feval of the locked MEX costs about 2 us (probes/octave-dispatch: MEX no-op 2.2 us), which
  * fits the 25 us budget of issue 12.
  *
- * The gateway sees a gpumat operand as its descriptor, a 1x1 struct {ptr, dims, cls, op,
- * complex} built here once per array (cached), and returns such a struct for each result,
- * which the shell wraps into a new owning gpumat value.  The gateway never mutates an input:
+ * The gateway sees a gpumat operand as its descriptor, packed as mex/descriptor.h says (a 1x1
+ * cell holding a uint64 row: a struct cost 16x more in Octave's MEX layer), built here once
+ * per array (cached), and returns one for each result, which the shell wraps into a new
+ * owning gpumat value.  The gateway never mutates an input:
  * Octave 7.3's mxArray_octave_value caches the dims of what it wraps, and a struct mutated by
  * a MEX file overran memory on destruction (seen in an earlier attempt).
  *
@@ -44,6 +45,8 @@
 #include <octave/ov-fcn-handle.h>
 #include <octave/ls-oct-text.h>
 #include <octave/byte-swap.h>
+
+#include "descriptor.h"
 
 #include <cstdint>
 #include <memory>
@@ -133,23 +136,39 @@ public:
   bool isnumeric () const { return m_cls != "logical"; }
   bool is_true () const;
 
-  /* The gateway's view of this array (built once; the descriptor of an array never changes). */
+  /* The gateway's view of this array, packed as mex/descriptor.h says (built once: the
+     descriptor of an array never changes). */
   const octave_value& descriptor () const
   {
     if (m_desc.is_undefined ())
       {
-        octave_scalar_map s;
-        s.assign ("ptr", octave_uint64 (m_ptr));
-        RowVector d (m_dims.ndims ());
-        for (int i = 0; i < m_dims.ndims (); i++)
-          d(i) = m_dims(i);
-        s.assign ("dims", d);
-        s.assign ("cls", m_cls);
-        s.assign ("op", double (m_op));
-        s.assign ("complex", m_complex);
-        m_desc = s;
+        const int nd = m_dims.ndims ();
+        uint64NDArray w (dim_vector (1, GM_DESC_HEADER + nd));
+        w(0) = GM_DESC_MAGIC;
+        w(1) = m_ptr;
+        w(2) = gm_desc_info (gm_desc_class_code (m_cls.c_str ()), m_op, m_complex);
+        for (int i = 0; i < nd; i++)
+          w(GM_DESC_HEADER + i) = static_cast<uint64_t> (m_dims(i));
+        Cell c (1, 1);
+        c(0) = w;
+        m_desc = c;
       }
     return m_desc;
+  }
+
+  /* The same as a struct {ptr, dims, cls, op, complex}, for .m code and the tests (G.desc). */
+  octave_value descriptor_struct () const
+  {
+    octave_scalar_map s;
+    s.assign ("ptr", octave_uint64 (m_ptr));
+    RowVector d (m_dims.ndims ());
+    for (int i = 0; i < m_dims.ndims (); i++)
+      d(i) = m_dims(i);
+    s.assign ("dims", d);
+    s.assign ("cls", m_cls);
+    s.assign ("op", double (m_op));
+    s.assign ("complex", m_complex);
+    return s;
   }
 
   /* G' (op 2 for complex data) and G.' (op 1): a view sharing the block, no copy, no kernel.
@@ -219,49 +238,90 @@ static const octave_gpumat& rep (const octave_value& v)
   return static_cast<const octave_gpumat&> (v.get_rep ());
 }
 
-/* A descriptor struct the gateway returned: {ptr, dims, cls [, op, complex]}. */
+/* The uint64 row of a packed descriptor (mex/descriptor.h), or an empty array. */
+static uint64NDArray packed_descriptor (const octave_value& v)
+{
+  if (! v.iscell () || v.numel () != 1)
+    return uint64NDArray ();
+  const octave_value w = v.cell_value ()(0);
+  if (! w.is_uint64_type () || w.numel () < 1)
+    return uint64NDArray ();
+  uint64NDArray a = w.uint64_array_value ();
+  return a(0).value () == GM_DESC_MAGIC ? a : uint64NDArray ();
+}
+
+/* A descriptor: packed (the gateway's results) or a struct {ptr, dims, cls [, op, complex]}
+   (the tests' hand-written ones). */
 static bool is_descriptor (const octave_value& v)
 {
+  if (v.iscell ())
+    return ! packed_descriptor (v).isempty ();
   if (! v.isstruct () || v.numel () != 1)
     return false;
   octave_map m = v.map_value ();
   return m.isfield ("ptr") && m.isfield ("dims") && m.isfield ("cls");
 }
 
+static void invalid_descriptor ()
+{
+  error_with_id ("gpumat:array:invalidHandle", "gpumat: not a valid gpumat descriptor");
+}
+
 /* A gpumat value for a descriptor; `owning`: the block is this value's to free (a result of
    the gateway), else borrowed (an internal test descriptor). */
 static octave_value wrap (const octave_value& d, bool owning)
 {
-  octave_scalar_map s = d.scalar_map_value ();
-  uint64_t ptr = s.getfield ("ptr").uint64_scalar_value ().value ();
+  uint64_t ptr;
+  std::vector<double> dims;
+  std::string cls;
+  int op = 0;
+  bool cplx = false;
+  const uint64NDArray w = packed_descriptor (d);
+  if (! w.isempty ())
+    {
+      ptr = w.numel () > 1 ? w(1).value () : 0;
+      const uint64_t info = w.numel () > 2 ? w(2).value () : ~uint64_t (0);
+      /* checked after the owner below is made */
+      if (gm_desc_info_valid (info))
+        {
+          cls = gm_desc_class_names[gm_desc_class (info)];
+          op = gm_desc_view (info);
+          cplx = gm_desc_complex (info);
+        }
+      for (octave_idx_type i = GM_DESC_HEADER; i < w.numel (); i++)
+        dims.push_back (w(i).value () <= GM_DESC_MAX_DIM ? double (w(i).value ()) : -1.0);
+    }
+  else
+    {
+      octave_scalar_map s = d.scalar_map_value ();
+      ptr = s.getfield ("ptr").uint64_scalar_value ().value ();
+      Matrix dm = s.getfield ("dims").matrix_value ();
+      for (octave_idx_type i = 0; i < dm.numel (); i++)
+        dims.push_back (dm(i));
+      cls = s.getfield ("cls").string_value ();
+      op = s.isfield ("op") ? s.getfield ("op").int_value () : 0;
+      cplx = s.isfield ("complex") ? s.getfield ("complex").bool_value () : false;
+    }
   /* The block is owned from here on, before anything below can raise an error: a descriptor
      the checks refuse still hands its block back (freed at the next flush), never leaked. */
   std::shared_ptr<block_owner> owner;
   if (owning && ptr != 0)
     owner = std::make_shared<block_owner> (ptr, 0);
-  Matrix dm = s.getfield ("dims").matrix_value ();
-  const octave_idx_type nd = dm.numel ();
-  if (nd < 2)
-    error_with_id ("gpumat:array:invalidHandle", "gpumat: not a valid gpumat descriptor");
+  const int code = gm_desc_class_code (cls.c_str ());
+  const std::size_t nd = dims.size ();
+  if (nd < 2 || nd > GM_DESC_MAX_DIMS || code < 0 || op < 0 || op > 2)
+    invalid_descriptor ();
   dim_vector dv;
   dv.resize (nd);
-  for (octave_idx_type i = 0; i < nd; i++)
+  for (std::size_t i = 0; i < nd; i++)
     {
       /* 2^53: past it a double is no exact count, and a cast past 2^63 is undefined */
-      if (! (dm(i) >= 0 && dm(i) <= 9007199254740992.0) || dm(i) != octave::math::fix (dm(i)))
-        error_with_id ("gpumat:array:invalidHandle", "gpumat: not a valid gpumat descriptor");
-      dv(i) = static_cast<octave_idx_type> (dm(i));
+      if (! (dims[i] >= 0 && dims[i] <= 9007199254740992.0) || dims[i] != octave::math::fix (dims[i]))
+        invalid_descriptor ();
+      dv(i) = static_cast<octave_idx_type> (dims[i]);
     }
-  std::string cls = s.getfield ("cls").string_value ();
-  int op = s.isfield ("op") ? s.getfield ("op").int_value () : 0;
-  bool cplx = s.isfield ("complex") ? s.getfield ("complex").bool_value () : false;
   if (owner)
-    {
-      std::size_t elem = cls == "double" || cls == "int64" || cls == "uint64" ? 8
-                         : cls == "single" || cls == "int32" || cls == "uint32" ? 4
-                         : cls == "int16" || cls == "uint16" ? 2 : 1;
-      owner->bytes = dv.numel () * elem * (cplx ? 2 : 1);
-    }
+    owner->bytes = dv.numel () * gm_desc_class_bytes[code] * (cplx ? 2 : 1);
   return octave_value (new octave_gpumat (ptr, dv, cls, cplx, op, owner));
 }
 
@@ -532,7 +592,7 @@ octave_value_list octave_gpumat::subsref (const std::string& type,
         std::string name = idx.front ()(0).string_value ();
         if (name == "desc")
           {
-            retval = ovl (descriptor ());
+            retval = ovl (descriptor_struct ());
             break;
           }
         static const char *makers[] = {"zeros", "ones", "eye", "rand", "randn"};
@@ -903,8 +963,9 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
 
   octave_value rhs = rhs_in;
   octave_value self = self_value (*this);
-  /* Octave's class of A after A(I) = V: a logical A takes V's class (double for non-logical
-     V); a double A becomes single with a single V.  A complex V into a real A is refused
+  /* Octave 7.3's class of A after A(I) = V (measured): A keeps its class, except that a
+     logical A becomes double with a double or single V (an integer V leaves it logical); a
+     double A stays double with a single or integer V.  A complex V into a real A is refused
      (gpumat:index:unsupportedClass): the gateway has no real-to-complex conversion of a
      gpumat array in place, and a silent gather would hide a transfer. */
   const bool rhs_complex = is_gpumat (rhs) ? rep (rhs).m_complex : rhs.iscomplex ();
@@ -913,10 +974,8 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
     error_with_id ("gpumat:index:unsupportedClass",
                    "gpumat: assigning complex values into a real gpumat array is not supported; "
                    "make it complex first (gpumat (complex (gather (G))))");
-  if (m_cls == "logical" && rhs_cls != "logical")
-    self = gw1 (ovl ("convert", "index", rhs_cls == "single" ? "single" : "double", self));
-  else if (m_cls == "double" && rhs_cls == "single")
-    self = gw1 (ovl ("convert", "index", "single", self));
+  if (m_cls == "logical" && (rhs_cls == "double" || rhs_cls == "single"))
+    self = gw1 (ovl ("convert", "index", "double", self));
 
   /* a view is laid out first: the block it shares is its parent's, stored transposed */
   if (rep (self).m_op != 0)
@@ -1250,11 +1309,31 @@ how many arrays share G's device block.\n\
           return ovl (wrap (args(1), false));
         }
       if (cmd == "desc" && args.length () == 2 && is_gpumat (args(1)))
-        return ovl (rep (args(1)).descriptor ());
+        return ovl (rep (args(1)).descriptor_struct ());
       if (cmd == "isgpumat" && args.length () == 2)
         return ovl (is_gpumat (args(1)));
       if (cmd == "shared" && args.length () == 2 && is_gpumat (args(1)))
         return ovl (double (rep (args(1)).m_owner ? rep (args(1)).m_owner.use_count () : 0));
+      if (cmd == "dotv" && args.length () == 3)
+        {
+          /* dot (x, y) of two gpumat vectors of one length (@gpumat/dot.m): the shape checks
+             here, not in Octave code, where they cost 37 us a call (bench/NOTES-value-type.md);
+             anything else is gpumat_dot's, with its checks and errors. */
+          if (is_gpumat (args(1)) && is_gpumat (args(2)))
+            {
+              const dim_vector& dx = rep (args(1)).m_dims;
+              const dim_vector& dy = rep (args(2)).m_dims;
+              const octave_idx_type n = dx.numel ();
+              if (dx.ndims () == 2 && dy.ndims () == 2 && (dx(0) == 1 || dx(1) == 1)
+                  && (dy(0) == 1 || dy(1) == 1) && dy.numel () == n)
+                {
+                  RowVector pages (2, 1.0);
+                  return call_gateway (ovl ("dot", "gpumat_dot", args(1), args(2), 1.0,
+                                            double (n), 1.0, pages), 1);
+                }
+            }
+          return octave::feval ("gpumat_dot", ovl (args(1), args(2)), 1);
+        }
       if (cmd == "transpose" && args.length () == 3 && is_gpumat (args(1)))
         return ovl (rep (args(1)).transposed (args(2).int_value ()));
     }

@@ -57,7 +57,7 @@ function [passed, failed] = index_gateway_check (mode)
     [want, r] = octave_error (@() h(s{:}));
     if (isempty (want))
       got = gateway_error (@() __gpumat__ ("index", operand (G), size (r), s{:}));
-      d = __gpumat__ ("index", operand (G), size (r), s{:});
+      d = unpack (__gpumat__ ("index", operand (G), size (r), s{:}));
       ok = isempty (got) && isequal (d.dims, size (r)) && d.ptr == 0;
       [passed, failed] = tally_ok (passed, failed, ok, "index (empty result)", s);
     else
@@ -383,8 +383,8 @@ function s = clip_subscripts (s, sz)
   endfor
 endfunction
 
-## The gateway's operand for a gpumat array: its descriptor (the struct the value type's shell,
-## mex/gpumat_value.cc, passes to __gpumat__ for it).
+## The gateway's operand for a gpumat array: its descriptor, in the struct form the gateway
+## also reads (the shell, mex/gpumat_value.cc, passes the packed form).
 function d = operand (G)
   d = __gpumat_call__ ("desc", G);
 endfunction
@@ -392,7 +392,15 @@ endfunction
 ## The values of a result descriptor, its block freed afterwards.
 function r = fetch (d)
   r = __gpumat__ ("gather", "gather", d);
-  if (d.ptr != 0)
-    __gpumat__ ("free", "free", d.ptr);
+  p = unpack (d).ptr;
+  if (p != 0)
+    __gpumat__ ("free", "free", p);
   endif
+endfunction
+
+## The address and size in a packed result descriptor (mex/descriptor.h: a 1x1 cell holding
+## [magic, ptr, info, dims...]).
+function d = unpack (c)
+  assert (iscell (c) && isa (c{1}, "uint64") && c{1}(1) == 0x676d617464657363);
+  d = struct ("ptr", c{1}(2), "dims", double (c{1}(4:end)));
 endfunction

@@ -3,7 +3,8 @@
 ## A host-memory stand-in for the gateway __gpumat__, for checking the value-type shell
 ## (mex/gpumat_value.cc) on a machine without a GPU: tests/mock/shell_checks.m puts this folder
 ## first on the path.  "Device blocks" are host arrays in a table keyed by a fake address; the
-## descriptors are the gateway's {ptr, dims, cls, op, complex}.  Only the commands the shell
+## descriptors are the gateway's packed ones (mex/descriptor.h: a 1x1 cell holding the uint64
+## row [magic, ptr, info, dims...]), read here through unpack ().  Only the commands the shell
 ## and the checks use are here; the table counts live blocks ("usage") and frees ("free").
 function varargout = __gpumat__ (cmd, caller, varargin)
   persistent blocks next_ptr frees misbehave how
@@ -27,7 +28,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       varargout{1} = 42;
     else
       [varargout{1}, blocks, next_ptr] = store (ones (2), blocks, next_ptr);
-      varargout{1}.dims = [-1 2];
+      varargout{1}{1}(4) = intmax ("uint64");        # a size past 2^53
     endif
     return;
   endif
@@ -86,7 +87,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       assert (numel (R), prod (outdims));
       [varargout{1}, blocks, next_ptr] = store (reshape (R, outdims), blocks, next_ptr);
     case "assign"
-      d = varargin{1};
+      d = unpack (varargin{1});
       p = double (d.ptr);
       assert (d.op == 0, "mock: assign into a view");
       G = value_of (d, blocks);          # an empty array has no block (address 0)
@@ -139,14 +140,30 @@ function [d, blocks, next_ptr] = store (A, blocks, next_ptr)
     next_ptr += 4096;
     blocks(p) = A;
   endif
-  cls = class (A);
-  d = struct ("ptr", uint64 (p), "dims", size (A), "cls", cls, "op", 0, "complex", iscomplex (A));
+  names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
+           "uint64", "logical"};
+  code = find (strcmp (names, class (A))) - 1;
+  d = {uint64([0x676d617464657363, p, code + 65536 * iscomplex(A), size(A)])};
 endfunction
 
-function A = value_of (d, blocks)
-  if (! isstruct (d))
+## The fields of a packed descriptor (mex/descriptor.h), or of a hand-written struct one.
+function d = unpack (a)
+  if (isstruct (a))
+    d = a;
+    return;
+  elseif (! (iscell (a) && isscalar (a) && isa (a{1}, "uint64") && a{1}(1) == 0x676d617464657363))
     error ("mock: not a descriptor");
   endif
+  w = a{1};
+  names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
+           "uint64", "logical"};
+  info = double (w(3));
+  d = struct ("ptr", w(2), "dims", double (w(4:end)), "cls", names{mod(info, 256) + 1}, ...
+              "op", mod (floor (info / 256), 256), "complex", info >= 65536);
+endfunction
+
+function A = value_of (a, blocks)
+  d = unpack (a);
   p = double (d.ptr);
   if (p == 0)
     A = zeros (d.dims, d.cls);
@@ -164,7 +181,7 @@ function A = value_of (d, blocks)
 endfunction
 
 function x = operand (a, blocks)
-  if (isstruct (a) && isfield (a, "ptr"))
+  if ((isstruct (a) && isfield (a, "ptr")) || (iscell (a) && isscalar (a) && isa (a{1}, "uint64")))
     x = value_of (a, blocks);
   else
     x = a;
