@@ -1608,7 +1608,7 @@ endfunction
 %! G = gpumat (A);  G(3) = int8 (2);             # a host integer V: A keeps its class
 %! assert (classUnderlying (G), "double");
 %! assert (gather (G)(3), 2);
-%! G = gpumat (A > 10);  G(3) = int8 (2);        # a logical A stays logical with one
+%! G = gpumat (A) > 10;  G(3) = int8 (1);        # a logical A stays logical with one
 %! assert (classUnderlying (G), "logical");
 %! assert (gather (G)(3), true);
 %! check_assign (1:3, 7, 5);                    # a row grows as a row

@@ -7,9 +7,13 @@
 ## touched.  The next call that needs them sets them up again.
 ##
 ## After a failure in queued GPU work (a @code{gpumat:cudaError} whose message says
-## the GPU context is lost), @code{gpumat_reset} also resets the GPU: every gpumat
-## array made before it is gone, and using one raises
-## @code{gpumat:@var{area}:invalidHandle}; arrays made afterwards work as usual.
+## the GPU context is lost), @code{gpumat_reset} also resets the GPU: the lost
+## context's memory goes back to the device, and every gpumat array made before is
+## gone (using one raises @code{gpumat:@var{area}:invalidHandle}).  CUDA documents
+## that a process must be restarted after such an error, and on the H100 it allows no
+## new context in it: the next call then raises @code{gpumat:noDevice} saying to
+## restart Octave.  Where the driver does allow one, arrays made afterwards work as
+## usual.
 ## @seealso{gpumat_device, gpumat_sync}
 ## @end deftypefn
 

@@ -20,9 +20,14 @@
  * only after a device synchronize (cudaFree synchronizes too, but we do not lean on it).
  *
  * A kernel fault in queued work is a sticky error: the context is lost and every later CUDA
- * call fails with it.  gm_reset then resets the device (cudaDeviceReset) and starts a new
- * context; the blocks that were live are gone with the old one (per device: each device's
- * context is checked and reset on its own).  Their addresses are kept as
+ * call fails with it.  gm_reset then resets the device (cudaDeviceReset: the lost context's
+ * memory goes back to the GPU) and the next call tries a new context; the blocks that were live
+ * are gone with the old one (per device: each device's context is checked and reset on its
+ * own).  CUDA's documentation says a process must be restarted after such an error, and on the
+ * H100 with driver 580 it is so: every new context after the reset fails with
+ * cudaErrorDevicesUnavailable, retried for 10 s, a second reset included (probe of 2026-11-25,
+ * bench/NOTES-value-type.md).  gm_init then says so (restart the program); a driver that does
+ * allow a new context gets one.  Their addresses are kept as
  * "dead": an old gpumat array's handle is then refused (gm_device_is_live) and its free ignored,
  * and a new cudaMalloc that returns the very address of a dead block keeps that block aside
  * (quarantined, never handed out) until the old handle is freed, so a stale handle can never
@@ -176,6 +181,10 @@ extern "C" gm_status gm_init (void)
   err = cudaSetDevice (0);
   if (err == cudaSuccess)
     err = cudaFree (0);              /* creates the context now, not inside the first timing */
+  if (err != cudaSuccess && context_epoch > 1)
+    return no_device (err, "a CUDA error lost the GPU context earlier in this process, and "
+                           "CUDA gives it no new one: restart the program (Octave) to use the "
+                           "GPU again; creating a CUDA context on device 0");
   if (err != cudaSuccess)
     return no_device (err, "creating a CUDA context on device 0");
   if (previous != 0 && (err = cudaSetDevice (previous)) != cudaSuccess)

@@ -101,10 +101,14 @@ void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
     break;
   default:
     /* A fault in queued work (the call that reports it may not be the one that caused it)
-       leaves the context unusable until gpumat_reset: say so. */
+       loses the context and every gpumat array with it: say so, and what is left to do
+       (kernels/memory.cu: CUDA allows no new context in the process on the H100). */
     if (gm_context_lost ())
-      gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s; the GPU context is lost: "
-               "gpumat_reset () recovers (gpumat arrays made before it are gone)", detail);
+      gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s; the GPU context is lost, and "
+               "every gpumat array with it: gpumat_reset () gives its memory back, and CUDA "
+               "documents that the process must then be restarted: restart Octave to use the "
+               "GPU again",
+               detail);
     gw_fail (scratch, "gpumat:cudaError", "CUDA error: %s", detail);
   }
 }

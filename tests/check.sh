@@ -4,7 +4,8 @@
 #     installed package through __run_test_suite__ (`pkg test` always exits 0);
 #  2. the value-type shell against a host-memory mock of the gateway (tests/mock/shell_checks.m:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
-#  3. on a machine with a GPU, also the C-level kernel tests (make test-kernels);
+#  3. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
+#     process of its own) and the C-level kernel tests (make test-kernels);
 #  4. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
 #     failure, on a test run that stopped early, or when nothing passed.
 set -uo pipefail
@@ -26,6 +27,12 @@ else
   failed=$((failed + 1))
 fi
 if [ "$gpu" = 1 ]; then
+  echo "== a fault in queued work, in an Octave process of its own (tests/fault_check.m)"
+  if bash "$here/with-package.sh" "$tarball" "addpath ('$here'); fault_check ()"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
   echo "== C-level kernel tests (GPU found)"
   make --no-print-directory test-kernels 2>&1 | tee target/check/kernels.log
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
