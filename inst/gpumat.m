@@ -1604,7 +1604,10 @@ endfunction
 %! check_assign (A, [1 2 3], 1, 2, [1 2 3]);    # growth into a third dimension
 %! check_assign (single (A), 2, 3);             # the class of A is kept
 %! check_assign (A, single (2), 3);             # a double A stays double (Octave 7.3)
-%! check_assign (A > 10, single (2), 3);        # a logical A becomes double
+%! G = gpumat (A) > 10;  G(3) = single (2);     # a logical A becomes double with a single V
+%! R = A > 10;  R(3) = single (2);
+%! assert (classUnderlying (G), class (R));
+%! assert (gather (G), R);
 %! G = gpumat (A);  G(3) = int8 (2);             # a host integer V: A keeps its class
 %! assert (classUnderlying (G), "double");
 %! assert (gather (G)(3), 2);
@@ -1617,12 +1620,20 @@ endfunction
 %! check_assign ([], [1; 2], ":", 1);
 %! check_assign (zeros (3, 0), zeros (3, 0), ":", []);
 %! check_assign (complex (rand (3), rand (3)), 1i, 2, 2);
-%! check_assign (int8 (magic (4)), 100, 2, 2);
-%! G = gpumat (A) > 10;                         # a logical A takes V's class
-%! G(1) = 5;
-%! assert (classUnderlying (G), "double");
-%! R = A > 10;  R(1) = 5;
+%! G = gpumat (int8 (magic (4)));  G(2, 2) = 100;      # a host V into an integer A
+%! R = int8 (magic (4));  R(2, 2) = 100;
+%! assert (classUnderlying (G), "int8");
 %! assert (gather (G), R);
+%! G(2, 2) = 1e3;                               # saturates, as Octave's int8 does
+%! assert (gather (G)(2, 2), int8 (127));
+%! ## a gpumat V of another class into an integer A: no device conversion to integers here
+%! fail ("G(2, 2) = gpumat (100)", "convert X to int8 first");
+%! G = gpumat (A) > 10;                         # but stays logical with a double V
+%! G(1) = 0;  G(7) = 1;
+%! assert (classUnderlying (G), "logical");
+%! R = A > 10;  R(1) = 0;  R(7) = 1;
+%! assert (gather (G), R);
+%! fail ("G(2) = gpumat (1)", "convert X to logical first");
 %! G = gpumat (A) > 10;
 %! G(1) = true;
 %! assert (classUnderlying (G), "logical");

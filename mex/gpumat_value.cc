@@ -963,9 +963,10 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
 
   octave_value rhs = rhs_in;
   octave_value self = self_value (*this);
-  /* Octave 7.3's class of A after A(I) = V (measured): A keeps its class, except that a
-     logical A becomes double with a double or single V (an integer V leaves it logical); a
-     double A stays double with a single or integer V.  A complex V into a real A is refused
+  /* Octave 7.3's class of A after A(I) = V (measured): A keeps its class (a logical A with a
+     double or integer V stays logical, V's nonzeros becoming true; a double A stays double
+     with a single or integer V), except that a logical A becomes double with a single V, and
+     real A becomes complex with a complex V.  A complex V into a real A is refused
      (gpumat:index:unsupportedClass): the gateway has no real-to-complex conversion of a
      gpumat array in place, and a silent gather would hide a transfer. */
   const bool rhs_complex = is_gpumat (rhs) ? rep (rhs).m_complex : rhs.iscomplex ();
@@ -974,7 +975,7 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
     error_with_id ("gpumat:index:unsupportedClass",
                    "gpumat: assigning complex values into a real gpumat array is not supported; "
                    "make it complex first (gpumat (complex (gather (G))))");
-  if (m_cls == "logical" && (rhs_cls == "double" || rhs_cls == "single"))
+  if (m_cls == "logical" && rhs_cls == "single")
     self = gw1 (ovl ("convert", "index", "double", self));
 
   /* a view is laid out first: the block it shares is its parent's, stored transposed */
