@@ -10,7 +10,8 @@
 ## returns a host value, and @code{gpumat_sync} wait.  Use it around timings, and
 ## to find which part of a long chain of operations fails: a failure in queued
 ## work is raised at the next wait as @code{gpumat:cudaError} with CUDA's message;
-## @code{gpumat_reset} then recovers (gpumat arrays made before it are gone).
+## the GPU context is lost with every gpumat array; @code{gpumat_reset} gives its
+## memory back, and CUDA then gives Octave no new context: restart Octave.
 ## @seealso{gpumat_reset, gather}
 ## @end deftypefn
 

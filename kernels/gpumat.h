@@ -152,7 +152,8 @@ void gm_reset (void);
 gm_status gm_stream_after_default (cudaStream_t stream);
 /* For tests only: queues a kernel that faults (__trap) on `stream`.  The call returns GM_OK;
  * the next wait (gm_sync, a copy to the host) or CUDA call fails with cudaErrorLaunchFailure,
- * and only gm_reset recovers (the context is lost, and with it every live block). */
+ * (the context is lost, and with it every live block; gm_reset frees it, and the driver may
+ * refuse the process a new one: kernels/memory.cu). */
 gm_status gm_test_fault (cudaStream_t stream);
 /* 1 when the CUDA context has a sticky error (a fault in queued work): only gm_reset helps. */
 int gm_context_lost (void);

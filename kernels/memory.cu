@@ -489,7 +489,7 @@ extern "C" gm_status gm_device_query (gm_device_info *info)
 
 /* The one wait: everything queued so far has run.  A fault in queued work comes back here (and
    from any later CUDA call) as CUDA's sticky error, e.g. cudaErrorIllegalAddress or
-   cudaErrorLaunchFailure; gm_reset recovers from it. */
+   cudaErrorLaunchFailure; gm_reset frees the lost context (see the header). */
 extern "C" gm_status gm_sync (void)
 {
   if (!device_ready)

@@ -79,7 +79,7 @@ extern "C" gm_status gm_mul_size3 (size_t a, size_t b, size_t c, size_t *out)
 }
 
 /* A kernel that stops with a trap: the device-side fault that tests need to check that an error
-   in queued work surfaces at the next wait and that gm_reset recovers (the launch itself
+   in queued work surfaces at the next wait and what gm_reset does after it (the launch itself
    succeeds; the error, cudaErrorLaunchFailure, is sticky). */
 static __global__ void trap_kernel (void)
 {

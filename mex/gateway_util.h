@@ -21,7 +21,8 @@
  * after it (kernels/memory.cu).  What the host reads waits: copies to the host (gather, host
  * results, the flags behind .^ and sqrt of negative numbers, the complex narrowing check) and
  * gpumat_sync.  A fault in queued work therefore surfaces at the next wait, or at the next
- * launch, as gpumat:cudaError with CUDA's message; gpumat_reset recovers from it.
+ * launch, as gpumat:cudaError with CUDA's message; gpumat_reset frees the lost context, and a
+ * restart of Octave gets a new one (kernels/memory.cu).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

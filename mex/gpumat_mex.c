@@ -36,7 +36,7 @@
  * stream 0 and returns without waiting, so that Octave prepares the next call while the GPU
  * works; commands that return host values wait (their copies to the host do), and so does
  * ("sync").  A fault in queued work surfaces at the next wait (or launch) as gpumat:cudaError;
- * ("reset") recovers from it (kernels/memory.cu).
+ * ("reset") frees the lost context; CUDA gives the process no new one (kernels/memory.cu).
  *
  * Why one gateway: with the CUDA runtime linked statically, every .mex file gets a runtime of
  * its own, and a device pointer made by one is not valid in another.  One gateway means one

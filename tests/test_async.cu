@@ -26,8 +26,9 @@
  *     dmma) run correctly again;
  *  4. (two GPUs or more, not with --quick or --race) gm_reset called with device 1 current after
  *     a fault there: device 1 reset (not device 0 twice), device 1 left current, the first block
- *     after it on device 1 (or the documented refusal of a new context there), device 0's block
- *     live and intact, no device-0 block at device 1's dead address.
+ *     after it on device 1, device 0's block live and intact, no device-0 block at device 1's
+ *     dead address; or, where the driver refuses new contexts after a fault (the H200 pair with
+ *     driver 580 takes device 0 from the process as well), the documented refusal, no crash.
  *  Sections 3 and 4 each run in a child process of their own, forked before this process
  *  touches CUDA: after a fault the process may get no new context, and CUDA state does not
  *  survive a fork.
@@ -205,7 +206,8 @@ static void check_product (gm_matmul_kernel kernel, gm_class cls, int64_t n, con
   free (hA); free (hB); free (hC); free (a); free (b);
 }
 
-/* Section 3: a fault in queued work, reported at the next wait; gm_reset recovers. */
+/* Section 3: a fault in queued work, reported at the next wait; gm_reset, and a new context
+   or its documented refusal. */
 static void check_fault_and_reset (void)
 {
   gm_reset ();                          /* a clean start: nothing cached */
@@ -230,7 +232,7 @@ static void check_fault_and_reset (void)
   tu_result (st == GM_ERR_CUDA, "a copy to the host after the fault: status %d", (int) st);
 
   gm_reset ();
-  tu_result (gm_context_lost () == 0, "gm_reset recovers the context");
+  tu_result (gm_context_lost () == 0, "gm_reset clears the lost context");
   tu_result (gm_context_epoch () == epoch0 + 1, "the context epoch moved from %u to %u", epoch0,
              gm_context_epoch ());
   size_t live = 99, live_bytes = 99, cached = 99;
@@ -315,25 +317,32 @@ static void check_reset_other_device (void)
   const int refused = idle == cudaErrorDevicesUnavailable;
   tu_result (idle == cudaSuccess || refused,
              "device 1 after gm_reset: %s (its context was not reset)", cudaGetErrorName (idle));
-  if (refused)
-    printf ("test_async: no new CUDA context on device 1 after its reset (as CUDA documents)\n");
   (void) cudaGetLastError ();
-  tu_result (gm_device_is_live (d0, bytes), "device 0's block (its context was fine) stays live");
   tu_result (!gm_device_is_live (d1, 1), "device 1's lost block is refused");
+  if (refused) {
+    /* The H100/H200 driver (580) takes every device from the process after a fault on one
+       (two H200, 2026-11-25): device 0's context, fine before, failed gm_reset's check too.
+       What is left to check: the next block is refused with the documented message, never a
+       crash, and the stale handles free harmlessly. */
+    printf ("test_async: no new CUDA context on device 1 after its reset (as CUDA documents); "
+            "device 0's block %s\n", gm_device_is_live (d0, bytes) ? "still live" : "gone too");
+    void *d_after = NULL;
+    const gm_status st = gm_device_alloc (&d_after, bytes);
+    tu_result (st == GM_ERR_NO_DEVICE && d_after == NULL
+               && strstr (gm_error_detail (), "restart the program") != NULL,
+               "a block after the refused context: status %d (%s)", (int) st, gm_error_detail ());
+    gm_device_free (d1);
+    gm_device_free (d0);
+    return;
+  }
+  tu_result (gm_device_is_live (d0, bytes), "device 0's block (its context was fine) stays live");
   /* the first allocation after the reset, device 1 current */
   void *d_again = NULL;
-  if (refused) {
-    const gm_status st = gm_device_alloc (&d_again, bytes);
-    tu_result (st != GM_OK && d_again == NULL,
-               "a block on device 1 with no context there: status %d", (int) st);
-    (void) cudaGetLastError ();
-  } else {
-    TU_GM (gm_device_alloc (&d_again, bytes));
-    cudaGetDevice (&cur);
-    tu_result (gm_device_of (d_again) == 1 && cur == 1,
-               "the first block after the reset is on device %d with device %d current, want 1",
-               gm_device_of (d_again), cur);
-  }
+  TU_GM (gm_device_alloc (&d_again, bytes));
+  cudaGetDevice (&cur);
+  tu_result (gm_device_of (d_again) == 1 && cur == 1,
+             "the first block after the reset is on device %d with device %d current, want 1",
+             gm_device_of (d_again), cur);
   if (d_again) {
     unsigned char probe[64], want[64];
     memset (want, 0x33, sizeof want);
