@@ -205,6 +205,9 @@ static void run_class (int64_t n, size_t budget, int reps, bool xt, int *devices
 
 int main (int argc, char **argv)
 {
+  /* A line at a time, also into a pipe or a file: a run stopped by a time limit keeps the lines
+     it finished (a 2x H200 run with cuBLASXt lost all of them, 2026-11-25). */
+  setvbuf (stdout, NULL, _IOLBF, 0);
   int64_t n = 16384;
   double budget_gb = 4;
   int reps = 3;
