@@ -80,14 +80,6 @@ function fault_check ()
     checks++;
   endif
   printf ("fault_check: %d checks passed (%s)\n", checks,
-          ifelse_text (recovered, "a new context after the reset",
-                       "no new context in this process, as CUDA documents"));
-endfunction
-
-function t = ifelse_text (c, a, b)
-  if (c)
-    t = a;
-  else
-    t = b;
-  endif
+          merge (recovered, "a new context after the reset",
+                "no new context in this process, as CUDA documents"));
 endfunction

@@ -106,7 +106,7 @@ function [passed, failed] = index_gateway_check (mode)
                                           after(1)), {});
   endif
   printf ("index_gateway_check: %d passed, %d failed%s\n", passed, failed,
-          ifelse_text (gpu, "", " (no GPU: the cases on nonempty arrays were skipped)"));
+          merge (gpu, "", " (no GPU: the cases on nonempty arrays were skipped)"));
 endfunction
 
 function r = assign_host (h, v, s)
@@ -177,14 +177,6 @@ endfunction
 function t = disp_subs (s)
   t = strtrim (disp (s));
   t = strrep (t, "\n", " ");
-endfunction
-
-function t = ifelse_text (c, a, b)
-  if (c)
-    t = a;
-  else
-    t = b;
-  endif
 endfunction
 
 ## Random subscripts on every class and view: G(I), G(I) = V and resize against Octave.

@@ -140,9 +140,7 @@ function [d, blocks, next_ptr] = store (A, blocks, next_ptr)
     next_ptr += 4096;
     blocks(p) = A;
   endif
-  names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
-           "uint64", "logical"};
-  code = find (strcmp (names, class (A))) - 1;
+  code = find (strcmp (class_names (), class (A))) - 1;
   d = {uint64([0x676d617464657363, p, code + 65536 * iscomplex(A), size(A)])};
 endfunction
 
@@ -155,10 +153,8 @@ function d = unpack (a)
     error ("mock: not a descriptor");
   endif
   w = a{1};
-  names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
-           "uint64", "logical"};
   info = double (w(3));
-  d = struct ("ptr", w(2), "dims", double (w(4:end)), "cls", names{mod(info, 256) + 1}, ...
+  d = struct ("ptr", w(2), "dims", double (w(4:end)), "cls", class_names (){mod(info, 256) + 1}, ...
               "op", mod (floor (info / 256), 256), "complex", info >= 65536);
 endfunction
 
@@ -195,4 +191,10 @@ function x = apply_op (x, op)
     case "ctranspose"
       x = x';
   endswitch
+endfunction
+
+## The class codes of mex/descriptor.h (gm_desc_class_names), in order.
+function names = class_names ()
+  names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
+           "uint64", "logical"};
 endfunction
