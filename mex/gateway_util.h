@@ -2,7 +2,8 @@
  *
  * An operand is either a host array (an Octave matrix, converted to the class of the
  * computation when needed) or a device array (a gpumat value, which the shell passes as its
- * descriptor: a 1x1 struct with fields ptr, dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
+ * descriptor: packed as mex/descriptor.h says, or a hand-written 1x1 struct with fields ptr,
+ * dims, cls, op and complex).  A desc with op = 1 (G.') or op = 2
  * (G', conjugating for complex data) is a view: dims are the view's own (transposed) size, and
  * the device data are the parent's, stored as the transpose of dims; products read it with an
  * op flag, everything else materializes it (gw_materialize_operand).
@@ -84,7 +85,7 @@ void *gw_device_alloc (gw_scratch *scratch, size_t bytes, const char *area);
 /* Hand a device block over to the caller (it outlives the call, e.g. as a gpumat result). */
 void gw_device_keep (gw_scratch *scratch, void *d_ptr);
 
-/* 1 when `arg` is a gpumat operand: the descriptor struct the shell passes for a gpumat array
+/* 1 when `arg` is a gpumat operand: the descriptor the shell passes for a gpumat array
  * (mex/gpumat_value.cc). */
 int gw_is_gpumat (const mxArray *arg);
 /* Reads argument `arg` (named `what` in messages, e.g. "A") as an operand.  Accepts full
@@ -124,8 +125,8 @@ void gw_op_dims (const gw_operand *x, gm_op op, mwSize *rows, mwSize *cols);
  * gpumat:<area>:invalidOp naming `what` (e.g. "OPA"). */
 gm_op gw_read_op (gw_scratch *scratch, const mxArray *arg, const char *area, const char *what);
 
-/* A gpumat descriptor struct {ptr, dims, cls, op = 0, complex} for a device block the caller
- * now owns (cls is Octave's class name of the elements: "double" for complex double). */
+/* A packed gpumat descriptor (mex/descriptor.h; view 0) for a device block the caller
+ * now owns (its class code from cls: "double" for complex double, the complex bit set). */
 mxArray *gw_make_descriptor (void *d_ptr, gm_class cls, mwSize ndims, const mwSize *dims);
 /* The descriptor of a new gpumat array owning the device block d_ptr (which leaves `scratch`:
  * the shell wraps it into a gpumat value that frees the block); on failure the

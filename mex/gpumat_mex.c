@@ -10,7 +10,7 @@
  *   ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS)  sums over the middle of PRE x LEN x POST
  *   ("binary" | "unary" | "reduce" | "norm" | "convert", CALLER, ...)  element-wise operations,
  *                              reductions, norms and class conversions (gw_elementwise.c)
- *   ("upload", CALLER, A)      -> descriptor {ptr, dims, cls} of a new device array
+ *   ("upload", CALLER, A)      -> descriptor (mex/descriptor.h) of a new device array
  *   ("gather", CALLER, G)      -> the host array of gpumat G (a view G' transposed first)
  *   ("copy", CALLER, G)        -> descriptor of a device copy of G laid out as its size
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]

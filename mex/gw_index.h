@@ -5,7 +5,7 @@
  * worded as Octave 7.3 words them for an expression without a variable name, unprefixed
  * ("index (5,_): out of bound 4 (dimensions are 4x4)").
  *
- *   ("index", G, OUTDIMS, I1, ..., In)  -> descriptor {ptr, dims, cls, op, complex} of a new
+ *   ("index", G, OUTDIMS, I1, ..., In)  -> descriptor (mex/descriptor.h) of a new
  *        device array G(I1, ..., In) of size OUTDIMS.  Ik is ':' or an array of 1-based
  *        positions (double, single, an integer class or a logical mask; only the elements in
  *        column-major order count).  G is viewed with n dimensions, the trailing ones folded
