@@ -353,7 +353,30 @@ static octave_value_list call_gateway (const octave_value_list& args, int nargou
   octave_value_list out = octave::feval ("__gpumat__", in, nargout);
   for (octave_idx_type i = 0; i < out.length (); i++)
     if (is_descriptor (out(i)))
-      out(i) = wrap (out(i), true);
+      {
+        try
+          {
+            out(i) = wrap (out(i), true);
+          }
+        catch (...)
+          {
+            /* wrap owns a result's block before it checks the descriptor, so a refused result
+               still hands its block back; the later results must be owned too (and so handed
+               back with the earlier ones as `out` goes), or their blocks would leak. */
+            for (octave_idx_type j = i + 1; j < out.length (); j++)
+              if (is_descriptor (out(j)))
+                {
+                  try
+                    {
+                      out(j) = wrap (out(j), true);
+                    }
+                  catch (...)
+                    {
+                    }
+                }
+            throw;
+          }
+      }
   return out;
 }
 

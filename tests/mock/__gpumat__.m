@@ -18,7 +18,8 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     ## the next command named varargin{1} answers wrongly, as varargin{2} says: "host", a host
     ## array instead of a descriptor (the shell must raise an error, not abort: a failed
     ## dynamic_cast would be std::bad_cast); "baddims", a real block whose descriptor has an
-    ## invalid size (the shell must refuse it and still free the block)
+    ## invalid size (the shell must refuse it and still free the block); "baddims_first", two
+    ## results of which the first is refused (the second's block must be freed too)
     misbehave = varargin{1};
     how = varargin{2};
     return;
@@ -26,6 +27,11 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     misbehave = "";
     if (strcmp (how, "host"))
       varargout{1} = 42;
+    elseif (strcmp (how, "baddims_first"))
+      ## two results, the first refused: the second's block must not leak
+      [varargout{1}, blocks, next_ptr] = store (ones (1, 2), blocks, next_ptr);
+      varargout{1}{1}(4) = intmax ("uint64");
+      [varargout{2}, blocks, next_ptr] = store (ones (1, 2), blocks, next_ptr);
     else
       [varargout{1}, blocks, next_ptr] = store (ones (2), blocks, next_ptr);
       varargout{1}{1}(4) = intmax ("uint64");        # a size past 2^53

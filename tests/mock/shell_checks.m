@@ -147,6 +147,16 @@ function shell_checks ()
   end_try_catch
   u1 = __gpumat_call__ ("usage", "");
   assert (u1(1), ub(1));
+  ## two results, the first refused: neither block is left behind
+  __gpumat__ ("mock_misbehave", "", "reduce", "baddims_first");
+  try
+    [m, i] = max (V, [], 1);
+    error ("no error");
+  catch err
+    assert (err.identifier, "gpumat:array:invalidHandle");
+  end_try_catch
+  u2 = __gpumat_call__ ("usage", "");
+  assert (u2(1), ub(1));
   clear V
   ## deletion
   for t = {{":", 2}, {2, ":"}, {[1 3]}, {":"}, {":", []}, {[2 1]}, {1:2}, {24}, {true(1, 24)}, {6}, {":", ":"}}
