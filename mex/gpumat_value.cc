@@ -268,15 +268,17 @@ static void invalid_descriptor ()
 }
 
 /* A gpumat value for a descriptor; `owning`: the block is this value's to free (a result of
-   the gateway), else borrowed (an internal test descriptor). */
-static octave_value wrap (const octave_value& d, bool owning)
+   the gateway), else borrowed (an internal test descriptor).  `packed`: d's row when the
+   caller has already taken it out (packed_descriptor), so that a result is read once. */
+static octave_value wrap (const octave_value& d, bool owning,
+                          const uint64NDArray& packed = uint64NDArray ())
 {
   uint64_t ptr;
   std::vector<double> dims;
   std::string cls;
   int op = 0;
   bool cplx = false;
-  const uint64NDArray w = packed_descriptor (d);
+  const uint64NDArray w = packed.isempty () ? packed_descriptor (d) : packed;
   if (! w.isempty ())
     {
       ptr = w.numel () > 1 ? w(1).value () : 0;
@@ -351,12 +353,14 @@ static octave_value_list call_gateway (const octave_value_list& args, int nargou
     if (is_gpumat (in(i)))
       in(i) = rep (in(i)).descriptor ();
   octave_value_list out = octave::feval ("__gpumat__", in, nargout);
+  /* The gateway returns packed descriptors only (the struct form is for hand-written ones):
+     each result's row is taken out once and handed to wrap. */
   for (octave_idx_type i = 0; i < out.length (); i++)
-    if (is_descriptor (out(i)))
+    if (const uint64NDArray w = packed_descriptor (out(i)); ! w.isempty ())
       {
         try
           {
-            out(i) = wrap (out(i), true);
+            out(i) = wrap (out(i), true, w);
           }
         catch (...)
           {
@@ -364,11 +368,11 @@ static octave_value_list call_gateway (const octave_value_list& args, int nargou
                still hands its block back; the later results must be owned too (and so handed
                back with the earlier ones as `out` goes), or their blocks would leak. */
             for (octave_idx_type j = i + 1; j < out.length (); j++)
-              if (is_descriptor (out(j)))
+              if (const uint64NDArray wj = packed_descriptor (out(j)); ! wj.isempty ())
                 {
                   try
                     {
-                      out(j) = wrap (out(j), true);
+                      out(j) = wrap (out(j), true, wj);
                     }
                   catch (...)
                     {
