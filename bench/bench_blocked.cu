@@ -63,6 +63,9 @@ static double median (std::vector<double> v)
   return v[v.size () / 2];
 }
 
+/* the blocks of the last gpumat run (0: it ran in core) */
+static int64_t g_block_rows, g_block_cols;
+
 /* gpumat's product on `devices` (ndev of them; 0: the current device): median seconds, with
    its bus and kernel figures printed on one line. */
 template <typename T>
@@ -91,10 +94,13 @@ static double run_gpumat (const char *name, int64_t n, size_t budget, int reps, 
       device_busy[d].push_back (stats.wall_ms > 0 ? stats.device_kernel_ms[d] / stats.wall_ms : 0);
   }
   const double tg = median (t_gm);
+  g_block_rows = stats.block_rows;
+  g_block_cols = stats.block_cols;
   printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  bus %6.1f GB/s  kernels %5.1f%%  blocks "
-          "%lldx%lldx%lld, %lld steps\n", name, (long long) n, label, tg, flop / tg / 1e12,
-          median (bus) / 1e9, 100 * median (busy), (long long) stats.block_rows,
-          (long long) stats.block_cols, (long long) stats.slice, (long long) stats.steps);
+          "%lldx%lldx%lld, %lld steps, head in %lld chunks\n", name, (long long) n, label, tg,
+          flop / tg / 1e12, median (bus) / 1e9, 100 * median (busy), (long long) stats.block_rows,
+          (long long) stats.block_cols, (long long) stats.slice, (long long) stats.steps,
+          (long long) stats.ramp_chunks);
   if (stats.devices > 1) {
     printf ("%-8s %6lld  %-10s  per GPU:", name, (long long) n, "");
     for (int d = 0; d < stats.devices; d++)
@@ -105,15 +111,122 @@ static double run_gpumat (const char *name, int64_t n, size_t budget, int reps, 
   return tg;
 }
 
+/* The ceiling of the blocked loop: one block's product (mb x nb x k, the plan's) on device
+ * buffers, the data already there (the first A panel and B's first columns, from the host
+ * arrays), gpumat's auto and cuBLAS gemm timed back to back, median of 3 after a warm-up.  The
+ * blocked product cannot beat the rate its kernels reach on that shape; what separates the two
+ * is the head, the tail and any copy left in view. */
+template <typename T>
+static void block_ceiling (const char *name, int64_t n, const T *A, const T *B, int64_t mb,
+                           int64_t nb)
+{
+  const gm_class cls = sizeof (T) == 4 ? GM_SINGLE : GM_DOUBLE;
+  const size_t es = sizeof (T);
+  const int64_t k = n;
+  void *dA = NULL, *dB = NULL, *dC = NULL;
+  if (gm_device_alloc (&dA, (size_t) mb * k * es) != GM_OK
+      || gm_device_alloc (&dB, (size_t) k * nb * es) != GM_OK
+      || gm_device_alloc (&dC, (size_t) mb * nb * es) != GM_OK) {
+    printf ("%-8s %6lld  block %lldx%lldx%lld does not fit in core: no ceiling line\n", name,
+            (long long) n, (long long) mb, (long long) nb, (long long) k);
+    gm_device_free (dA); gm_device_free (dB); gm_device_free (dC);
+    return;
+  }
+  const gm_host_span a_part = {(size_t) mb * es, (size_t) k, (size_t) n * es};
+  TU_GM (gm_copy_duplex_2d (dA, A, a_part, NULL, NULL, gm_contiguous (0)));
+  TU_GM (gm_copy_duplex_2d (dB, B, gm_contiguous ((size_t) k * nb * es), NULL, NULL,
+                            gm_contiguous (0)));
+  cublasHandle_t h;
+  TU_CUBLAS (cublasCreate (&h));
+  cudaEvent_t e0, e1;
+  TU_CUDA (cudaEventCreate (&e0));
+  TU_CUDA (cudaEventCreate (&e1));
+  const T one = 1, zero = 0;
+  const double ms_gm = time_median ([&] {
+    TU_GM (gm_matmul (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, mb, nb, k, dA, mb, 0, dB, k, 0,
+                      dC, mb, 0, 1, 0));
+  }, 3, e0, e1);
+  const double ms_cb = time_median ([&] {
+    if (sizeof (T) == 4)
+      TU_CUBLAS (cublasSgemm (h, CUBLAS_OP_N, CUBLAS_OP_N, mb, nb, k, (const float *) &one,
+                              (const float *) dA, mb, (const float *) dB, k, (const float *) &zero,
+                              (float *) dC, mb));
+    else
+      TU_CUBLAS (cublasDgemm (h, CUBLAS_OP_N, CUBLAS_OP_N, mb, nb, k, (const double *) &one,
+                              (const double *) dA, mb, (const double *) dB, k,
+                              (const double *) &zero, (double *) dC, mb));
+  }, 3, e0, e1);
+  const double flop = 2.0 * (double) mb * (double) nb * (double) k;
+  printf ("%-8s %6lld  block %lldx%lldx%lld in core: gpumat %.2f TFLOP/s, cuBLAS %.2f (%.1f%%)\n",
+          name, (long long) n, (long long) mb, (long long) nb, (long long) k,
+          flop / ms_gm / 1e9, flop / ms_cb / 1e9, 100 * ms_cb / ms_gm);
+  cudaEventDestroy (e0);
+  cudaEventDestroy (e1);
+  cublasDestroy (h);
+  gm_device_free (dA); gm_device_free (dB); gm_device_free (dC);
+  gm_device_release_cached ();
+}
+
+/* Ctrl-C, as the gateway sees it: an interrupt callback that answers "stop" from `after` seconds
+ * on.  Prints how long the product took to stop once asked, its status, and the device's free
+ * memory before and after (everything must come back). */
+struct stop_clock { double asked_at, first_yes; };
+static int stop_when_due (void *ctx)
+{
+  stop_clock *c = (stop_clock *) ctx;
+  const double t = now_s ();
+  if (t < c->asked_at)
+    return 0;
+  if (c->first_yes == 0)
+    c->first_yes = t;
+  return 1;
+}
+
+template <typename T>
+static void run_stop (const char *name, int64_t n, size_t budget, double after, const T *A,
+                      const T *B, T *C, const int *devices, int ndev, const char *label)
+{
+  const gm_class cls = sizeof (T) == 4 ? GM_SINGLE : GM_DOUBLE;
+  gm_device_release_cached ();
+  size_t free0 = 0, free1 = 0, total = 0;
+  TU_CUDA (cudaMemGetInfo (&free0, &total));
+  stop_clock clock = {0, 0};
+  gm_host_options opt = {budget, stop_when_due, &clock, NULL};
+  opt.devices = devices;
+  opt.device_count = ndev;
+  const double t0 = now_s ();
+  clock.asked_at = t0 + after;
+  const gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, n, n, n,
+                                           A, B, C, NULL, &opt);
+  const double t1 = now_s ();
+  gm_device_release_cached ();
+  TU_CUDA (cudaMemGetInfo (&free1, &total));
+  printf ("%-8s %6lld  %-10s Ctrl-C at %.2f s: stopped %.0f ms later (%s: %s); GPU 0 free "
+          "%.2f GB before, %.2f GB after\n", name, (long long) n, label,
+          clock.first_yes ? clock.first_yes - t0 : after,
+          clock.first_yes ? 1e3 * (t1 - clock.first_yes) : 0.0,
+          st == GM_ERR_INTERRUPTED ? "interrupted" : "NOT interrupted", gm_error_detail (),
+          free0 / 1e9, free1 / 1e9);
+}
+
 /* cuBLASXt on the same host arrays and GPUs: median seconds; the result compared with C on a
    sample. */
 template <typename T>
-static double run_xt (const char *name, int64_t n, int reps, const T *A, const T *B, const T *C,
-                      T *X, int *devices, int ndev, double t_gpumat, const char *label)
+static double run_xt (const char *name, int64_t n, int reps, const T *A, const T *B, T *X,
+                      int *devices, int ndev, double t_gpumat, const char *label)
 {
   const gm_class cls = sizeof (T) == 4 ? GM_SINGLE : GM_DOUBLE;
   const size_t count = (size_t) n * (size_t) n;
   const double flop = 2.0 * (double) n * (double) n * (double) n;
+  /* gpumat's result on a sample, kept before cuBLASXt overwrites X (gpumat's C): a fourth
+     28.8 GB array left 10 GB of the H100 host's 125 GB free, and cuBLASXt then ran 502 s
+     (2026-11-26) against the 83-87 s the issue measured with three */
+  std::vector<size_t> at (4096);
+  std::vector<T> ours (at.size ());
+  for (size_t s = 0; s < at.size (); s++) {
+    at[s] = (size_t) (tu_next () % count);
+    ours[s] = X[at[s]];
+  }
   cublasXtHandle_t h;
   TU_CUBLAS (cublasXtCreate (&h));
   TU_CUBLAS (cublasXtDeviceSelect (h, ndev, devices));
@@ -143,10 +256,9 @@ static double run_xt (const char *name, int64_t n, int reps, const T *A, const T
   const double tx = median (t_xt);
   /* the two results on a sample of 4096 elements */
   double worst = 0;
-  for (int s = 0; s < 4096; s++) {
-    const size_t e = (size_t) (tu_next () % count);
-    const double d = fabs ((double) C[e] - (double) X[e]) / std::max (1.0, fabs ((double) X[e]));
-    worst = std::max (worst, d);
+  for (size_t s = 0; s < at.size (); s++) {
+    const double x = (double) X[at[s]];
+    worst = std::max (worst, fabs ((double) ours[s] - x) / std::max (1.0, fabs (x)));
   }
   const double bound = 2.0 * (double) n * tu_eps (cls);
   printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  (gpumat %.2fx; sample rel. difference "
@@ -157,16 +269,16 @@ static double run_xt (const char *name, int64_t n, int reps, const T *A, const T
 
 template <typename T>
 static void run_class (int64_t n, size_t budget, int reps, bool xt, int *devices, int ndev,
-                       bool xt_one)
+                       bool xt_one, bool ceiling, double stop_after)
 {
   const char *name = sizeof (T) == 4 ? "single" : "double";
   const size_t count = (size_t) n * (size_t) n;
   T *A = (T *) malloc (count * sizeof (T)), *B = (T *) malloc (count * sizeof (T));
-  T *C = (T *) malloc (count * sizeof (T)), *X = xt ? (T *) malloc (count * sizeof (T)) : NULL;
-  if (!A || !B || !C || (xt && !X)) {
+  T *C = (T *) malloc (count * sizeof (T));
+  if (!A || !B || !C) {
     printf ("bench_blocked: %s N = %lld: not enough host memory for the arrays, skipped\n", name,
             (long long) n);
-    free (A); free (B); free (C); free (X);
+    free (A); free (B); free (C);
     return;
   }
   fill (A, count, 1);
@@ -174,6 +286,17 @@ static void run_class (int64_t n, size_t budget, int reps, bool xt, int *devices
   int zero_dev = 0;
   /* one GPU: the single-device line of item 1 (the current device, as before) */
   const double t_one = run_gpumat<T> (name, n, budget, reps, A, B, C, NULL, 0, "gpumat");
+  if (g_block_rows > 0 && ceiling)
+    block_ceiling<T> (name, n, A, B, g_block_rows, g_block_cols);
+  if (stop_after > 0) {
+    run_stop<T> (name, n, budget, stop_after, A, B, C, NULL, 0, "gpumat");
+    if (ndev > 1)
+      run_stop<T> (name, n, budget, stop_after, A, B, C, devices, ndev, "gpumat xN");
+    /* C is incomplete now: the full product again, untimed, for what follows */
+    gm_host_options full = {budget, NULL, NULL, NULL};
+    TU_GM (gm_matmul_host_opt (GM_MATMUL_AUTO, sizeof (T) == 4 ? GM_SINGLE : GM_DOUBLE,
+                               GM_OP_NONE, GM_OP_NONE, n, n, n, A, B, C, NULL, &full));
+  }
   if (ndev > 1) {
     /* every listed GPU; then the same arrays through cuBLASXt on the same GPUs */
     char label[32];
@@ -194,13 +317,13 @@ static void run_class (int64_t n, size_t budget, int reps, bool xt, int *devices
             "differ from one GPU's\n", name, (long long) n, "", t_one / t_all, differ, at.size ());
     if (xt) {
       snprintf (label, sizeof label, "cublasXt x%d", ndev);
-      run_xt<T> (name, n, reps, A, B, C, X, devices, ndev, t_all, label);
+      run_xt<T> (name, n, reps, A, B, C, devices, ndev, t_all, label);
       if (xt_one)
-        run_xt<T> (name, n, reps, A, B, C, X, &zero_dev, 1, t_one, "cublasXt");
+        run_xt<T> (name, n, reps, A, B, C, &zero_dev, 1, t_one, "cublasXt");
     }
   } else if (xt)
-    run_xt<T> (name, n, reps, A, B, C, X, &zero_dev, 1, t_one, "cublasXt");
-  free (A); free (B); free (C); free (X);
+    run_xt<T> (name, n, reps, A, B, C, &zero_dev, 1, t_one, "cublasXt");
+  free (A); free (B); free (C);
 }
 
 int main (int argc, char **argv)
@@ -211,7 +334,8 @@ int main (int argc, char **argv)
   int64_t n = 16384;
   double budget_gb = 4;
   int reps = 3;
-  bool xt = true, xt_one = false;
+  bool xt = true, xt_one = false, ceiling = true;
+  double stop_after = 0;
   const char *classes = "double,single", *device_list = NULL;
   for (int a = 1; a < argc; a++) {
     if (strncmp (argv[a], "--n=", 4) == 0) n = atoll (argv[a] + 4);
@@ -220,10 +344,12 @@ int main (int argc, char **argv)
     else if (strncmp (argv[a], "--classes=", 10) == 0) classes = argv[a] + 10;
     else if (strcmp (argv[a], "--no-xt") == 0) xt = false;
     else if (strcmp (argv[a], "--xt-one") == 0) xt_one = true;
+    else if (strcmp (argv[a], "--no-ceiling") == 0) ceiling = false;
+    else if (strncmp (argv[a], "--stop-after=", 13) == 0) stop_after = atof (argv[a] + 13);
     else if (strncmp (argv[a], "--devices=", 10) == 0) device_list = argv[a] + 10;
     else {
       fprintf (stderr, "usage: %s [--n=N] [--budget-gb=G] [--reps=R] [--classes=double,single] "
-               "[--no-xt] [--xt-one] [--devices=0,1]\n", argv[0]);
+               "[--no-xt] [--xt-one] [--devices=0,1] [--no-ceiling] [--stop-after=S]\n", argv[0]);
       return 2;
     }
   }
@@ -259,8 +385,8 @@ int main (int argc, char **argv)
     printf ("bench_blocked: GPU %d: %s, %.1f GB free\n", devices[d], one.name, one.free_bytes / 1e9);
   }
   if (strstr (classes, "double"))
-    run_class<double> (n, budget, reps, xt, devices, ndev, xt_one);
+    run_class<double> (n, budget, reps, xt, devices, ndev, xt_one, ceiling, stop_after);
   if (strstr (classes, "single"))
-    run_class<float> (n, budget, reps, xt, devices, ndev, xt_one);
+    run_class<float> (n, budget, reps, xt, devices, ndev, xt_one, ceiling, stop_after);
   return 0;
 }

@@ -642,6 +642,9 @@ typedef struct {
   int device_ordinal[GM_MAX_DEVICES];
   double device_kernel_ms[GM_MAX_DEVICES]; /* each device's product time */
   int64_t device_steps[GM_MAX_DEVICES];    /* each device's steps */
+  int64_t ramp_chunks;                     /* the first block's B panel went up in this many
+                                              column chunks, each multiplied on arrival (the
+                                              head; 0: in one piece), summed over devices */
 } gm_host_stats;
 typedef struct {
   size_t max_device_bytes;
@@ -704,6 +707,10 @@ gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa
  * reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
 gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                int64_t batch, int *tile_m, int *tile_n, int *slices);
+/* The kernel "auto" runs for a real double or single product of this shape on the current
+ * device (GM_MATMUL_AUTO: the page-batch kernel, which has no name of its own). */
+gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n,
+                                 int64_t k, int64_t batch, gm_matmul_kernel *kernel);
 /* gm_dot on device arrays, with the workspace allocated and freed inside; queued on stream 0,
  * not waited for (the workspace goes back to the cache at once). */
 gm_status gm_dot_device (gm_class cls, int64_t pre, int64_t len, int64_t post,

@@ -36,11 +36,12 @@
  * the product's stream) where that is worth it, and falls back to their element-wise path when
  * the copy cannot be had.
  *
- * Interrupts: the caller's `interrupted` callback is polled at every step on one device (a step
- * is at most one block product: 2.4 s for a 15040-row block of the 60000^2 double product at
- * 45 TFLOP/s, so "within a second" needs smaller blocks there), every POLL_NS with several; a
- * nonzero answer stops the product with GM_ERR_INTERRUPTED after the work in flight has
- * finished, every buffer freed.
+ * Interrupts: the caller's `interrupted` callback is polled at every step on one device, every
+ * POLL_NS with several; a nonzero answer stops the product with GM_ERR_INTERRUPTED after the
+ * work in flight has finished, every buffer freed.  A step is at most one block product, and
+ * blocks are capped at MAX_BLOCK_FLOP (2e13, ~0.5 s of DGEMM) while their rows can shrink, so
+ * the stop comes within about two block products: under a second.  (v2 capped only shared
+ * runs; one H100 ran the 60000^2 double product in 15040-row blocks of 2.4 s each.)
  *
  * Several devices (opt->devices, more than one): one host thread per device (every signal
  * blocked there), each running the loop above on its own device with its own stream, events,
@@ -55,8 +56,15 @@
  * step; the first failure is raised with its thread's detail, "GPU d: ...".
  *
  * Versions: v1 real double and single, one device, one page.
- *           v2 (this) the same on several devices of one host, blocks shared through a queue;
+ *           v2 the same on several devices of one host, blocks shared through a queue;
  *           one device runs v1's loop on the calling thread, unchanged but for the queue.
+ *           v3 the MAX_BLOCK_FLOP cap on one device too.  On one H100 (60000^2 double): v2's
+ *           4 blocks of 15040 rows 11.82 s, 36.5 TFLOP/s, kernels busy 91.5%; v3's 32 blocks of
+ *           1920 rows 10.89 s, 39.7 TFLOP/s, 93.6% (predicted ~11.5 s: the tail and first A
+ *           panel 7.2 -> 0.9 GB), Ctrl-C stopped 356 ms after it was asked.
+ *           v4 (this) the head ramps (see RAMP_CHUNKS): B's first panel in column chunks, each
+ *           multiplied on arrival; predicted 10.89 -> ~10.6 s (~40.8 TFLOP/s).  The kernel-busy
+ *           figure counts the ramped first step from its first chunk's launch, waits included.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -267,6 +275,58 @@ step step_of (const shared_run *R, const cursor &c)
   return step_at (pl, R->m, R->n, R->k, (j * pl.bi + i) * pl.bs + c.s);
 }
 
+/* The head (v4).  The first step waits for its whole B panel (the 60000^2 double product on one
+ * H100: B's 28.8 GB and a 0.9 GB A panel, 0.66 s at 45 GB/s, with the GPU idle; 6% of the run).
+ * Where op(B) is B (a column chunk of the panel is contiguous on the device too), the panel goes
+ * up in RAMP_CHUNKS column chunks and each chunk's product is queued as soon as it is there, so
+ * the first block is mostly computed while the rest of B arrives (predicted: its 0.35 s of
+ * products hidden behind the 0.64 s of B, 10.89 -> ~10.6 s).  Only where every element keeps
+ * its bits: the chunks and the whole block run the same kernel (dmma: the one family whose plan
+ * can be asked, gm_matmul_dmma_plan) with the same tile and k unsplit, so each element is the
+ * same sequence of MMAs over the same k; widths are whole 128-column tiles.  Elsewhere (single,
+ * a transposed B, a chunk the plan would split) the panel goes up in one piece, as before. */
+constexpr size_t RAMP_MIN_BYTES = (size_t) 64 << 20;   /* smaller panels: the head is short */
+constexpr int64_t RAMP_CHUNKS = 8;
+
+bool same_dmma_plan (const shared_run *R, int64_t rows, int64_t cols, int64_t depth,
+                     int64_t chunk)
+{
+  const gm_op opa = R->ta ? R->opa : GM_OP_NONE;
+  if (R->kernel == GM_MATMUL_AUTO) {
+    gm_matmul_kernel whole, part_k;
+    if (gm_matmul_auto_choice (R->cls, opa, GM_OP_NONE, rows, cols, depth, 1, &whole) != GM_OK
+        || gm_matmul_auto_choice (R->cls, opa, GM_OP_NONE, rows, chunk, depth, 1, &part_k)
+               != GM_OK
+        || whole != GM_MATMUL_DMMA || part_k != GM_MATMUL_DMMA)
+      return false;
+  } else if (R->kernel != GM_MATMUL_DMMA)
+    return false;
+  int tm[2], tn[2], slices[2];
+  if (gm_matmul_dmma_plan (opa, GM_OP_NONE, rows, cols, depth, 1, &tm[0], &tn[0], &slices[0])
+          != GM_OK
+      || gm_matmul_dmma_plan (opa, GM_OP_NONE, rows, chunk, depth, 1, &tm[1], &tn[1], &slices[1])
+             != GM_OK)
+    return false;
+  return tm[0] == tm[1] && tn[0] == tn[1] && slices[0] == 1 && slices[1] == 1;
+}
+
+/* The chunk width for the first step's B panel, or 0: in one piece. */
+int64_t ramp_width (const shared_run *R, int64_t rows, int64_t cols, int64_t depth)
+{
+  if (R->tb || R->cls != GM_DOUBLE || (double) depth * (double) cols * (double) R->es
+                                          < (double) RAMP_MIN_BYTES)
+    return 0;
+  for (int64_t chunks = RAMP_CHUNKS; chunks >= 2; chunks /= 2) {
+    const int64_t w = ceil_div (ceil_div (cols, chunks), 128) * 128;
+    if (w >= cols)
+      continue;
+    const int64_t last = cols - (ceil_div (cols, w) - 1) * w;
+    if (same_dmma_plan (R, rows, cols, depth, w) && same_dmma_plan (R, rows, cols, depth, last))
+      return w;
+  }
+  return 0;
+}
+
 /* The blocked loop on the calling thread's current device, over the blocks it claims: the
  * version 1 loop of this file, with the block order taken from the queue.  Frees everything it
  * allocated on every path; returns its own status (the caller combines them). */
@@ -328,13 +388,34 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     st = gm_stream_after_default (cs);
 
   int a_cur = 0, b_cur = 0;          /* the buffers holding the current step's panels */
-  /* the panels of the first step */
+  /* the panels of the first step: A's, then B's in one piece or, where the head ramps, in
+     column chunks with each chunk's product queued on arrival (into C buffer 0, slice 0) */
+  bool ramped = false;
   if (st == GM_OK) {
     const step x = step_of (R, cur);
     const char *ha, *hb;
     const gm_host_span sa = a_span (x, &ha), sb = b_span (x, &hb);
     st = gm_copy_duplex_2d (bufA[0], ha, sa, NULL, NULL, gm_contiguous (0));
-    if (st == GM_OK)
+    const int64_t w = st == GM_OK ? ramp_width (R, x.rows, x.cols, x.depth) : 0;
+    if (w > 0) {
+      st = gm_cuda_status (cudaEventRecord (began[0], cs), "cudaEventRecord");
+      for (int64_t c0 = 0; c0 < x.cols && st == GM_OK; c0 += w) {
+        step y = x;
+        y.c0 = x.c0 + c0;
+        y.cols = x.cols - c0 < w ? x.cols - c0 : w;
+        const char *hc;
+        const gm_host_span sc = b_span (y, &hc);
+        char *chunk_b = (char *) bufB[0] + (size_t) c0 * (size_t) x.depth * es;
+        st = gm_copy_duplex_2d (chunk_b, hc, sc, NULL, NULL, gm_contiguous (0));
+        if (st == GM_OK)
+          st = gm_matmul (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, GM_OP_NONE, x.rows, y.cols,
+                          x.depth, bufA[0], ta ? x.depth : x.rows, 0, chunk_b, x.depth, 0,
+                          (char *) bufC[0] + (size_t) c0 * (size_t) x.rows * es, x.rows, 0, 1,
+                          cs);
+        stats->ramp_chunks++;
+      }
+      ramped = st == GM_OK;
+    } else if (st == GM_OK)
       st = gm_copy_duplex_2d (bufB[0], hb, sb, NULL, NULL, gm_contiguous (0));
     stats->bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
   }
@@ -348,11 +429,13 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     /* the product of this step: the first slice straight into the block, later ones into P
        and added (slice order: deterministic) */
     void *dst = x.s == 0 ? bufC[cb] : bufP;
-    st = gm_cuda_status (cudaEventRecord (began[t % 2], cs), "cudaEventRecord");
-    if (st == GM_OK)
-      st = gm_matmul (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, tb ? R->opb : GM_OP_NONE,
-                      x.rows, x.cols, x.depth, bufA[a_cur], ta ? x.depth : x.rows, 0,
-                      bufB[b_cur], tb ? x.cols : x.depth, 0, dst, x.rows, 0, 1, cs);
+    if (!(t == 0 && ramped)) {       /* a ramped first product is queued already */
+      st = gm_cuda_status (cudaEventRecord (began[t % 2], cs), "cudaEventRecord");
+      if (st == GM_OK)
+        st = gm_matmul (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, tb ? R->opb : GM_OP_NONE,
+                        x.rows, x.cols, x.depth, bufA[a_cur], ta ? x.depth : x.rows, 0,
+                        bufB[b_cur], tb ? x.cols : x.depth, 0, dst, x.rows, 0, 1, cs);
+    }
     if (st == GM_OK && x.s > 0)
       st = launch_accumulate (R->cls, x.rows * x.cols, bufC[cb], bufP, cs);
     if (st == GM_OK)
@@ -498,9 +581,12 @@ constexpr int64_t BLOCKS_PER_DEVICE = 2;
  * block cost no traffic here: each A panel still crosses once per column block, B and C once. */
 constexpr double MAX_BLOCK_FLOP = 2e13;
 
+/* The memory plan of make_plan, then shared and capped: with several devices at least
+ * BLOCKS_PER_DEVICE blocks a device, and on any number of devices (one included, since v3) no
+ * block above MAX_BLOCK_FLOP while its rows can shrink. */
 void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, plan *p)
 {
-  const int64_t want = BLOCKS_PER_DEVICE * devices;
+  const int64_t want = devices > 1 ? BLOCKS_PER_DEVICE * devices : 1;
   int64_t mb = p->mb, nb = p->nb;
   auto halve = [] (int64_t x) {
     int64_t h = ceil_div (x, 2);
@@ -572,8 +658,7 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
   shared_run R;
   if ((st = make_plan (m, n, k, es, budget, &R.pl)) != GM_OK)
     return st;
-  if (ndev > 1)
-    spread_plan (m, n, k, es, ndev, &R.pl);
+  spread_plan (m, n, k, es, ndev, &R.pl);
   /* op(A) is m x k: stored m x k (lda m) for none, k x m (lda k) for (c)transpose; its block
      (rows r0.., slice p0..) is the stored part (r0.., p0..) or (p0.., r0..).  Likewise op(B),
      k x n: stored k x n (ldb k), or n x k (ldb n). */
@@ -622,6 +707,7 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
       total.bytes_up = one.bytes_up;
       total.bytes_down = one.bytes_down;
       total.kernel_ms = one.kernel_ms;
+      total.ramp_chunks = one.ramp_chunks;
       total.device_ordinal[0] = devices[0];
       total.device_kernel_ms[0] = one.kernel_ms;
       total.device_steps[0] = one.steps;
@@ -682,6 +768,7 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
       total.steps += one.steps;
       total.bytes_up += one.bytes_up;
       total.bytes_down += one.bytes_down;
+      total.ramp_chunks += one.ramp_chunks;
       total.device_ordinal[d] = devices[d];
       total.device_kernel_ms[d] = one.kernel_ms;
       total.device_steps[d] = one.steps;
@@ -723,6 +810,8 @@ extern "C" gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, in
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product plan: empty product");
   plan pl;
   gm_status st = make_plan (m, n, k, gm_class_size (cls), budget, &pl);
+  if (st == GM_OK)
+    spread_plan (m, n, k, gm_class_size (cls), 1, &pl);
   if (st == GM_OK) {
     *mb = pl.mb;
     *nb = pl.nb;

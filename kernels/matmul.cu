@@ -181,6 +181,31 @@ extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64
   return dmma_plan (a, dev, tile_m, tile_n, slices);
 }
 
+extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, int64_t m,
+                                            int64_t n, int64_t k, int64_t batch,
+                                            gm_matmul_kernel *kernel)
+{
+  if (!gm_op_name (opa) || !gm_op_name (opb) || !kernel || m < 0 || n < 0 || k < 0 || batch < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul auto choice: bad arguments");
+  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul auto choice: class %s (real double and "
+                    "single only)", gm_class_name (cls));
+  DeviceInfo dev;
+  gm_status st = device_info (&dev);
+  if (st != GM_OK)
+    return st;
+  MatmulArgs a = {};
+  a.ka = opa != GM_OP_NONE;
+  a.kb = opb == GM_OP_NONE;
+  a.m = m;
+  a.n = n;
+  a.k = k;
+  a.batch = batch;
+  const int choice = pick_auto (cls, dev, a);
+  *kernel = choice == CHOICE_PAGES ? GM_MATMUL_AUTO : (gm_matmul_kernel) choice;
+  return GM_OK;
+}
+
 extern "C" const char *gm_op_name (gm_op op)
 {
   return (int) op >= 0 && (int) op < 3 ? op_names[op] : NULL;

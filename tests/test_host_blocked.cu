@@ -401,6 +401,99 @@ static void test_products (gm_class cls)
   free (c);
 }
 
+/* ---- the head's ramp (host_ooc.cu v4) -------------------------------------------------------- */
+/* 8192 x 8192 x 1024 double in 700 MiB: blocks of 4096 rows with B whole (1024 x 8192, 64 MiB,
+ * the smallest panel that ramps), so the first block's B goes up in column chunks of 1024, each
+ * multiplied on arrival.  The ramp keeps every bit of the in-core product (the chunks run
+ * dmma's plan for the whole block), and runs wherever that plan holds for the chunks; a
+ * transposed B and single data never ramp, and keep their results too.  Skipped in --quick
+ * (memcheck): 137 GFLOP each. */
+static void test_ramp (void)
+{
+  const int64_t m = 8192, n = 8192, k = 1024, chunks = 8;
+  const size_t budget = (size_t) 700 << 20;
+  for (int c = 0; c < 3; c++) {
+    const gm_class cls = c == 2 ? GM_SINGLE : GM_DOUBLE;
+    const gm_op ob = c == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
+    const size_t es = gm_class_size (cls);
+    double *ad = (double *) xmalloc ((size_t) (m * k) * sizeof (double));
+    double *bd = (double *) xmalloc ((size_t) (k * n) * sizeof (double));
+    void *ha = xmalloc ((size_t) (m * k) * es), *hb = xmalloc ((size_t) (k * n) * es);
+    void *hc = xmalloc ((size_t) (m * n) * es), *hr = xmalloc ((size_t) (m * n) * es);
+    tu_fill (cls, ha, ad, (size_t) (m * k));
+    tu_fill (cls, hb, bd, (size_t) (k * n));
+    gm_host_stats stats = {};
+    const gm_host_options opt = {budget, NULL, NULL, &stats};
+    gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, ob, m, n, k, ha, hb, hc,
+                                       NULL, &opt);
+    const char *what = c == 0 ? "double" : c == 1 ? "double, B transposed" : "single";
+    tu_result (st == GM_OK && stats.block_rows == 4096 && stats.block_cols == n
+                   && stats.slice == k,
+               "ramp %s: status %d, blocks %lld x %lld x %lld (want 4096 x %lld x %lld)", what,
+               (int) st, (long long) stats.block_rows, (long long) stats.block_cols,
+               (long long) stats.slice, (long long) n, (long long) k);
+    /* whether the ramp must run: auto runs dmma on the block and on a 1024-column chunk with
+       the same tile and k unsplit (the rule of host_ooc.cu, asked of the same plan) */
+    gm_matmul_kernel whole = GM_MATMUL_AUTO, part_k = GM_MATMUL_AUTO;
+    int tm[2] = {0, 0}, tn[2] = {0, 0}, sl[2] = {0, 0};
+    const bool dmma_both =
+        cls == GM_DOUBLE && ob == GM_OP_NONE
+        && gm_matmul_auto_choice (cls, GM_OP_NONE, GM_OP_NONE, 4096, n, k, 1, &whole) == GM_OK
+        && gm_matmul_auto_choice (cls, GM_OP_NONE, GM_OP_NONE, 4096, n / chunks, k, 1, &part_k)
+               == GM_OK
+        && whole == GM_MATMUL_DMMA && part_k == GM_MATMUL_DMMA
+        && gm_matmul_dmma_plan (GM_OP_NONE, GM_OP_NONE, 4096, n, k, 1, &tm[0], &tn[0], &sl[0])
+               == GM_OK
+        && gm_matmul_dmma_plan (GM_OP_NONE, GM_OP_NONE, 4096, n / chunks, k, 1, &tm[1], &tn[1],
+                                &sl[1]) == GM_OK
+        && tm[0] == tm[1] && tn[0] == tn[1] && sl[0] == 1 && sl[1] == 1;
+    if (cls == GM_DOUBLE && ob == GM_OP_NONE && !dmma_both) {
+      printf ("test_host_blocked: ramp double: auto's plan differs between the block and its "
+              "chunks on this device (kernels %d, %d; tiles %dx%d, %dx%d; slices %d, %d): not "
+              "checked\n", (int) whole, (int) part_k, tm[0], tn[0], tm[1], tn[1], sl[0], sl[1]);
+      tu_skipped++;
+    } else
+      tu_result (stats.ramp_chunks == (dmma_both ? chunks : 0), "ramp %s: %lld chunks (want %lld)",
+                 what, (long long) stats.ramp_chunks, (long long) (dmma_both ? chunks : 0));
+    /* every bit of the in-core product (k whole; for single, where warp's plan may differ
+       between the shapes, the bound below only) */
+    gm_status st2 = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, ob, m, n, k, ha, hb, hr,
+                                        NULL, NULL);
+    if (cls == GM_DOUBLE) {
+      int64_t differ = 0;
+      for (int64_t e = 0; e < m * n && st == GM_OK && st2 == GM_OK; e++)
+        differ += memcmp ((char *) hc + e * es, (char *) hr + e * es, es) != 0;
+      tu_result (st == GM_OK && st2 == GM_OK && differ == 0, "ramp %s: status %d / %d, %lld "
+                 "elements differ from the in-core product", what, (int) st, (int) st2,
+                 (long long) differ);
+    }
+    /* a sample against a long-double reference, inside k eps (|A||B|); the first block's
+       columns first (the chunks' edges: 1023, 1024, ...) */
+    int64_t bad = 0;
+    for (int e = 0; e < 3000 && st == GM_OK; e++) {
+      const int64_t i = e < 1000 ? e % 4096 : tu_randint (0, m - 1);
+      const int64_t j = e < 1000 ? (e / 2) * 8 + (e % 2 ? 7 : 0) : tu_randint (0, n - 1);
+      long double sum = 0, sabs = 0;
+      for (int64_t p = 0; p < k; p++) {
+        const long double x = ad[i + p * m];
+        const long double y = ob == GM_OP_NONE ? bd[p + j * k] : bd[j + p * n];
+        sum += x * y;
+        sabs += fabsl (x * y);
+      }
+      const long double got = tu_get (cls, hc, (size_t) (i + j * m));
+      bad += !(fabsl (got - sum) <= (long double) k * tu_eps (cls) * sabs);
+    }
+    tu_result (st == GM_OK && bad == 0, "ramp %s: %lld of 3000 sampled elements outside k eps "
+               "(|A||B|)", what, (long long) bad);
+    free (ad);
+    free (bd);
+    free (ha);
+    free (hb);
+    free (hc);
+    free (hr);
+  }
+}
+
 /* ---- several devices ------------------------------------------------------------------------ */
 /* With every GPU present (one GPU: lists of one), in several orders: the blocks shared among
  * them, ragged edges included, within the bound and (tiled, k whole) bit for bit the in-core
@@ -522,6 +615,8 @@ int main (int argc, char **argv)
   gm_transfer_release ();
   unsetenv ("GPUMAT_TRANSFER_SMALL_KB");
   test_products (GM_SINGLE);
+  if (!quick)
+    test_ramp ();
   test_devices (GM_DOUBLE);
   test_devices (GM_SINGLE);
   return tu_finish ("test_host_blocked");
