@@ -9,8 +9,11 @@
  * Results are checked against the host on 2^20 elements before any timing; each case is then
  * the median of 20 runs between CUDA events after 2 warm-up runs (bench_util.h).
  *
- * Version history: v1 (this), the first version; its check passed on the H100 (test_elementwise),
- * its timings not yet taken.
+ * Version history: v1, the first version; its check passed on the H100 (test_elementwise),
+ * its timings not yet taken.  v2 (this): the row + matrix case twice, "row+mat2" with ew_bcast
+ * v2 forced (GPUMAT_EW_BCAST=v2) and "row+mat3" with the dispatch's own choice, ew_bcast_vec
+ * (gm_binary_last_bcast must say so, or the bench stops), and that case checked against the host
+ * before any timing.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -80,6 +83,29 @@ static int verify (void)
         }
       }
     }
+    /* the row + matrix broadcast of the timing below, 8192 x 128 plus 1 x 128, in both
+       versions */
+    const int64_t md[2] = {8192, n / 8192}, rd[2] = {1, n / 8192};
+    for (int forced = 0; forced < 2; forced++) {
+      if (forced)
+        setenv ("GPUMAT_EW_BCAST", "v2", 1);
+      else
+        unsetenv ("GPUMAT_EW_BCAST");
+      TU_GM (gm_binary (GM_BIN_ADD, cls, 2, md, a, cls, 2, rd, b, o, 0));
+      const int version = gm_binary_last_bcast ();
+      TU_CUDA (cudaMemcpy (ho.data (), o, n * es, cudaMemcpyDeviceToHost));
+      if (version != (forced ? 2 : 3) && bad++ < 5)
+        printf ("row+mat %s ran ew_bcast v%d, not v%d\n", gm_class_name (cls), version,
+                forced ? 2 : 3);
+      for (int64_t i = 0; i < n; i++) {
+        const double x = tu_get (cls, ha.data (), i), y = tu_get (cls, hb.data (), i / 8192);
+        const double w = c ? (double) ((float) x + (float) y) : x + y;
+        if (tu_get (cls, ho.data (), i) != w && bad++ < 5)
+          printf ("MISMATCH row+mat v%d %s at %lld\n", forced ? 2 : 3, gm_class_name (cls),
+                  (long long) i);
+      }
+    }
+    unsetenv ("GPUMAT_EW_BCAST");
     cudaFree (a);
     cudaFree (b);
     cudaFree (o);
@@ -153,13 +179,20 @@ int main (void)
         }, REPS, e0, e1);
         print_row (gm_class_name (cls), n, Row{"a+scalar", ms, 2 * n * es}, copy_gbs);
       }
-      {
-        /* 8192 x (n / 8192) matrix plus a 1 x (n / 8192) row: the broadcast path */
+      /* 8192 x (n / 8192) matrix plus a 1 x (n / 8192) row: the broadcast path, ew_bcast v2
+         (forced) then the dispatch's choice (v3, ew_bcast_vec: 8192 is a multiple of 4) */
+      for (int forced = 1; forced >= 0; forced--) {
         const int64_t md[2] = {8192, n / 8192}, rd[2] = {1, n / 8192};
+        if (forced)
+          setenv ("GPUMAT_EW_BCAST", "v2", 1);
         const double ms = time_median ([&] {
           TU_GM (gm_binary (GM_BIN_ADD, cls, 2, md, a, cls, 2, rd, b, o, 0));
         }, REPS, e0, e1);
-        print_row (gm_class_name (cls), n, Row{"row+mat", ms, 2 * n * es + rd[1] * es}, copy_gbs);
+        const int version = gm_binary_last_bcast ();
+        unsetenv ("GPUMAT_EW_BCAST");
+        print_row (gm_class_name (cls), n,
+                   Row{version == 3 ? "row+mat3" : "row+mat2", ms, 2 * n * es + rd[1] * es},
+                   copy_gbs);
       }
       for (int op = 0; op < GM_UN_COUNT; op++) {
         const double ms = time_median ([&] {

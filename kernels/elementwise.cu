@@ -34,6 +34,20 @@
  *                  (H100): 78.9% of the copy (v1 70.2%), double 96.4%: 4-byte loads and stores
  *                  per element now set the single rate (next: 4 outputs a thread, 16-byte
  *                  accesses along dimension 0).
+ *   ew_bcast_vec   (ew_bcast v3) where the collapsed dimension 0 is a multiple of VW = 16 bytes
+ *                  of the compute class (4 singles, 2 doubles), the output is aligned to VW
+ *                  elements and every full operand to VW elements of its class (a misaligned
+ *                  column is read by VW scalar loads; bcast_vec_plan): each thread takes VW consecutive outputs along dimension 0, so the
+ *                  index split runs once per VW and each operand is one load of VW elements (a
+ *                  16-byte load of a full or column operand, 32 bytes of a double operand of a
+ *                  single result), one value repeated for an operand broadcast along dimension 0
+ *                  (the row of a row + matrix), and one VW-wide store.  Same operations per
+ *                  element as v2 (bit-identical results).  GPUMAT_EW_BCAST=v2 keeps v2 (for the
+ *                  benchmark).  Predicted (H100, 2^28 elements, not yet measured): single row +
+ *                  matrix 79% -> ~95% of the copy (~2830 GB/s: per 4 outputs one LDG.128, one
+ *                  LDG.32 of the row, one STG.128 and ~12 integer instructions, where a + scalar
+ *                  (ew_contig, one LDG.128 and one STG.128 per 4) runs at 97-98%); double 96%
+ *                  -> 96-98%.
  *
  * Arithmetic is done in the result class, as Octave does: double with single converts the double
  * operand to single (round to nearest) and computes in single.  Comparisons too (Octave 7.3:
@@ -47,6 +61,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <type_traits>
 #include "array_internal.h"
@@ -254,6 +269,82 @@ ew_bcast (int64_t count, BcastPlan p, const TA *a, const TB *b, Store st)
       ob += (int64_t) c * p.sb[d];
     }
     st.put (i, Op::apply ((C) a[oa], (C) b[ob]));
+  }
+}
+
+/* ---- ew_bcast_vec (ew_bcast v3) ------------------------------------------------------------ */
+/* How an operand's VW values along dimension 0 are read (chosen on the host, the same for every
+   thread of a launch, so the branch costs no divergence). */
+enum VecLoad : int {
+  LOAD_REPEAT = 0,   /* stride 0 along dimension 0 (a row against a matrix): one value, VW times */
+  LOAD_VEC = 1,      /* stride 1, aligned to VW elements of its class: one Pack load */
+  LOAD_SCALAR = 2    /* stride 1, misaligned (a view one element in): VW scalar loads */
+};
+
+/* The VW values of x from element off on, as `mode` says, converted to C as ew_bcast does. */
+template <typename C, int VW, typename T>
+__device__ __forceinline__ void load_vw (const T *x, int64_t off, int mode, C (&v)[VW])
+{
+  if (mode == LOAD_REPEAT) {
+    const C s = (C) x[off];
+#pragma unroll
+    for (int k = 0; k < VW; k++)
+      v[k] = s;
+  } else if (mode == LOAD_VEC) {
+    const Pack<T, VW> q = *(const Pack<T, VW> *) (x + off);
+#pragma unroll
+    for (int k = 0; k < VW; k++)
+      v[k] = (C) q.v[k];
+  } else {
+#pragma unroll
+    for (int k = 0; k < VW; k++)
+      v[k] = (C) x[off + k];
+  }
+}
+
+/* Launch: blocks_for (count / VW) x BLOCK, VW = 16 / sizeof (C).  Contract (run_plan checks it):
+   p.dims[0] % VW == 0 (so count % VW == 0, and a group of VW outputs never crosses a column),
+   p.sa[d] and p.sb[d] multiples of VW for d >= 1 (an operand's offset at the start of a group is
+   then a multiple of VW wherever it is contiguous along dimension 0), out aligned to VW elements
+   of O, and an operand read with LOAD_VEC aligned to VW elements of its class.  Group g is the
+   outputs g*VW .. g*VW+VW-1, contiguous along dimension 0; its first index is split as in
+   ew_bcast (I, the magic numbers and the 64-bit path alike: count < 2^31 for uint32_t). */
+template <typename Op, typename C, typename TA, typename TB, typename O, typename I>
+__global__ void __launch_bounds__ (BLOCK)
+ew_bcast_vec (int64_t count, BcastPlan p, int mode_a, int mode_b, const TA *a, const TB *b,
+              O *out)
+{
+  constexpr int VW = 16 / sizeof (C);
+  const int64_t groups = count / VW;
+  const int64_t stride = (int64_t) gridDim.x * BLOCK;
+  for (int64_t g = (int64_t) blockIdx.x * BLOCK + threadIdx.x; g < groups; g += stride) {
+    I rest = (I) (g * VW);
+    int64_t oa = 0, ob = 0;
+#pragma unroll
+    for (int d = 0; d < GM_MAX_DIMS; d++) {
+      if (d >= p.nd)
+        break;
+      const I n = (I) p.dims[d];
+      I q;
+      if (d == p.nd - 1)
+        q = 0;
+      else if constexpr (std::is_same<I, uint32_t>::value)
+        q = p.div_mul[d] ? __umulhi (rest, p.div_mul[d]) >> p.div_shift[d] : rest;
+      else
+        q = rest / n;
+      const I c = rest - q * n;
+      rest = q;
+      oa += (int64_t) c * p.sa[d];
+      ob += (int64_t) c * p.sb[d];
+    }
+    C va[VW], vb[VW];
+    load_vw<C, VW> (a, oa, mode_a, va);
+    load_vw<C, VW> (b, ob, mode_b, vb);
+    Pack<O, VW> po;
+#pragma unroll
+    for (int k = 0; k < VW; k++)
+      po.v[k] = Op::apply (va[k], vb[k]);
+    ((Pack<O, VW> *) out)[g] = po;
   }
 }
 
@@ -495,8 +586,51 @@ gm_status launch_contig (const BinPlan &p, const void *a, const void *b, Store s
   return launched ("gm_binary: ew_contig launch");
 }
 
-/* One (op, classes) combination: the contiguous kernel for the plan's scalar pattern, or the
-   broadcast kernel; Ops::op<SCALAR_EXP, TIE_B> the operation's variant for each. */
+/* gm_binary_last_bcast's answer. */
+thread_local int g_last_bcast;
+
+/* GPUMAT_EW_BCAST = "v2": every broadcast takes ew_bcast v2, so that bench_elementwise can time
+   v2 and v3 side by side in one process; unset or anything else: ew_bcast_vec where its contract
+   holds.  Read on each broadcast call (a getenv, well under the launch's cost). */
+bool bcast_v2_forced (void)
+{
+  const char *e = getenv ("GPUMAT_EW_BCAST");
+  return e && !strcmp (e, "v2");
+}
+
+/* Whether ew_bcast_vec's launch contract holds for this plan and these pointers (element sizes
+   es_a, es_b of the operands, es_o of the output; VW elements a group), and how it reads each
+   operand along dimension 0.  A full operand (as many elements as the output) off alignment
+   stays on v2: its VW scalar loads a thread would touch 4x the sectors per warp instruction of
+   v2's coalesced ones; a column (contiguous along dimension 0, broadcast along a later one) is
+   read again and again from the caches, so its scalar loads are cheap. */
+bool bcast_vec_plan (const BinPlan &p, const void *a, size_t es_a, const void *b, size_t es_b,
+                     const void *out, size_t es_o, int vw, int *mode_a, int *mode_b)
+{
+  const BcastPlan &bc = p.bc;
+  if (bc.dims[0] % vw != 0 || !aligned (out, es_o * vw))
+    return false;
+  /* s[0] is 0 or 1: collapsed dimension 0 is the output's first dimension past 1, and the
+     operand's too unless it is 1 there.  Contiguous along it, the operand's later strides are
+     multiples of dims[0] (so of VW; checked all the same, since the loads rely on it); a
+     repeated operand may start a group anywhere (a row's stride along dimension 1 is 1). */
+  auto mode = [&] (const int64_t *s, const void *x, size_t es, int64_t n, int *m) {
+    if (s[0] == 0) {
+      *m = LOAD_REPEAT;
+      return true;
+    }
+    for (int d = 1; d < bc.nd; d++)
+      if (s[d] % vw != 0)
+        return false;
+    *m = aligned (x, es * vw) ? LOAD_VEC : LOAD_SCALAR;
+    return *m == LOAD_VEC || n < p.count;
+  };
+  return mode (bc.sa, a, es_a, p.na, mode_a) && mode (bc.sb, b, es_b, p.nb, mode_b);
+}
+
+/* One (op, classes) combination: the contiguous kernel for the plan's scalar pattern, or a
+   broadcast kernel (v3 where its contract holds, else v2); Ops::op<SCALAR_EXP, TIE_B> the
+   operation's variant for each. */
 template <typename Ops, typename C, typename TA, typename TB, typename O, typename Store>
 gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bool can_vec)
 {
@@ -504,6 +638,30 @@ gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bo
   typedef typename Ops::template op<false, false> OpA;   /* the other broadcasts */
   if (!p.contig) {
     const bool wide = p.count > (int64_t) INT32_MAX;     /* the fast division's range */
+    if constexpr (!std::is_same<Store, ToFlag>::value) {  /* no vector store for a flag */
+      constexpr int VW = 16 / sizeof (C);
+      int ma, mb;
+      if (bcast_vec_plan (p, a, sizeof (TA), b, sizeof (TB), st.out, sizeof (O), VW, &ma, &mb)
+          && !bcast_v2_forced ()) {
+        const unsigned blocks = blocks_for (p.count / VW);
+        const TA *pa = (const TA *) a;
+        const TB *pb = (const TB *) b;
+        if (p.bcast_tie_b && !wide)
+          ew_bcast_vec<Op, C, TA, TB, O, uint32_t><<<blocks, BLOCK, 0, g_stream>>> (
+              p.count, p.bc, ma, mb, pa, pb, st.out);
+        else if (p.bcast_tie_b)
+          ew_bcast_vec<Op, C, TA, TB, O, uint64_t><<<blocks, BLOCK, 0, g_stream>>> (
+              p.count, p.bc, ma, mb, pa, pb, st.out);
+        else if (!wide)
+          ew_bcast_vec<OpA, C, TA, TB, O, uint32_t><<<blocks, BLOCK, 0, g_stream>>> (
+              p.count, p.bc, ma, mb, pa, pb, st.out);
+        else
+          ew_bcast_vec<OpA, C, TA, TB, O, uint64_t><<<blocks, BLOCK, 0, g_stream>>> (
+              p.count, p.bc, ma, mb, pa, pb, st.out);
+        g_last_bcast = 3;
+        return launched ("gm_binary: ew_bcast_vec launch");
+      }
+    }
     if (p.bcast_tie_b && !wide)
       ew_bcast<Op, C, TA, TB, uint32_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
           p.count, p.bc, (const TA *) a, (const TB *) b, st);
@@ -516,6 +674,7 @@ gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bo
     else
       ew_bcast<OpA, C, TA, TB, uint64_t><<<blocks_for (p.count), BLOCK, 0, g_stream>>> (
           p.count, p.bc, (const TA *) a, (const TB *) b, st);
+    g_last_bcast = 2;
     return launched ("gm_binary: ew_bcast launch");
   }
   if (p.a_scalar)
@@ -695,6 +854,7 @@ extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int
                                 const int64_t *dims_b, const void *d_b, void *d_out,
                                 cudaStream_t stream)
 {
+  g_last_bcast = 0;
   gm_class out_cls;
   gm_status st = gm_binop_result_class (op, a_cls, b_cls, &out_cls);
   BinPlan p;
@@ -719,6 +879,8 @@ extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int
   if (bd) return run_classes<float, float, double> (op, p, d_a, d_b, d_out);
   return run_classes<float, float, float> (op, p, d_a, d_b, d_out);
 }
+
+extern "C" int gm_binary_last_bcast (void) { return g_last_bcast; }
 
 /* Octave's global .^ test (elem_xpow for a scalar base against an array exponent, and for
    broadcast operands): complex when any base is negative and any exponent is not an integer,

@@ -464,6 +464,11 @@ gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls, gm
 gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
                      const void *d_a, gm_class b_cls, int nd_b, const int64_t *dims_b,
                      const void *d_b, void *d_out, cudaStream_t stream);
+/* For tests and benchmarks: the broadcast kernel version the last gm_binary call of this host
+ * thread launched: 2 (ew_bcast v2, strided loads, one output a thread), 3 (ew_bcast_vec: VW
+ * outputs a thread along the first dimension, kernels/elementwise.cu), 0 when it launched
+ * neither (same sizes or a scalar operand, no elements, a refused call). */
+int gm_binary_last_bcast (void);
 /* *d_flag (a device int) = 1 exactly when Octave 7.3's .^ of these operands returns a complex
  * result, judged in the class the power is computed in; 0 otherwise.  Octave's rules (xpow.cc):
  * same sizes, an array base with a scalar exponent, and two scalars go pair by pair (a < 0 and

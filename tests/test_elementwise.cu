@@ -15,6 +15,12 @@
  *    max min must match bit for bit (NaN: any NaN); .^ within POW_ULP (below).  A poisoned
  *    element past the output's end must stay untouched.
  *  - The vector fast path misaligned: a, b or the output one element into its allocation.
+ *  - ew_bcast v3 (ew_bcast_vec) and its fall-backs to v2: rows and columns against matrices,
+ *    either operand broadcast, first dimensions that are and are not multiples of 4 (and of 2,
+ *    double's vector), N-d shapes whose first collapsed dimension merges several, 4x3 to
+ *    4 x (2^20+3); every op x class pair x (a, b, out one element off alignment); the kernel
+ *    that ran (gm_binary_last_bcast) against the expected one, and v3's output bytes against
+ *    v2's (GPUMAT_EW_BCAST=v2).
  *  - gm_unary (neg, abs, sqrt exact; exp, log within ulps), gm_convert (bitwise), gm_any_negative
  *    and gm_pow_needs_complex against the host's answer (Octave's xisint rule).
  *  - gm_broadcast_dims shapes, and the errors: nonconformant sizes (message names both),
@@ -25,9 +31,11 @@
  * Functions) plus 1 for the host: exp 1 (double) / 2 (single) -> 2 / 3; log 1 / 1 -> 2 / 2;
  * pow 2 / 4 -> 3 / 5.  sqrt is IEEE-rounded on both sides: exact.
  *
- * Version history: v1, the first version.  v2 (this), after its first GPU run (H100): ulps ()
+ * Version history: v1, the first version.  v2, after its first GPU run (H100): ulps ()
  * subtracts the double patterns as integers (v1 converted each to double first, and near 2^62
- * a 1-ulp difference read as 0 or 1024: 91 of 10^6 exp results "wrong").
+ * a 1-ulp difference read as 0 or 1024: 91 of 10^6 exp results "wrong").  v3 (this): the
+ * ew_bcast v3 cases (test_binary_bcast_vec); run on the CPU only so far (the launches rewritten
+ * into serial loops), not yet on a GPU.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -369,6 +377,155 @@ static void test_binary_misaligned (void)
     check_binary_case ((gm_binop) op, A, S, 0, 0, 0, "zero ties scalar b");
     check_binary_case ((gm_binop) op, S, S, 0, 0, 0, "zero ties scalars");
     check_binary_case ((gm_binop) op, A, R, 0, 0, 0, "zero ties broadcast");
+  }
+}
+
+/* ---- ew_bcast v3 (ew_bcast_vec) and its fall-backs to v2 ------------------------------------
+   v3 takes a broadcast whose collapsed first dimension is a multiple of VW (4 in single, 2 in
+   double: 16 bytes of the compute class), with the output aligned to VW elements and every full
+   operand (as many elements as the output) aligned to VW elements of its own class; a row (1
+   along the first dimension) is read one value per VW outputs, a column (contiguous along it)
+   one VW-wide load, or VW scalar loads when misaligned.  Each case: the host reference through
+   check_binary_case, the kernel gm_binary_last_bcast reports against the one expected here, and
+   the same output bytes (NaN payloads, the poisoned element past the end included) from v3 and
+   from v2 forced by GPUMAT_EW_BCAST=v2: bit-identical, .^ included. */
+struct VecShape {
+  const char *label;
+  int nda;
+  int64_t da[GM_MAX_DIMS];
+  int ndb;
+  int64_t db[GM_MAX_DIMS];
+  int v_single, v_double;   /* the kernel with every pointer aligned */
+  bool large;
+};
+
+/* gm_binary in the current GPUMAT_EW_BCAST setting into a fresh poisoned output; the output's
+   n + 1 elements' bytes (the one past the end must stay 0xff) and the version that ran. */
+static std::vector<unsigned char> run_binary_bytes (gm_binop op, const Arr &A, const void *da,
+                                                    const Arr &B, const void *db, int off_out,
+                                                    int64_t n, size_t es, gm_status *st,
+                                                    int *version)
+{
+  void *bo;
+  TU_CUDA (cudaMalloc (&bo, ((size_t) n + 2) * es));
+  TU_CUDA (cudaMemset (bo, 0xff, ((size_t) n + 2) * es));
+  char *dout = (char *) bo + (size_t) off_out * es;
+  *st = gm_binary (op, A.cls, A.nd, A.dims, da, B.cls, B.nd, B.dims, db, dout, 0);
+  *version = gm_binary_last_bcast ();
+  TU_CUDA (cudaDeviceSynchronize ());
+  std::vector<unsigned char> h (((size_t) n + 1) * es);
+  TU_CUDA (cudaMemcpy (h.data (), dout, h.size (), cudaMemcpyDeviceToHost));
+  cudaFree (bo);
+  return h;
+}
+
+static void check_bcast_versions (gm_binop op, const Arr &A, const Arr &B, int off_a, int off_b,
+                                  int off_out, int want, const char *label)
+{
+  check_binary_case (op, A, B, off_a, off_b, off_out, label);
+  tu_result (gm_binary_last_bcast () == want, "%s %s (%s, %s) offsets %d/%d/%d: kernel v%d, "
+             "want v%d", gm_binop_name (op), label, cls_tag (A.cls), cls_tag (B.cls), off_a, off_b,
+             off_out, gm_binary_last_bcast (), want);
+  int nd;
+  int64_t out[GM_MAX_DIMS];
+  TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &nd, out));
+  gm_class oc;
+  TU_GM (gm_binop_result_class (op, A.cls, B.cls, &oc));
+  const int64_t n = numel (nd, out);
+  const size_t es = gm_class_size (oc);
+  void *ba, *bb;
+  void *da = upload (A, off_a, &ba), *db = upload (B, off_b, &bb);
+  gm_status st3, st2;
+  int v3, v2;
+  const std::vector<unsigned char> h3 = run_binary_bytes (op, A, da, B, db, off_out, n, es, &st3,
+                                                          &v3);
+  setenv ("GPUMAT_EW_BCAST", "v2", 1);
+  const std::vector<unsigned char> h2 = run_binary_bytes (op, A, da, B, db, off_out, n, es, &st2,
+                                                          &v2);
+  unsetenv ("GPUMAT_EW_BCAST");
+  int64_t differ = 0, first = -1;
+  for (int64_t i = 0; i <= n; i++)
+    if (memcmp (&h3[(size_t) i * es], &h2[(size_t) i * es], es) && differ++ == 0)
+      first = i;
+  tu_result (st3 == GM_OK && st2 == GM_OK && v3 == want && v2 == 2 && differ == 0,
+             "%s %s (%s, %s) offsets %d/%d/%d: auto v%d, forced v%d (want v%d, v2), %lld of %lld "
+             "elements differ in their bits, first at %lld", gm_binop_name (op), label,
+             cls_tag (A.cls), cls_tag (B.cls), off_a, off_b, off_out, v3, v2, want,
+             (long long) differ, (long long) n, (long long) first);
+  cudaFree (ba);
+  cudaFree (bb);
+}
+
+static void test_binary_bcast_vec (void)
+{
+  const int64_t W = ((int64_t) 1 << 20) + 3;
+  const VecShape shapes[] = {
+      {"v3 row-matrix 4x3", 2, {1, 3}, 2, {4, 3}, 3, 3, false},
+      {"v3 matrix-row 8x5", 2, {8, 5}, 2, {1, 5}, 3, 3, false},
+      {"v3 column-matrix 8x5", 2, {8, 1}, 2, {8, 5}, 3, 3, false},
+      {"v3 matrix-column 1028x7", 2, {1028, 7}, 2, {1028, 1}, 3, 3, false},
+      {"v3 column 4x1 with row 1x3", 2, {4, 1}, 2, {1, 3}, 3, 3, false},
+      {"v3 row 1x5 with column 8x1", 2, {1, 5}, 2, {8, 1}, 3, 3, false},
+      {"v3 merged first dim 2x2x5 with 2x2", 3, {2, 2, 5}, 2, {2, 2}, 3, 3, false},
+      {"v3 leading 1 1x8x3 with 1x8", 3, {1, 8, 3}, 2, {1, 8}, 3, 3, false},
+      {"v3 N-d column 4x1x3 with 4x5x3", 3, {4, 1, 3}, 3, {4, 5, 3}, 3, 3, false},
+      {"v3 N-d row 1x5x3 with 8x5x3", 3, {1, 5, 3}, 3, {8, 5, 3}, 3, 3, false},
+      {"double-only row-matrix 6x5", 2, {1, 5}, 2, {6, 5}, 2, 3, false},
+      {"double-only 2x2x3 with 2x1x3", 3, {2, 2, 3}, 3, {2, 1, 3}, 2, 3, false},
+      {"v2 matrix-row 7x13", 2, {7, 13}, 2, {1, 13}, 2, 2, false},
+      {"v2 matrix-column 5x3", 2, {5, 3}, 2, {5, 1}, 2, 2, false},
+      {"v2 row-column 1x4 with 3x1", 2, {1, 4}, 2, {3, 1}, 2, 2, false},
+      {"v3 matrix-row 4x(2^20+3)", 2, {4, W}, 2, {1, W}, 3, 3, true},
+      {"v3 row-matrix 4x(2^20+3)", 2, {1, W}, 2, {4, W}, 3, 3, true},
+  };
+  /* a, b, out one element off their allocation's alignment, one at a time */
+  const int offsets[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const gm_class pairs[4][2] = {{GM_DOUBLE, GM_DOUBLE}, {GM_SINGLE, GM_SINGLE},
+                                {GM_DOUBLE, GM_SINGLE}, {GM_SINGLE, GM_DOUBLE}};
+  const gm_binop large_ops[] = {GM_BIN_ADD, GM_BIN_DIV, GM_BIN_POW, GM_BIN_MAX, GM_BIN_LT};
+  char *saved = getenv ("GPUMAT_EW_BCAST") ? strdup (getenv ("GPUMAT_EW_BCAST")) : NULL;
+  unsetenv ("GPUMAT_EW_BCAST");
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    const VecShape &sp = shapes[s];
+    if (quick && sp.large)
+      continue;
+    const int nops = sp.large ? (int) (sizeof large_ops / sizeof large_ops[0]) : GM_BIN_COUNT;
+    for (int c = 0; c < 4; c++)
+      for (int k = 0; k < nops; k++)
+        for (int o = 0; o < (sp.large ? 2 : 4); o++) {
+          const gm_binop op = sp.large ? large_ops[k] : (gm_binop) k;
+          const Arr A = make_arr (pairs[c][0], sp.nda, sp.da, 0);
+          const Arr B = make_arr (pairs[c][1], sp.ndb, sp.db, op == GM_BIN_POW ? 1 : 0);
+          const bool single = A.cls == GM_SINGLE || B.cls == GM_SINGLE;
+          int nd;
+          int64_t out[GM_MAX_DIMS];
+          TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &nd, out));
+          const int64_t n = numel (nd, out);
+          /* v2 when the output or a full operand is off alignment; a misaligned row or column
+             keeps v3 */
+          const int want = offsets[o][2] || (offsets[o][0] && A.n == n)
+                                   || (offsets[o][1] && B.n == n)
+                               ? 2 : single ? sp.v_single : sp.v_double;
+          check_bcast_versions (op, A, B, offsets[o][0], offsets[o][1], offsets[o][2], want,
+                                sp.label);
+        }
+  }
+  /* -0 against 0 in a row + matrix and a matrix + row (the two max/min variants of v3). */
+  const int64_t d84[2] = {8, 4}, d14[2] = {1, 4};
+  for (int c = 0; c < 2; c++)
+    for (int op = GM_BIN_MAX; op <= GM_BIN_MIN; op++) {
+      const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
+      Arr M = make_arr (cls, 2, d84, 0), R = make_arr (cls, 2, d14, 0);
+      for (int64_t i = 0; i < M.n; i++)
+        M.v[(size_t) i] = (i & 1) ? 0.0 : -0.0;
+      for (int64_t i = 0; i < R.n; i++)
+        R.v[(size_t) i] = (i & 1) ? -0.0 : 0.0;
+      check_bcast_versions ((gm_binop) op, R, M, 0, 0, 0, 3, "v3 zero ties row-matrix");
+      check_bcast_versions ((gm_binop) op, M, R, 0, 0, 0, 3, "v3 zero ties matrix-row");
+    }
+  if (saved) {
+    setenv ("GPUMAT_EW_BCAST", saved, 1);
+    free (saved);
   }
 }
 
@@ -737,6 +894,7 @@ int main (int argc, char **argv)
   test_dims_and_errors ();
   test_binary_patterns ();
   test_binary_misaligned ();
+  test_binary_bcast_vec ();
   test_unary ();
   test_convert ();
   test_convert_logical ();
