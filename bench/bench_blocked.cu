@@ -8,6 +8,10 @@
  *   options: --classes=double,single  --budget-gb=G (0: the device's free memory)  --reps=R
  *            --no-xt (skip cuBLASXt)  --devices=0,1 (the GPUs of the several-device lines;
  *            default every GPU)  --xt-one (cuBLASXt on one GPU too where there are several)
+ *            --xt-block=B (cuBLASXt's tile side, default 8192)  --no-ceiling (skip the in-core
+ *            line: one block's product on device data, gpumat and cuBLAS)  --stop-after=S
+ *            (Ctrl-C as the gateway sees it, S seconds into a product: how long the stop took
+ *            and the device memory before and after)
  *
  * With several GPUs, each class gets, in the same run: gpumat on GPU 0 alone, gpumat on the
  * listed GPUs (the blocks shared through the queue), and cuBLASXt on the same GPUs (and on GPU 0
@@ -62,6 +66,9 @@ static double median (std::vector<double> v)
   std::sort (v.begin (), v.end ());
   return v[v.size () / 2];
 }
+
+/* cuBLASXt's block dimension (--xt-block) */
+static int g_xt_block = 8192;
 
 /* the blocks of the last gpumat run (0: it ran in core) */
 static int64_t g_block_rows, g_block_cols;
@@ -230,6 +237,10 @@ static double run_xt (const char *name, int64_t n, int reps, const T *A, const T
   cublasXtHandle_t h;
   TU_CUBLAS (cublasXtCreate (&h));
   TU_CUBLAS (cublasXtDeviceSelect (h, ndev, devices));
+  /* its tile side: the default moved every panel of A and B once per 1024-wide tile of C
+     (60000^2 double on one H100: 502 s, 0.86 TFLOP/s, 2026-11-26); the issue's 83-87 s is
+     what larger tiles give.  --xt-block=B, 8192 unless told */
+  TU_CUBLAS (cublasXtSetBlockDim (h, g_xt_block));
   const T one = 1, zero = 0;
   std::vector<double> t_xt;
   /* a warm-up run only where there are several: at N = 60000 one cuBLASXt run takes over a
@@ -261,9 +272,9 @@ static double run_xt (const char *name, int64_t n, int reps, const T *A, const T
     worst = std::max (worst, fabs ((double) ours[s] - x) / std::max (1.0, fabs (x)));
   }
   const double bound = 2.0 * (double) n * tu_eps (cls);
-  printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  (gpumat %.2fx; sample rel. difference "
-          "%.2g, %s 2k eps)\n", name, (long long) n, label, tx, flop / tx / 1e12, tx / t_gpumat,
-          worst, worst <= bound ? "within" : "OUTSIDE");
+  printf ("%-8s %6lld  %-10s %9.2f s  %7.2f TFLOP/s  (block %d; gpumat %.2fx; sample rel. "
+          "difference %.2g, %s 2k eps)\n", name, (long long) n, label, tx, flop / tx / 1e12,
+          g_xt_block, tx / t_gpumat, worst, worst <= bound ? "within" : "OUTSIDE");
   return tx;
 }
 
@@ -345,11 +356,12 @@ int main (int argc, char **argv)
     else if (strcmp (argv[a], "--no-xt") == 0) xt = false;
     else if (strcmp (argv[a], "--xt-one") == 0) xt_one = true;
     else if (strcmp (argv[a], "--no-ceiling") == 0) ceiling = false;
+    else if (strncmp (argv[a], "--xt-block=", 11) == 0) g_xt_block = atoi (argv[a] + 11);
     else if (strncmp (argv[a], "--stop-after=", 13) == 0) stop_after = atof (argv[a] + 13);
     else if (strncmp (argv[a], "--devices=", 10) == 0) device_list = argv[a] + 10;
     else {
       fprintf (stderr, "usage: %s [--n=N] [--budget-gb=G] [--reps=R] [--classes=double,single] "
-               "[--no-xt] [--xt-one] [--devices=0,1] [--no-ceiling] [--stop-after=S]\n", argv[0]);
+               "[--no-xt] [--xt-one] [--xt-block=B] [--devices=0,1] [--no-ceiling] [--stop-after=S]\n", argv[0]);
       return 2;
     }
   }

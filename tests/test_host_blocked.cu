@@ -402,18 +402,20 @@ static void test_products (gm_class cls)
 }
 
 /* ---- the head's ramp (host_ooc.cu v4) -------------------------------------------------------- */
-/* 8192 x 8192 x 1024 double in 700 MiB: blocks of 4096 rows with B whole (1024 x 8192, 64 MiB,
+/* 16384 x 8192 x 1024 double in 700 MiB (in core it needs 1.19 GiB; single in 350): blocks of 4096 rows with
+ * B whole (1024 x 8192, 64 MiB,
  * the smallest panel that ramps), so the first block's B goes up in column chunks of 1024, each
  * multiplied on arrival.  The ramp keeps every bit of the in-core product (the chunks run
  * dmma's plan for the whole block), and runs wherever that plan holds for the chunks; a
  * transposed B and single data never ramp, and keep their results too.  Skipped in --quick
- * (memcheck): 137 GFLOP each. */
+ * (memcheck): 275 GFLOP each. */
 static void test_ramp (void)
 {
-  const int64_t m = 8192, n = 8192, k = 1024, chunks = 8;
-  const size_t budget = (size_t) 700 << 20;
+  const int64_t m = 16384, n = 8192, k = 1024, chunks = 8;
   for (int c = 0; c < 3; c++) {
     const gm_class cls = c == 2 ? GM_SINGLE : GM_DOUBLE;
+    /* the same 4096-row blocks in single: half the bytes (in core 580 MiB) */
+    const size_t budget = (size_t) (cls == GM_SINGLE ? 350 : 700) << 20;
     const gm_op ob = c == 1 ? GM_OP_TRANSPOSE : GM_OP_NONE;
     const size_t es = gm_class_size (cls);
     double *ad = (double *) xmalloc ((size_t) (m * k) * sizeof (double));
