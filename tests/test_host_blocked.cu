@@ -402,9 +402,9 @@ static void test_products (gm_class cls)
 }
 
 /* ---- the head's ramp (host_ooc.cu v4) -------------------------------------------------------- */
-/* 16384 x 8192 x 1024 double in 700 MiB (in core it needs 1.19 GiB; single in 350): blocks of 4096 rows with
- * B whole (1024 x 8192, 64 MiB,
- * the smallest panel that ramps), so the first block's B goes up in column chunks of 1024, each
+/* 16384 x 8192 x 1024 double in 700 MiB (in core it needs 1.19 GiB; single in 350 MiB): blocks
+ * of 4096 rows with B whole (1024 x 8192, 64 MiB in double, the smallest panel that ramps), so
+ * the first block's B goes up in column chunks of 1024, each
  * multiplied on arrival.  The ramp keeps every bit of the in-core product (the chunks run
  * dmma's plan for the whole block), and runs wherever that plan holds for the chunks; a
  * transposed B and single data never ramp, and keep their results too.  Skipped in --quick
