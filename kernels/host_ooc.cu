@@ -25,11 +25,12 @@
  * in-core product, so the results agree with it wherever the kernel's own order does not
  * depend on the shape (naive, tiled, wpt, and warp/dmma without split-K).
  *
- * Prediction for the 60000^2 double product on an H100 (80 GB, ~45 TFLOP/s DGEMM-class, 45 GB/s
- * staging): the plan keeps B whole (nb = n, 28.8 GB, one buffer) with 4 row blocks of 15040
- * (A panels 2 x 7.2 GB, C blocks 2 x 7.2 GB), k whole: A, B and C cross once (86.4 GB); the
- * head (B and the first A panel, 36 GB, 0.8 s) and the tail (the last C block, 0.16 s) are not
- * hidden: 9.6 s of products + ~1 s, about 40 TFLOP/s.  Not yet measured.
+ * The 60000^2 double product on an H100 (80 GB, 45 GB/s staging): the plan keeps B whole (nb =
+ * n, 28.8 GB, one buffer) and k whole, with row blocks of 1920 (the MAX_BLOCK_FLOP cap; the
+ * memory alone allowed 15040): A, B and C cross once (86.4 GB).  v1 predicted ~10.6 s, about 40
+ * TFLOP/s; measured (bench/NOTES-scale.md) 11.82 s with 15040-row blocks, 10.89 s with 1920,
+ * against 41.5 TFLOP/s for the same block's product in core: the kernel, not the copies, is
+ * what is left.
  *
  * The kernels' own workspace is outside the budget: a panel whose device leading dimension is
  * not a multiple of 16 bytes (odd rows or k) is copied aligned by dmma/warp (cudaMallocAsync on
