@@ -245,31 +245,41 @@ static void set_fast_div (int64_t n, uint32_t *mul, uint32_t *shift)
 
 /* Launch: blocks_for (count) x BLOCK.  I is uint32_t when count < 2^31 (the fast division's
    range), else uint64_t. */
+/* The offsets of output element `rest` in a and b: its coordinates over the collapsed
+ * dimensions, each dotted with the operands' strides (ew_bcast and ew_bcast_vec). */
+template <typename I>
+__device__ __forceinline__ void bcast_offsets (const BcastPlan &p, I rest, int64_t &oa,
+                                               int64_t &ob)
+{
+  oa = 0;
+  ob = 0;
+#pragma unroll
+  for (int d = 0; d < GM_MAX_DIMS; d++) {
+    if (d >= p.nd)
+      break;
+    const I n = (I) p.dims[d];
+    I q;
+    if (d == p.nd - 1)
+      q = 0;                                           /* the last dimension takes the rest */
+    else if constexpr (std::is_same<I, uint32_t>::value)
+      q = p.div_mul[d] ? __umulhi (rest, p.div_mul[d]) >> p.div_shift[d] : rest;
+    else
+      q = rest / n;
+    const I c = rest - q * n;
+    rest = q;
+    oa += (int64_t) c * p.sa[d];
+    ob += (int64_t) c * p.sb[d];
+  }
+}
+
 template <typename Op, typename C, typename TA, typename TB, typename I, typename Store>
 __global__ void __launch_bounds__ (BLOCK)
 ew_bcast (int64_t count, BcastPlan p, const TA *a, const TB *b, Store st)
 {
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
   for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride) {
-    I rest = (I) i;
-    int64_t oa = 0, ob = 0;
-#pragma unroll
-    for (int d = 0; d < GM_MAX_DIMS; d++) {
-      if (d >= p.nd)
-        break;
-      const I n = (I) p.dims[d];
-      I q;
-      if (d == p.nd - 1)
-        q = 0;                                         /* the last dimension takes the rest */
-      else if constexpr (std::is_same<I, uint32_t>::value)
-        q = p.div_mul[d] ? __umulhi (rest, p.div_mul[d]) >> p.div_shift[d] : rest;
-      else
-        q = rest / n;
-      const I c = rest - q * n;
-      rest = q;
-      oa += (int64_t) c * p.sa[d];
-      ob += (int64_t) c * p.sb[d];
-    }
+    int64_t oa, ob;
+    bcast_offsets<I> (p, (I) i, oa, ob);
     st.put (i, Op::apply ((C) a[oa], (C) b[ob]));
   }
 }
@@ -320,25 +330,8 @@ ew_bcast_vec (int64_t count, BcastPlan p, int mode_a, int mode_b, const TA *a, c
   const int64_t groups = count / VW;
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
   for (int64_t g = (int64_t) blockIdx.x * BLOCK + threadIdx.x; g < groups; g += stride) {
-    I rest = (I) (g * VW);
-    int64_t oa = 0, ob = 0;
-#pragma unroll
-    for (int d = 0; d < GM_MAX_DIMS; d++) {
-      if (d >= p.nd)
-        break;
-      const I n = (I) p.dims[d];
-      I q;
-      if (d == p.nd - 1)
-        q = 0;
-      else if constexpr (std::is_same<I, uint32_t>::value)
-        q = p.div_mul[d] ? __umulhi (rest, p.div_mul[d]) >> p.div_shift[d] : rest;
-      else
-        q = rest / n;
-      const I c = rest - q * n;
-      rest = q;
-      oa += (int64_t) c * p.sa[d];
-      ob += (int64_t) c * p.sb[d];
-    }
+    int64_t oa, ob;
+    bcast_offsets<I> (p, (I) (g * VW), oa, ob);
     C va[VW], vb[VW];
     load_vw<C, VW> (a, oa, mode_a, va);
     load_vw<C, VW> (b, ob, mode_b, vb);

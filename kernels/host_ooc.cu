@@ -289,26 +289,19 @@ step step_of (const shared_run *R, const cursor &c)
 constexpr size_t RAMP_MIN_BYTES = (size_t) 64 << 20;   /* smaller panels: the head is short */
 constexpr int64_t RAMP_CHUNKS = 8;
 
-bool same_dmma_plan (const shared_run *R, int64_t rows, int64_t cols, int64_t depth,
-                     int64_t chunk)
+/* The dmma plan a product of this shape runs (the product's kernel, or auto's choice for it);
+   false where that is not dmma. */
+struct dmma_run { int tile_m, tile_n, slices; };
+bool dmma_plan_of (const shared_run *R, int64_t rows, int64_t cols, int64_t depth, dmma_run *r)
 {
   const gm_op opa = R->ta ? R->opa : GM_OP_NONE;
-  if (R->kernel == GM_MATMUL_AUTO) {
-    gm_matmul_kernel whole, part_k;
-    if (gm_matmul_auto_choice (R->cls, opa, GM_OP_NONE, rows, cols, depth, 1, &whole) != GM_OK
-        || gm_matmul_auto_choice (R->cls, opa, GM_OP_NONE, rows, chunk, depth, 1, &part_k)
-               != GM_OK
-        || whole != GM_MATMUL_DMMA || part_k != GM_MATMUL_DMMA)
-      return false;
-  } else if (R->kernel != GM_MATMUL_DMMA)
+  gm_matmul_kernel kernel = R->kernel;
+  if (kernel == GM_MATMUL_AUTO
+      && gm_matmul_auto_choice (R->cls, opa, GM_OP_NONE, rows, cols, depth, 1, &kernel) != GM_OK)
     return false;
-  int tm[2], tn[2], slices[2];
-  if (gm_matmul_dmma_plan (opa, GM_OP_NONE, rows, cols, depth, 1, &tm[0], &tn[0], &slices[0])
-          != GM_OK
-      || gm_matmul_dmma_plan (opa, GM_OP_NONE, rows, chunk, depth, 1, &tm[1], &tn[1], &slices[1])
-             != GM_OK)
-    return false;
-  return tm[0] == tm[1] && tn[0] == tn[1] && slices[0] == 1 && slices[1] == 1;
+  return kernel == GM_MATMUL_DMMA
+         && gm_matmul_dmma_plan (opa, GM_OP_NONE, rows, cols, depth, 1, &r->tile_m, &r->tile_n,
+                                 &r->slices) == GM_OK;
 }
 
 /* The chunk width for the first step's B panel, or 0: in one piece. */
@@ -317,12 +310,21 @@ int64_t ramp_width (const shared_run *R, int64_t rows, int64_t cols, int64_t dep
   if (R->tb || R->cls != GM_DOUBLE || (double) depth * (double) cols * (double) R->es
                                           < (double) RAMP_MIN_BYTES)
     return 0;
+  dmma_run whole;
+  if (!dmma_plan_of (R, rows, cols, depth, &whole) || whole.slices != 1)
+    return 0;
+  /* a chunk of w columns runs the block's tile, k unsplit */
+  auto same_plan = [&] (int64_t w) {
+    dmma_run part;
+    return dmma_plan_of (R, rows, w, depth, &part) && part.tile_m == whole.tile_m
+           && part.tile_n == whole.tile_n && part.slices == 1;
+  };
   for (int64_t chunks = RAMP_CHUNKS; chunks >= 2; chunks /= 2) {
     const int64_t w = ceil_div (ceil_div (cols, chunks), 128) * 128;
     if (w >= cols)
       continue;
     const int64_t last = cols - (ceil_div (cols, w) - 1) * w;
-    if (same_dmma_plan (R, rows, cols, depth, w) && same_dmma_plan (R, rows, cols, depth, last))
+    if (same_plan (w) && same_plan (last))
       return w;
   }
   return 0;

@@ -123,6 +123,20 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
   return half_empty && dmma_tiles * a.batch < dev.sms ? GM_MATMUL_WARP : GM_MATMUL_DMMA;
 }
 
+/* The arguments of a product of this shape and these ops, no data: what the plans and auto's
+   choice read (gm_matmul_dmma_plan, gm_matmul_auto_choice). */
+MatmulArgs shape_args (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, int64_t batch)
+{
+  MatmulArgs a = {};
+  a.ka = opa != GM_OP_NONE;
+  a.kb = opb == GM_OP_NONE;
+  a.m = m;
+  a.n = n;
+  a.k = k;
+  a.batch = batch;
+  return a;
+}
+
 const char *const kernel_names[GM_MATMUL_KERNEL_COUNT] = {"auto", "naive", "tiled", "wpt",
                                                           "warp", "dmma", "tf32x3",
                                                           "ozaki"};
@@ -171,14 +185,7 @@ extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64
   gm_status st = device_info (&dev);
   if (st != GM_OK)
     return st;
-  MatmulArgs a = {};
-  a.ka = opa != GM_OP_NONE;
-  a.kb = opb == GM_OP_NONE;
-  a.m = m;
-  a.n = n;
-  a.k = k;
-  a.batch = batch;
-  return dmma_plan (a, dev, tile_m, tile_n, slices);
+  return dmma_plan (shape_args (opa, opb, m, n, k, batch), dev, tile_m, tile_n, slices);
 }
 
 extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, int64_t m,
@@ -194,14 +201,7 @@ extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, 
   gm_status st = device_info (&dev);
   if (st != GM_OK)
     return st;
-  MatmulArgs a = {};
-  a.ka = opa != GM_OP_NONE;
-  a.kb = opb == GM_OP_NONE;
-  a.m = m;
-  a.n = n;
-  a.k = k;
-  a.batch = batch;
-  const int choice = pick_auto (cls, dev, a);
+  const int choice = pick_auto (cls, dev, shape_args (opa, opb, m, n, k, batch));
   *kernel = choice == CHOICE_PAGES ? GM_MATMUL_AUTO : (gm_matmul_kernel) choice;
   return GM_OK;
 }
