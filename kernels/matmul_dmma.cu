@@ -26,6 +26,15 @@
  *   thin r   (review, no GPU yet) an invalid GPUMAT_DMMA_TILE / _SLICES is ignored by the
  *            products (it failed every double product), refused by gm_matmul_dmma_plan; auto
  *            sends double here only where a tile fits the device's shared memory (dmma_fits).
+ *   k16      (issue 15) the m16n8k16 f64 MMA of sm_90: one instruction where the k8 loop issues
+ *            two, fed the same fragments (a k16 step's B fragments, 16 doubles, held for the
+ *            warp tile; 226-246 registers, no spills; before sm_90 it runs as two k8).  H100 in
+ *            one run, on sustained loads where the card sits at its 700 W cap (SM clock
+ *            1.4-1.9 GHz): 8192^3 43.9 -> 44.9 TFLOP/s (91.3 -> 93.2% of DGEMM),
+ *            1920x60000x60000 41.8 -> 42.6 (95.5 -> 97.5%), 4096^3 unchanged (94%, too short
+ *            to reach the cap); the 60000^2 out-of-core product 40.01 -> 40.48 TFLOP/s end to
+ *            end.  Fewer instructions and register-file reads for the same flops, so more
+ *            clock under the cap.  GPUMAT_DMMA_MMA=k8 runs the k8 loop (benchmarks side by side).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -65,6 +74,29 @@ __device__ __forceinline__ void mma_16x8x8 (double (&d)[4], const double (&a)[4]
 #endif
 }
 
+/* One m16n8k16 f64 product (sm_90), D = A*B + D.  The fragments extend m16n8k8's along k
+ * (PTX ISA, mma.m16n8k16 .f64; CUTLASS's SM90_16x8x16_F64F64F64F64_TN layouts say the same):
+ *   a[2q] = A(g, t + 4q)  a[2q+1] = A(g+8, t + 4q)  (q = 0..3)     b[q] = B(t + 4q, g)
+ * so a[0..3], b[0..1] are the k = 0..7 half's m16n8k8 fragments and a[4..7], b[2..3] the
+ * k = 8..15 half's: before sm_90 it runs as those two m16n8k8. */
+__device__ __forceinline__ void mma_16x8x16 (double (&d)[4], const double (&a)[8],
+                                             const double (&b)[4])
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile ("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 "
+                "{%0, %1, %2, %3}, {%4, %5, %6, %7, %8, %9, %10, %11}, {%12, %13, %14, %15}, "
+                "{%0, %1, %2, %3};\n"
+                : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+                : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]),
+                  "d"(a[7]), "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+#else
+  const double lo_a[4] = {a[0], a[1], a[2], a[3]}, hi_a[4] = {a[4], a[5], a[6], a[7]};
+  const double lo_b[2] = {b[0], b[1]}, hi_b[2] = {b[2], b[3]};
+  mma_16x8x8 (d, lo_a, lo_b);
+  mma_16x8x8 (d, hi_a, hi_b);
+#endif
+}
+
 /* The tile layout, loader and block configuration are matmul_internal.cuh's (OperandTile,
  * load_tile_async, MmaCfg), shared with tf32x3. */
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB>
@@ -76,7 +108,7 @@ using DmmaCfg = MmaCfg<double, BM, BN, BK, WM, WN, STAGES, KA, KB>;
  * 16-byte aligned with a leading dimension a multiple of 2.  MINB blocks an SM (launch bounds:
  * at 2, 128 threads may still take 255 registers). */
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, int MINB, bool KA, bool KB,
-          bool VEC>
+          bool VEC, int MMAK>
 __global__ void __launch_bounds__ (32 * (BM / WM) * (BN / WN), MINB)
 matmul_dmma_kernel (Gemm<double> g)
 {
@@ -107,8 +139,9 @@ matmul_dmma_kernel (Gemm<double> g)
   fill_acc (acc, 0.0);
 
   /* The pipeline and the store written out, not through matmul_internal.cuh's mma_pipeline
-     (which zdmma uses) and a shared store: through them nvcc allocated this kernel's registers differently (sm_90:
-     128x128 252 -> 230, 64x64 196 -> 214, most tiles 20-30 fewer), not yet measured on a GPU. */
+     (which zdmma uses) and a shared store: through them nvcc allocated this kernel's
+     registers differently (sm_90: 128x128 252 -> 230, 64x64 196 -> 214, most tiles 20-30
+     fewer), not yet measured on a GPU. */
 #pragma unroll
   for (int s = 0; s < STAGES - 1; s++) {
     if (s < KT)
@@ -126,25 +159,53 @@ matmul_dmma_kernel (Gemm<double> g)
 
     const double *as = smem + (kt % STAGES) * Cfg::STAGE;
     const double *bs = as + TileA::SIZE;
+    if constexpr (MMAK == 16) {
 #pragma unroll
-    for (int kb = 0; kb < BK; kb += 8) {
-      /* B fragments for the whole warp tile, then A one m16 slice at a time: 152 live
-         registers instead of 176, which kept the kernel from spilling under 255. */
-      double b[NT][2];
+      for (int kb = 0; kb < BK; kb += 16) {
+        /* as below, one k16 MMA where that runs two k8 */
+        double b[NT][4];
 #pragma unroll
-      for (int y = 0; y < NT; y++) {
-        const int j = wj + y * 8 + gr;
-        b[y][0] = bs[TileB::at (j, kb + tg)];
-        b[y][1] = bs[TileB::at (j, kb + tg + 4)];
+        for (int y = 0; y < NT; y++) {
+          const int j = wj + y * 8 + gr;
+#pragma unroll
+          for (int q = 0; q < 4; q++)
+            b[y][q] = bs[TileB::at (j, kb + tg + 4 * q)];
+        }
+#pragma unroll
+        for (int x = 0; x < MT; x++) {
+          const int i = wi + x * 16 + gr;
+          double a[8];
+#pragma unroll
+          for (int q = 0; q < 4; q++) {
+            a[2 * q] = as[TileA::at (i, kb + tg + 4 * q)];
+            a[2 * q + 1] = as[TileA::at (i + 8, kb + tg + 4 * q)];
+          }
+#pragma unroll
+          for (int y = 0; y < NT; y++)
+            mma_16x8x16 (acc[x][y], a, b[y]);
+        }
       }
+    } else {
 #pragma unroll
-      for (int x = 0; x < MT; x++) {
-        const int i = wi + x * 16 + gr;
-        const double a[4] = {as[TileA::at (i, kb + tg)], as[TileA::at (i + 8, kb + tg)],
-                             as[TileA::at (i, kb + tg + 4)], as[TileA::at (i + 8, kb + tg + 4)]};
+      for (int kb = 0; kb < BK; kb += 8) {
+        /* B fragments for the whole warp tile, then A one m16 slice at a time: 152 live
+           registers instead of 176, which kept the kernel from spilling under 255. */
+        double b[NT][2];
 #pragma unroll
-        for (int y = 0; y < NT; y++)
-          mma_16x8x8 (acc[x][y], a, b[y]);
+        for (int y = 0; y < NT; y++) {
+          const int j = wj + y * 8 + gr;
+          b[y][0] = bs[TileB::at (j, kb + tg)];
+          b[y][1] = bs[TileB::at (j, kb + tg + 4)];
+        }
+#pragma unroll
+        for (int x = 0; x < MT; x++) {
+          const int i = wi + x * 16 + gr;
+          const double a[4] = {as[TileA::at (i, kb + tg)], as[TileA::at (i + 8, kb + tg)],
+                               as[TileA::at (i, kb + tg + 4)], as[TileA::at (i + 8, kb + tg + 4)]};
+#pragma unroll
+          for (int y = 0; y < NT; y++)
+            mma_16x8x8 (acc[x][y], a, b[y]);
+        }
       }
     }
   }
@@ -195,14 +256,14 @@ using DmmaTallN = DmmaShape<64, 128, 32, 32, 4, 1>;
 using DmmaSmall = DmmaShape<64, 64, 32, 32, 3, 2>;
 enum DmmaTileId { DMMA_128x128, DMMA_128x64, DMMA_64x128, DMMA_64x64, DMMA_TILE_COUNT };
 
-template <typename S, bool KA, bool KB, bool VEC>
+template <typename S, bool KA, bool KB, bool VEC, int MMAK>
 gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice)
 {
   constexpr int BK = VEC ? S::BK_VEC : S::BK_SCALAR;
   constexpr int STAGES = VEC ? S::STAGES_VEC : S::STAGES_SCALAR;
   using Cfg = DmmaCfg<S::BM, S::BN, BK, S::WM, S::WN, STAGES, KA, KB>;
   auto kernel = matmul_dmma_kernel<S::BM, S::BN, BK, S::WM, S::WN, STAGES, S::PER_SM, KA, KB,
-                                   VEC>;
+                                   VEC, MMAK>;
   /* once per device: an attribute is set for the current device only */
   static PerDeviceOnce smem_set, carveout_set;
   gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul dmma: shared memory");
@@ -228,11 +289,20 @@ template <bool KA, bool KB, bool VEC>
 gm_status launch_tile (int tile, const MatmulArgs &a, int slices, int64_t k_slice,
                        int64_t c_slice)
 {
+  /* GPUMAT_DMMA_MMA=k8: the m16n8k8 loop, the version before k16 (anything else: k16) */
+  const char *mma = getenv ("GPUMAT_DMMA_MMA");
+  if (mma && strcmp (mma, "k8") == 0)
+    switch (tile) {
+    case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
+    case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
+    case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
+    case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
+    }
   switch (tile) {
-  case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC> (a, slices, k_slice, c_slice);
-  case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC> (a, slices, k_slice, c_slice);
-  case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC> (a, slices, k_slice, c_slice);
-  case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC> (a, slices, k_slice, c_slice);
+  case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
+  case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
+  case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
+  case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: unknown tile %d", tile);
   }

@@ -16,7 +16,8 @@
  *   - dmma's block tiles (issue 13): a product that runs dmma in double runs it once with
  *     its own choice of tile and, up to a size (dmma_all_tiles: all but the largest shapes
  *     and the 1000-page batches), once with each tile forced (GPUMAT_DMMA_TILE = 128x128,
- *     128x64, 64x128, 64x64), so every tile meets every edge, layout and batch above; thin
+ *     128x64, 64x128, 64x64) and once with the m16n8k8 loop (GPUMAT_DMMA_MMA=k8), so every
+ *     tile and both MMA loops meet every edge, layout and batch above; thin
  *     shapes (one side 1..65 against 300, 2048x64x2048 and 64x2048x2048, 64x64x65536 split
  *     in up to 256 slices), forced slice counts (GPUMAT_DMMA_SLICES) and the plan query
  *     (gm_matmul_dmma_plan, including what invalid settings do);
@@ -54,16 +55,24 @@ static int quick;   /* 1: --quick, 2: --race */
 /* dmma's tiles (GPUMAT_DMMA_TILE): NULL runs it as the environment the program started with
    says (its own choice when unset).  The forced tiles run only where they add coverage
    (dmma_all_tiles). */
-static const char *const dmma_tiles[] = {NULL, "128x128", "128x64", "64x128", "64x64"};
+static const char *const dmma_tiles[] = {NULL, "128x128", "128x64", "64x128", "64x64", NULL};
+/* ... and the last run of the list the m16n8k8 loop (GPUMAT_DMMA_MMA=k8, the loop before the
+   sm_90 m16n8k16 one, kept for side-by-side benchmarks) with its own choice of tile */
+static const char *const dmma_mma[] = {NULL, NULL, NULL, NULL, NULL, "k8"};
 /* The most shared memory each asks of a block (matmul_dmma.cu, DmmaShape::SMEM: 216 KiB for
    the 8-warp tiles, 108 KiB for 64x64), against the device's opt-in limit: an A100 grants 163
    KiB, so it runs 64x64 only (forcing another fails there by design). */
-static const int dmma_tile_smem[] = {0, 221184, 221184, 221184, 110592};
+static const int dmma_tile_smem[] = {0, 221184, 221184, 221184, 110592, 0};
 static int smem_optin;
 static char *env_tile0;   /* GPUMAT_DMMA_TILE at start (a copy), or NULL */
+static char *env_mma0;    /* GPUMAT_DMMA_MMA at start (a copy), or NULL */
 
-static void set_dmma_tile (const char *tile)
+static void set_dmma_tile (const char *tile, const char *mma)
 {
+  if (mma || env_mma0)
+    setenv ("GPUMAT_DMMA_MMA", mma ? mma : env_mma0, 1);
+  else
+    unsetenv ("GPUMAT_DMMA_MMA");
   if (tile)
     setenv ("GPUMAT_DMMA_TILE", tile, 1);
   else if (env_tile0)
@@ -366,12 +375,13 @@ static void run_case (gm_class cls, gm_op opa, gm_op opb, int64_t m, int64_t n, 
       if (t == 0)
         snprintf (what, sizeof what, "%s", gm_matmul_kernel_name (kk));
       else
-        snprintf (what, sizeof what, "%s[%s]", gm_matmul_kernel_name (kk), dmma_tiles[t]);
-      set_dmma_tile (dmma_tiles[t]);
+        snprintf (what, sizeof what, "%s[%s]", gm_matmul_kernel_name (kk),
+                  dmma_mma[t] ? dmma_mma[t] : dmma_tiles[t]);
+      set_dmma_tile (dmma_tiles[t], dmma_mma[t]);
       poison_c (&P, &d);
       gm_status st = gm_matmul (kk, cls, opa, opb, m, n, k, d.A + L.off * es, lda, sa,
                                 d.B + L.off * es, ldb, sb, d.C + L.off * es, ldc, sc, batch, 0);
-      set_dmma_tile (NULL);
+      set_dmma_tile (NULL, NULL);
       if (kernel_finished (&P, &d, kk, st, m > 0 && n > 0 && batch > 0))
         product_check (&P, what);
     }
@@ -1066,7 +1076,7 @@ static void test_dmma_plan (void)
              "dmma plan 0 pages, k 4096: %d slices", sl);
   tu_result (gm_matmul_dmma_plan (N, N, (int64_t) 1 << 40, (int64_t) 1 << 40, 64, 1, &tm, &tn,
                                   &sl) == GM_ERR_SIZE_OVERFLOW, "dmma plan: 2^80 elements of C");
-  set_dmma_tile (NULL);
+  set_dmma_tile (NULL, NULL);
 }
 
 static void test_batches (gm_class cls)
@@ -1122,6 +1132,10 @@ int main (int argc, char **argv)
   if (getenv ("GPUMAT_DMMA_TILE")) {
     env_tile0 = strdup (getenv ("GPUMAT_DMMA_TILE"));
     printf ("%s: GPUMAT_DMMA_TILE=%s for dmma's own runs\n", PROGRAM, env_tile0);
+  }
+  if (getenv ("GPUMAT_DMMA_MMA")) {
+    env_mma0 = strdup (getenv ("GPUMAT_DMMA_MMA"));
+    printf ("%s: GPUMAT_DMMA_MMA=%s for dmma's own runs\n", PROGRAM, env_mma0);
   }
   if (getenv ("GPUMAT_DMMA_SLICES"))
     printf ("%s: GPUMAT_DMMA_SLICES=%s is cleared (the test sets it where it means to)\n",
