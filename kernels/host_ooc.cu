@@ -66,6 +66,10 @@
  *           v4 (this) the head ramps (see RAMP_CHUNKS): B's first panel in column chunks, each
  *           multiplied on arrival; predicted 10.89 -> ~10.6 s (~40.8 TFLOP/s).  The kernel-busy
  *           figure counts the ramped first step from its first chunk's launch, waits included.
+ *           Measured on one H100: 10.91-10.94 s, 39.5-39.6 TFLOP/s, busy 99%: no gain there
+ *           (the card runs the products at its 700 W cap, so the idle head had only let it
+ *           start cooler); two H200 5.93 -> 5.68 s, 2.00x one.  With dmma's k16 loop (the
+ *           kernel, not this file) one H100 does 10.54-10.67 s, 40.5-41.0 TFLOP/s.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
