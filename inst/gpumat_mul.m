@@ -97,8 +97,8 @@
 ## transposed gpumat array (@code{@var{G}'}) is read in place, with the same flags.
 ##
 ## Products of host arrays larger than the GPU's memory: when @var{A}, @var{B}
-## and @var{C} do not fit in the free device memory, a real double or single
-## product is computed in blocks of @var{C} that do fit, with panels of
+## and @var{C} do not fit in the free device memory, the product (of one page)
+## is computed in blocks of @var{C} that do fit, with panels of
 ## @var{A} and @var{B} streamed through pinned staging buffers while the
 ## previous blocks multiply; each element is still one inner product over all of
 ## @var{k} (a very deep @var{k} is cut into slices summed in a fixed order), so
@@ -107,24 +107,27 @@
 ## take (the kernels' own workspace comes on top), which forces the blocked path
 ## on arrays of any size.  Ctrl-C stops a blocked product between blocks with
 ## @code{gpumat:interrupted}, every buffer freed; Octave then handles the interrupt
-## itself as well, so the script stops there (a @code{try} does not carry on).  Complex, integer and
-## page-wise products, and gpumat arrays, still need their operands in device
-## memory.
+## itself as well, so the script stops there (a @code{try} does not carry on).  Complex
+## products go the same way (a real operand with a complex one is promoted on the
+## device panel by panel, and the result is narrowed to real as @code{*} narrows it), and
+## so do integer ones, whose @var{k} is never cut (each element stays one exact sum,
+## saturated once; a budget with no room for that raises @code{gpumat:outOfMemory}).
+## Page-wise products and gpumat arrays still need their operands in device memory.
 ##
 ## Several GPUs of one host: @code{"devices"}, @var{list} names the GPUs a
 ## product of host arrays may use, as 0-based CUDA ordinals (the @code{Index}
 ## of @code{gpumat_device ().Devices}, and nvidia-smi's numbers), distinct, in
 ## any order; @code{gpumat_device ("devices", @var{list})} sets the package
 ## default (initially device 0 alone).  With one device listed, the whole
-## product runs on it.  With several, a real double or single product of host
-## arrays that is large (at least 10^12 flops), past one device's memory, or
+## product runs on it.  With several, a product of host arrays (real, complex
+## or integer) that is large (at least 10^12 flops), past one device's memory, or
 ## given a @code{"maxDeviceMemory"} budget is computed in blocks of @var{C}
 ## shared among the devices: each GPU has its own host thread, streams, device
 ## buffers and pinned staging, and takes the next block from a common queue
 ## when it finishes one, so a faster GPU takes more.  Each block is computed by
 ## the same kernel as on one GPU (on GPUs of one model, the same bits); the
-## budget applies to each device.  Smaller products, and complex and
-## page-wise ones, run on the first device listed.  The first failure on any
+## budget applies to each device.  Smaller products, and page-wise ones,
+## run on the first device listed.  The first failure on any
 ## GPU stops the others at their next block and is raised naming that GPU;
 ## Ctrl-C stops them all, and every device and pinned buffer is freed either
 ## way.  A gpumat array lives on one GPU (device 0, where gpumat arrays are
@@ -1007,6 +1010,57 @@ endfunction
 %! assert (gpumat_mul (A, B, "tiled", "maxDeviceMemory", budget), gpumat_mul (A, B, "tiled"));
 %! check_bound (gpumat_mul (A, B, "maxDeviceMemory", budget), A, B);
 %! check_bound (gpumat_mul (single (A), B, "maxDeviceMemory", budget / 2), single (A), single (B));
+
+%!testif ; gpumat_available ()
+%! ## Complex and integer products past the budget (the blocked path): every op pair, a real
+%! ## operand with a complex one, the result narrowed to real as * narrows it, within the
+%! ## complex bound; integers exactly as in memory (k is never split for them).
+%! use0 = __gpumat_call__ ("usage", "");
+%! ops = {"none", "transpose", "ctranspose"};
+%! for cls = {"double", "single"}
+%!   A = cast (crand (130, 70), cls{1});  B = cast (crand (70, 90), cls{1});
+%!   budget = ceil ((130*70 + 70*90 + 130*90) * 2 * ifelse_single (cls{1}) / 6);
+%!   for a = 1:3
+%!     for b = 1:3
+%!       Aop = apply_op (A, ops{a});  Bop = apply_op (B, ops{b});   # op(Aop) is A again
+%!       check_blocked_complex (gpumat_mul (Aop, ops{a}, Bop, ops{b}, "maxDeviceMemory", budget),
+%!                              A, B);
+%!     endfor
+%!   endfor
+%!   check_blocked_complex (gpumat_mul (real (A), B, "maxDeviceMemory", budget), real (A), B);
+%!   check_blocked_complex (gpumat_mul (A, "ctranspose", real (A), "none", "maxDeviceMemory",
+%!                                      budget), A', real (A));
+%!   Z = complex (real (A), zeros (size (A), cls{1}));
+%!   C = gpumat_mul (Z, real (B), "maxDeviceMemory", budget);
+%!   assert (isreal (C));
+%!   check_blocked_complex (C, Z, real (B));
+%! endfor
+%! for cls = {"int8", "uint8", "int16", "uint32", "int64", "uint64"}
+%!   A = cast (randi (41, 150, 60) - 21, cls{1});  B = cast (randi (41, 60, 70) - 21, cls{1});
+%!   A(1, :) = intmax (cls{1});                      # a row whose sums saturate
+%!   budget = ceil ((150*60 + 60*70 + 150*70) * sizeof (A(1)) / 3);
+%!   C = gpumat_mul (A, B, "maxDeviceMemory", budget);
+%!   assert (isequal (C, gpumat_mul (A, B)));
+%!   assert (class (C), cls{1});
+%!   assert (isequal (gpumat_mul (A, "transpose", A, "none", "maxDeviceMemory", budget),
+%!                    gpumat_mul (A, "transpose", A, "none")));
+%! endfor
+%! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+
+%!function check_blocked_complex (C, A, B)
+%!  ## as check_complex, for a product already computed: class, narrowing, the bound
+%!  R = A * B;
+%!  assert (class (C), class (R));
+%!  assert (iscomplex (C), iscomplex (R));
+%!  if (isa (R, "single"))
+%!    Ad = double (single (A));  Bd = double (single (B));
+%!  else
+%!    Ad = double (A);  Bd = double (B);
+%!  endif
+%!  bound = 2 * (columns (A) + 1) * eps (class (R)) * (abs (Ad) * abs (Bd));
+%!  bad = ! (abs (double (C) - Ad * Bd) <= bound);
+%!  assert (! any (bad(:)), "%d of %d elements outside the bound", nnz (bad), numel (bad));
+%!endfunction
 
 %!testif ; gpumat_available ()
 %! ## X'*X blocked: exactly symmetric, as Octave's; NaN and Inf propagate as in *.

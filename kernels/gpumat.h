@@ -670,13 +670,22 @@ gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, gm_op opa, 
                               int64_t m, int64_t n, int64_t k, const void *h_A, const void *h_B,
                               void *h_C, const gm_pages *pages, const gm_host_options *opt);
 /* C = op(A) * op(B) of host arrays in blocks that fit the budget (kernels/host_ooc.cu): panels
- * streamed through the staging pool, copies overlapped with the products.  Real double and
- * single, one page.  With opt->devices listing several devices, the blocks are shared among
+ * streamed through the staging pool, copies overlapped with the products.  One page of any
+ * class gm_matmul multiplies: real and complex double and single (the complex form below), and
+ * the integer classes (k never cut into slices there: each element stays one exact sum,
+ * saturated once).  With opt->devices listing several devices, the blocks are shared among
  * them (one host thread each); with one, it runs on that device; with none, on the current
  * one.  The interrupt callback is only ever called on the calling thread. */
 gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                                   int64_t m, int64_t n, int64_t k, const void *h_A,
                                   const void *h_B, void *h_C, const gm_host_options *opt);
+/* The complex form (complex double or single, interleaved): a_real / b_real say that A / B hold
+ * real values of cls's precision (half the bytes), promoted on the device panel by panel;
+ * *c_has_imag is set as gm_complex_has_imag would say of the whole result. */
+gm_status gm_matmul_host_blocked_complex (gm_matmul_kernel kernel, gm_class cls, int a_real,
+                                          int b_real, gm_op opa, gm_op opb, int64_t m, int64_t n,
+                                          int64_t k, const void *h_A, const void *h_B, void *h_C,
+                                          const gm_host_options *opt, int *c_has_imag);
 /* The blocks gm_matmul_host_blocked would use under `budget` bytes (for tests and benchmarks). */
 gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k, size_t budget,
                                int64_t *mb, int64_t *nb, int64_t *kb);
@@ -692,6 +701,14 @@ gm_status gm_matmul_host_complex (gm_matmul_kernel kernel, gm_class cls, int a_r
                                   gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                   const void *h_A, const void *h_B, void *h_C,
                                   const gm_pages *pages, int *c_has_imag);
+/* The same with gm_matmul_host_opt's options and device rule: one page past the budget or the
+ * first device's free memory (or, with several devices listed, a large one) is computed by
+ * gm_matmul_host_blocked_complex; anything else whole on the first device listed. */
+gm_status gm_matmul_host_complex_opt (gm_matmul_kernel kernel, gm_class cls, int a_real,
+                                      int b_real, gm_op opa, gm_op opb, int64_t m, int64_t n,
+                                      int64_t k, const void *h_A, const void *h_B, void *h_C,
+                                      const gm_pages *pages, const gm_host_options *opt,
+                                      int *c_has_imag);
 /* gm_scale_complex on host arrays. */
 gm_status gm_scale_host_complex (gm_class cls, int alpha_real, int b_real, int64_t count,
                                  const void *h_alpha, const void *h_B, void *h_C,

@@ -99,12 +99,37 @@ struct plan {
 
 int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+/* What a class asks of the plan beyond its panels and blocks.
+ *   split_k   false for the integer classes: their C(i, j) is the exact sum converted once
+ *             (saturated), so k is never cut into slices summed in C's class.
+ *   extra_a, extra_b   device bytes the product takes beyond the buffers, in A and B panels:
+ *             complex products copy op(A) as the real 2m x 2k matrix Â (two panels) and a
+ *             transposed or conjugated B (one; matmul_complex.cu), and a real operand of a
+ *             complex product goes up as it is into two staging buffers of half a panel each
+ *             before it is promoted (one panel). */
+struct plan_opts {
+  bool split_k = true;
+  double extra_a = 0, extra_b = 0;
+};
+
+plan_opts class_plan_opts (gm_class cls, bool a_real, bool b_real)
+{
+  plan_opts o;
+  o.split_k = !gm_class_is_integer (cls);
+  if (gm_class_is_complex (cls)) {
+    o.extra_a = 2.0 + (a_real ? 1.0 : 0.0);
+    o.extra_b = 1.0 + (b_real ? 1.0 : 0.0);
+  }
+  return o;
+}
+
 /* Device bytes of a plan's buffers; SIZE_MAX where they overflow. */
-size_t plan_bytes (int64_t m, int64_t n, int64_t k, int64_t mb, int64_t nb, int64_t kb, size_t es)
+size_t plan_bytes (int64_t m, int64_t n, int64_t k, int64_t mb, int64_t nb, int64_t kb, size_t es,
+                   const plan_opts &o)
 {
   const bool split = kb < k;
   const int a_bufs = (mb >= m && !split) ? 1 : 2, b_bufs = (nb >= n && !split) ? 1 : 2;
-  const double elems = (double) a_bufs * mb * kb + (double) b_bufs * kb * nb
+  const double elems = (a_bufs + o.extra_a) * mb * kb + (b_bufs + o.extra_b) * kb * nb
                        + (split ? 3.0 : 2.0) * mb * nb;
   const double bytes = elems * (double) es;
   return bytes >= 1.8e19 ? SIZE_MAX : (size_t) bytes;
@@ -113,10 +138,11 @@ size_t plan_bytes (int64_t m, int64_t n, int64_t k, int64_t mb, int64_t nb, int6
 /* Largest blocks that fit `budget`: mb shrinks first (to MIN_BLOCK), then nb, then k is split
  * (down to K_STEP), then mb and nb go below MIN_BLOCK, and last k below K_STEP: the last two
  * only for budgets far below any real device (the tests force tiny ones). */
-gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget, plan *p)
+gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget,
+                     const plan_opts &o, plan *p)
 {
   int64_t mb = m, nb = n, kb = k;
-  auto fits = [&] { return plan_bytes (m, n, k, mb, nb, kb, es) <= budget; };
+  auto fits = [&] { return plan_bytes (m, n, k, mb, nb, kb, es, o) <= budget; };
   auto halve = [] (int64_t x, int64_t floor) {   /* whole 64-row tiles where it matters */
     int64_t h = ceil_div (x, 2);
     h = h > 64 ? ceil_div (h, 64) * 64 : h;
@@ -131,7 +157,7 @@ gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget, 
     mb = halve (mb, MIN_BLOCK);
   while (!fits () && nb > MIN_BLOCK)
     nb = halve (nb, MIN_BLOCK);
-  while (!fits () && kb > K_STEP)
+  while (!fits () && kb > K_STEP && o.split_k)
     kb = halve_k (kb, K_STEP);
   while (!fits () && (mb > 1 || nb > 1)) {
     if (mb >= nb)
@@ -139,7 +165,7 @@ gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget, 
     else
       nb = halve (nb, 1);
   }
-  while (!fits () && kb > 1)
+  while (!fits () && kb > 1 && o.split_k)
     kb = halve_k (kb, 1);
   if (!fits ()) {
     gm_record_oom (0, 0);           /* no allocation failed: the gateway reports this text */
@@ -154,7 +180,7 @@ gm_status make_plan (int64_t m, int64_t n, int64_t k, size_t es, size_t budget, 
   p->bs = ceil_div (k, p->kb);
   p->a_once = p->bi == 1 && p->bs == 1;
   p->b_once = p->bj == 1 && p->bs == 1;
-  p->bytes = plan_bytes (m, n, k, p->mb, p->nb, p->kb, es);
+  p->bytes = plan_bytes (m, n, k, p->mb, p->nb, p->kb, es, o);
   return GM_OK;
 }
 
@@ -169,6 +195,10 @@ template <typename T> __global__ void accumulate (int64_t count, T *C, const T *
 gm_status launch_accumulate (gm_class cls, int64_t count, void *C, const void *P,
                              cudaStream_t stream)
 {
+  if (gm_class_is_complex (cls)) {     /* (re, im) pairs add as reals */
+    count *= 2;
+    cls = gm_class_real (cls);
+  }
   const int64_t blocks64 = ceil_div (count, 256);
   const unsigned blocks = (unsigned) (blocks64 < 4096 ? blocks64 : 4096);
   if (cls == GM_DOUBLE)
@@ -176,6 +206,30 @@ gm_status launch_accumulate (gm_class cls, int64_t count, void *C, const void *P
   else
     accumulate<float><<<blocks, 256, 0, stream>>> (count, (float *) C, (const float *) P);
   return gm_cuda_status (cudaGetLastError (), "blocked product: accumulate");
+}
+
+/* *flag = 1 where a complex block holds an element whose imaginary part is not zero (NaN is
+   not zero), as gm_complex_has_imag decides for a whole array; interleaved (re, im) of R. */
+template <typename R> __global__ void any_imag (int64_t count, const R *C, int *flag)
+{
+  int any = 0;
+  for (int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; i < count;
+       i += (int64_t) gridDim.x * blockDim.x)
+    any |= !(C[2 * i + 1] == (R) 0);
+  if (__syncthreads_or (any) && threadIdx.x == 0)
+    *flag = 1;                       /* a plain store: every writer writes 1 */
+}
+
+gm_status launch_any_imag (gm_class cls, int64_t count, const void *C, int *flag,
+                           cudaStream_t stream)
+{
+  const int64_t blocks64 = ceil_div (count, 256);
+  const unsigned blocks = (unsigned) (blocks64 < 4096 ? blocks64 : 4096);
+  if (cls == GM_COMPLEX_DOUBLE)
+    any_imag<double><<<blocks, 256, 0, stream>>> (count, (const double *) C, flag);
+  else
+    any_imag<float><<<blocks, 256, 0, stream>>> (count, (const float *) C, flag);
+  return gm_cuda_status (cudaGetLastError (), "blocked product: imaginary parts");
 }
 
 /* A rows x cols part of a host matrix stored with leading dimension ld, starting at (r0, c0). */
@@ -215,6 +269,8 @@ struct shared_run {
   gm_class cls;
   gm_op opa, opb;
   bool ta, tb;
+  bool a_real, b_real;               /* complex product, the operand real (promoted on the GPU) */
+  std::atomic<int> any_imag;         /* complex: some block has an imaginary part */
   int64_t m, n, k, lda, ldb;
   size_t es;
   const char *A, *B;
@@ -346,15 +402,18 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
   const int64_t lda = R->lda, ldb = R->ldb;
   const char *A = R->A, *B = R->B;
   char *C = R->C;
+  const bool cplx = gm_class_is_complex (R->cls);
+  /* a real operand of a complex product: half the bytes an element on the host */
+  const size_t es_a = R->a_real ? es / 2 : es, es_b = R->b_real ? es / 2 : es;
   auto a_span = [&] (const step &x, const char **at) {
     const int64_t r = ta ? x.p0 : x.r0, c = ta ? x.r0 : x.p0;
-    *at = A + ((size_t) r + (size_t) c * (size_t) lda) * es;
-    return ta ? part (es, lda, x.depth, x.rows) : part (es, lda, x.rows, x.depth);
+    *at = A + ((size_t) r + (size_t) c * (size_t) lda) * es_a;
+    return ta ? part (es_a, lda, x.depth, x.rows) : part (es_a, lda, x.rows, x.depth);
   };
   auto b_span = [&] (const step &x, const char **at) {
     const int64_t r = tb ? x.c0 : x.p0, c = tb ? x.p0 : x.c0;
-    *at = B + ((size_t) r + (size_t) c * (size_t) ldb) * es;
-    return tb ? part (es, ldb, x.cols, x.depth) : part (es, ldb, x.depth, x.cols);
+    *at = B + ((size_t) r + (size_t) c * (size_t) ldb) * es_b;
+    return tb ? part (es_b, ldb, x.cols, x.depth) : part (es_b, ldb, x.depth, x.cols);
   };
   cursor cur;
   if (!advance (R, &cur))
@@ -362,6 +421,11 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
 
   gm_status st = GM_OK;
   void *bufA[2] = {NULL, NULL}, *bufB[2] = {NULL, NULL}, *bufC[2] = {NULL, NULL}, *bufP = NULL;
+  /* a real operand of a complex product goes up into stage*[b], then is promoted into buf*[b]
+     on the product's stream (two of each: the promotion of step t may still be queued while
+     step t+1's panel goes up) */
+  void *stageA[2] = {NULL, NULL}, *stageB[2] = {NULL, NULL};
+  int *d_imag = NULL;                /* complex: this device's blocks have imaginary parts */
   const size_t a_bytes = (size_t) pl.mb * pl.kb * es, b_bytes = (size_t) pl.kb * pl.nb * es;
   const size_t c_bytes = (size_t) pl.mb * pl.nb * es;
   cudaStream_t cs = NULL;
@@ -378,6 +442,10 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
       st = gm_device_alloc (&bufA[b], a_bytes);
     if ((b == 0 || !pl.b_once) && st == GM_OK)
       st = gm_device_alloc (&bufB[b], b_bytes);
+    if ((b == 0 || !pl.a_once) && R->a_real && st == GM_OK)
+      st = gm_device_alloc (&stageA[b], a_bytes / 2);
+    if ((b == 0 || !pl.b_once) && R->b_real && st == GM_OK)
+      st = gm_device_alloc (&stageB[b], b_bytes / 2);
     if (st == GM_OK)
       st = gm_device_alloc (&bufC[b], c_bytes);
     if (st == GM_OK)
@@ -393,6 +461,17 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
   /* The buffers may come from the cache with gpumat work still queued on stream 0. */
   if (st == GM_OK)
     st = gm_stream_after_default (cs);
+  if (st == GM_OK && cplx && (st = gm_device_alloc ((void **) &d_imag, sizeof (int))) == GM_OK)
+    st = gm_cuda_status (cudaMemsetAsync (d_imag, 0, sizeof (int), cs), "cudaMemsetAsync");
+  /* A real operand's panel: up into its stage, promoted into the panel buffer on cs (queued
+     after the product in flight, before the next one). */
+  auto promote = [&] (bool is_real, void *const *stage, void *const *buf, int b,
+                      const gm_host_span &span) {
+    if (!is_real || !span.runs)
+      return GM_OK;
+    const int64_t count = (int64_t) (span.run / (es / 2) * span.runs);
+    return gm_real_to_complex (R->cls, count, stage[b], buf[b], cs);
+  };
 
   int a_cur = 0, b_cur = 0;          /* the buffers holding the current step's panels */
   /* the panels of the first step: A's, then B's in one piece or, where the head ramps, in
@@ -402,7 +481,10 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     const step x = step_of (R, cur);
     const char *ha, *hb;
     const gm_host_span sa = a_span (x, &ha), sb = b_span (x, &hb);
-    st = gm_copy_duplex_2d (bufA[0], ha, sa, NULL, NULL, gm_contiguous (0));
+    st = gm_copy_duplex_2d (R->a_real ? stageA[0] : bufA[0], ha, sa, NULL, NULL,
+                            gm_contiguous (0));
+    if (st == GM_OK)
+      st = promote (R->a_real, stageA, bufA, 0, sa);
     const int64_t w = st == GM_OK ? ramp_width (R, x.rows, x.cols, x.depth) : 0;
     if (w > 0) {
       st = gm_cuda_status (cudaEventRecord (began[0], cs), "cudaEventRecord");
@@ -422,8 +504,12 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
         stats->ramp_chunks++;
       }
       ramped = st == GM_OK;
-    } else if (st == GM_OK)
-      st = gm_copy_duplex_2d (bufB[0], hb, sb, NULL, NULL, gm_contiguous (0));
+    } else if (st == GM_OK) {
+      st = gm_copy_duplex_2d (R->b_real ? stageB[0] : bufB[0], hb, sb, NULL, NULL,
+                              gm_contiguous (0));
+      if (st == GM_OK)
+        st = promote (R->b_real, stageB, bufB, 0, sb);
+    }
     stats->bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
   }
   step pending_down = {};            /* the block to download after the next product */
@@ -445,6 +531,8 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     }
     if (st == GM_OK && x.s > 0)
       st = launch_accumulate (R->cls, x.rows * x.cols, bufC[cb], bufP, cs);
+    if (st == GM_OK && cplx && x.s == pl.bs - 1)
+      st = launch_any_imag (R->cls, x.rows * x.cols, bufC[cb], d_imag, cs);
     if (st == GM_OK)
       st = gm_cuda_status (cudaEventRecord (done[t % 2], cs), "cudaEventRecord");
     /* step t-1's product done: its buffers are free and its block (if complete) can go down */
@@ -488,9 +576,15 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
       dsrc = (const char *) bufC[down_buf];
       have_down = false;
     }
-    st = gm_copy_duplex_2d (sa.runs ? bufA[a_next] : NULL, ha, sa, hdst, dsrc, sd);
+    st = gm_copy_duplex_2d (sa.runs ? (R->a_real ? stageA[a_next] : bufA[a_next]) : NULL, ha, sa,
+                            hdst, dsrc, sd);
+    if (st == GM_OK)
+      st = promote (R->a_real, stageA, bufA, a_next, sa);
     if (st == GM_OK && sb.runs)
-      st = gm_copy_duplex_2d (bufB[b_next], hb, sb, NULL, NULL, gm_contiguous (0));
+      st = gm_copy_duplex_2d (R->b_real ? stageB[b_next] : bufB[b_next], hb, sb, NULL, NULL,
+                              gm_contiguous (0));
+    if (st == GM_OK)
+      st = promote (R->b_real, stageB, bufB, b_next, sb);
     stats->bytes_up += (double) (sa.run * sa.runs + sb.run * sb.runs);
     stats->bytes_down += (double) (sd.run * sd.runs);
     a_cur = a_next;
@@ -517,6 +611,14 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     cudaStreamSynchronize (cs);      /* nothing in flight before the buffers are freed */
     cudaStreamDestroy (cs);
   }
+  if (st == GM_OK && d_imag) {
+    int any = 0;
+    st = gm_cuda_status (cudaMemcpy (&any, d_imag, sizeof any, cudaMemcpyDeviceToHost),
+                         "blocked product: imaginary parts");
+    if (st == GM_OK && any)
+      R->any_imag.store (1);
+  }
+  gm_device_free (d_imag);
   for (int b = 0; b < 2; b++) {
     if (done[b])
       cudaEventDestroy (done[b]);
@@ -525,6 +627,8 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     gm_device_free (bufA[b]);
     gm_device_free (bufB[b]);
     gm_device_free (bufC[b]);
+    gm_device_free (stageA[b]);
+    gm_device_free (stageB[b]);
   }
   gm_device_free (bufP);
   (void) cudaGetLastError ();
@@ -591,7 +695,8 @@ constexpr double MAX_BLOCK_FLOP = 2e13;
 /* The memory plan of make_plan, then shared and capped: with several devices at least
  * BLOCKS_PER_DEVICE blocks a device, and on any number of devices (one included, since v3) no
  * block above MAX_BLOCK_FLOP while its rows can shrink. */
-void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, plan *p)
+void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, const plan_opts &o,
+                  plan *p)
 {
   const int64_t want = devices > 1 ? BLOCKS_PER_DEVICE * devices : 1;
   int64_t mb = p->mb, nb = p->nb;
@@ -612,7 +717,7 @@ void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, plan 
   p->bj = ceil_div (n, p->nb);
   p->a_once = p->bi == 1 && p->bs == 1;
   p->b_once = p->bj == 1 && p->bs == 1;
-  p->bytes = plan_bytes (m, n, k, p->mb, p->nb, p->kb, es);   /* smaller blocks: fewer bytes */
+  p->bytes = plan_bytes (m, n, k, p->mb, p->nb, p->kb, es, o);   /* smaller blocks: fewer bytes */
 }
 
 /* How often the calling thread asks the interrupt callback while the devices run: Ctrl-C
@@ -621,14 +726,55 @@ constexpr long POLL_NS = 10 * 1000 * 1000;
 
 } /* namespace */
 
+namespace {
+
+/* The classes the blocked path takes: every class gm_matmul multiplies (logical and char
+   arrive as double). */
+bool blocked_class (gm_class cls)
+{
+  return cls == GM_DOUBLE || cls == GM_SINGLE || gm_class_is_complex (cls)
+         || gm_class_is_integer (cls);
+}
+
+gm_status host_blocked (gm_matmul_kernel kernel, gm_class cls, bool a_real, bool b_real,
+                        gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, const void *h_A,
+                        const void *h_B, void *h_C, const gm_host_options *opt, int *c_has_imag);
+
+} /* namespace */
+
 extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
                                              gm_op opb, int64_t m, int64_t n, int64_t k,
                                              const void *h_A, const void *h_B, void *h_C,
                                              const gm_host_options *opt)
 {
-  if (cls != GM_DOUBLE && cls != GM_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s (real double and "
-                    "single only)", gm_class_name (cls));
+  int has_imag = 0;
+  return host_blocked (kernel, cls, false, false, opa, opb, m, n, k, h_A, h_B, h_C, opt,
+                       &has_imag);
+}
+
+extern "C" gm_status gm_matmul_host_blocked_complex (gm_matmul_kernel kernel, gm_class cls,
+                                                     int a_real, int b_real, gm_op opa,
+                                                     gm_op opb, int64_t m, int64_t n, int64_t k,
+                                                     const void *h_A, const void *h_B,
+                                                     void *h_C, const gm_host_options *opt,
+                                                     int *c_has_imag)
+{
+  *c_has_imag = 0;
+  if (!gm_class_is_complex (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s is not complex",
+                    gm_class_name (cls));
+  return host_blocked (kernel, cls, a_real != 0, b_real != 0, opa, opb, m, n, k, h_A, h_B, h_C,
+                       opt, c_has_imag);
+}
+
+namespace {
+
+gm_status host_blocked (gm_matmul_kernel kernel, gm_class cls, bool a_real, bool b_real,
+                        gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, const void *h_A,
+                        const void *h_B, void *h_C, const gm_host_options *opt, int *c_has_imag)
+{
+  if (!blocked_class (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s", gm_class_name (cls));
   if (m < 0 || n < 0 || k < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
   if (!gm_op_name (opa) || !gm_op_name (opb))
@@ -663,9 +809,10 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
     budget = opt->max_device_bytes;
 
   shared_run R;
-  if ((st = make_plan (m, n, k, es, budget, &R.pl)) != GM_OK)
+  const plan_opts popts = class_plan_opts (cls, a_real, b_real);
+  if ((st = make_plan (m, n, k, es, budget, popts, &R.pl)) != GM_OK)
     return st;
-  spread_plan (m, n, k, es, ndev, &R.pl);
+  spread_plan (m, n, k, es, ndev, popts, &R.pl);
   /* op(A) is m x k: stored m x k (lda m) for none, k x m (lda k) for (c)transpose; its block
      (rows r0.., slice p0..) is the stored part (r0.., p0..) or (p0.., r0..).  Likewise op(B),
      k x n: stored k x n (ldb k), or n x k (ldb n). */
@@ -675,6 +822,9 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
   R.opb = opb;
   R.ta = opa != GM_OP_NONE;
   R.tb = opb != GM_OP_NONE;
+  R.a_real = a_real;
+  R.b_real = b_real;
+  R.any_imag.store (0);
   R.m = m;
   R.n = n;
   R.k = k;
@@ -805,20 +955,25 @@ extern "C" gm_status gm_matmul_host_blocked (gm_matmul_kernel kernel, gm_class c
     total.wall_ms = (double) (t1.tv_sec - t0.tv_sec) * 1e3 + (double) (t1.tv_nsec - t0.tv_nsec) / 1e6;
     *opt->stats = total;
   }
+  if (st == GM_OK)
+    *c_has_imag = R.any_imag.load ();
   return st;
 }
+
+} /* namespace */
 
 extern "C" gm_status gm_matmul_host_plan (gm_class cls, int64_t m, int64_t n, int64_t k,
                                           size_t budget, int64_t *mb, int64_t *nb, int64_t *kb)
 {
-  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+  if (!blocked_class (cls))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product: class %s", gm_class_name (cls));
   if (m <= 0 || n <= 0 || k <= 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "blocked product plan: empty product");
   plan pl;
-  gm_status st = make_plan (m, n, k, gm_class_size (cls), budget, &pl);
+  const plan_opts o = class_plan_opts (cls, false, false);
+  gm_status st = make_plan (m, n, k, gm_class_size (cls), budget, o, &pl);
   if (st == GM_OK)
-    spread_plan (m, n, k, gm_class_size (cls), 1, &pl);
+    spread_plan (m, n, k, gm_class_size (cls), 1, o, &pl);
   if (st == GM_OK) {
     *mb = pl.mb;
     *nb = pl.nb;
@@ -837,9 +992,10 @@ extern "C" gm_status gm_matmul_host_plan_shared (gm_class cls, int64_t m, int64_
   if (st != GM_OK || devices == 1)
     return st;
   plan pl;
-  if ((st = make_plan (m, n, k, gm_class_size (cls), budget, &pl)) != GM_OK)
+  const plan_opts o = class_plan_opts (cls, false, false);
+  if ((st = make_plan (m, n, k, gm_class_size (cls), budget, o, &pl)) != GM_OK)
     return st;
-  spread_plan (m, n, k, gm_class_size (cls), devices, &pl);
+  spread_plan (m, n, k, gm_class_size (cls), devices, o, &pl);
   *mb = pl.mb;
   *nb = pl.nb;
   *kb = pl.kb;

@@ -419,7 +419,7 @@ extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, 
   if ((st = gm_pages_total (pages, &total)) != GM_OK)
     return st;
   if (listed > 1 && total > 0 && m > 0 && n > 0 && k > 0 && (!pages || total == 1)
-      && (cls == GM_DOUBLE || cls == GM_SINGLE)) {
+      && (cls == GM_DOUBLE || cls == GM_SINGLE || gm_class_is_integer (cls))) {
     const double flop = 2.0 * (double) m * (double) n * (double) k;
     size_t bytes_A, bytes_B, bytes_C, free_bytes = 0, device_total = 0;
     const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
@@ -499,10 +499,10 @@ static gm_status matmul_host_here (gm_matmul_kernel kernel, gm_class cls, gm_op 
   /* (real floating-point classes: a complex X'*X is Hermitian, not symmetric) */
   const int symmetric = same && !p.pages && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE)
                         && (cls == GM_DOUBLE || cls == GM_SINGLE);
-  /* Past the device (or the caller's budget): the blocked product, for one page of real
-     floating-point data */
+  /* Past the device (or the caller's budget): the blocked product, for one page (real
+     floating-point and integer data here; complex in gm_matmul_host_complex_opt) */
   const size_t need = bytes_A + (same ? 0 : bytes_B) + bytes_C;
-  if (!p.pages && (cls == GM_DOUBLE || cls == GM_SINGLE)
+  if (!p.pages && (cls == GM_DOUBLE || cls == GM_SINGLE || gm_class_is_integer (cls))
       && ((opt && opt->max_device_bytes) || need >= BLOCKED_CHECK_BYTES)) {
     size_t free_bytes = 0, total = 0, live_blocks, live_bytes, cached;
     if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
@@ -588,11 +588,100 @@ static gm_status upload_complex (buffer_set *set, gm_class cls, int is_real, con
   return GM_OK;
 }
 
+static gm_status matmul_host_complex_here (gm_matmul_kernel kernel, gm_class cls, int a_real,
+                                           int b_real, gm_op opa, gm_op opb, int64_t m,
+                                           int64_t n, int64_t k, const void *h_A,
+                                           const void *h_B, void *h_C, const gm_pages *pages,
+                                           int *c_has_imag);
+
 extern "C" gm_status gm_matmul_host_complex (gm_matmul_kernel kernel, gm_class cls, int a_real,
                                              int b_real, gm_op opa, gm_op opb, int64_t m,
                                              int64_t n, int64_t k, const void *h_A,
                                              const void *h_B, void *h_C, const gm_pages *pages,
                                              int *c_has_imag)
+{
+  return gm_matmul_host_complex_opt (kernel, cls, a_real, b_real, opa, opb, m, n, k, h_A, h_B,
+                                     h_C, pages, NULL, c_has_imag);
+}
+
+/* The device rule of gm_matmul_host_opt for complex products: one page past the budget, past
+ * the first device's free memory, or (several devices listed) at least MULTI_DEVICE_MIN_FLOP
+ * real flops goes blocked (divided among the listed devices); anything else runs whole on the
+ * first device listed (or the current one). */
+extern "C" gm_status gm_matmul_host_complex_opt (gm_matmul_kernel kernel, gm_class cls,
+                                                 int a_real, int b_real, gm_op opa, gm_op opb,
+                                                 int64_t m, int64_t n, int64_t k,
+                                                 const void *h_A, const void *h_B, void *h_C,
+                                                 const gm_pages *pages,
+                                                 const gm_host_options *opt, int *c_has_imag)
+{
+  *c_has_imag = 0;
+  if (!gm_class_is_complex (cls))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: class %s is not complex",
+                    gm_class_name (cls));
+  const int listed = opt && opt->devices ? opt->device_count : 0;
+  gm_status st;
+  if (listed && (st = gm_check_devices (opt->devices, listed)) != GM_OK)
+    return st;
+  int64_t total = 1;
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  if ((st = gm_pages_total (pages, &total)) != GM_OK)
+    return st;
+  const int first = listed ? opt->devices[0] : -1;
+  int previous = 0;
+  if (first >= 0 && (st = gm_use_device (first, &previous)) != GM_OK)
+    return st;
+  if (opt && total == 1 && m > 0 && n > 0 && k > 0) {
+    const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
+    size_t bytes_A, bytes_B, bytes_C;
+    if ((st = element_bytes (cls, ka ? k : m, ka ? m : k, &bytes_A)) != GM_OK
+        || (st = element_bytes (cls, kb ? k : n, kb ? n : k, &bytes_B)) != GM_OK
+        || (st = element_bytes (cls, m, n, &bytes_C)) != GM_OK)
+      goto back;
+    int blocked = opt->max_device_bytes != 0
+                  || (listed > 1 && 8.0 * (double) m * (double) n * (double) k
+                                        >= MULTI_DEVICE_MIN_FLOP);
+    /* in core: A and B complex on the device (a real one also in its half-size staging), C,
+       and the product's copies of op(A) (Â, twice A) and of a transposed B */
+    const double need = 3.0 * bytes_A + (a_real ? 0.5 * bytes_A : 0) + 2.0 * bytes_B
+                        + (b_real ? 0.5 * bytes_B : 0) + bytes_C;
+    if (!blocked && need >= (double) BLOCKED_CHECK_BYTES) {
+      size_t free_bytes = 0, device_total = 0, live_blocks, live_bytes, cached;
+      if ((st = gm_init ()) != GM_OK
+          || (st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &device_total),
+                                   "cudaMemGetInfo")) != GM_OK)
+        goto back;
+      gm_device_usage (&live_blocks, &live_bytes, &cached);
+      blocked = need > (double) (free_bytes + cached) * IN_CORE_SHARE;
+    }
+    if (blocked) {
+      gm_host_options here = *opt;
+      if (listed <= 1) {             /* on the first device (switched to above) */
+        here.devices = NULL;
+        here.device_count = 0;
+      }
+      st = gm_matmul_host_blocked_complex (kernel, cls, a_real, b_real, opa, opb, m, n, k, h_A,
+                                           h_B, h_C, &here, c_has_imag);
+      goto back;
+    }
+  }
+  st = matmul_host_complex_here (kernel, cls, a_real, b_real, opa, opb, m, n, k, h_A, h_B, h_C,
+                                 pages, c_has_imag);
+back:
+  if (first >= 0 && previous != first) {
+    const gm_status b = gm_use_device (previous, NULL);
+    if (st == GM_OK)
+      st = b;
+  }
+  return st;
+}
+
+static gm_status matmul_host_complex_here (gm_matmul_kernel kernel, gm_class cls, int a_real,
+                                           int b_real, gm_op opa, gm_op opb, int64_t m,
+                                           int64_t n, int64_t k, const void *h_A,
+                                           const void *h_B, void *h_C, const gm_pages *pages,
+                                           int *c_has_imag)
 {
   const int ka = opa != GM_OP_NONE, kb = opb == GM_OP_NONE;
   const int64_t rows_a = ka ? k : m, cols_a = ka ? m : k;

@@ -382,11 +382,11 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (!A.on_device && !B.on_device && !scale_op) {
     gw_result r;
     gw_result_make (&scratch, cls, 2, out_dims, &r);
-    /* real products take the device list themselves (kernels/host_ops.cu); the others run on
+    /* products take the device list themselves (kernels/host_ops.cu); the scalar case runs on
        the first device listed, switched to for the call and back before any error is raised */
     host_opt.devices = device_count ? devices : NULL;
     host_opt.device_count = device_count;
-    const int switch_device = device_count && (scalar || cplx) && count > 0;
+    const int switch_device = device_count && scalar && count > 0;
     int previous_device = 0;
     if (switch_device && (st = gm_use_device (devices[0], &previous_device)) != GM_OK) {
       gw_result_discard (&r);
@@ -403,8 +403,8 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       memset (r.data, 0, out_bytes);      /* an empty sum needs no GPU */
       st = GM_OK;
     } else if (cplx)
-      st = gm_matmul_host_complex (kernel, cls, a_real, b_real, sa, sb, m, n, k, A.host, B.host,
-                                   r.data, NULL, &has_imag);
+      st = gm_matmul_host_complex_opt (kernel, cls, a_real, b_real, sa, sb, m, n, k, A.host,
+                                       B.host, r.data, NULL, &host_opt, &has_imag);
     else
       st = gm_matmul_host_opt (kernel, cls, sa, sb, m, n, k, A.host, B.host, r.data, NULL,
                                &host_opt);

@@ -9,6 +9,10 @@
  *     k eps (|A| |B|), and with k whole bit for bit against the in-core product of the same
  *     kernel (tiled); X'*X exactly symmetric; NaN and Inf; empty and K = 0;
  *   - an interrupt between blocks: GM_ERR_INTERRUPTED, nothing left on the device;
+ *   - complex double and single (every op pair, A or B real, k whole and split) against a
+ *     long-double reference inside 2 (k+1) eps (|A||B|) and bit for bit against the in-core
+ *     product with k whole, has_imag included; the eight integer classes, k never split, bit for
+ *     bit against the in-core product, a budget with no room for k whole refused;
  *   - the products once more with every copy through the staging pool (GPUMAT_TRANSFER_SMALL_KB
  *     = 0), whose strided path the small test panels would otherwise not reach;
  *   - several devices (every GPU present; one GPU: lists of one): the blocks shared, every op
@@ -394,11 +398,198 @@ static void test_products (gm_class cls)
   tu_result (st == GM_ERR_INTERRUPTED && blocks1 == blocks0 && bytes1 == bytes0,
              "blocked, interrupted: status %d (want %d), live blocks %zu -> %zu, bytes %zu -> %zu",
              (int) st, (int) GM_ERR_INTERRUPTED, blocks0, blocks1, bytes0, bytes1);
-  tu_result (gm_matmul_host_blocked (GM_MATMUL_AUTO, GM_INT8, GM_OP_NONE, GM_OP_NONE, 2, 2, 2, x,
-                                     x, c, NULL) == GM_ERR_INVALID_ARGUMENT,
-             "blocked: an integer class accepted");
+  tu_result (gm_matmul_host_blocked (GM_MATMUL_AUTO, (gm_class) GM_CLASS_COUNT, GM_OP_NONE,
+                                     GM_OP_NONE, 2, 2, 2, x, x, c, NULL)
+                 == GM_ERR_INVALID_ARGUMENT, "blocked: an unknown class accepted");
   free (x);
   free (c);
+}
+
+/* ---- complex products (issue 15: every complex form the in-core path has) -------------------
+ * op(A) * op(B) for complex double and single, every op pair (N, T, C), A or B real (promoted
+ * on the device panel by panel) or both complex, budgets forcing blocks and a k split: each
+ * element against a long-double reference inside 2 (k+1) eps (|A||B|) (modulus), with k whole
+ * bit for bit against the in-core product of the same kernel, and *c_has_imag as the in-core
+ * path says (a product of complex arrays whose imaginary parts are all zero: 0). */
+static void cplx_fill (gm_class cls, int is_real, void *buf, double *re, double *im, size_t count,
+                       int zero_imag)
+{
+  const int single = cls == GM_COMPLEX_SINGLE;
+  for (size_t i = 0; i < count; i++) {
+    double r = tu_uniform (), q = is_real || zero_imag ? 0.0 : tu_uniform ();
+    if (single) {
+      r = (float) r;
+      q = (float) q;
+    }
+    re[i] = r;
+    im[i] = q;
+    if (is_real) {
+      if (single) ((float *) buf)[i] = (float) r;
+      else ((double *) buf)[i] = r;
+    } else if (single) {
+      ((float *) buf)[2 * i] = (float) r;
+      ((float *) buf)[2 * i + 1] = (float) q;
+    } else {
+      ((double *) buf)[2 * i] = r;
+      ((double *) buf)[2 * i + 1] = q;
+    }
+  }
+}
+
+static void run_blocked_complex (gm_class cls, int a_real, int b_real, gm_op oa, gm_op ob,
+                                 int64_t m, int64_t n, int64_t k, size_t budget, int zero_imag,
+                                 gm_matmul_kernel kernel)
+{
+  const size_t es = gm_class_size (cls);
+  const int64_t ra = oa != GM_OP_NONE ? k : m, ca = oa != GM_OP_NONE ? m : k;
+  const int64_t rb = ob != GM_OP_NONE ? n : k, cb = ob != GM_OP_NONE ? k : n;
+  const size_t na = (size_t) (ra * ca), nb = (size_t) (rb * cb), nc = (size_t) (m * n);
+  double *ar = (double *) xmalloc (na * sizeof (double)), *ai = (double *) xmalloc (na * sizeof (double));
+  double *br = (double *) xmalloc (nb * sizeof (double)), *bi = (double *) xmalloc (nb * sizeof (double));
+  void *ha = xmalloc (na * es), *hb = xmalloc (nb * es);
+  void *hc = xmalloc (nc * es), *hr = xmalloc (nc * es);
+  cplx_fill (cls, a_real, ha, ar, ai, na, zero_imag);
+  cplx_fill (cls, b_real, hb, br, bi, nb, zero_imag);
+  gm_host_stats stats;
+  memset (&stats, 0, sizeof stats);
+  gm_host_options opt = {budget, NULL, NULL, &stats};
+  int has_imag = -1;
+  gm_status st = gm_matmul_host_complex_opt (kernel, cls, a_real, b_real, oa, ob, m, n, k, ha, hb,
+                                             hc, NULL, &opt, &has_imag);
+  const int single = cls == GM_COMPLEX_SINGLE;
+  const double eps = single ? 0x1.0p-23 : 0x1.0p-52;
+  int64_t bad = 0;
+  int any_imag = 0;
+  for (int64_t j = 0; j < n && st == GM_OK; j++)
+    for (int64_t i = 0; i < m; i++) {
+      long double sr = 0, si = 0, sa = 0;
+      for (int64_t p = 0; p < k; p++) {
+        const size_t x = (size_t) (oa != GM_OP_NONE ? p + i * ra : i + p * ra);
+        const size_t y = (size_t) (ob != GM_OP_NONE ? j + p * rb : p + j * rb);
+        const long double xr = ar[x], xi = oa == GM_OP_CTRANSPOSE ? -ai[x] : ai[x];
+        const long double yr = br[y], yi = ob == GM_OP_CTRANSPOSE ? -bi[y] : bi[y];
+        sr += xr * yr - xi * yi;
+        si += xr * yi + xi * yr;
+        sa += sqrtl (xr * xr + xi * xi) * sqrtl (yr * yr + yi * yi);
+      }
+      const size_t e = (size_t) (i + j * m);
+      const double gr = single ? ((float *) hc)[2 * e] : ((double *) hc)[2 * e];
+      const double gi = single ? ((float *) hc)[2 * e + 1] : ((double *) hc)[2 * e + 1];
+      any_imag |= gi != 0;
+      const long double err = sqrtl ((gr - sr) * (gr - sr) + (gi - si) * (gi - si));
+      bad += !(err <= 2.0L * (k + 1) * eps * sa);
+    }
+  const int64_t steps = stats.block_rows > 0 ? ((m + stats.block_rows - 1) / stats.block_rows)
+                                                   * ((n + stats.block_cols - 1) / stats.block_cols)
+                                                   * ((k + stats.slice - 1) / stats.slice) : -1;
+  tu_result (st == GM_OK && bad == 0 && has_imag == any_imag && stats.steps == steps
+                 && steps > 1,
+             "blocked %s%s%s %c%c %lldx%lldx%lld in %zu bytes (%s): status %d, %lld elements "
+             "outside 2(k+1) eps (|A||B|), has_imag %d (C has %d), %lld steps of %lld",
+             gm_class_name (cls), a_real ? ", A real" : "", b_real ? ", B real" : "", "NTC"[oa],
+             "NTC"[ob], (long long) m, (long long) n, (long long) k, budget,
+             gm_matmul_kernel_name (kernel), (int) st, (long long) bad, has_imag, any_imag,
+             (long long) stats.steps, (long long) steps);
+  if (st == GM_OK && stats.slice == k && kernel != GM_MATMUL_AUTO) {  /* auto may choose per block */
+    int in_core_imag = -1;
+    st = gm_matmul_host_complex (kernel, cls, a_real, b_real, oa, ob, m, n, k, ha, hb, hr, NULL,
+                                 &in_core_imag);
+    int64_t mismatched = 0;
+    for (size_t e = 0; e < nc && st == GM_OK; e++)
+      mismatched += memcmp ((char *) hc + e * es, (char *) hr + e * es, es) != 0;
+    tu_result (st == GM_OK && mismatched == 0 && in_core_imag == has_imag,
+               "blocked %s %c%c %lldx%lldx%lld (k whole) against the in-core product: status %d, "
+               "%lld elements differ, has_imag %d / %d", gm_class_name (cls), "NTC"[oa], "NTC"[ob],
+               (long long) m, (long long) n, (long long) k, (int) st, (long long) mismatched,
+               has_imag, in_core_imag);
+  }
+  free (ar); free (ai); free (br); free (bi);
+  free (ha); free (hb); free (hc); free (hr);
+}
+
+static void test_complex_products (gm_class cls)
+{
+  const size_t es = gm_class_size (cls);
+  static const int64_t shapes[][3] = {{130, 90, 70}, {65, 67, 300}, {1, 150, 40}};
+  const int ns = quick ? 1 : 3;
+  for (int s = 0; s < ns; s++) {
+    const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+    const size_t all = (size_t) (m * k + k * n + m * n) * es;
+    /* several blocks with k whole; and a deep k split (complex panels cost 2-4 times their
+       bytes on the device: Â, a copied op(B), a real operand's staging) */
+    const size_t budgets[2] = {all / 2, all / 12};
+    for (int b = 0; b < 2; b++)
+      for (int p = 0; p < 9; p++) {
+        if (quick && p % 4 != 0)
+          continue;
+        const int mix = (p + b + s) % 3;     /* both complex, A real, B real */
+        run_blocked_complex (cls, mix == 1, mix == 2, (gm_op) (p / 3), (gm_op) (p % 3), m, n, k,
+                             budgets[b], 0, GM_MATMUL_TILED);
+      }
+  }
+  /* auto's kernels (zdmma for complex double), and a complex product with no imaginary part */
+  run_blocked_complex (cls, 0, 0, GM_OP_NONE, GM_OP_CTRANSPOSE, 200, 130, 90, 200 * 130 * es,
+                       0, GM_MATMUL_AUTO);
+  run_blocked_complex (cls, 0, 1, GM_OP_TRANSPOSE, GM_OP_NONE, 150, 100, 60, 150 * 100 * es, 1,
+                       GM_MATMUL_AUTO);
+}
+
+/* ---- integer products ------------------------------------------------------------------------
+ * Every integer class: k is never split (each element one exact sum, saturated once), so the
+ * blocked result equals the in-core one bit for bit whatever the budget; a budget too small for
+ * one row and column of k whole is refused (GM_ERR_OUT_OF_MEMORY), nothing left on the device. */
+static void test_integer_products (void)
+{
+  const gm_class classes[] = {GM_INT8, GM_UINT8, GM_INT16, GM_UINT16, GM_INT32, GM_UINT32,
+                              GM_INT64, GM_UINT64};
+  const int64_t m = 150, n = 70, k = quick ? 60 : 300;
+  for (int c = 0; c < 8; c++) {
+    const gm_class cls = classes[c];
+    const size_t es = gm_class_size (cls);
+    const size_t bytes = (size_t) (m > n ? m : n) * (size_t) k * es;
+    unsigned char *ha = (unsigned char *) xmalloc (bytes), *hb = (unsigned char *) xmalloc (bytes);
+    unsigned char *hc = (unsigned char *) xmalloc ((size_t) (m * n) * es);
+    unsigned char *hr = (unsigned char *) xmalloc ((size_t) (m * n) * es);
+    /* small magnitudes mostly, some at the class's ends (so that sums saturate somewhere) */
+    for (size_t b = 0; b < bytes; b++) {
+      const uint64_t r = tu_next ();
+      ha[b] = (unsigned char) (b % es == es - 1 && r % 4 ? r % 3 : r >> 56);
+      hb[b] = (unsigned char) (b % es == es - 1 && (r >> 8) % 4 ? (r >> 16) % 3 : r >> 48);
+    }
+    for (int p = 0; p < 9; p++) {
+      if (quick && p % 4 != 0)
+        continue;
+      const gm_op oa = (gm_op) (p / 3), ob = (gm_op) (p % 3);
+      const size_t budget = (size_t) (m * k + k * n + m * n) * es / 3;
+      gm_host_stats stats;
+      memset (&stats, 0, sizeof stats);
+      gm_host_options opt = {budget, NULL, NULL, &stats};
+      gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, oa, ob, m, n, k, ha, hb, hc, NULL,
+                                         &opt);
+      gm_status st2 = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, oa, ob, m, n, k, ha, hb, hr, NULL,
+                                          NULL);
+      const int differ = st == GM_OK && st2 == GM_OK
+                         ? memcmp (hc, hr, (size_t) (m * n) * es) != 0 : -1;
+      tu_result (st == GM_OK && st2 == GM_OK && differ == 0 && stats.slice == k
+                     && stats.steps > 1,
+                 "blocked %s %c%c %lldx%lldx%lld in %zu bytes: status %d / %d, differs from in "
+                 "core %d, slice %lld (k %lld), %lld steps", gm_class_name (cls), "NTC"[oa],
+                 "NTC"[ob], (long long) m, (long long) n, (long long) k, budget, (int) st,
+                 (int) st2, differ, (long long) stats.slice, (long long) k,
+                 (long long) stats.steps);
+    }
+    /* no room for k whole: refused, never split */
+    size_t blocks0, bytes0, cached0, blocks1, bytes1, cached1;
+    gm_device_usage (&blocks0, &bytes0, &cached0);
+    gm_host_options tiny = {(size_t) k * es, NULL, NULL, NULL};
+    gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, cls, GM_OP_NONE, GM_OP_NONE, m, n, k, ha,
+                                       hb, hc, NULL, &tiny);
+    gm_device_usage (&blocks1, &bytes1, &cached1);
+    tu_result (st == GM_ERR_OUT_OF_MEMORY && blocks1 == blocks0 && bytes1 == bytes0,
+               "blocked %s with no room for k whole: status %d (want %d), live blocks %zu -> "
+               "%zu", gm_class_name (cls), (int) st, (int) GM_ERR_OUT_OF_MEMORY, blocks0, blocks1);
+    free (ha); free (hb); free (hc); free (hr);
+  }
 }
 
 /* ---- the head's ramp (host_ooc.cu v4) -------------------------------------------------------- */
@@ -617,6 +808,9 @@ int main (int argc, char **argv)
   gm_transfer_release ();
   unsetenv ("GPUMAT_TRANSFER_SMALL_KB");
   test_products (GM_SINGLE);
+  test_complex_products (GM_COMPLEX_DOUBLE);
+  test_complex_products (GM_COMPLEX_SINGLE);
+  test_integer_products ();
   if (!quick)
     test_ramp ();
   test_devices (GM_DOUBLE);
