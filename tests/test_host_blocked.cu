@@ -189,8 +189,27 @@ static void test_plans (void)
         }
       }
   int64_t mb, nb, kb;
-  tu_result (gm_matmul_host_plan (GM_INT32, 4, 4, 4, 1000, &mb, &nb, &kb)
-                 == GM_ERR_INVALID_ARGUMENT, "plan: an integer class accepted");
+  tu_result (gm_matmul_host_plan ((gm_class) GM_CLASS_COUNT, 4, 4, 4, 1000, &mb, &nb, &kb)
+                 == GM_ERR_INVALID_ARGUMENT, "plan: an unknown class accepted");
+  /* integer classes: smaller blocks, never a k split (2000 x 2000 x 5000 int32 in 8 MB:
+     whole-k panels of 128 rows and columns fit, 5 MB) */
+  gm_status st = gm_matmul_host_plan (GM_INT32, 2000, 2000, 5000, (size_t) 8 << 20, &mb, &nb, &kb);
+  tu_result (st == GM_OK && kb == 5000 && mb < 2000 && nb <= 2000,
+             "plan int32 2000x2000x5000 in 8 MiB: status %d, blocks %lldx%lldx%lld (k whole)",
+             (int) st, (long long) mb, (long long) nb, (long long) kb);
+  tu_result (gm_matmul_host_plan (GM_INT8, 100, 100, 5000, 5000, &mb, &nb, &kb)
+                 == GM_ERR_OUT_OF_MEMORY, "plan int8 with no room for whole-k panels");
+  /* complex: the panels' workspace counted (Â twice A's panel, op(B) once), so the blocks are
+     smaller than a real class of the same element size gets */
+  int64_t cmb, cnb, ckb;
+  st = gm_matmul_host_plan (GM_COMPLEX_SINGLE, 4000, 4000, 2000, (size_t) 64 << 20, &cmb, &cnb,
+                            &ckb);
+  tu_result (st == GM_OK && gm_matmul_host_plan (GM_DOUBLE, 4000, 4000, 2000, (size_t) 64 << 20,
+                                                 &mb, &nb, &kb) == GM_OK
+                 && (double) cmb * cnb * ckb < (double) mb * nb * kb,
+             "plan complex single against double, 4000x4000x2000 in 64 MiB: %lldx%lldx%lld, "
+             "%lldx%lldx%lld", (long long) cmb, (long long) cnb, (long long) ckb, (long long) mb,
+             (long long) nb, (long long) kb);
 }
 
 /* The plans of several devices (host arithmetic only): the one-device plan's k slices, blocks no
