@@ -1011,6 +1011,21 @@ endfunction
 %! check_bound (gpumat_mul (A, B, "maxDeviceMemory", budget), A, B);
 %! check_bound (gpumat_mul (single (A), B, "maxDeviceMemory", budget / 2), single (A), single (B));
 
+%!function check_blocked_complex (C, A, B)
+%!  ## as check_complex, for a product already computed: class, narrowing, the bound
+%!  R = A * B;
+%!  assert (class (C), class (R));
+%!  assert (iscomplex (C), iscomplex (R));
+%!  if (isa (R, "single"))
+%!    Ad = double (single (A));  Bd = double (single (B));
+%!  else
+%!    Ad = double (A);  Bd = double (B);
+%!  endif
+%!  bound = 2 * (columns (A) + 1) * eps (class (R)) * (abs (Ad) * abs (Bd));
+%!  bad = ! (abs (double (C) - Ad * Bd) <= bound);
+%!  assert (! any (bad(:)), "%d of %d elements outside the bound", nnz (bad), numel (bad));
+%!endfunction
+
 %!testif ; gpumat_available ()
 %! ## Complex and integer products past the budget (the blocked path): every op pair, a real
 %! ## operand with a complex one, the result narrowed to real as * narrows it, within the
@@ -1046,21 +1061,6 @@ endfunction
 %!                    gpumat_mul (A, "transpose", A, "none")));
 %! endfor
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
-%!function check_blocked_complex (C, A, B)
-%!  ## as check_complex, for a product already computed: class, narrowing, the bound
-%!  R = A * B;
-%!  assert (class (C), class (R));
-%!  assert (iscomplex (C), iscomplex (R));
-%!  if (isa (R, "single"))
-%!    Ad = double (single (A));  Bd = double (single (B));
-%!  else
-%!    Ad = double (A);  Bd = double (B);
-%!  endif
-%!  bound = 2 * (columns (A) + 1) * eps (class (R)) * (abs (Ad) * abs (Bd));
-%!  bad = ! (abs (double (C) - Ad * Bd) <= bound);
-%!  assert (! any (bad(:)), "%d of %d elements outside the bound", nnz (bad), numel (bad));
-%!endfunction
 
 %!testif ; gpumat_available ()
 %! ## X'*X blocked: exactly symmetric, as Octave's; NaN and Inf propagate as in *.
