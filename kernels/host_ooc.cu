@@ -1,6 +1,7 @@
 /* host_ooc.cu: products of host arrays that do not fit in device memory (issue 15).
  *
- * C = op(A) * op(B) for real double or single host arrays is computed in blocks of C that fit a
+ * C = op(A) * op(B) for host arrays of any class gm_matmul multiplies (real, complex and integer;
+ * complex and integer details in v5 below) is computed in blocks of C that fit a
  * device-memory budget, each block from panels of op(A) (its rows) and op(B) (its columns)
  * streamed through the staging pool, with the copies overlapped with the products:
  *
@@ -70,6 +71,13 @@
  *           (the card runs the products at its 700 W cap, so the idle head had only let it
  *           start cooler); two H200 5.93 -> 5.68 s, 2.00x one.  With dmma's k16 loop (the
  *           kernel, not this file) one H100 does 10.54-10.67 s, 40.5-41.0 TFLOP/s.
+ *           v5 every class gm_matmul multiplies (issue 15: "every kernel, class, op flag and
+ *           complex form"): complex double and single, with a real operand uploaded as it is
+ *           and promoted on the device into its panel buffer (two half-size stages, so step
+ *           t+1's upload never meets step t's queued promotion), a per-device flag that each
+ *           finished block ORs its imaginary parts into (any_imag: Octave's narrowing of the
+ *           whole C), the plan counting the complex product's own copies (Â, op(B)); and the
+ *           integer classes, whose k is never split (plan_opts.split_k).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
