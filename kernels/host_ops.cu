@@ -398,6 +398,20 @@ static gm_status matmul_host_here (gm_matmul_kernel kernel, gm_class cls, gm_op 
                                    const void *h_B, void *h_C, const gm_pages *pages,
                                    const gm_host_options *opt);
 
+/* What both device rules check first: the listed devices (if any), the sizes, the pages. */
+static gm_status listed_product_checks (const gm_host_options *opt, int listed, int64_t m,
+                                        int64_t n, int64_t k, const gm_pages *pages,
+                                        int64_t *total)
+{
+  gm_status st;
+  if (listed && (st = gm_check_devices (opt->devices, listed)) != GM_OK)
+    return st;
+  if (m < 0 || n < 0 || k < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
+  *total = 1;
+  return gm_pages_total (pages, total);
+}
+
 /* The device rule of gm_matmul_host_opt: no list, the current device; one device, the whole
  * product there (the calling thread switched to it and back); several, the blocked product
  * divided among them where it pays (real double or single, one page, past the budget or at
@@ -410,13 +424,9 @@ extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, 
   const int listed = opt && opt->devices ? opt->device_count : 0;
   if (listed == 0)
     return matmul_host_here (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, pages, opt);
-  gm_status st = gm_check_devices (opt->devices, listed);
+  int64_t total;
+  gm_status st = listed_product_checks (opt, listed, m, n, k, pages, &total);
   if (st != GM_OK)
-    return st;
-  int64_t total = 1;
-  if (m < 0 || n < 0 || k < 0)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
-  if ((st = gm_pages_total (pages, &total)) != GM_OK)
     return st;
   if (listed > 1 && total > 0 && m > 0 && n > 0 && k > 0 && (!pages || total == 1)
       && (cls == GM_DOUBLE || cls == GM_SINGLE || gm_class_is_integer (cls))) {
@@ -620,13 +630,9 @@ extern "C" gm_status gm_matmul_host_complex_opt (gm_matmul_kernel kernel, gm_cla
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: class %s is not complex",
                     gm_class_name (cls));
   const int listed = opt && opt->devices ? opt->device_count : 0;
-  gm_status st;
-  if (listed && (st = gm_check_devices (opt->devices, listed)) != GM_OK)
-    return st;
-  int64_t total = 1;
-  if (m < 0 || n < 0 || k < 0)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "negative array size");
-  if ((st = gm_pages_total (pages, &total)) != GM_OK)
+  int64_t total;
+  gm_status st = listed_product_checks (opt, listed, m, n, k, pages, &total);
+  if (st != GM_OK)
     return st;
   const int first = listed ? opt->devices[0] : -1;
   int previous = 0;
