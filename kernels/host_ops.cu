@@ -452,7 +452,10 @@ extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, 
     }
     if (flop >= MULTI_DEVICE_MIN_FLOP || opt->max_device_bytes || past) {
       const int same = h_A == h_B && bytes_A == bytes_B;
-      const int symmetric = same && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE);
+      /* X'*X, X*X' of real floating-point data made exactly symmetric (an integer one is exact,
+         so symmetric already; mirror_upper_host knows the real float classes only) */
+      const int symmetric = same && m == n && (opa == GM_OP_NONE) != (opb == GM_OP_NONE)
+                            && (cls == GM_DOUBLE || cls == GM_SINGLE);
       st = gm_matmul_host_blocked (kernel, cls, opa, opb, m, n, k, h_A, h_B, h_C, opt);
       if (st == GM_OK && symmetric)
         mirror_upper_host (cls, m, h_C);
