@@ -41,4 +41,36 @@ template <typename F> static double time_median (F run, int reps, cudaEvent_t e0
   return reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
 }
 
+/* The same for two competitors taking turns (a, b, a, b, ...) after a warm-up of each: on a
+ * card held at its power cap the clock falls over the first second of a sustained load, so a
+ * competitor timed second, or in short bursts, would be flattered (H100, 2026-11-26:
+ * bench/NOTES-scale.md).  Medians into *ms_a and *ms_b. */
+template <typename FA, typename FB>
+static void time_median_pair (FA run_a, FB run_b, int reps, cudaEvent_t e0, cudaEvent_t e1,
+                              double *ms_a, double *ms_b)
+{
+  run_a ();
+  run_b ();
+  std::vector<float> ta (reps), tb (reps);
+  auto timed = [&] (auto run) {
+    float ms = 0;
+    TU_CUDA (cudaEventRecord (e0));
+    run ();
+    TU_CUDA (cudaEventRecord (e1));
+    TU_CUDA (cudaEventSynchronize (e1));
+    TU_CUDA (cudaEventElapsedTime (&ms, e0, e1));
+    return ms;
+  };
+  for (int r = 0; r < reps; r++) {
+    ta[r] = timed (run_a);
+    tb[r] = timed (run_b);
+  }
+  auto median = [reps] (std::vector<float> &t) {
+    std::sort (t.begin (), t.end ());
+    return reps % 2 ? (double) t[reps / 2] : 0.5 * ((double) t[reps / 2 - 1] + t[reps / 2]);
+  };
+  *ms_a = median (ta);
+  *ms_b = median (tb);
+}
+
 #endif
