@@ -222,16 +222,33 @@ static double pow_ulp (gm_class c) { return c == GM_SINGLE ? 5 : 3; }
 /* ---- gm_binary --------------------------------------------------------------------------- */
 static const char *cls_tag (gm_class c) { return c == GM_SINGLE ? "s" : "d"; }
 
+/* The result of op on A and B: its broadcast shape, class, element count and size. */
+struct BinaryOut {
+  int nd;
+  int64_t dims[GM_MAX_DIMS];
+  gm_class cls;
+  int64_t n;
+  size_t es;
+};
+static BinaryOut binary_out (gm_binop op, const Arr &A, const Arr &B)
+{
+  BinaryOut o;
+  TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &o.nd, o.dims));
+  TU_GM (gm_binop_result_class (op, A.cls, B.cls, &o.cls));
+  o.n = numel (o.nd, o.dims);
+  o.es = gm_class_size (o.cls);
+  return o;
+}
+
 static void check_binary_case (gm_binop op, const Arr &A, const Arr &B, int off_a, int off_b,
                                int off_out, const char *label)
 {
-  int nd;
-  int64_t out[GM_MAX_DIMS];
-  TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &nd, out));
-  gm_class oc;
-  TU_GM (gm_binop_result_class (op, A.cls, B.cls, &oc));
-  const int64_t n = numel (nd, out);
-  const size_t es = gm_class_size (oc);
+  const BinaryOut r = binary_out (op, A, B);
+  const int nd = r.nd;
+  const int64_t *out = r.dims;
+  const gm_class oc = r.cls;
+  const int64_t n = r.n;
+  const size_t es = r.es;
   void *ba, *bb, *bo;
   void *da = upload (A, off_a, &ba), *db = upload (B, off_b, &bb);
   TU_CUDA (cudaMalloc (&bo, ((size_t) n + 2) * es));
@@ -426,13 +443,9 @@ static void check_bcast_versions (gm_binop op, const Arr &A, const Arr &B, int o
   tu_result (gm_binary_last_bcast () == want, "%s %s (%s, %s) offsets %d/%d/%d: kernel v%d, "
              "want v%d", gm_binop_name (op), label, cls_tag (A.cls), cls_tag (B.cls), off_a, off_b,
              off_out, gm_binary_last_bcast (), want);
-  int nd;
-  int64_t out[GM_MAX_DIMS];
-  TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &nd, out));
-  gm_class oc;
-  TU_GM (gm_binop_result_class (op, A.cls, B.cls, &oc));
-  const int64_t n = numel (nd, out);
-  const size_t es = gm_class_size (oc);
+  const BinaryOut r = binary_out (op, A, B);
+  const int64_t n = r.n;
+  const size_t es = r.es;
   void *ba, *bb;
   void *da = upload (A, off_a, &ba), *db = upload (B, off_b, &bb);
   gm_status st3, st2;
