@@ -47,14 +47,14 @@ __device__ int imag_flag;
 
 template <typename R>
 __global__ void __launch_bounds__ (BLOCK)
-any_imag (int64_t count, const Cplx<R> *__restrict__ src)
+any_imag (int64_t count, const Cplx<R> *__restrict__ src, int *flag)
 {
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
   int any = 0;
   for (int64_t i = blockIdx.x * (int64_t) BLOCK + threadIdx.x; i < count; i += stride)
     any |= !(src[i].im == (R) 0);          /* NaN is not zero */
   if (__syncthreads_or (any) && threadIdx.x == 0)
-    imag_flag = 1;                          /* a plain store: every writer writes 1 */
+    *flag = 1;                              /* a plain store: every writer writes 1 */
 }
 
 /* ---- the scalar case: Octave's elementwise products ----------------------------------------
@@ -175,6 +175,23 @@ extern "C" gm_status gm_complex_real_part (gm_class cls, int64_t count, const vo
   return gm_cuda_status (cudaGetLastError (), "complex_real_part: launch");
 }
 
+extern "C" gm_status gm_complex_flag_imag (gm_class cls, int64_t count, const void *d_src,
+                                           int *d_flag, cudaStream_t stream)
+{
+  gm_status st = check (cls, count, "complex_flag_imag");
+  if (st != GM_OK || count == 0)
+    return st;
+  if (!d_src || !d_flag)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_flag_imag: null device pointer");
+  if (cls == GM_COMPLEX_DOUBLE)
+    any_imag<double><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const Cplx<double> *) d_src, d_flag);
+  else
+    any_imag<float><<<blocks_for (count), BLOCK, 0, stream>>> (
+        count, (const Cplx<float> *) d_src, d_flag);
+  return gm_cuda_status (cudaGetLastError (), "complex_flag_imag: launch");
+}
+
 extern "C" gm_status gm_complex_has_imag (gm_class cls, int64_t count, const void *d_src,
                                           int *h_any, cudaStream_t stream)
 {
@@ -187,17 +204,13 @@ extern "C" gm_status gm_complex_has_imag (gm_class cls, int64_t count, const voi
   if (!d_src)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_has_imag: null device pointer");
   const int zero = 0;
-  if ((st = gm_cuda_status (cudaMemcpyToSymbolAsync (imag_flag, &zero, sizeof zero, 0,
-                                                     cudaMemcpyHostToDevice, stream),
-                            "complex_has_imag: reset")) != GM_OK)
-    return st;
-  if (cls == GM_COMPLEX_DOUBLE)
-    any_imag<double><<<blocks_for (count), BLOCK, 0, stream>>> (count,
-                                                                (const Cplx<double> *) d_src);
-  else
-    any_imag<float><<<blocks_for (count), BLOCK, 0, stream>>> (count,
-                                                               (const Cplx<float> *) d_src);
-  if ((st = gm_cuda_status (cudaGetLastError (), "complex_has_imag: launch")) != GM_OK)
+  int *flag_address = NULL;
+  if ((st = gm_cuda_status (cudaGetSymbolAddress ((void **) &flag_address, imag_flag),
+                            "complex_has_imag: flag")) != GM_OK
+      || (st = gm_cuda_status (cudaMemcpyToSymbolAsync (imag_flag, &zero, sizeof zero, 0,
+                                                        cudaMemcpyHostToDevice, stream),
+                               "complex_has_imag: reset")) != GM_OK
+      || (st = gm_complex_flag_imag (cls, count, d_src, flag_address, stream)) != GM_OK)
     return st;
   int flag = 0;
   if ((st = gm_cuda_status (cudaMemcpyFromSymbolAsync (&flag, imag_flag, sizeof flag, 0,

@@ -342,6 +342,11 @@ gm_status gm_resize (gm_class cls, int src_ndims, const int64_t *src_dims, const
  * is NaN + Inf i), so products of mixed operands promote first. */
 gm_status gm_real_to_complex (gm_class cls, int64_t count, const void *d_src, void *d_dst,
                               cudaStream_t stream);
+/* Queued on `stream`, not waited for: sets the device int *d_flag to 1 where any of the count
+ * complex elements at d_src has a nonzero imaginary part (NaN counts), leaving it as it was
+ * otherwise; several calls OR into one flag (the blocked product's blocks). */
+gm_status gm_complex_flag_imag (gm_class cls, int64_t count, const void *d_src, int *d_flag,
+                                cudaStream_t stream);
 /* *h_any = 1 when some element of the complex array has a nonzero imaginary part (NaN counts
  * as nonzero), 0 when all are zero: Octave narrows such a result to real.  Synchronizes
  * `stream`. */

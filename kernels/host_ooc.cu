@@ -75,8 +75,8 @@
  *           complex form"): complex double and single, with a real operand uploaded as it is
  *           and promoted on the device into its panel buffer (two half-size stages, so step
  *           t+1's upload never meets step t's queued promotion), a per-device flag that each
- *           finished block ORs its imaginary parts into (any_imag: Octave's narrowing of the
- *           whole C), the plan counting the complex product's own copies (Â, op(B)); and the
+ *           finished block ORs its imaginary parts into (gm_complex_flag_imag: for Octave's
+ *           narrowing of the whole C), the plan counting the complex product's own copies (Â, op(B)); and the
  *           integer classes, whose k is never split (plan_opts.split_k).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -214,30 +214,6 @@ gm_status launch_accumulate (gm_class cls, int64_t count, void *C, const void *P
   else
     accumulate<float><<<blocks, 256, 0, stream>>> (count, (float *) C, (const float *) P);
   return gm_cuda_status (cudaGetLastError (), "blocked product: accumulate");
-}
-
-/* *flag = 1 where a complex block holds an element whose imaginary part is not zero (NaN is
-   not zero), as gm_complex_has_imag decides for a whole array; interleaved (re, im) of R. */
-template <typename R> __global__ void any_imag (int64_t count, const R *C, int *flag)
-{
-  int any = 0;
-  for (int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; i < count;
-       i += (int64_t) gridDim.x * blockDim.x)
-    any |= !(C[2 * i + 1] == (R) 0);
-  if (__syncthreads_or (any) && threadIdx.x == 0)
-    *flag = 1;                       /* a plain store: every writer writes 1 */
-}
-
-gm_status launch_any_imag (gm_class cls, int64_t count, const void *C, int *flag,
-                           cudaStream_t stream)
-{
-  const int64_t blocks64 = ceil_div (count, 256);
-  const unsigned blocks = (unsigned) (blocks64 < 4096 ? blocks64 : 4096);
-  if (cls == GM_COMPLEX_DOUBLE)
-    any_imag<double><<<blocks, 256, 0, stream>>> (count, (const double *) C, flag);
-  else
-    any_imag<float><<<blocks, 256, 0, stream>>> (count, (const float *) C, flag);
-  return gm_cuda_status (cudaGetLastError (), "blocked product: imaginary parts");
 }
 
 /* A rows x cols part of a host matrix stored with leading dimension ld, starting at (r0, c0). */
@@ -540,7 +516,7 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     if (st == GM_OK && x.s > 0)
       st = launch_accumulate (R->cls, x.rows * x.cols, bufC[cb], bufP, cs);
     if (st == GM_OK && cplx && x.s == pl.bs - 1)
-      st = launch_any_imag (R->cls, x.rows * x.cols, bufC[cb], d_imag, cs);
+      st = gm_complex_flag_imag (R->cls, x.rows * x.cols, bufC[cb], d_imag, cs);
     if (st == GM_OK)
       st = gm_cuda_status (cudaEventRecord (done[t % 2], cs), "cudaEventRecord");
     /* step t-1's product done: its buffers are free and its block (if complete) can go down */

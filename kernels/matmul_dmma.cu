@@ -285,27 +285,29 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
                                   });
 }
 
+template <bool KA, bool KB, bool VEC, int MMAK>
+gm_status launch_tile_mma (int tile, const MatmulArgs &a, int slices, int64_t k_slice,
+                           int64_t c_slice)
+{
+  switch (tile) {
+  case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC, MMAK> (a, slices, k_slice, c_slice);
+  case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC, MMAK> (a, slices, k_slice, c_slice);
+  case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC, MMAK> (a, slices, k_slice, c_slice);
+  case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC, MMAK> (a, slices, k_slice, c_slice);
+  default:
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: unknown tile %d", tile);
+  }
+}
+
 template <bool KA, bool KB, bool VEC>
 gm_status launch_tile (int tile, const MatmulArgs &a, int slices, int64_t k_slice,
                        int64_t c_slice)
 {
   /* GPUMAT_DMMA_MMA=k8: the m16n8k8 loop, the version before k16 (anything else: k16) */
   const char *mma = getenv ("GPUMAT_DMMA_MMA");
-  if (mma && strcmp (mma, "k8") == 0)
-    switch (tile) {
-    case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
-    case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
-    case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
-    case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC, 8> (a, slices, k_slice, c_slice);
-    }
-  switch (tile) {
-  case DMMA_128x128: return launch_v<DmmaSquare, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
-  case DMMA_128x64:  return launch_v<DmmaTallM, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
-  case DMMA_64x128:  return launch_v<DmmaTallN, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
-  case DMMA_64x64:   return launch_v<DmmaSmall, KA, KB, VEC, 16> (a, slices, k_slice, c_slice);
-  default:
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: unknown tile %d", tile);
-  }
+  return mma && strcmp (mma, "k8") == 0
+             ? launch_tile_mma<KA, KB, VEC, 8> (tile, a, slices, k_slice, c_slice)
+             : launch_tile_mma<KA, KB, VEC, 16> (tile, a, slices, k_slice, c_slice);
 }
 
 /* ---- auto's tile and split-K (issue 13) ----------------------------------------------------
