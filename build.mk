@@ -52,6 +52,16 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@
 
+# tf32x3 v2 (matmul_tf32.cu) issues wgmma, which only sm_90a code has (not sm_90): where 90 is
+# listed, that file's sm_90 machine code is built for sm_90a instead (it runs on every compute
+# capability 9.0 device) and GPUMAT_SM90A tells its host code that v2 is there.
+comma := ,
+TF32_GENCODE = $(subst arch=compute_90$(comma)code=sm_90 ,arch=compute_90a$(comma)code=sm_90a ,$(CUDA_GENCODE) )
+$(OBJDIR)/matmul_tf32.o: $(SRCROOT)/kernels/matmul_tf32.cu $(KERNEL_HEADERS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) $(TF32_GENCODE) $(if $(filter 90,$(CUDA_ARCH)),-DGPUMAT_SM90A) \
+	  -Xcompiler -fPIC -I$(SRCROOT)/kernels -c $< -o $@
+
 # mkoctfile compiles the gateway sources and links them with the kernels and the static CUDA
 # runtime, so the installed package needs only the NVIDIA driver.  Its object files go to a
 # folder of this target's own, which keeps parallel builds apart.

@@ -98,7 +98,12 @@ constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT;
  *     k where their tiles cannot fill the chip;
  *   - in single, warp beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
  *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
- *     tile per 8 SMs and too little k to split, where its 32x32 tiles make 8 times the blocks.
+ *     tile per 8 SMs and too little k to split, where its 32x32 tiles make 8 times the blocks;
+ *   - single on compute capability 9.0 (sm_90a built): tf32x3 v2 (wgmma, 3xTF32 within FP32's
+ *     own bound on every test) where its tiles run 3/4 full or more and m n k >= 2^30.  H100,
+ *     against warp: 1024^3 34.9 / 29.7, 4096^3 65.0 / 44.1, 8192^3 68.6 / 45.0, 8192x8192x128
+ *     40.0 / 23.3; it loses at 512^3 (7.6 / 8.8) and with n = 64 (8192x64x8192: 25.9 / 39.1:
+ *     half-empty tiles).
  * Batches (issue 10): a batch of tiny pages (m*n <= 256, k <= 64, whole pages in 24 KB) goes
  * to the pages kernel, several pages a block; pages up to 48x48 to tiled, one block a page
  * (their whole product is one or two 32x32 tiles: the big tiles would run mostly empty);
@@ -114,7 +119,15 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
     return GM_MATMUL_TILED;
   if (8 * ceil_div (m, 128) * ceil_div (n, 64) * a.batch < dev.sms && k < 2 * SPLIT_MIN_K)
     return GM_MATMUL_TILED;
-  if (cls == GM_SINGLE || !(dev.cc == 80 || dev.cc >= 90) || !dmma_fits (dev))
+  if (cls == GM_SINGLE) {
+    /* tf32x3 v2 where its 128x128 tiles run at least 3/4 full and the product is not small
+       (from 1024^3: below, warp's smaller tiles and shorter start win) */
+    const double tiles = (double) ceil_div (m, 128) * (double) ceil_div (n, 128);
+    const bool full = 4.0 * (double) m * (double) n >= 3.0 * tiles * 128 * 128;
+    const bool big = (double) m * (double) n * (double) k * (double) a.batch >= 0x1p30;
+    return full && big && tf32x3_v2_takes (a, dev) ? GM_MATMUL_TF32X3 : GM_MATMUL_WARP;
+  }
+  if (!(dev.cc == 80 || dev.cc >= 90) || !dmma_fits (dev))
     return GM_MATMUL_WARP;   /* dmma_fits: cc 12.x grants 99 KiB, under every dmma tile */
   if (!dmma_legacy_auto ())   /* dmma picks a tile that fits the shape (128x64, 64x128, 64x64) */
     return GM_MATMUL_DMMA;

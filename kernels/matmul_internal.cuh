@@ -644,6 +644,9 @@ bool dmma_legacy_auto ();
 bool dmma_fits (const DeviceInfo &dev);
 /* Single on the TF32 tensor cores by the 3xTF32 split (matmul_tf32.cu): k eps (|A||B|). */
 gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
+/* Whether tf32x3 would run its wgmma version (v2) on this product and device: sm_90a code
+ * built, compute capability 9.0, k past v2's floor, GPUMAT_TF32X3_VERSION not 1. */
+bool tf32x3_v2_takes (const MatmulArgs &a, const DeviceInfo &dev);
 /* Double on the INT8 tensor cores by the Ozaki scheme I (matmul_ozaki.cu): k eps (|A||B|). */
 gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth

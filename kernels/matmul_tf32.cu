@@ -85,6 +85,8 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <float.h>
+#include <stdlib.h>
+#include <string.h>
 #include "matmul_internal.cuh"
 
 /* The sm_75 pass compiles the sm_80 kernel's body away, leaving its helpers unreferenced. */
@@ -302,6 +304,284 @@ matmul_tf32x3_kernel (Gemm<float> g)
 #endif
 }
 
+/* ---- tf32x3 v2: wgmma (sm_90a) ------------------------------------------------------------
+ * Block tile 128 x 128 x 32, 256 threads = 2 warpgroups of 64 x 128.  Per k-tile:
+ *   1. cp.async brings the raw fp32 tiles of op(A) and op(B) in their global layouts (v1's
+ *      loader and padded tiles), two stages;
+ *   2. all 256 threads split them once: hi = rna(x), lo = rna(x - hi), written as four TF32
+ *      tiles (A hi, A lo, B hi, B lo) in wgmma's K-major layout without swizzle: 8 x 4 "core
+ *      matrices" of 128 contiguous bytes, the 8 k-chunks of 8 rows side by side (LBO 128 B),
+ *      row groups 1024 B apart (SBO).  The split of tile t + 1 runs while the tensor cores
+ *      work on tile t (two hi/lo buffers: 2 x 64 KiB);
+ *   3. each warpgroup issues 12 wgmma.m64n128k8 for its 64 rows: lo*hi and hi*lo for the four
+ *      k8 steps, then hi*hi, all into a temporary that the first starts from zero;
+ *   4. the temporary is added to the main accumulator with FADD (round to nearest) once the
+ *      group has finished, while the next tile's group runs into a second temporary.
+ * So the tensor core's truncating accumulation spans 32 products of a k-tile, not all of k:
+ * the error analysis (v2's part of the header) gives (68.3 + k/64) eps S, hence its floor.
+ * Any input outside the tensor path's range (v1's, now including Inf and NaN, which v2 does
+ * not carry through the split: Inf * lo = Inf * 0 would make NaN) sends the block's tile to
+ * sequential FFMA from global memory, as in v1. */
+constexpr int V2_BM = 128, V2_BN = 128, V2_BK = 32;
+constexpr int V2_TILE_BYTES = V2_BM * V2_BK * 4;        /* one hi or lo tile: 16 KiB */
+constexpr int V2_HL_BYTES = 4 * V2_TILE_BYTES;          /* A hi, A lo, B hi, B lo */
+constexpr uint32_t V2_HUGE_BITS = 0x5e000000u;          /* 2^61: v1's TF32X3_HUGE */
+constexpr uint32_t V2_TINY_BITS = 0x0c000000u;          /* 2^-103: v1's TF32X3_TINY */
+
+template <bool KA, bool KB> struct V2Cfg {
+  using TileA = OperandTile<float, V2_BM, V2_BK, KA>;
+  using TileB = OperandTile<float, V2_BN, V2_BK, KB>;
+  static constexpr int RAW = TileA::SIZE + TileB::SIZE;   /* floats a raw stage */
+  static constexpr size_t SMEM = 2 * (size_t) V2_HL_BYTES + 2 * (size_t) RAW * sizeof (float);
+};
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/* Descriptor of a K-major TF32 tile without swizzle (LBO 128 B, SBO 1024 B) at a shared
+   address; adding 16 moves it 256 bytes on, one k8 step. */
+__device__ __forceinline__ uint64_t v2_desc (uint32_t saddr)
+{
+  return (uint64_t) ((saddr & 0x3FFFF) >> 4) | ((uint64_t) (128 >> 4) << 16)
+         | ((uint64_t) (1024 >> 4) << 32);
+}
+
+#define V2_R8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), \
+                 "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
+/* d (64 rows x 128 columns over the warpgroup) += or = A (64 x 8) * B (8 x 128) */
+__device__ __forceinline__ void v2_wgmma (float (&d)[64], uint64_t da, uint64_t db, int accumulate)
+{
+  asm volatile ("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 "
+                "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "
+                "%64, %65, p, 1, 1;\n}\n"
+                : V2_R8 (0), V2_R8 (8), V2_R8 (16), V2_R8 (24), V2_R8 (32), V2_R8 (40),
+                  V2_R8 (48), V2_R8 (56)
+                : "l"(da), "l"(db), "r"(accumulate));
+}
+#undef V2_R8
+
+/* Keeps the compiler from moving reads or writes of an accumulator across a wgmma's issue
+   or its wait (the registers are written asynchronously in between). */
+__device__ __forceinline__ void v2_pin (float (&d)[64])
+{
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    asm volatile ("" : "+f"(d[i])::"memory");
+}
+
+/* cvt.rna.tf32.f32 on the bits of a finite value in the tensor path's range: half of the
+   dropped 13 bits' weight added to the magnitude, then truncated (ties away from zero; a
+   carry moves into the exponent as it should).  2 integer operations where the cvt takes 4
+   (FSETP, IADD, LOP3, SEL: its NaN and overflow cases, which v2 sends to FFMA anyway). */
+__device__ __forceinline__ uint32_t rna_tf32_bits (uint32_t b) { return (b + 0x1000u) & 0xffffe000u; }
+
+/* Splits one raw k-tile of an operand (128 rows x 32, layout KMAJ as v1 keeps it) into its hi
+   and lo tiles.  Each thread takes 4 quads (a row and 4 consecutive k).  K-major raw: 8
+   neighbouring lanes read rows 144 B apart (32 distinct banks) and write one core-matrix's
+   128 contiguous bytes; MN-major raw: 32 lanes read 32 consecutive rows of one k (LDS.32).
+   amax / amin1 keep the range of |x| seen (bits; zero counts as in range). */
+template <bool KMAJ>
+__device__ __forceinline__ void v2_split_tile (const float *src, unsigned char *hi, unsigned char *lo,
+                                               uint32_t &amax, uint32_t &amin1)
+{
+  using Tile = OperandTile<float, V2_BM, V2_BK, KMAJ>;
+  const int t = threadIdx.x;
+#pragma unroll
+  for (int r = 0; r < 4; r++) {
+    int x, c;
+    float v[4];
+    if (KMAJ) {
+      const int q = t + 256 * r;
+      x = (q / 64) * 8 + q % 8;
+      c = (q / 8) % 8;
+      const float4 f = *reinterpret_cast<const float4 *> (src + Tile::at (x, 4 * c));
+      v[0] = f.x; v[1] = f.y; v[2] = f.z; v[3] = f.w;
+    } else {
+      x = t % 128;
+      c = 2 * r + t / 128;
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        v[e] = src[Tile::at (x, 4 * c + e)];
+    }
+    uint32_t h[4], l[4];
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const uint32_t b = __float_as_uint (v[e]), a = b & 0x7fffffffu;
+      amax = max (amax, a);
+      amin1 = min (amin1, a - 1u);
+      h[e] = rna_tf32_bits (b);
+      l[e] = rna_tf32_bits (__float_as_uint (v[e] - __uint_as_float (h[e])));
+    }
+    const int off = (x / 8) * 1024 + c * 128 + (x % 8) * 16;
+    *reinterpret_cast<uint4 *> (hi + off) = make_uint4 (h[0], h[1], h[2], h[3]);
+    *reinterpret_cast<uint4 *> (lo + off) = make_uint4 (l[0], l[1], l[2], l[3]);
+  }
+}
+#endif
+
+/* Launch contract: blockDim.x = 256, V2Cfg<KA, KB>::SMEM bytes of dynamic shared memory, grid
+ * as for_each_launch makes it; g.k >= 1; compute capability 9.0 with sm_90a code. */
+template <bool KA, bool KB, bool VEC>
+__global__ void __launch_bounds__ (256, 1)
+matmul_tf32x3_v2_kernel (Gemm<float> g, int group)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  const int64_t ti = enter_block<KA, KB> (g);
+  using Cfg = V2Cfg<KA, KB>;
+  using TileA = typename Cfg::TileA;
+  extern __shared__ __align__ (1024) unsigned char smem_v2[];
+  unsigned char *const hl = smem_v2;   /* 2 buffers: A hi, A lo, B hi, B lo */
+  float *const raw = reinterpret_cast<float *> (smem_v2 + 2 * V2_HL_BYTES);
+  const uint32_t hl_s = (uint32_t) __cvta_generic_to_shared (hl);
+
+  const int t = threadIdx.x, lane = t % 32, wg = t / 128, w4 = (t / 32) % 4;
+  const int gr = lane / 4, tg = lane % 4;
+  const int64_t i0 = ti * V2_BM, j0 = blockIdx.y * (int64_t) V2_BN;
+  const int64_t m = g.m, n = g.n, k = g.k;
+  const int64_t KT = ceil_div (k, V2_BK);
+
+  auto load_stage = [&] (int slot, int64_t kt) {
+    float *as = raw + slot * Cfg::RAW;
+    load_tile_async<float, V2_BM, V2_BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * V2_BK);
+    load_tile_async<float, V2_BN, V2_BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0,
+                                                         kt * V2_BK);
+  };
+  uint32_t amax = 0, amin1 = 0xffffffffu;
+  /* stage P of the raw tiles into hi/lo buffer P (P = kt % 2, a constant in each copy of the
+     loop body below, so that every shared address is a constant offset) */
+  auto split_stage = [&] (auto parity) {
+    constexpr int P = decltype (parity)::value;
+    const float *as = raw + P * Cfg::RAW;
+    unsigned char *buf = hl + P * V2_HL_BYTES;
+    v2_split_tile<KA> (as, buf, buf + V2_TILE_BYTES, amax, amin1);
+    v2_split_tile<KB> (as + TileA::SIZE, buf + 2 * V2_TILE_BYTES, buf + 3 * V2_TILE_BYTES, amax,
+                       amin1);
+    /* the generic-proxy stores must be visible to wgmma's (async-proxy) reads */
+    asm volatile ("fence.proxy.async.shared::cta;\n" ::: "memory");
+  };
+
+  float acc[64], tmp[64];
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    acc[i] = tmp[i] = 0.0f;
+
+  load_stage (0, 0);
+  cp_async_commit ();
+  if (KT > 1)
+    load_stage (1, 1);
+  cp_async_commit ();
+  cp_async_wait<1> ();
+  __syncthreads ();
+  split_stage (std::integral_constant<int, 0> ());
+  __syncthreads ();
+
+  /* Per k-tile: its wgmma group into tmp (from zero at the start of a group of `group`
+     k-tiles); the split of tile kt + 1 into the other buffer while the tensor cores work; the
+     copy of tile kt + 2; at a group's end, tmp into acc.  ptxas serializes every wgmma of a
+     kernel that reads an accumulator before a wait_group 0 (C7514), so tmp is read only after
+     one: the FADD and the barrier after it are the tensor cores' idle time, once a group. */
+  int in_group = 0;
+  auto step = [&] (int64_t kt, auto parity) {
+    constexpr int P = decltype (parity)::value;
+    const uint32_t buf = hl_s + (uint32_t) (P * V2_HL_BYTES);
+    const uint64_t a_hi = v2_desc (buf + wg * 8192), a_lo = v2_desc (buf + V2_TILE_BYTES + wg * 8192);
+    const uint64_t b_hi = v2_desc (buf + 2 * V2_TILE_BYTES), b_lo = v2_desc (buf + 3 * V2_TILE_BYTES);
+    const int fresh = in_group == 0 ? 0 : 1;
+    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int s = 0; s < 4; s++)   /* the small products first, while the temporary is small */
+      v2_wgmma (tmp, a_lo + 16 * s, b_hi + 16 * s, s == 0 ? fresh : 1);
+#pragma unroll
+    for (int s = 0; s < 4; s++)
+      v2_wgmma (tmp, a_hi + 16 * s, b_lo + 16 * s, 1);
+#pragma unroll
+    for (int s = 0; s < 4; s++)
+      v2_wgmma (tmp, a_hi + 16 * s, b_hi + 16 * s, 1);
+    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    if (kt + 1 < KT) {
+      /* buffer 1 - P was read by group kt - 1 */
+      asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+      cp_async_wait<0> ();
+      __syncthreads ();   /* tile kt + 1 landed; every warpgroup is done with buffer 1 - P */
+      split_stage (std::integral_constant<int, 1 - P> ());
+    }
+    /* The copy of tile kt + 2 goes out after the split's proxy fence, which compiles to
+       MEMBAR.ALL.CTA and would otherwise wait for it to land. */
+    if (kt + 2 < KT)
+      load_stage (P, kt + 2);
+    cp_async_commit ();
+    if (++in_group == group || kt + 1 == KT) {
+      in_group = 0;
+      asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+      v2_pin (tmp);
+#pragma unroll
+      for (int i = 0; i < 64; i++)
+        acc[i] += tmp[i];   /* rounded to nearest */
+    }
+    __syncthreads ();     /* buffer 1 - P written; raw stage 1 - P read */
+  };
+  for (int64_t kt = 0; kt < KT; kt += 2) {
+    step (kt, std::integral_constant<int, 0> ());
+    if (kt + 1 < KT)
+      step (kt + 1, std::integral_constant<int, 1> ());
+  }
+  cp_async_wait<0> ();
+
+  /* accumulator layout (wgmma's f32 D): acc[4y + e] is row 16 w4 + gr + 8 (e / 2) of the
+     warpgroup's 64, column 8 y + 2 tg + e % 2 */
+  const int64_t row0 = i0 + wg * 64 + w4 * 16 + gr, col0 = j0 + 2 * tg;
+  const bool bad = amax >= V2_HUGE_BITS || amin1 < V2_TINY_BITS - 1u;
+  if (__syncthreads_or (bad)) {
+#pragma unroll
+    for (int i = 0; i < 64; i++)
+      acc[i] = 0.0f;
+    for (int64_t p = 0; p < k; p++) {
+      float av[2];
+#pragma unroll
+      for (int h = 0; h < 2; h++)
+        av[h] = row0 + 8 * h < m ? g.A[at<KA> (row0 + 8 * h, p, g.lda)] : 0.0f;
+#pragma unroll
+      for (int y = 0; y < 16; y++)
+#pragma unroll
+        for (int c = 0; c < 2; c++) {
+          const int64_t j = col0 + 8 * y + c;
+          const float bv = j < n ? g.B[at<KB> (j, p, g.ldb)] : 0.0f;
+          acc[4 * y + c] = __fmaf_rn (av[0], bv, acc[4 * y + c]);
+          acc[4 * y + 2 + c] = __fmaf_rn (av[1], bv, acc[4 * y + 2 + c]);
+        }
+    }
+  }
+#pragma unroll
+  for (int y = 0; y < 16; y++)
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const int64_t ii = row0 + 8 * (e / 2), jj = col0 + 8 * y + e % 2;
+      if (ii < m && jj < n)
+        g.C[g.ct ? jj + ii * g.ldc : ii + jj * g.ldc] = acc[4 * y + e];
+    }
+#else
+  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
+#endif
+}
+
+template <bool KA, bool KB, bool VEC>
+gm_status launch_v2 (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice,
+                     int group)
+{
+  using Cfg = V2Cfg<KA, KB>;
+  auto kernel = matmul_tf32x3_v2_kernel<KA, KB, VEC>;
+  static PerDeviceOnce smem_set;
+  gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul tf32x3 v2: shared memory");
+  if (st != GM_OK)
+    return st;
+  return for_each_launch<float> (a, V2_BM, V2_BN, slices, k_slice, c_slice, "matmul tf32x3 v2",
+                                 [&] (const Gemm<float> &g, dim3 grid) {
+                                   kernel<<<grid, 256, Cfg::SMEM, a.stream>>> (g, group);
+                                 });
+}
+
 constexpr int TF32_BM = 128, TF32_BN = 128, TF32_BK = 32, TF32_WM = 64, TF32_WN = 32;
 
 template <bool KA, bool KB, bool VEC, int STAGES>
@@ -323,15 +603,55 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
 
 } /* namespace */
 
-/* The smallest k for which the header's analysis bounds the tensor path by k eps (|A||B|). */
+/* The smallest k for which the header's analysis bounds the tensor path by k eps (|A||B|):
+ * v1 from 22; v2, with FADD every `group` k-tiles, from 72 group (its part of the header),
+ * and v2 takes k >= max (128, 72 group). */
 constexpr int64_t TF32X3_K_FLOOR = 22;
+constexpr int64_t TF32X3_V2_K_FLOOR = 128;
+
+/* GPUMAT_TF32X3_VERSION=1 runs v1 everywhere; GPUMAT_TF32X3_GROUP=1..4 sets v2's k-tiles a
+   FADD (default: v2_group).  Read per call, so that tests and benchmarks run every form in one
+   process. */
+static bool tf32x3_v1_forced ()
+{
+  const char *env = getenv ("GPUMAT_TF32X3_VERSION");
+  return env && strcmp (env, "1") == 0;
+}
+/* 2 where k allows it (k >= 144): 1-2% faster than 1 on an H100 (bench/NOTES-matmul.md) */
+static int v2_group (int64_t k)
+{
+  const char *env = getenv ("GPUMAT_TF32X3_GROUP");
+  if (env && env[0] >= '1' && env[0] <= '4' && env[1] == 0)
+    return env[0] - '0';
+  return k >= 144 ? 2 : 1;
+}
+
+/* v2 needs sm_90a code (wgmma: built where CUDA_ARCH lists 90, GPUMAT_SM90A), a compute
+   capability 9.0 device and V2Cfg's shared memory (201-205 KB; an H100 grants 227). */
+static bool v2_runs (const MatmulArgs &a, const DeviceInfo &dev, int group)
+{
+#if defined(GPUMAT_SM90A)
+  return dev.cc == 90 && a.k >= TF32X3_V2_K_FLOOR && a.k >= 72 * group && !tf32x3_v1_forced ()
+         && (size_t) dev.smem_optin >= V2Cfg<true, true>::SMEM;
+#else
+  (void) a;
+  (void) dev;
+  (void) group;
+  return false;
+#endif
+}
+
+bool tf32x3_v2_takes (const MatmulArgs &a, const DeviceInfo &dev)
+{
+  return v2_runs (a, dev, v2_group (a.k));
+}
 
 /* Products of k < TF32X3_K_FLOOR run on the FFMA warp kernel (within k u (|A||B|) for any k).
  * Both operands need the 16-byte path (copies along either layout's contiguous index): a
  * misaligned one is copied aligned first where worth it (align_operands), else the element-wise
  * copies run.  One block an SM; grids that cannot fill the SMs split k (run_split_k), each slice
- * a multiple of 32 deep so that K-major operands stay 16-byte aligned.  3 stages (111 KB) where
- * the device gives a block that much, else 2 (74 KB: sm_86 and sm_89 allow 99 KB).
+ * a multiple of 32 deep so that K-major operands stay 16-byte aligned.  v1: 3 stages (111 KB)
+ * where the device gives a block that much, else 2 (74 KB: sm_86 and sm_89 allow 99 KB).
  * Aᵀ * Bᵀ runs as Cᵀ = B * A (swap_transposed). */
 gm_status matmul_tf32x3 (const MatmulArgs &args, const DeviceInfo &dev)
 {
@@ -340,6 +660,8 @@ gm_status matmul_tf32x3 (const MatmulArgs &args, const DeviceInfo &dev)
   MatmulArgs a = swap_transposed (args);
   Workspace ws (a.stream);
   const bool vec = align_operands<float> (a, ws, true);
+  const int group = v2_group (a.k);
+  const bool v2 = v2_runs (a, dev, group);
   const bool three = (size_t) dev.smem_optin
                      >= Tf32Cfg<TF32_BM, TF32_BN, TF32_BK, TF32_WM, TF32_WN, 3, true, true>::SMEM;
   return with_layouts (a, [&] (auto ka, auto kb) {
@@ -350,6 +672,9 @@ gm_status matmul_tf32x3 (const MatmulArgs &args, const DeviceInfo &dev)
       return run_split_k<float> (
           a, ws, ceil_div (a.m, TF32_BM) * ceil_div (a.n, TF32_BN), dev.sms, 32,
           [&] (const MatmulArgs &p, int slices, int64_t k_slice, int64_t c_slice) {
+            if (v2)
+              return vec ? launch_v2<KA, KB, true> (p, slices, k_slice, c_slice, group)
+                         : launch_v2<KA, KB, false> (p, slices, k_slice, c_slice, group);
             if (three)
               return vec ? launch_v<KA, KB, true, 3> (p, slices, k_slice, c_slice)
                          : launch_v<KA, KB, false, 3> (p, slices, k_slice, c_slice);

@@ -38,7 +38,7 @@ if [ "$gpu" = 1 ]; then
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   while read -r p f s; do
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
-  done < <(sed -n 's/^test_[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' \
+  done < <(sed -n 's/^test_[a-z0-9_]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' \
              target/check/kernels.log)
 else
   echo "== C-level kernel tests: skipped (no usable GPU)"
