@@ -1100,6 +1100,25 @@ endfunction
 %! A = rand (4000, 200);  B = rand (200, 300);
 %! assert (gpumat_mul (A, B, "tiled", "devices", devs, "maxDeviceMemory", 8 * 1.2e6),
 %!         gpumat_mul (A, B, "tiled"));
+%! ## complex (a real operand too) and integer products shared the same way
+%! for cls = {"double", "single"}
+%!   A = cast (crand (130, 70), cls{1});  B = cast (crand (70, 90), cls{1});
+%!   budget = ceil ((130*70 + 70*90 + 130*90) * 2 * ifelse_single (cls{1}) / 6);
+%!   for a = 1:3
+%!     for b = 1:3
+%!       C = gpumat_mul (apply_op (A, ops{a}), ops{a}, apply_op (B, ops{b}), ops{b},
+%!                       "maxDeviceMemory", budget, "devices", devs);
+%!       check_complex_result (C, A, B, sprintf ("devices %s/%s", ops{a}, ops{b}));
+%!     endfor
+%!   endfor
+%!   C = gpumat_mul (real (A), B, "maxDeviceMemory", budget, "devices", devs);
+%!   check_complex_result (C, real (A), B, "devices, A real");
+%! endfor
+%! A = int16 (randi (41, 150, 60) - 21);  B = int16 (randi (41, 60, 70) - 21);
+%! C = gpumat_mul (A, B, "maxDeviceMemory", 150 * 60 * 2, "devices", devs);
+%! assert (isequal (C, gpumat_mul (A, B)));
+%! assert (isequal (gpumat_mul (A, "transpose", A, "none", "maxDeviceMemory", 150 * 60 * 2,
+%!                              "devices", devs), gpumat_mul (A, "transpose", A, "none")));
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 
 %!testif ; gpumat_available ()
