@@ -1,6 +1,6 @@
 /* matmul_tf32.cu: the tf32x3 family: single precision on the TF32 tensor cores (mma.sync
- * m16n8k8 tf32, compute capability 8.0+) by the 3xTF32 split, accurate to FP32's own
- * componentwise bound (below).  Single (and complex single, through matmul_complex.cu) only.
+ * m16n8k8 tf32, compute capability 8.0+; wgmma on sm_90a) by the 3xTF32 split, accurate to
+ * FP32's own componentwise bound (below).  Single (and complex single, through matmul_complex.cu) only.
  *
  * Versions:
  *   tf32x3 v1  (issue 13; H100: correct, 30.5 / 32.1 TFLOP/s at 4096 / 8192 = 0.60-0.62x SGEMM;
@@ -17,6 +17,22 @@
  *            correction accumulator; main + correction once, at the end.  Products of k below
  *            TF32X3_K_FLOOR go to the FFMA warp kernel (matmul_warp.cu); a block whose inputs
  *            leave the range where the analysis holds recomputes its tile with FFMA.
+ *   tf32x3 v2  (2026-11-26; H100: 4096^3 66.8-67.4 TFLOP/s = 1.30x SGEMM, 8192^3 64.5-68.7 =
+ *              1.22-1.31x; every op pair within 2% of A*B but A*Bᵀ, 5-12% above it; runs
+ *              under auto for single on compute capability 9.0; NOTES-matmul.md "3xTF32 v2")
+ *            wgmma (sm_90a: m64n128k8 tf32, both operands from shared memory), 128x128x32
+ *            block tile, 2 warpgroups of 64x128.  The split moved out of the MMA loop: each
+ *            raw k-tile (v1's loader and tiles, 2 stages) is split once per element by all
+ *            threads into four K-major TF32 tiles (A hi, A lo, B hi, B lo; wgmma's TF32 has
+ *            no transpose, so MN-major operands are transposed here), two buffers, so that
+ *            the split of tile t + 1 runs while the tensor cores work on tile t.  Per k-tile
+ *            12 wgmma (lo*hi, hi*lo, then hi*hi, 4 k8 steps each) into a temporary that starts
+ *            from zero each `group` k-tiles (2 by default), then one FADD of the temporary
+ *            into the main accumulator (part 7).  Inf, NaN and the v1 range limits send the
+ *            block to FFMA (the split would turn Inf * lo = Inf * 0 into NaN).  First form 55-57
+ *            TFLOP/s; cvt.rna.tf32 as 2 integer operations (it compiled to 4, with NaN and
+ *            overflow cases that v2 never meets), a constant buffer parity in each copy of the
+ *            loop body and no integer division per k-tile (kt % group) took it to 65-69.
  *
  * ---- Error analysis (u = 2^-24, eps = eps(single) = 2u = 2^-23) -----------------------------
  * Claim: for every element, with S = sum_p |a_p| |b_p| (a = row of op(A), b = column of op(B)),
@@ -76,7 +92,24 @@
  *    a subnormal result if the tensor core flushes them (2^-126); 3n steps' worth per element:
  *    the absolute term above.  Relative bounds of any FP32 product fail in that range anyway.
  *
- * Non-finite inputs.  hi of NaN is a canonical quiet NaN (the tensor core reads only the top
+ * 7. v2 (wgmma).  hi and lo as in 1 (the integer form of cvt.rna: add 2^12 to the bits,
+ *    clear the low 13), so E1 as in 2.  All three products of a k-tile go into one temporary
+ *    T that starts from zero every G = group k-tiles (32 G products, 12 G MMAs, k8 each, in
+ *    the order lo*hi, hi*lo, hi*hi), and acc += T (FADD) at the group's end.  With the MMA
+ *    model of 3 (each errs by < 16 eps (|T| + the sum of its |products|)) and S_g the group's
+ *    sum of |a||b|: the 8 G correction MMAs see |T| <= 2^-10 (1 + 2^-11)^2 S_g, so they err by
+ *    < 0.25 G eps S_g in all; each of the 4 G hi*hi MMAs sees |T| <= 1.003 S_g, so they err by
+ *    < (64.2 G + 16.1) eps S_g.  The FADDs of the n_g = ceil(k / 32 G) groups add (n_g - 1) u
+ *    1.003 S.  Summed over the groups: |C - C_exact| <= (4 + 16.1 + 64.45 G + k / (64 G))
+ *    eps S, within k eps S from k >= 85 (G = 1), 152 (2), 215 (3), 280 (4): v2 runs from
+ *    k >= max (128, 72 G + 24).  Split-K slices add their constant parts in proportion to
+ *    their S, so the total k decides.  Overflow: a group's T sums up to 32 G products below
+ *    2^122, so from G = 2 on it may pass FLT_MAX where the sum itself does; any result at or
+ *    above 2^126 in magnitude (Inf and NaN included) sends the block to FFMA, so whatever the
+ *    tensor core does then never reaches C.  Measured (test_tf32 on an H100): max error / S
+ *    1000-2100x below 1xTF32's on uniform, wide and residual data, as v1.
+ *
+ * Non-finite inputs (v1).  hi of NaN is a canonical quiet NaN (the tensor core reads only the top
  * 19 bits, so a NaN whose payload sits in the low 13 bits would read as Inf); lo = 0 when hi
  * is not finite (x - hi would be Inf - Inf = NaN, and hi*lo = Inf*0 = NaN where IEEE gives
  * Inf).  At the end C = main where main is not finite (the corrections can hold Inf*0 = NaN
@@ -318,7 +351,7 @@ matmul_tf32x3_kernel (Gemm<float> g)
  *   4. the temporary is added to the main accumulator with FADD (round to nearest) once the
  *      group has finished, while the next tile's group runs into a second temporary.
  * So the tensor core's truncating accumulation spans 32 products of a k-tile, not all of k:
- * the error analysis (v2's part of the header) gives (68.3 + k/64) eps S, hence its floor.
+ * the error analysis (part 7 of the header) gives (84.1 + k/64) eps S (group 1), hence its floor.
  * Any input outside the tensor path's range (v1's, now including Inf and NaN, which v2 does
  * not carry through the split: Inf * lo = Inf * 0 would make NaN) sends the block's tile to
  * sequential FFMA from global memory, as in v1. */
@@ -532,7 +565,13 @@ matmul_tf32x3_v2_kernel (Gemm<float> g, int group)
   /* accumulator layout (wgmma's f32 D): acc[4y + e] is row 16 w4 + gr + 8 (e / 2) of the
      warpgroup's 64, column 8 y + 2 tg + e % 2 */
   const int64_t row0 = i0 + wg * 64 + w4 * 16 + gr, col0 = j0 + 2 * tg;
-  const bool bad = amax >= V2_HUGE_BITS || amin1 < V2_TINY_BITS - 1u;
+  /* Inputs outside the range, or a result at or past 2^126 (a group's temporary of 32 group
+     products below 2^122 each can pass FLT_MAX from group = 2 on, where the tensor core's
+     behaviour is not known): the tile by FFMA, IEEE throughout. */
+  bool bad = amax >= V2_HUGE_BITS || amin1 < V2_TINY_BITS - 1u;
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    bad |= !(fabsf (acc[i]) < 0x1p126f);
   if (__syncthreads_or (bad)) {
 #pragma unroll
     for (int i = 0; i < 64; i++)
@@ -604,8 +643,8 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
 } /* namespace */
 
 /* The smallest k for which the header's analysis bounds the tensor path by k eps (|A||B|):
- * v1 from 22; v2, with FADD every `group` k-tiles, from 72 group (its part of the header),
- * and v2 takes k >= max (128, 72 group). */
+ * v1 from 22; v2, with a FADD every `group` k-tiles, from 72 group + 24 (part 7 of the
+ * header), and v2 takes k >= max (128, 72 group + 24). */
 constexpr int64_t TF32X3_K_FLOOR = 22;
 constexpr int64_t TF32X3_V2_K_FLOOR = 128;
 
@@ -617,13 +656,13 @@ static bool tf32x3_v1_forced ()
   const char *env = getenv ("GPUMAT_TF32X3_VERSION");
   return env && strcmp (env, "1") == 0;
 }
-/* 2 where k allows it (k >= 144): 1-2% faster than 1 on an H100 (bench/NOTES-matmul.md) */
+/* 2 where k allows it (k >= 168): 1-2% faster than 1 on an H100 (bench/NOTES-matmul.md) */
 static int v2_group (int64_t k)
 {
   const char *env = getenv ("GPUMAT_TF32X3_GROUP");
   if (env && env[0] >= '1' && env[0] <= '4' && env[1] == 0)
     return env[0] - '0';
-  return k >= 144 ? 2 : 1;
+  return k >= 168 ? 2 : 1;
 }
 
 /* v2 needs sm_90a code (wgmma: built where CUDA_ARCH lists 90, GPUMAT_SM90A), a compute
@@ -631,7 +670,7 @@ static int v2_group (int64_t k)
 static bool v2_runs (const MatmulArgs &a, const DeviceInfo &dev, int group)
 {
 #if defined(GPUMAT_SM90A)
-  return dev.cc == 90 && a.k >= TF32X3_V2_K_FLOOR && a.k >= 72 * group && !tf32x3_v1_forced ()
+  return dev.cc == 90 && a.k >= TF32X3_V2_K_FLOOR && a.k >= 72 * group + 24 && !tf32x3_v1_forced ()
          && (size_t) dev.smem_optin >= V2Cfg<true, true>::SMEM;
 #else
   (void) a;

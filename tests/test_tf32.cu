@@ -212,7 +212,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                                                "auto"};
   const double eps = 0x1p-23, tiny = 3.0 * (double) (k + 8) * 0x1p-126;
   for (int q = 0; q < FORMS; q++) {
-    if (q == 1 && (quick || k < 216))   /* group 3 takes k >= 216 (matmul_tf32.cu) */
+    if (q == 1 && (quick || k < 240))   /* group 3 takes k >= 240 (matmul_tf32.cu) */
       continue;
     TU_CUDA (cudaMemset (dC, 0xFF, sizeof (float) * nc + 16));
     if (q == 1)
@@ -322,10 +322,11 @@ int main (int argc, char **argv)
       if (!quick)
         run ((pattern) pat, oa, ob, 257, 129, 263);
     }
-    /* around v2's floor (k = 128; 216 with a FADD every 3 k-tiles) and its k-tile of 32 */
-    const int k_v2[] = {127, 128, 129, 161, 215, 216, 250};
-    for (int i = 0; i < 7; i++) {
-      if (quick && (i + p) % (quick == 2 ? 7 : 3) != 0)
+    /* around v2's floors (k = 128; 168 for its default FADD every 2 k-tiles, 240 every 3)
+       and its k-tile of 32 */
+    const int k_v2[] = {127, 128, 129, 167, 168, 239, 240, 250};
+    for (int i = 0; i < 8; i++) {
+      if (quick && (i + p) % (quick == 2 ? 8 : 3) != 0)
         continue;
       run ((pattern) ((i + p) % PATTERNS), oa, ob, 130, 137, k_v2[i]);
       if (!quick)
