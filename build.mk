@@ -31,7 +31,8 @@ CUDA_ARCH ?= 75 80 86 89 90
 CUDA_GENCODE ?= $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \
                 -gencode arch=compute_$(lastword $(CUDA_ARCH)),code=compute_$(lastword $(CUDA_ARCH))
 NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
-NVCC_ALL_FLAGS = $(NVCCFLAGS) $(CUDA_GENCODE) -Xcompiler -fPIC -I$(SRCROOT)/kernels
+NVCC_ALL_FLAGS = $(NVCCFLAGS) $(KERNEL_ARCH_FLAGS) -Xcompiler -fPIC -I$(SRCROOT)/kernels
+KERNEL_ARCH_FLAGS = $(CUDA_GENCODE)
 
 KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh)
 KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
@@ -56,11 +57,9 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS)
 # listed, that file's sm_90 machine code is built for sm_90a instead (it runs on every compute
 # capability 9.0 device) and GPUMAT_SM90A tells its host code that v2 is there.
 comma := ,
-TF32_GENCODE = $(subst arch=compute_90$(comma)code=sm_90 ,arch=compute_90a$(comma)code=sm_90a ,$(CUDA_GENCODE) )
-$(OBJDIR)/matmul_tf32.o: $(SRCROOT)/kernels/matmul_tf32.cu $(KERNEL_HEADERS)
-	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(TF32_GENCODE) $(if $(filter 90,$(CUDA_ARCH)),-DGPUMAT_SM90A) \
-	  -Xcompiler -fPIC -I$(SRCROOT)/kernels -c $< -o $@
+$(OBJDIR)/matmul_tf32.o: KERNEL_ARCH_FLAGS = \
+  $(subst arch=compute_90$(comma)code=sm_90 ,arch=compute_90a$(comma)code=sm_90a ,$(CUDA_GENCODE) ) \
+  $(if $(filter 90,$(CUDA_ARCH)),-DGPUMAT_SM90A)
 
 # mkoctfile compiles the gateway sources and links them with the kernels and the static CUDA
 # runtime, so the installed package needs only the NVIDIA driver.  Its object files go to a

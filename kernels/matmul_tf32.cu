@@ -347,11 +347,13 @@ matmul_tf32x3_kernel (Gemm<float> g)
  *      row groups 1024 B apart (SBO).  The split of tile t + 1 runs while the tensor cores
  *      work on tile t (two hi/lo buffers: 2 x 64 KiB);
  *   3. each warpgroup issues 12 wgmma.m64n128k8 for its 64 rows: lo*hi and hi*lo for the four
- *      k8 steps, then hi*hi, all into a temporary that the first starts from zero;
- *   4. the temporary is added to the main accumulator with FADD (round to nearest) once the
- *      group has finished, while the next tile's group runs into a second temporary.
- * So the tensor core's truncating accumulation spans 32 products of a k-tile, not all of k:
- * the error analysis (part 7 of the header) gives (84.1 + k/64) eps S (group 1), hence its floor.
+ *      k8 steps, then hi*hi, all into one temporary that starts from zero every `group`
+ *      k-tiles;
+ *   4. at a group's end (after wait_group 0: see the loop for why not earlier) the temporary
+ *      is added to the main accumulator with FADD (round to nearest).
+ * So the tensor core's truncating accumulation spans the 32 group products of a group, not all
+ * of k: the error analysis (part 7 of the header) gives (84.1 + k/64) eps S for group 1, hence
+ * the floors.
  * Any input outside the tensor path's range (v1's, now including Inf and NaN, which v2 does
  * not carry through the split: Inf * lo = Inf * 0 would make NaN) sends the block's tile to
  * sequential FFMA from global memory, as in v1. */

@@ -27,7 +27,10 @@
  * On uniform, wide and residual data with k >= 22 the tensor path must also be 32x more
  * accurate (max |C - Cref| / S) than 1xTF32 emulated on the CPU: the k eps S bound alone does
  * not tell 3xTF32 from 1xTF32 at large k (k eps >= 2^-11 from k = 4096).
- * Each case also runs the warp kernel on the same data as a check of the test itself.
+ * Each case runs tf32x3 as it runs by default (v2 on wgmma from k = 128 on compute capability
+ * 9.0, v1 elsewhere), v2 with a FADD every 3 k-tiles (k >= 240), v1 (GPUMAT_TF32X3_VERSION=1)
+ * and auto (tf32x3 v2 for the large products where it takes it), all against the bound, and
+ * the warp kernel on the same data as a check of the test itself.
  *
  *   test_tf32            the full set
  *   test_tf32 --quick    fewer shapes (for compute-sanitizer memcheck)
