@@ -129,10 +129,8 @@ matmul_dmma_kernel (Gemm<double> g)
   const int64_t KT = ceil_div (k, BK);
 
   auto load_stage = [&] (int stage, int64_t kt) {
-    double *as = smem + stage * Cfg::STAGE;
-    load_tile_async<double, BM, BK, Cfg::THREADS, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
-    load_tile_async<double, BN, BK, Cfg::THREADS, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k,
-                                                            j0, kt * BK);
+    load_operand_tiles<double, BM, BN, BK, Cfg::THREADS, KA, KB, VEC> (smem + stage * Cfg::STAGE,
+                                                                       g, i0, j0, kt);
   };
 
   double acc[MT][NT][4];

@@ -310,6 +310,17 @@ __device__ __forceinline__ void load_tile_async (T *Xs, const T *X, int64_t ld, 
   }
 }
 
+/* k-tile kt of both operands into one pipeline stage: op(A)'s BM x BK tile at `stage`, op(B)'s
+ * BN x BK tile right after it (the tile layouts of OperandTile), for the block at (i0, j0). */
+template <typename T, int BM, int BN, int BK, int THREADS, bool KA, bool KB, bool VEC>
+__device__ __forceinline__ void load_operand_tiles (T *stage, const Gemm<T> &g, int64_t i0,
+                                                    int64_t j0, int64_t kt)
+{
+  load_tile_async<T, BM, BK, THREADS, KA, VEC> (stage, g.A, g.lda, g.m, g.k, i0, kt * BK);
+  load_tile_async<T, BN, BK, THREADS, KB, VEC> (stage + OperandTile<T, BM, BK, KA>::SIZE, g.B,
+                                                g.ldb, g.n, g.k, j0, kt * BK);
+}
+
 /* A BM x BN block tile of T in warps of WM x WN (WARPS_I along i, WARPS_J along j): per warp
  * MT x NT = WM/16 x WN/8 m16n8 accumulators.  Dynamic shared memory: STAGES * (A tile + B
  * tile). */

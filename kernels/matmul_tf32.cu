@@ -209,10 +209,8 @@ matmul_tf32x3_kernel (Gemm<float> g)
   const int64_t KT = ceil_div (k, BK);
 
   auto load_stage = [&] (int stage, int64_t kt) {
-    float *as = smem + stage * Cfg::STAGE;
-    load_tile_async<float, BM, BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * BK);
-    load_tile_async<float, BN, BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0,
-                                                  kt * BK);
+    load_operand_tiles<float, BM, BN, BK, 256, KA, KB, VEC> (smem + stage * Cfg::STAGE, g, i0, j0,
+                                                             kt);
   };
 
   float acc[MT][NT][4], cor[MT][NT][4];   /* main (hi*hi) and correction (hi*lo + lo*hi) */
@@ -478,10 +476,8 @@ matmul_tf32x3_v2_kernel (Gemm<float> g, int group)
   const int64_t KT = ceil_div (k, V2_BK);
 
   auto load_stage = [&] (int slot, int64_t kt) {
-    float *as = raw + slot * Cfg::RAW;
-    load_tile_async<float, V2_BM, V2_BK, 256, KA, VEC> (as, g.A, g.lda, m, k, i0, kt * V2_BK);
-    load_tile_async<float, V2_BN, V2_BK, 256, KB, VEC> (as + TileA::SIZE, g.B, g.ldb, n, k, j0,
-                                                         kt * V2_BK);
+    load_operand_tiles<float, V2_BM, V2_BN, V2_BK, 256, KA, KB, VEC> (raw + slot * Cfg::RAW, g, i0,
+                                                                      j0, kt);
   };
   uint32_t amax = 0, amin1 = 0xffffffffu;
   /* stage P of the raw tiles into hi/lo buffer P (P = kt % 2, a constant in each copy of the
