@@ -5,7 +5,8 @@
  *               N = 1024, 2048, 4096, 8192, 4097, 1000x3000x17, 8192x64x8192
  *   transposed  N = 4096 and 8192, both classes, each operation pair NN, TN, NT, TT: auto, warp,
  *               dmma, tf32x3 (single) and ozaki (double) against gemm with the same transpose flags; each rate also as % of the
- *               same kernel's NN rate at that size; and Xᵀ·X with X 40000x1500 (1500x1500x40000,
+ *               same kernel's NN rate at that size (the two timed in turns, time_median_pair);
+ *               and Xᵀ·X with X 40000x1500 (1500x1500x40000,
  *               ops T, N, one operand array) against gemm (T, N)
  *   batched     10^5 pages of 8x8, 10^4 of 32x32, 10^3 of 128x128, 10 of 1024x1024 (square
  *               pages, back to back), every kernel, through one gm_matmul with a batch, against
@@ -45,7 +46,6 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <algorithm>
-#include <map>
 #include <string>
 #include <vector>
 #include <cublas_v2.h>
@@ -111,7 +111,6 @@ static std::string env_tile0;
 static bool env_tile0_set;
 static int cc;
 /* TFLOP/s of each kernel with no transposes, by "shape class kernel": for % of NN */
-static std::map<std::string, double> nn_rate;
 
 static int listed (const char *list, const char *name)
 {
@@ -295,14 +294,28 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
       continue;
     }
     const int reps = (kk == GM_MATMUL_NAIVE && flop > 5e11) ? 3 : base_reps;
-    const double ms = time_median (run, reps, e0, e1);
+    double ms, pct_nn = NAN;
+    if (opa == GM_OP_NONE && opb == GM_OP_NONE) {
+      ms = time_median (run, reps, e0, e1);
+    } else {
+      /* % of NN from the same kernel's A * B on the same buffers (A m x k, B k x n: the sizes
+         are the transposed ones'), the two taking turns: timed apart, a row measured early in
+         a sustained load ran up to 15% faster than one a second later on the H100 at its
+         power cap (bench-transposed-double-h100.txt: 8192 NN auto 37.0, dmma 43.7 TFLOP/s),
+         which moved the ratio as much as the layouts did */
+      auto run_nn = [&] () {
+        gm_status st = gm_matmul (kk, cls, GM_OP_NONE, GM_OP_NONE, m, n, k, dA, m, sa, dB, k,
+                                  same ? sa : sb, dC, ldc, sc, batch, 0);
+        if (st != GM_OK) {
+          fprintf (stderr, "%s %s %s (NN): %s\n", label, cname, name, gm_error_detail ());
+          exit (2);
+        }
+      };
+      double ms_nn;
+      time_median_pair (run, run_nn, reps, e0, e1, &ms, &ms_nn);
+      pct_nn = 100.0 * ms_nn / ms;
+    }
     const double tflops = flop / ms * 1e-9;
-    const std::string key = std::string (label) + " " + cname + " " + name;
-    double pct_nn = NAN;
-    if (opa == GM_OP_NONE && opb == GM_OP_NONE)
-      nn_rate[key] = tflops;
-    else if (nn_rate.count (key))
-      pct_nn = 100.0 * tflops / nn_rate[key];
     rows.push_back ({section, label, ops, cname, name, ms, tflops, 100.0 * blas_ms / ms, pct_nn,
                      reps, plan});
     printf ("  %-10s %-20s %-2s %-6s %-6s %9.3f ms %7.2f TFLOP/s %6.1f%% of cuBLAS", section,
