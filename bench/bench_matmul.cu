@@ -245,9 +245,15 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
       setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str (), 1);
     else
       unsetenv ("GPUMAT_DMMA_TILE");
-    /* what dmma runs under this setting (auto runs it if it picks dmma: pick_auto, matmul.cu) */
+    /* what dmma runs under this setting; for auto, the kernel it picks (and dmma's plan if
+       that is dmma: pick_auto, matmul.cu) */
     std::string plan;
-    if (dbl && !cplx && (kk == GM_MATMUL_DMMA || kk == GM_MATMUL_AUTO)) {
+    gm_matmul_kernel picked = kk;
+    if (kk == GM_MATMUL_AUTO && !cplx
+        && gm_matmul_auto_choice (cls, opa, opb, m, n, k, batch, &picked) == GM_OK
+        && picked != GM_MATMUL_DMMA)
+      plan = picked == GM_MATMUL_AUTO ? "pages kernel" : gm_matmul_kernel_name (picked);
+    if (dbl && !cplx && (kk == GM_MATMUL_DMMA || picked == GM_MATMUL_DMMA)) {
       int tm, tn, sl;
       if (gm_matmul_dmma_plan (opa, opb, m, n, k, batch, &tm, &tn, &sl) == GM_OK) {
         char b[48];

@@ -10,6 +10,15 @@
  *             into As[p][i] / Bs[j][p] straight or transposed; As is padded to 33 columns so
  *             that transposed stores do not all hit one bank.  Pages on the grid: a batch of
  *             32x32 pages is one block each.
+ *   Tried for 10^4 pages of 32x32x32 double (issue 10: 79.4-80.9% of gemmStridedBatched on an
+ *   H200 over three runs, 88% on an H100) and dropped; ms, this version's in the same run
+ *   (bench/NOTES-matmul.md, "Pages of 32x32"):
+ *     rb    64 threads of 4x4 outputs, a quarter of the shared-memory reads.  H100: double
+ *           0.119 against 0.105, single 0.092 against 0.063; slower at 1024^3 and 4096^3.
+ *     pipe  a persistent grid walking tiles and k-tiles, the next tile's cp.async copies in
+ *           flight during the arithmetic.  H100: double 0.100 against 0.105, single 0.077
+ *           against 0.063, 4096^3 double 8.55 against 9.27 TFLOP/s; H200: double 0.101
+ *           against 0.097-0.098 (78.3-78.5% of gemmStridedBatched against 80.5-80.9%).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
