@@ -26,7 +26,7 @@ OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
 include build.mk
 
-.PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale test-kernels sanitize clean octave-deps
+.PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale ozaki2-model test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
 build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
 
@@ -135,6 +135,13 @@ bench-kernels: $(BENCH_PROGRAMS)
 # double) against cuBLASXt on the same arrays.
 bench-scale: $(TARGET)/bench/bench_blocked
 	$(TARGET)/bench/bench_blocked --n=60000 --budget-gb=0 --reps=1
+
+# Issue 13 item 2: the Ozaki scheme II modelled on the CPU (no GPU needed): moduli, bits and the
+# guard, against a __float128 reference (bench/ozaki2_model.c, bench/NOTES-matmul.md).
+ozaki2-model:
+	@mkdir -p $(TARGET)
+	$(CC) -O2 -Wall -o $(TARGET)/ozaki2_model bench/ozaki2_model.c -lquadmath -lm
+	$(TARGET)/ozaki2_model
 
 clean:
 	rm -rf $(TARGET) fntests.log

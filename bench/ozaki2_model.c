@@ -1,0 +1,270 @@
+/* ozaki2_model.c: the Ozaki scheme II (integer moduli and the Chinese remainder theorem) for
+ * double products, modelled on the CPU, exactly as a GPU version would compute it, to choose
+ * its parameters and check its guard before any kernel is written (issue 13, item 2: the
+ * current ozaki kernel, scheme I, needs 37 int8 GEMMs; scheme II needs one per modulus).
+ *
+ * The scheme, per product C = op(A) op(B) (row i of op(A), column j of op(B), depth k):
+ *   1. Scale: E_i with max_p |a_ip| < 2^E_i, F_j likewise; b bits:
+ *        A'_ip = trunc (a_ip 2^(b - E_i)),  B'_pj = trunc (b_pj 2^(b - F_j)),  |A'|, |B'| < 2^b
+ *      (exact power-of-two scalings; the truncation drops |a - A' 2^(E-b)| < 2^(E-b)).
+ *   2. Residues: for each modulus m_t (N of them, pairwise coprime, <= 256), A'_t = A' mod m_t
+ *      and B'_t in the symmetric range, int8.
+ *   3. N int8 GEMMs, int32 sums: exact while k 128^2 < 2^31 (k < 131072).
+ *   4. c_t = (A'_t B'_t) mod m_t; the CRT gives C' = A' B' mod M (M = prod m_t) in the
+ *      symmetric range, which is A' B' itself when k 2^2b <= M / 2: b is the largest with that.
+ *   5. C = C' 2^(E_i + F_j - 2b), rounded once (a 128-bit integer to double).
+ * Guard (an element keeps this value only if the FP64 bound k eps S, S = sum_p |a_p||b_p|, is
+ * certain): the truncation error is at most
+ *        e = 2^(E-b) ||b_j||_1 + 2^(F-b) ||a_i||_1 + k 2^(E+F-2b)
+ *   and the final rounding u |C|, u = 2^-53.  S is bounded below by T 2^(E+F-14), T = sum_p
+ *   t(a_p) t(b_p) with t(x) = trunc (|x| 2^(7-E)) <= 127: one more int8 GEMM (as scheme I's
+ *   guard).  Keep the element if  1.01 e <= (2k - 1.01) u T 2^(E+F-14); otherwise it goes to the
+ *   FP64 path.  (||.||_1 from the scan pass, rounded up.)
+ *
+ * The reference is computed in __float128 (113 bits: each product exact, each sum rounded at
+ * 2^-113).  For each data pattern, depth and modulus count the model reports the share of
+ * elements that pass the guard, and over those the largest |C - Cref| / (k eps S) (must stay
+ * <= 1: the claim) and / (u S) (how close to a correctly rounded sum).
+ *
+ *   make ozaki2-model     (host only, about a minute; target/ozaki2_model [side] for side x side
+ *                          outputs a case, 16 by default)
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <math.h>
+#include <quadmath.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef __int128 i128;
+typedef unsigned __int128 u128;
+
+/* The largest pairwise coprime moduli up to 256 (checked in main) */
+static const int MODULI[] = {256, 255, 253, 251, 247, 241, 239, 233, 229, 227,
+                             223, 217, 211, 199, 197, 193, 191, 181, 179, 173};
+#define MAX_N ((int) (sizeof MODULI / sizeof MODULI[0]))
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t next_u64 (void)
+{
+  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+static double uniform (void) { return (double) (next_u64 () >> 11) * 0x1p-53 * 2.0 - 1.0; }
+static int randint (int lo, int hi) { return lo + (int) (next_u64 () % (uint64_t) (hi - lo + 1)); }
+static double sign (void) { return (next_u64 () >> 63) ? -1.0 : 1.0; }
+
+enum { UNIFORM, FULLBITS, CANCEL, ROWSPREAD, WIDE, PATTERNS };
+static const char *const pattern_name[PATTERNS] = {"uniform", "fullbits", "cancel", "rowspread",
+                                                   "wide"};
+
+/* op(A) row-major a[i*k + p], op(B) column-major b[j*k + p] (both k-contiguous) */
+static void make (int pat, int m, int n, int k, double *a, double *b)
+{
+  for (long i = 0; i < (long) m * k; i++)
+    a[i] = uniform ();
+  for (long i = 0; i < (long) n * k; i++)
+    b[i] = uniform ();
+  if (pat == FULLBITS) {
+    for (long i = 0; i < (long) (m + n) * k; i++) {
+      const double x = sign () * ldexp (1.0 + (double) (next_u64 () >> 12) * 0x1p-52,
+                                        randint (-2, 2));
+      if (i < (long) m * k)
+        a[i] = x;
+      else
+        b[i - (long) m * k] = x;
+    }
+  } else if (pat == CANCEL) {   /* second half of each sum cancels the first (to 2^-30 in 1/3) */
+    const int h = k / 2;
+    for (int i = 0; i < m; i++)
+      for (int p = h; p < 2 * h; p++)
+        a[(long) i * k + p] = a[(long) i * k + p - h];
+    for (int j = 0; j < n; j++)
+      for (int p = h; p < 2 * h; p++) {
+        const double v = -b[(long) j * k + p - h];
+        b[(long) j * k + p] = (j % 3 == 0) ? v * (1.0 + 0x1p-30) : v;
+      }
+  } else if (pat == ROWSPREAD) {   /* rows of A spread over 2^-10 .. 2^-70 */
+    for (int i = 0; i < m; i++) {
+      const int spread = 10 + 30 * (i % 3);
+      for (int p = 0; p < k; p++)
+        a[(long) i * k + p] = sign () * ldexp (1.0 + 0.5 * (uniform () + 1.0), -randint (0, spread));
+    }
+  } else if (pat == WIDE) {   /* exponents over -300 .. 299 on both sides */
+    for (long i = 0; i < (long) m * k; i++)
+      a[i] = sign () * ldexp (1.0 + 0.5 * (uniform () + 1.0), randint (-300, 299));
+    for (long i = 0; i < (long) n * k; i++)
+      b[i] = sign () * ldexp (1.0 + 0.5 * (uniform () + 1.0), randint (-300, 299));
+  }
+}
+
+static int exponent_of (const double *x, int k)   /* max |x| < 2^E; INT_MIN-ish for zeros */
+{
+  double mx = 0;
+  for (int p = 0; p < k; p++)
+    mx = fmax (mx, fabs (x[p]));
+  return mx == 0 ? -100000 : ilogb (mx) + 1;
+}
+
+static long gcd (long x, long y) { return y ? gcd (y, x % y) : x; }
+
+static int sym_mod (int64_t x, int m)   /* x mod m in (-m/2, m/2] ... fitting int8 */
+{
+  int64_t r = x % m;
+  if (r < 0)
+    r += m;
+  if (r > m / 2 || (m == 256 && r == 128))
+    r -= m;   /* 256: [-128, 127] */
+  return (int) r;
+}
+
+typedef struct {
+  double pass, worst_bound, worst_u;
+  long fails;
+} stats;
+
+static stats run (int pat, int m, int n, int k, int N)
+{
+  double *a = malloc (sizeof (double) * m * k), *b = malloc (sizeof (double) * n * k);
+  make (pat, m, n, k, a, b);
+  /* M, b bits: k 2^2b <= M / 2 */
+  double log2M = 0;
+  u128 M = 1;
+  for (int t = 0; t < N; t++) {
+    M *= (u128) MODULI[t];
+    log2M += log2 ((double) MODULI[t]);
+  }
+  const int logk = (int) ceil (log2 ((double) k));
+  int bits = ((int) floor (log2M) - 1 - logk) / 2;
+  if (bits > 53)
+    bits = 53;   /* A' exact in a double and an int64 */
+  /* CRT weights: W_t = (M / m_t) * ((M / m_t)^-1 mod m_t) mod M, applied as
+     (M / m_t) * ((c_t * inv_t) mod m_t) to keep every term below M */
+  u128 Mt[MAX_N];
+  int inv[MAX_N];
+  for (int t = 0; t < N; t++) {
+    Mt[t] = M / (u128) MODULI[t];
+    const int r = (int) (Mt[t] % (u128) MODULI[t]);
+    inv[t] = 0;
+    for (int y = 1; y < MODULI[t]; y++)
+      if ((r * y) % MODULI[t] == 1)
+        inv[t] = y;
+  }
+  int *E = malloc (sizeof (int) * m), *F = malloc (sizeof (int) * n);
+  double *L1a = malloc (sizeof (double) * m), *L1b = malloc (sizeof (double) * n);
+  int64_t *Ai = malloc (sizeof (int64_t) * m * k), *Bi = malloc (sizeof (int64_t) * n * k);
+  int *Ta = malloc (sizeof (int) * m * k), *Tb = malloc (sizeof (int) * n * k);
+  for (int i = 0; i < m; i++) {
+    const double *x = a + (long) i * k;
+    E[i] = exponent_of (x, k);
+    double s = 0;
+    for (int p = 0; p < k; p++) {
+      s += fabs (x[p]);
+      Ai[(long) i * k + p] = E[i] < -99999 ? 0 : (int64_t) trunc (ldexp (x[p], bits - E[i]));
+      Ta[(long) i * k + p] = E[i] < -99999 ? 0 : (int) trunc (ldexp (fabs (x[p]), 7 - E[i]));
+    }
+    L1a[i] = s * (1 + 0x1p-52 * k);   /* rounded up */
+  }
+  for (int j = 0; j < n; j++) {
+    const double *x = b + (long) j * k;
+    F[j] = exponent_of (x, k);
+    double s = 0;
+    for (int p = 0; p < k; p++) {
+      s += fabs (x[p]);
+      Bi[(long) j * k + p] = F[j] < -99999 ? 0 : (int64_t) trunc (ldexp (x[p], bits - F[j]));
+      Tb[(long) j * k + p] = F[j] < -99999 ? 0 : (int) trunc (ldexp (fabs (x[p]), 7 - F[j]));
+    }
+    L1b[j] = s * (1 + 0x1p-52 * k);
+  }
+  const double u = 0x1p-53, eps = 0x1p-52;
+  stats st = {0, 0, 0, 0};
+  long passed = 0;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      const double *x = a + (long) i * k, *y = b + (long) j * k;
+      __float128 ref = 0, S = 0;
+      for (int p = 0; p < k; p++) {
+        ref += (__float128) x[p] * (__float128) y[p];
+        S += fabsq ((__float128) x[p] * (__float128) y[p]);
+      }
+      if (E[i] < -99999 || F[j] < -99999)
+        continue;   /* a zero row or column: exact zeros, no guard needed */
+      /* residue GEMMs and the CRT */
+      u128 acc = 0;
+      long T = 0;
+      for (int t = 0; t < N; t++) {
+        const int mt = MODULI[t];
+        int64_t sum = 0;
+        for (int p = 0; p < k; p++)
+          sum += (int64_t) sym_mod (Ai[(long) i * k + p], mt) * sym_mod (Bi[(long) j * k + p], mt);
+        if (llabs (sum) >= ((int64_t) 1 << 31)) {
+          fprintf (stderr, "int32 overflow at k = %d\n", k);
+          exit (1);
+        }
+        const int c = sym_mod (sum, mt) < 0 ? sym_mod (sum, mt) + mt : sym_mod (sum, mt);
+        acc = (acc + Mt[t] * (u128) ((c * inv[t]) % mt)) % M;
+      }
+      for (int p = 0; p < k; p++)
+        T += (long) Ta[(long) i * k + p] * Tb[(long) j * k + p];
+      const i128 Cint = acc > M / 2 ? (i128) acc - (i128) M : (i128) acc;
+      const double C = ldexp ((double) Cint, E[i] + F[j] - 2 * bits);
+      /* the guard, scaled by 2^-(E+F) */
+      const double e = (ldexp (L1b[j], -F[j]) + ldexp (L1a[i], -E[i])) * ldexp (1.0, -bits)
+                       + k * ldexp (1.0, -2 * bits);
+      const double room = (2.0 * k - 1.01) * u * (double) T * 0x1p-14;
+      if (!(1.01 * e <= room))
+        continue;
+      passed++;
+      const double err = (double) fabsq ((__float128) C - ref);
+      const double sd = (double) S;
+      const double rb = err / (k * eps * sd), ru = err / (u * sd);
+      if (rb > 1)
+        st.fails++;
+      if (rb > st.worst_bound)
+        st.worst_bound = rb;
+      if (ru > st.worst_u)
+        st.worst_u = ru;
+    }
+  st.pass = (double) passed / ((double) m * n);
+  free (a), free (b), free (E), free (F), free (L1a), free (L1b), free (Ai), free (Bi);
+  free (Ta), free (Tb);
+  return st;
+}
+
+int main (int argc, char **argv)
+{
+  for (int s = 0; s < MAX_N; s++)
+    for (int t = s + 1; t < MAX_N; t++)
+      if (gcd (MODULI[s], MODULI[t]) != 1) {
+        fprintf (stderr, "moduli %d and %d share a factor\n", MODULI[s], MODULI[t]);
+        return 1;
+      }
+  const int ks[] = {16, 64, 256, 1024, 4096, 16384};
+  const int Ns[] = {12, 13, 14, 15, 16};
+  const int m = argc > 1 ? atoi (argv[1]) : 16, n = m;
+  printf ("Ozaki II model: %dx%d outputs a case; pass = share of elements the guard keeps;\n"
+          "err/bound = max |C - Cref| / (k eps S) over those (must be <= 1); err/uS = the same "
+          "in units of u S\n\n", m, n);
+  printf ("%-10s %6s %3s %5s %7s %10s %9s %6s\n", "pattern", "k", "N", "bits", "pass", "err/bound",
+          "err/uS", "fails");
+  long fails = 0;
+  for (int pat = 0; pat < PATTERNS; pat++)
+    for (unsigned q = 0; q < sizeof ks / sizeof ks[0]; q++)
+      for (unsigned r = 0; r < sizeof Ns / sizeof Ns[0]; r++) {
+        double log2M = 0;
+        for (int t = 0; t < Ns[r]; t++)
+          log2M += log2 ((double) MODULI[t]);
+        int bits = ((int) floor (log2M) - 1 - (int) ceil (log2 ((double) ks[q]))) / 2;
+        if (bits > 53)
+          bits = 53;
+        const stats st = run (pat, m, n, ks[q], Ns[r]);
+        fails += st.fails;
+        printf ("%-10s %6d %3d %5d %6.1f%% %10.3g %9.3g %6ld\n", pattern_name[pat], ks[q], Ns[r],
+                bits, 100 * st.pass, st.worst_bound, st.worst_u, st.fails);
+      }
+  printf ("\n%ld elements past the bound among those the guard kept\n", fails);
+  return fails != 0;
+}
