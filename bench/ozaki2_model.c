@@ -109,6 +109,24 @@ static int exponent_of (const double *x, int k)   /* max |x| < 2^E; INT_MIN-ish 
   return mx == 0 ? -100000 : ilogb (mx) + 1;
 }
 
+/* Step 1 and the scan for `count` k-vectors x (rows of op(A) or columns of op(B)): exponent
+ * E, 1-norm rounded up, the b-bit integers and the 7-bit tops of the guard. */
+static void scale (const double *x, int count, int k, int bits, int *E, double *L1,
+                   int64_t *ints, int *tops)
+{
+  for (int r = 0; r < count; r++) {
+    const double *v = x + (long) r * k;
+    E[r] = exponent_of (v, k);
+    double s = 0;
+    for (int p = 0; p < k; p++) {
+      s += fabs (v[p]);
+      ints[(long) r * k + p] = E[r] < -99999 ? 0 : (int64_t) trunc (ldexp (v[p], bits - E[r]));
+      tops[(long) r * k + p] = E[r] < -99999 ? 0 : (int) trunc (ldexp (fabs (v[p]), 7 - E[r]));
+    }
+    L1[r] = s * (1 + 0x1p-52 * k);   /* rounded up */
+  }
+}
+
 static long gcd (long x, long y) { return y ? gcd (y, x % y) : x; }
 
 static int sym_mod (int64_t x, int m)   /* x mod m in (-m/2, m/2] ... fitting int8 */
@@ -157,28 +175,8 @@ static stats run (int pat, int m, int n, int k, int N)
   double *L1a = malloc (sizeof (double) * m), *L1b = malloc (sizeof (double) * n);
   int64_t *Ai = malloc (sizeof (int64_t) * m * k), *Bi = malloc (sizeof (int64_t) * n * k);
   int *Ta = malloc (sizeof (int) * m * k), *Tb = malloc (sizeof (int) * n * k);
-  for (int i = 0; i < m; i++) {
-    const double *x = a + (long) i * k;
-    E[i] = exponent_of (x, k);
-    double s = 0;
-    for (int p = 0; p < k; p++) {
-      s += fabs (x[p]);
-      Ai[(long) i * k + p] = E[i] < -99999 ? 0 : (int64_t) trunc (ldexp (x[p], bits - E[i]));
-      Ta[(long) i * k + p] = E[i] < -99999 ? 0 : (int) trunc (ldexp (fabs (x[p]), 7 - E[i]));
-    }
-    L1a[i] = s * (1 + 0x1p-52 * k);   /* rounded up */
-  }
-  for (int j = 0; j < n; j++) {
-    const double *x = b + (long) j * k;
-    F[j] = exponent_of (x, k);
-    double s = 0;
-    for (int p = 0; p < k; p++) {
-      s += fabs (x[p]);
-      Bi[(long) j * k + p] = F[j] < -99999 ? 0 : (int64_t) trunc (ldexp (x[p], bits - F[j]));
-      Tb[(long) j * k + p] = F[j] < -99999 ? 0 : (int) trunc (ldexp (fabs (x[p]), 7 - F[j]));
-    }
-    L1b[j] = s * (1 + 0x1p-52 * k);
-  }
+  scale (a, m, k, bits, E, L1a, Ai, Ta);
+  scale (b, n, k, bits, F, L1b, Bi, Tb);
   const double u = 0x1p-53, eps = 0x1p-52;
   stats st = {0, 0, 0, 0};
   long passed = 0;
