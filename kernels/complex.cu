@@ -47,14 +47,14 @@ __device__ int imag_flag;
 
 template <typename R>
 __global__ void __launch_bounds__ (BLOCK)
-any_imag (int64_t count, const Cplx<R> *__restrict__ src, int *flag)
+any_imag (int64_t count, const Cplx<R> *__restrict__ src, int *flag)   /* NULL: imag_flag */
 {
   const int64_t stride = (int64_t) gridDim.x * BLOCK;
   int any = 0;
   for (int64_t i = blockIdx.x * (int64_t) BLOCK + threadIdx.x; i < count; i += stride)
     any |= !(src[i].im == (R) 0);          /* NaN is not zero */
   if (__syncthreads_or (any) && threadIdx.x == 0)
-    *flag = 1;                              /* a plain store: every writer writes 1 */
+    *(flag ? flag : &imag_flag) = 1;        /* a plain store: every writer writes 1 */
 }
 
 /* ---- the scalar case: Octave's elementwise products ----------------------------------------
@@ -139,6 +139,26 @@ gm_status check (gm_class cls, int64_t count, const char *what)
   return GM_OK;
 }
 
+/* Runs launch (R ()) with R the class's real type (double or float) and reports the launch. */
+template <typename Launch> gm_status by_real_type (gm_class cls, const char *what, Launch launch)
+{
+  if (cls == GM_COMPLEX_DOUBLE)
+    launch (double ());
+  else
+    launch (float ());
+  return gm_cuda_status (cudaGetLastError (), what);
+}
+
+/* any_imag on count elements into *flag (NULL: imag_flag), cls already checked */
+gm_status launch_any_imag (gm_class cls, int64_t count, const void *d_src, int *flag,
+                           cudaStream_t stream, const char *what)
+{
+  return by_real_type (cls, what, [&] (auto r) {
+    using R = decltype (r);
+    any_imag<R><<<blocks_for (count), BLOCK, 0, stream>>> (count, (const Cplx<R> *) d_src, flag);
+  });
+}
+
 } /* namespace */
 
 extern "C" gm_status gm_real_to_complex (gm_class cls, int64_t count, const void *d_src,
@@ -149,13 +169,11 @@ extern "C" gm_status gm_real_to_complex (gm_class cls, int64_t count, const void
     return st;
   if (!d_src || !d_dst)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "real_to_complex: null device pointer");
-  if (cls == GM_COMPLEX_DOUBLE)
-    real_to_complex<double><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const double *) d_src, (Cplx<double> *) d_dst);
-  else
-    real_to_complex<float><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const float *) d_src, (Cplx<float> *) d_dst);
-  return gm_cuda_status (cudaGetLastError (), "real_to_complex: launch");
+  return by_real_type (cls, "real_to_complex: launch", [&] (auto r) {
+    using R = decltype (r);
+    real_to_complex<R><<<blocks_for (count), BLOCK, 0, stream>>> (count, (const R *) d_src,
+                                                                  (Cplx<R> *) d_dst);
+  });
 }
 
 extern "C" gm_status gm_complex_real_part (gm_class cls, int64_t count, const void *d_src,
@@ -166,13 +184,11 @@ extern "C" gm_status gm_complex_real_part (gm_class cls, int64_t count, const vo
     return st;
   if (!d_src || !d_dst)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_real_part: null device pointer");
-  if (cls == GM_COMPLEX_DOUBLE)
-    real_part<double><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const Cplx<double> *) d_src, (double *) d_dst);
-  else
-    real_part<float><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const Cplx<float> *) d_src, (float *) d_dst);
-  return gm_cuda_status (cudaGetLastError (), "complex_real_part: launch");
+  return by_real_type (cls, "complex_real_part: launch", [&] (auto r) {
+    using R = decltype (r);
+    real_part<R><<<blocks_for (count), BLOCK, 0, stream>>> (count, (const Cplx<R> *) d_src,
+                                                            (R *) d_dst);
+  });
 }
 
 extern "C" gm_status gm_complex_flag_imag (gm_class cls, int64_t count, const void *d_src,
@@ -183,13 +199,7 @@ extern "C" gm_status gm_complex_flag_imag (gm_class cls, int64_t count, const vo
     return st;
   if (!d_src || !d_flag)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_flag_imag: null device pointer");
-  if (cls == GM_COMPLEX_DOUBLE)
-    any_imag<double><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const Cplx<double> *) d_src, d_flag);
-  else
-    any_imag<float><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const Cplx<float> *) d_src, d_flag);
-  return gm_cuda_status (cudaGetLastError (), "complex_flag_imag: launch");
+  return launch_any_imag (cls, count, d_src, d_flag, stream, "complex_flag_imag: launch");
 }
 
 extern "C" gm_status gm_complex_has_imag (gm_class cls, int64_t count, const void *d_src,
@@ -204,13 +214,11 @@ extern "C" gm_status gm_complex_has_imag (gm_class cls, int64_t count, const voi
   if (!d_src)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "complex_has_imag: null device pointer");
   const int zero = 0;
-  int *flag_address = NULL;
-  if ((st = gm_cuda_status (cudaGetSymbolAddress ((void **) &flag_address, imag_flag),
-                            "complex_has_imag: flag")) != GM_OK
-      || (st = gm_cuda_status (cudaMemcpyToSymbolAsync (imag_flag, &zero, sizeof zero, 0,
-                                                        cudaMemcpyHostToDevice, stream),
-                               "complex_has_imag: reset")) != GM_OK
-      || (st = gm_complex_flag_imag (cls, count, d_src, flag_address, stream)) != GM_OK)
+  if ((st = gm_cuda_status (cudaMemcpyToSymbolAsync (imag_flag, &zero, sizeof zero, 0,
+                                                     cudaMemcpyHostToDevice, stream),
+                            "complex_has_imag: reset")) != GM_OK
+      || (st = launch_any_imag (cls, count, d_src, NULL, stream, "complex_has_imag: launch"))
+             != GM_OK)
     return st;
   int flag = 0;
   if ((st = gm_cuda_status (cudaMemcpyFromSymbolAsync (&flag, imag_flag, sizeof flag, 0,
