@@ -170,6 +170,8 @@ ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, i
   const int64_t page = blockIdx.y;
   X += (page0 + page) * sx;
   code += page * xpad;
+  if (l1)
+    l1 += page * xpad;
   const int64_t x = KMAJ ? blockIdx.x * 8 + ty : blockIdx.x * 32 + tx;
   unsigned long long mx = 0;
   int bad = 0;
