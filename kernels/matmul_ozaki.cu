@@ -31,6 +31,35 @@
  *            should be tensor-bound rather than shared-memory-bound (NOTES: ~2x predicted).
  *            Same integer sums, same Horner fold, same guard: the analysis below holds
  *            unchanged.  255 registers, 16 bytes of spill (sm_90).
+ *   ozaki v3  (scheme II; written without a GPU, not yet run on one; opt-in:
+ *            GPUMAT_OZAKI_VERSION=3, k <= 131071, else v1) Ozaki, Uchino and Imamura's
+ *            integer-modular scheme: each row of op(A) and column of op(B) scaled to integers of
+ *            b bits, A' B' computed exactly from its residues modulo N = 14 pairwise coprime
+ *            moduli <= 256 (GPUMAT_OZAKI_MODULI = 12..15), one int8 GEMM each, by the Chinese
+ *            remainder theorem: 15 int8 GEMMs with the guard's where scheme I takes 37.
+ *            Passes: scan (codes and row 1-norms), slice (N residue planes and a plane of
+ *            7-bit tops per operand), gemm (one plane pair a block: 128x128 tile, 8 warps of
+ *            64x32, 3-stage cp.async; residues reduced modulo m_t to bytes, the tops' sum T
+ *            as int32), crt (one thread an element: 128-bit CRT, one rounding to double, the
+ *            guard, the FP64 path where it fails).  Modelled first on the CPU in exactly these
+ *            steps (bench/ozaki2_model.c against __float128): dense data kept within
+ *            0.25 k eps S at every k from 16, the guard never keeping an element past the
+ *            bound.  Predicted at 4096^3 with this gemm: ~2x v2.
+ *
+ * ---- Scheme II (v3): error analysis ---------------------------------------------------------
+ * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
+ * < min (|a_p|, 2^(E-b)); columns likewise with F.  b is the largest with k 2^2b <= M / 2,
+ * M = prod m_t, at most 53 (A' exact in a double): then |A' B'| < M / 2, and the residue of
+ * A' B' modulo M in the symmetric range is A' B' itself.  The residues: A'_t = A' mod m_t in
+ * [-128, 127], sums of k products exact in int32 for k < 2^17; c_t = (A'_t B'_t) mod m_t; CRT
+ * in 128-bit integers (N <= 15: M < 2^119, the weighted sum < 2^123) is exact.  The one
+ * rounding is C' 2^(E+F-2b) to double: <= u |C|.  Truncation:
+ *     |a.b - A'.B' 2^(E+F-2b)| <= 2^(E-b) ||b||_1 + 2^(F-b) ||a||_1 + k 2^(E+F-2b) =: e
+ * (per p: |da||b| + |a||db| + |da||db|).  Guard, with T the int8 sum of the 7-bit tops
+ * (T 2^(E+F-14) <= S = sum |a_p||b_p|, as scheme I's) and the 1-norms rounded up in the scan:
+ *     keep C only if 1.01 e <= (2k - 1.01) u T 2^(E+F-14)
+ * then e + u |C| <= e + u (S + e) <= 2k u S = k eps S.  The same overflow, underflow and
+ * non-finite rules as v1 send the rest to the FP64 path.
  *
  * ---- Error analysis (u = 2^-53, eps = eps(double) = 2u) -----------------------------------
  * Claim: every element of C that the int8 path writes satisfies
@@ -127,34 +156,43 @@ __host__ __device__ constexpr int64_t oz_stage_bytes (int s)
 /* code[x] for x < xpad of every page (x >= rows: OZ_ZERO).  The operand as (x, p): KMAJ, p
  * contiguous (element at X[p + x * ld]); else x contiguous (X[x + p * ld]).  Block 32 x 8:
  * KMAJ: 8 rows a block, a warp along p; else 32 rows a block, 8 threads along p each. */
+/* l1 (scheme II, else NULL): each row's sum of |x| over its finite entries, rounded up (times
+ * 1 + (k + 32) 2^-52: the summation's rounding, in any order), 0 beyond the rows. */
 template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
-            int64_t page0, int *__restrict__ code, int64_t xpad)
+            int64_t page0, int *__restrict__ code, int64_t xpad, double *__restrict__ l1)
 {
   __shared__ unsigned long long smax[8][33];
   __shared__ int sbad[8][33];
+  __shared__ double ssum[8][33];
   const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
   const int64_t page = blockIdx.y;
   X += (page0 + page) * sx;
   code += page * xpad;
+  if (l1)
+    l1 += page * xpad;
   const int64_t x = KMAJ ? blockIdx.x * 8 + ty : blockIdx.x * 32 + tx;
   unsigned long long mx = 0;
   int bad = 0;
+  double sum = 0.0;
   if (x < rows) {
     const int lane = KMAJ ? tx : ty, lanes = KMAJ ? 32 : 8;
     for (int64_t p = lane; p < k; p += lanes) {
       const double v = X[KMAJ ? p + x * ld : x + p * ld];
       const unsigned long long bits = (unsigned long long) __double_as_longlong (v)
                                       & 0x7fffffffffffffffull;
-      if (bits >= 0x7ff0000000000000ull)
+      if (bits >= 0x7ff0000000000000ull) {
         bad = 1;
-      else if (bits > mx)
-        mx = bits;
+      } else {
+        mx = bits > mx ? bits : mx;
+        sum += fabs (v);
+      }
     }
   }
   smax[ty][tx] = mx;
   sbad[ty][tx] = bad;
+  ssum[ty][tx] = sum;
   __syncthreads ();
   /* the row's thread (KMAJ: lane 0 of its warp, else ty == 0) combines the 32 or 8 values */
   const bool owner = KMAJ ? tx == 0 : ty == 0;
@@ -165,8 +203,11 @@ ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, i
       const unsigned long long v = KMAJ ? smax[ty][q] : smax[q][tx];
       mx = v > mx ? v : mx;
       bad |= KMAJ ? sbad[ty][q] : sbad[q][tx];
+      sum += KMAJ ? ssum[ty][q] : ssum[q][tx];
     }
   }
+  if (l1)
+    l1[x] = x < rows ? sum * (1.0 + (double) (k + 32) * 0x1p-52) : 0.0;
   int c = OZ_ZERO;
   if (x < rows && bad)
     c = OZ_NONFINITE;
@@ -524,6 +565,294 @@ ozaki_gemm (OzGemm g)
 #endif
 }
 
+/* ==== Scheme II (v3, opt-in: GPUMAT_OZAKI_VERSION=3; header) ================================= */
+constexpr int OZ2_MAX_MODULI = 15, OZ2_DEFAULT_MODULI = 14;
+/* The largest pairwise coprime moduli up to 256 (bench/ozaki2_model.c checks the set).  With 15
+   of them M < 2^119, so 15 terms M/m_t * w (each < M) sum below 2^123: no 128-bit overflow. */
+constexpr int OZ2_MODULI[OZ2_MAX_MODULI] = {256, 255, 253, 251, 247, 241, 239, 233,
+                                            229, 227, 223, 217, 211, 199, 197};
+constexpr int OZ2_BM = 128, OZ2_BN = 128, OZ2_BK = 64, OZ2_STAGES = 3;
+constexpr int OZ2_WM = 64, OZ2_WN = 32;   /* 8 warps, 2 along i, 4 along j */
+constexpr int OZ2_MT = OZ2_WM / 16, OZ2_NT = OZ2_WN / 8;
+constexpr int64_t OZ2_STAGE_BYTES = (int64_t) (OZ2_BM + OZ2_BN) * OZ_PITCH;
+/* int32 sums of k products of residues (|r| <= 128) stay exact below 2^31 */
+constexpr int64_t OZ2_MAX_K = 131071;
+
+struct Oz2Moduli {
+  int n, bits;
+  int mod[OZ2_MAX_MODULI];
+  int inv[OZ2_MAX_MODULI];                  /* ((M / m_t) mod m_t)^-1 mod m_t */
+  double inv_m[OZ2_MAX_MODULI];             /* 1 / m_t, for the residues */
+  unsigned long long mt_lo[OZ2_MAX_MODULI], mt_hi[OZ2_MAX_MODULI];   /* M / m_t */
+  unsigned long long m_lo, m_hi;            /* M */
+};
+
+/* x mod m in the symmetric range that fits int8 ([-128, 127] for 256, [-(m-1)/2, (m-1)/2] for
+ * odd m), for an integer-valued double |x| < 2^53.  q = rint (x / m) is off by at most one
+ * (|x| / m < 2^46, the quotient's relative error 2^-52), fma (-q, m, x) is exact (an integer of
+ * magnitude < 1.5 m), one correction brings it into the range. */
+__device__ __forceinline__ int oz2_residue (double x, double m, double inv_m)
+{
+  const double q = rint (x * inv_m);
+  double r = fma (-q, m, x);
+  if (r > 0.5 * (m - 1.0))
+    r -= m;
+  else if (r < -0.5 * m)
+    r += m;
+  return (int) r;
+}
+
+/* (2') slice for scheme II: planes[t][x][p] (t < N: residues of A' = trunc (x 2^(bits - code))
+ * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), layout and threads as
+ * ozaki_slice. */
+template <bool KMAJ>
+__global__ void __launch_bounds__ (256)
+ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
+              int64_t page0, const int *__restrict__ code, int64_t xpad, int64_t kpad,
+              Oz2Moduli mods, int8_t *__restrict__ planes)
+{
+  const int64_t page = blockIdx.y, groups = kpad / 16;
+  const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
+  if (id >= xpad * groups)
+    return;
+  const int64_t x = KMAJ ? id / groups : id % xpad, pg = KMAJ ? id % groups : id / xpad;
+  X += (page0 + page) * sx;
+  code += page * xpad;
+  const int N = mods.n;
+  planes += page * (int64_t) (N + 1) * xpad * kpad;
+  const int c = code[x];
+  const bool live = x < rows && c != OZ_ZERO && c != OZ_NONFINITE;
+  double v[16];   /* A' (integer-valued, |A'| < 2^bits) */
+  uint32_t top[4] = {0, 0, 0, 0};
+#pragma unroll
+  for (int q = 0; q < 16; q++) {
+    const int64_t p = pg * 16 + q;
+    const double e = live && p < k ? X[KMAJ ? p + x * ld : x + p * ld] : 0.0;
+    v[q] = trunc (scalbn (e, mods.bits - c));
+    const int t7 = (int) trunc (scalbn (fabs (e), 7 - c));   /* 0 .. 127 */
+    top[q / 4] |= ((uint32_t) t7) << (8 * (q % 4));
+  }
+  int8_t *dst = planes + x * kpad + pg * 16;
+  for (int t = 0; t < N; t++) {
+    const double m = (double) mods.mod[t], inv_m = mods.inv_m[t];
+    uint32_t w[4] = {0, 0, 0, 0};
+#pragma unroll
+    for (int q = 0; q < 16; q++)
+      w[q / 4] |= ((uint32_t) (uint8_t) (int8_t) oz2_residue (v[q], m, inv_m)) << (8 * (q % 4));
+    *reinterpret_cast<uint4 *> (dst + (int64_t) t * xpad * kpad) = make_uint4 (w[0], w[1], w[2], w[3]);
+  }
+  *reinterpret_cast<uint4 *> (dst + (int64_t) N * xpad * kpad) =
+      make_uint4 (top[0], top[1], top[2], top[3]);
+}
+
+struct Oz2Gemm {
+  const int8_t *pa, *pb;        /* planes of page 0 of this launch */
+  int64_t pa_page, pb_page;     /* bytes between pages' planes (0: one for all) */
+  int64_t mpad, npad, kpad, tiles_m;
+  int plane0;                   /* the launch's first plane (blockIdx.y adds to it) */
+  int mod[OZ2_MAX_MODULI];
+  uint8_t *R;                   /* residues: R[((page N + t) npad + j) mpad + i] */
+  int *T;                       /* T[(page npad + j) mpad + i] */
+  int n_moduli;
+};
+
+/* (3') one int8 GEMM of planes t = plane0 + blockIdx.y of A and B for a 128x128 tile: 8 warps
+ * of 64x32 (16 m16n8k32 MMAs from 16 + 8 LDS.32 a k32), 3-stage cp.async pipeline.  TOPS: the
+ * tops plane, .satfinite (T stays a lower bound at any k), stored as int32; else the exact
+ * int32 sum reduced modulo m_t, stored as a byte.  Grid: x tiles, y planes, z pages. */
+template <bool TOPS>
+__global__ void __launch_bounds__ (OZ_THREADS, 1)
+ozaki2_gemm (Oz2Gemm g)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  extern __shared__ __align__ (16) unsigned char smem_raw[];
+  int8_t *smem = reinterpret_cast<int8_t *> (smem_raw);
+  const int t = g.plane0 + (int) blockIdx.y;
+  const int64_t page = blockIdx.z;
+  const int64_t ti = blockIdx.x % g.tiles_m, tj = blockIdx.x / g.tiles_m;
+  const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * g.kpad;
+  const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * g.kpad;
+  const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  const int wi = (warp % 2) * OZ2_WM, wj = (warp / 2) * OZ2_WN;
+  const int gr = lane / 4, tg = lane % 4;
+  const int64_t KT = g.kpad / OZ2_BK;
+
+  /* 128 rows x 4 chunks of 16 bytes, per operand: 2 + 2 a thread */
+  auto load_stage = [&] (int stage, int64_t kt) {
+    int8_t *sm = smem + stage * OZ2_STAGE_BYTES;
+#pragma unroll
+    for (int q = tid; q < OZ2_BM * 4; q += OZ_THREADS) {
+      const int r = q >> 2, c = q & 3;
+      const int64_t off = kt * OZ2_BK + c * 16;
+      cp_async_16 (sm + r * OZ_PITCH + c * 16, pa + r * g.kpad + off, 16);
+      cp_async_16 (sm + (OZ2_BM + r) * OZ_PITCH + c * 16, pb + r * g.kpad + off, 16);
+    }
+  };
+
+  int acc[OZ2_MT][OZ2_NT][4];
+#pragma unroll
+  for (int x = 0; x < OZ2_MT; x++)
+#pragma unroll
+    for (int y = 0; y < OZ2_NT; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        acc[x][y][e] = 0;
+
+  auto compute = [&] (int64_t kt) {
+    const int8_t *as = smem + (kt % OZ2_STAGES) * OZ2_STAGE_BYTES;
+    const int8_t *bs = as + OZ2_BM * OZ_PITCH;
+#pragma unroll
+    for (int kk = 0; kk < OZ2_BK; kk += 32) {
+      uint32_t af[OZ2_MT][4], bf[OZ2_NT][2];
+#pragma unroll
+      for (int x = 0; x < OZ2_MT; x++) {
+        const int8_t *p = as + (wi + x * 16 + gr) * OZ_PITCH + kk + 4 * tg;
+        af[x][0] = *reinterpret_cast<const uint32_t *> (p);
+        af[x][1] = *reinterpret_cast<const uint32_t *> (p + 8 * OZ_PITCH);
+        af[x][2] = *reinterpret_cast<const uint32_t *> (p + 16);
+        af[x][3] = *reinterpret_cast<const uint32_t *> (p + 8 * OZ_PITCH + 16);
+      }
+#pragma unroll
+      for (int y = 0; y < OZ2_NT; y++) {
+        const int8_t *p = bs + (wj + y * 8 + gr) * OZ_PITCH + kk + 4 * tg;
+        bf[y][0] = *reinterpret_cast<const uint32_t *> (p);
+        bf[y][1] = *reinterpret_cast<const uint32_t *> (p + 16);
+      }
+#pragma unroll
+      for (int x = 0; x < OZ2_MT; x++)
+#pragma unroll
+        for (int y = 0; y < OZ2_NT; y++) {
+          if constexpr (TOPS)
+            mma_s8_sat (acc[x][y], af[x], bf[y]);
+          else
+            mma_s8 (acc[x][y], af[x], bf[y]);
+        }
+    }
+  };
+  mma_pipeline<OZ2_STAGES> (KT, load_stage, compute);
+
+  const int m_t = TOPS ? 1 : g.mod[t];
+#pragma unroll
+  for (int x = 0; x < OZ2_MT; x++)
+#pragma unroll
+    for (int y = 0; y < OZ2_NT; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++) {
+        /* every padded element is written (zeros in, zeros out): the CRT pass reads only
+           i < m, j < n, and the planes' padding is zero */
+        const int64_t i = i0 + wi + x * 16 + gr + (e / 2) * 8;
+        const int64_t j = j0 + wj + y * 8 + 2 * tg + (e % 2);
+        if constexpr (TOPS) {
+          g.T[(page * g.npad + j) * g.mpad + i] = acc[x][y][e];
+        } else {
+          int r = acc[x][y][e] % m_t;
+          r += r < 0 ? m_t : 0;
+          g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+        }
+      }
+#endif
+}
+
+struct Oz2Crt {
+  int64_t m, n, k, mpad, npad;
+  Oz2Moduli mods;
+  const uint8_t *R;
+  const int *T;
+  const int *ca, *cb;           /* codes of page 0 of this launch */
+  int64_t ca_page, cb_page;
+  const double *l1a, *l1b;
+  const double *A, *B;          /* the operands (the fixups read them), page 0 of the call */
+  int64_t lda, sa, ldb, sb;
+  double *C;
+  int64_t ldc, sc;
+  int64_t page0;
+  int ovf_exp;                  /* as OzGemm */
+};
+
+/* 128-bit magnitude to the nearest double (one rounding): the top 64 bits with the rest as a
+ * sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding position). */
+__device__ __forceinline__ double oz2_to_double (unsigned __int128 v)
+{
+  const unsigned long long hi = (unsigned long long) (v >> 64);
+  if (hi == 0)
+    return (double) (unsigned long long) v;
+  const int bits = 128 - __clzll ((long long) hi), sh = bits - 64;
+  const unsigned long long top = (unsigned long long) (v >> sh);
+  const bool sticky = (v & ((((unsigned __int128) 1) << sh) - 1)) != 0;
+  return ldexp ((double) (top | (sticky ? 1ull : 0ull)), sh);
+}
+
+/* (4') CRT, scaling and guard: one thread an element of C (i fastest), grid y pages. */
+template <bool KA, bool KB>
+__global__ void __launch_bounds__ (256)
+ozaki2_crt (Oz2Crt g)
+{
+  const int64_t page = blockIdx.y;
+  const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
+  const bool in = id < g.m * g.n;
+  const int64_t i = in ? id % g.m : 0, j = in ? id / g.m : 0;
+  unsigned fixed = 0;
+  if (in) {
+    const int ea = g.ca[page * g.ca_page + i], eb = g.cb[page * g.cb_page + j];
+    const int64_t pg = g.page0 + page;
+    double v = 0.0;
+    bool fix;
+    if (ea == OZ_NONFINITE || eb == OZ_NONFINITE)
+      fix = true;
+    else if (ea == OZ_ZERO || eb == OZ_ZERO)
+      fix = false;   /* a zero row or column against finite values: exactly 0 */
+    else if (ea + eb > g.ovf_exp)
+      fix = true;
+    else {
+      const int N = g.mods.n;
+      unsigned __int128 xs = 0;
+      const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i;
+      for (int t = 0; t < N; t++) {
+        const int w = ((int) r[(int64_t) t * g.npad * g.mpad] * g.mods.inv[t]) % g.mods.mod[t];
+        const unsigned __int128 mt =
+            ((unsigned __int128) g.mods.mt_hi[t] << 64) | g.mods.mt_lo[t];
+        xs += mt * (unsigned) w;
+      }
+      /* xs < N M: subtract q M with q from a double estimate, then fix the off-by-one */
+      const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
+      const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
+                        + (double) (unsigned long long) xs;
+      const double md = (double) g.mods.m_hi * 0x1p64 + (double) g.mods.m_lo;
+      __int128 y = (__int128) xs - (__int128) (unsigned long long) floor (xd / md) * (__int128) M;
+      if (y < 0)
+        y += (__int128) M;
+      if (y >= (__int128) M)
+        y -= (__int128) M;
+      if (y > (__int128) (M >> 1))
+        y -= (__int128) M;   /* the symmetric range: A' B' itself (|A' B'| <= M / 2) */
+      const bool neg = y < 0;
+      const double mag = oz2_to_double ((unsigned __int128) (neg ? -y : y));
+      v = scalbn (neg ? -mag : mag, ea + eb - 2 * g.mods.bits);
+      const int Tv = g.T[(page * g.npad + j) * g.mpad + i];
+      const double e = (scalbn (g.l1b[page * g.cb_page + j], -eb)
+                        + scalbn (g.l1a[page * g.ca_page + i], -ea)) * ldexp (1.0, -g.mods.bits)
+                       + (double) g.k * ldexp (1.0, -2 * g.mods.bits);
+      const double room = (2.0 * (double) g.k - 1.01) * 0x1p-53 * (double) Tv * 0x1p-14;
+      const double av = fabs (v);
+      fix = !(1.01 * e <= room) || !(av < 0x1p1023) || (av < 0x1p-1022 && y != 0);
+    }
+    if (fix) {
+      const double *A = g.A + pg * g.sa, *B = g.B + pg * g.sb;
+      double sum = 0.0;
+      for (int64_t p = 0; p < g.k; p++)
+        sum = fma (A[at<KA> (i, p, g.lda)], B[at<KB> (j, p, g.ldb)], sum);
+      v = sum;
+      fixed = 1;
+    }
+    g.C[pg * g.sc + i + j * g.ldc] = v;
+  }
+  for (int o = 16; o > 0; o /= 2)
+    fixed += __shfl_xor_sync (0xffffffffu, fixed, o);
+  if (threadIdx.x % 32 == 0 && fixed)
+    atomicAdd (&ozaki_fixups, (unsigned long long) fixed);
+}
+
 /* The slice count of a call: GPUMAT_OZAKI_SLICES (2 .. OZ_MAX_SLICES) where set and valid,
  * else OZ_DEFAULT_SLICES (header, point 6). */
 int ozaki_slices ()
@@ -538,11 +867,12 @@ int ozaki_slices ()
   return OZ_DEFAULT_SLICES;
 }
 
-/* The gemm version: GPUMAT_OZAKI_VERSION=2 runs v2 (header) where s = 8; else v1. */
+/* The version: GPUMAT_OZAKI_VERSION=2 runs gemm v2 (header) where s = 8; =3 scheme II (v3);
+   else v1. */
 int ozaki_version ()
 {
   const char *env = getenv ("GPUMAT_OZAKI_VERSION");
-  return env && strcmp (env, "2") == 0 ? 2 : 1;
+  return env && strcmp (env, "2") == 0 ? 2 : env && strcmp (env, "3") == 0 ? 3 : 1;
 }
 
 /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
@@ -569,7 +899,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   if (smem > (size_t) dev.smem_optin || !(guard_coef > 0))
     return fp64_path (a, dev);
   /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1 */
-  const int version = s == OZ_DEFAULT_SLICES ? ozaki_version () : 1;
+  const int version = s == OZ_DEFAULT_SLICES && ozaki_version () == 2 ? 2 : 1;
   auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
   /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance and
      per device: the attribute is the current device's; a device past GM_MAX_DEVICES sets it
@@ -645,16 +975,16 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
     const int64_t base_a = bcast_a ? 0 : p0, base_b = bcast_b ? 0 : p0;
     if (KA)
       ozaki_scan<true><<<dim3 ((unsigned) ceil_div (mpad, 8), (unsigned) pa), 256, 0, a.stream>>> (
-          m, k, A, a.lda, a.sa, base_a, codes_a, mpad);
+          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, nullptr);
     else
       ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 32), (unsigned) pa), 256, 0, a.stream>>> (
-          m, k, A, a.lda, a.sa, base_a, codes_a, mpad);
+          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, nullptr);
     if (KB)
       ozaki_scan<true><<<dim3 ((unsigned) ceil_div (npad, 8), (unsigned) pb), 256, 0, a.stream>>> (
-          n, k, B, a.ldb, a.sb, base_b, codes_b, npad);
+          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, nullptr);
     else
       ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 32), (unsigned) pb), 256, 0, a.stream>>> (
-          n, k, B, a.ldb, a.sb, base_b, codes_b, npad);
+          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, nullptr);
     const unsigned blocks_a = (unsigned) ceil_div (mpad * (kpad / 16), 256);
     const unsigned blocks_b = (unsigned) ceil_div (npad * (kpad / 16), 256);
     (KA ? ozaki_slice<true> : ozaki_slice<false>)<<<dim3 (blocks_a, (unsigned) pa), 256, 0,
@@ -674,6 +1004,172 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   return GM_OK;
 }
 
+/* The moduli of scheme II: GPUMAT_OZAKI_MODULI (12 .. 15) where set and valid, else 14
+ * (bench/NOTES-matmul.md, "Ozaki scheme II: a CPU model": 14 keep dense data within the bound
+ * at every k). */
+int ozaki2_moduli ()
+{
+  const char *env = getenv ("GPUMAT_OZAKI_MODULI");
+  if (env && *env) {
+    char *end;
+    const long v = strtol (env, &end, 10);
+    if (*end == '\0' && v >= 12 && v <= OZ2_MAX_MODULI)
+      return (int) v;
+  }
+  return OZ2_DEFAULT_MODULI;
+}
+
+/* M, the CRT weights and the bits for N moduli at depth k: the largest b <= 53 with
+ * k 2^2b <= M / 2 (so |A' B'| < M / 2 and the symmetric residue is A' B' itself). */
+Oz2Moduli ozaki2_setup (int N, int64_t k)
+{
+  Oz2Moduli md = {};
+  md.n = N;
+  unsigned __int128 M = 1;
+  for (int t = 0; t < N; t++)
+    M *= (unsigned) OZ2_MODULI[t];
+  int log2_M = 0;   /* floor (log2 M) */
+  while (log2_M < 127 && (M >> (log2_M + 1)) != 0)
+    log2_M++;
+  int log2_k = 0;   /* ceil (log2 k) */
+  while (((int64_t) 1 << log2_k) < k)
+    log2_k++;
+  const int bits = (log2_M - 1 - log2_k) / 2;
+  md.bits = bits > 53 ? 53 : bits;
+  for (int t = 0; t < N; t++) {
+    const int mt = OZ2_MODULI[t];
+    const unsigned __int128 q = M / (unsigned) mt;
+    const int r = (int) (q % (unsigned) mt);
+    md.mod[t] = mt;
+    md.inv_m[t] = 1.0 / mt;
+    md.inv[t] = 0;
+    for (int y = 1; y < mt; y++)
+      if ((r * y) % mt == 1)
+        md.inv[t] = y;
+    md.mt_lo[t] = (unsigned long long) q;
+    md.mt_hi[t] = (unsigned long long) (q >> 64);
+  }
+  md.m_lo = (unsigned long long) M;
+  md.m_hi = (unsigned long long) (M >> 64);
+  return md;
+}
+
+/* Scheme II: scan (codes and 1-norms), slice (N residue planes and the tops plane of each
+ * operand), N + 1 int8 GEMMs, CRT with the guard; pages in chunks as run_ozaki. */
+template <bool KA, bool KB>
+gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
+{
+  const int64_t m = a.m, n = a.n, k = a.k;
+  const int64_t mpad = ceil_div (m, OZ2_BM) * OZ2_BM, npad = ceil_div (n, OZ2_BN) * OZ2_BN;
+  const int64_t kpad = ceil_div (k, OZ2_BK) * OZ2_BK;
+  const size_t smem = (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const Oz2Moduli mods = ozaki2_setup (N, k);
+  if (smem > (size_t) dev.smem_optin || mods.bits < 8)
+    return fp64_path (a, dev);
+  static PerDeviceOnce smem_set_v, smem_set_t;
+  gm_status st = allow_smem (ozaki2_gemm<false>, smem, &smem_set_v, "matmul ozaki: shared memory");
+  if (st == GM_OK)
+    st = allow_smem (ozaki2_gemm<true>, smem, &smem_set_t, "matmul ozaki: shared memory");
+  if (st != GM_OK)
+    return st;
+
+  /* per page: planes, codes and 1-norms of each operand (none for a broadcast one beyond the
+     first), and the residues and T of C */
+  const bool bcast_a = a.sa == 0, bcast_b = a.sb == 0;
+  const size_t plane_bytes_a = (size_t) (N + 1) * mpad * kpad;
+  const size_t plane_bytes_b = (size_t) (N + 1) * npad * kpad;
+  const double bytes_a = (double) plane_bytes_a + 12.0 * mpad;
+  const double bytes_b = (double) plane_bytes_b + 12.0 * npad;
+  const double bytes_c = (double) N * mpad * npad + 4.0 * mpad * npad;
+  const double per_page = (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b) + bytes_c;
+  int64_t chunk = a.batch;
+  if ((double) chunk * per_page + bytes_a + bytes_b > OZ_MAX_WORKSPACE)
+    chunk = (int64_t) ((OZ_MAX_WORKSPACE - bytes_a - bytes_b) / per_page);
+  if (chunk < 1)
+    chunk = 1;
+  if (chunk > MAX_GRID_Y)
+    chunk = MAX_GRID_Y;
+  const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
+  const size_t r_bytes = (size_t) chunk * N * mpad * npad, t_bytes = (size_t) chunk * 4 * mpad * npad;
+  const size_t total = pages_a * plane_bytes_a + pages_b * plane_bytes_b + r_bytes + t_bytes
+                       + pages_a * 12 * mpad + pages_b * 12 * npad;
+  Workspace ws (a.stream);
+  unsigned char *buf = (unsigned char *) ws.scratch (total);
+  if (!buf)
+    return fp64_path (a, dev);
+  /* 8-byte items first (the workspace is 256-byte aligned), then 4-byte, then bytes */
+  double *l1_a = (double *) buf;
+  double *l1_b = l1_a + pages_a * mpad;
+  int *T = (int *) (l1_b + pages_b * npad);
+  int *codes_a = T + chunk * mpad * npad;
+  int *codes_b = codes_a + pages_a * mpad;
+  int8_t *planes_a = (int8_t *) (codes_b + pages_b * npad);
+  int8_t *planes_b = planes_a + pages_a * plane_bytes_a;
+  uint8_t *R = (uint8_t *) (planes_b + pages_b * plane_bytes_b);
+
+  void *counter = NULL;
+  cudaError_t err = cudaGetSymbolAddress (&counter, ozaki_fixups);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (counter, 0, sizeof (unsigned long long), a.stream);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "matmul ozaki: reset the fixup count");
+
+  const double *A = (const double *) a.A, *B = (const double *) a.B;
+  const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / OZ2_BN);
+  int log2_k = 0;
+  while (((int64_t) 1 << log2_k) < k)
+    log2_k++;
+  if (tiles > MAX_GRID_X || ceil_div (m * n, 256) > MAX_GRID_X)
+    return fp64_path (a, dev);
+  Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
+                bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, R, T, N};
+  for (int t = 0; t < N; t++)
+    gg.mod[t] = mods.mod[t];
+  Oz2Crt gc = {m, n, k, mpad, npad, mods, R, T, codes_a, codes_b, bcast_a ? 0 : mpad,
+               bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
+               a.ldc, a.sc, 0, 1022 - log2_k};
+  for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
+    const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
+    const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
+    const int64_t base_a = bcast_a ? 0 : p0, base_b = bcast_b ? 0 : p0;
+    if (KA)
+      ozaki_scan<true><<<dim3 ((unsigned) ceil_div (mpad, 8), (unsigned) pa), 256, 0, a.stream>>> (
+          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
+    else
+      ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 32), (unsigned) pa), 256, 0, a.stream>>> (
+          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
+    if (KB)
+      ozaki_scan<true><<<dim3 ((unsigned) ceil_div (npad, 8), (unsigned) pb), 256, 0, a.stream>>> (
+          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
+    else
+      ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 32), (unsigned) pb), 256, 0, a.stream>>> (
+          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
+    const unsigned blocks_a = (unsigned) ceil_div (mpad * (kpad / 16), 256);
+    const unsigned blocks_b = (unsigned) ceil_div (npad * (kpad / 16), 256);
+    (KA ? ozaki2_slice<true> : ozaki2_slice<false>)<<<dim3 (blocks_a, (unsigned) pa), 256, 0,
+                                                       a.stream>>> (m, k, A, a.lda, a.sa, base_a,
+                                                                    codes_a, mpad, kpad, mods,
+                                                                    planes_a);
+    (KB ? ozaki2_slice<true> : ozaki2_slice<false>)<<<dim3 (blocks_b, (unsigned) pb), 256, 0,
+                                                       a.stream>>> (n, k, B, a.ldb, a.sb, base_b,
+                                                                    codes_b, npad, kpad, mods,
+                                                                    planes_b);
+    gg.plane0 = 0;
+    ozaki2_gemm<false><<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), OZ_THREADS,
+                         smem, a.stream>>> (gg);
+    gg.plane0 = N;
+    ozaki2_gemm<true><<<dim3 ((unsigned) tiles, 1, (unsigned) pages), OZ_THREADS, smem,
+                        a.stream>>> (gg);
+    gc.page0 = p0;
+    ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (m * n, 256), (unsigned) pages), 256, 0,
+                         a.stream>>> (gc);
+    if ((err = cudaGetLastError ()) != cudaSuccess)
+      return gm_cuda_status (err, "matmul ozaki: launch");
+  }
+  last_slices.store (N);
+  return GM_OK;
+}
+
 } /* namespace */
 
 /* Products of k < OZAKI_K_FLOOR run on the FP64 path (header, point 5). */
@@ -686,8 +1182,11 @@ gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
   if (a.k < OZAKI_K_FLOOR)
     return fp64_path (a, dev);
   const int s = ozaki_slices ();
+  /* scheme II where asked (GPUMAT_OZAKI_VERSION=3) and its int32 sums stay exact */
+  const bool scheme2 = ozaki_version () == 3 && a.k <= OZ2_MAX_K;
   return with_layouts (a, [&] (auto ka, auto kb) {
-    return run_ozaki<decltype (ka)::value, decltype (kb)::value> (a, dev, s);
+    constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
+    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli ()) : run_ozaki<KA, KB> (a, dev, s);
   });
 }
 

@@ -37,7 +37,8 @@
  *     at k = 256 some but not all elements fall back (the guard at work), all within the bound.
  * Each case also runs the dmma kernel on the same data as a check of the test itself.
  * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
- * results labelled "ozaki[v2]".
+ * results labelled "ozaki[v2]", and with GPUMAT_OZAKI_VERSION=3 (scheme II, 14 moduli; the
+ * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]".
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -249,6 +250,20 @@ static double ozaki_emulated (const signed char *dx, const signed char *dy, int6
 
 static int64_t bad_total;
 static const int SLICES = 8, FEW = 6;
+/* Scheme II's default moduli (matmul_ozaki.cu, OZ2_DEFAULT_MODULI) */
+static const int MODULI = 14;
+
+/* "[v2]" or "[v3]" under GPUMAT_OZAKI_VERSION, else "" */
+static const char *version_label (void)
+{
+  const char *v = getenv ("GPUMAT_OZAKI_VERSION");
+  return !v ? "" : strcmp (v, "3") == 0 ? "[v3]" : strcmp (v, "2") == 0 ? "[v2]" : "";
+}
+static int scheme2 (void)
+{
+  const char *v = getenv ("GPUMAT_OZAKI_VERSION");
+  return v && strcmp (v, "3") == 0;
+}
 
 /* One product: values, stored layouts, reference, then ozaki and dmma against the bound.
    expect_fix: -1 no expectation on ozaki's FP64 fallbacks, 0 none, 1 some but not all, 2 at
@@ -317,7 +332,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
   char what[160];
   for (int q = 0; q < 2; q++) {
     snprintf (what, sizeof what, "%s%s %s %c%c %lldx%lldx%lld", gm_matmul_kernel_name (kernels[q]),
-              q == 0 && getenv ("GPUMAT_OZAKI_VERSION") ? "[v2]" : "", pattern_name[pat],
+              q == 0 ? version_label () : "", pattern_name[pat],
               op_letter[opa], op_letter[opb], (long long) m, (long long) n, (long long) k);
     TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc + 16));
     gm_status st = gm_matmul (kernels[q], GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
@@ -367,7 +382,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                (long long) bad, worst, first);
     if (q != 0)
       continue;
-    if (getenv ("GPUMAT_OZAKI_VERSION")) {
+    if (getenv ("GPUMAT_OZAKI_VERSION") && !scheme2 ()) {
       /* v2 sums the same exact int32 diagonals and folds them alike: bit for bit v1's result */
       double *h1 = (double *) xmalloc (sizeof (double) * nc);
       unsetenv ("GPUMAT_OZAKI_VERSION");
@@ -386,7 +401,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
       printf ("  note: %s uses %.3g of the bound (%lld of %lld elements on the FP64 path)\n",
               what, worst, (long long) fixups, (long long) (m * n));
     const char *env = getenv ("GPUMAT_OZAKI_SLICES");
-    const int want = k < 16 ? 0 : env ? atoi (env) : SLICES;
+    const int want = k < 16 ? 0 : scheme2 () ? MODULI : env ? atoi (env) : SLICES;
     tu_result (slices == want, "%s: ran %d slices, expected %d", what, slices, want);
     if (k >= 16 && expect_fix >= 0) {
       const int64_t all = m * n;
@@ -446,7 +461,7 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
   TU_CUDA (cudaDeviceSynchronize ());
   char what[160];
   snprintf (what, sizeof what, "ozaki%s batch %c%c %lldx%lldx%lld x %lld pages%s%s",
-            getenv ("GPUMAT_OZAKI_VERSION") ? "[v2]" : "", op_letter[opa],
+            version_label (), op_letter[opa],
             op_letter[opb], (long long) m, (long long) n, (long long) k, (long long) pages,
             share_a ? ", A shared" : "", share_b ? ", B shared" : "");
   if (st != GM_OK) {
@@ -584,6 +599,28 @@ int main (int argc, char **argv)
   setenv ("GPUMAT_OZAKI_SLICES", "7", 1);   /* s != 8: v1 runs */
   run (UNIFORM, N, N, 96, 80, 256, 1);
   unsetenv ("GPUMAT_OZAKI_SLICES");
+  /* scheme II (GPUMAT_OZAKI_VERSION=3, 14 moduli) on the same subset: its own guard, its own
+     roundings (not v1's bits); dense data keeps every element on the int8 path from k = 64
+     (bench/ozaki2_model.c) */
+  setenv ("GPUMAT_OZAKI_VERSION", "3", 1);
+  for (int p = 0; p < 9; p += quick ? 4 : 2)
+    for (int pat = 0; pat < PATTERNS; pat++) {
+      if (quick == 2 && (pat + p) % 3 != 0)
+        continue;
+      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
+      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
+    }
+  for (int k = 15; k <= 18; k++)
+    run (UNIFORM, T, N, 37, 29, k, -1);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1);
+  run_batch (T, N, 33, 140, 100, 3, 1, 0);
+  if (!quick) {
+    run (FULLBITS, N, N, 1, 1, 100000, 0);
+    run (UNIFORM, T, T, 513, 515, 517, 0);
+    run (SPECIALS, N, T, 300, 300, 300, -1);
+    run (CANCEL, N, N, 200, 40, 3000, 0);
+    run (ROWSPREAD, T, N, 130, 130, 1000, -1);
+  }
   unsetenv ("GPUMAT_OZAKI_VERSION");
   printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
   return tu_finish (PROGRAM);
