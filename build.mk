@@ -53,11 +53,12 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@
 
-# tf32x3 v2 (matmul_tf32.cu) issues wgmma, which only sm_90a code has (not sm_90): where 90 is
-# listed, that file's sm_90 machine code is built for sm_90a instead (it runs on every compute
-# capability 9.0 device) and GPUMAT_SM90A tells its host code that v2 is there.
+# tf32x3 v2 (matmul_tf32.cu) and Ozaki v3's gemm wg (matmul_ozaki.cu) issue wgmma, which only
+# sm_90a code has (not sm_90): where 90 is listed, those files' sm_90 machine code is built for
+# sm_90a instead (it runs on every compute capability 9.0 device) and GPUMAT_SM90A tells their
+# host code that the wgmma kernels are there.
 comma := ,
-$(OBJDIR)/matmul_tf32.o: KERNEL_ARCH_FLAGS = \
+$(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=sm_90 ,arch=compute_90a$(comma)code=sm_90a ,$(CUDA_GENCODE) ) \
   $(if $(filter 90,$(CUDA_ARCH)),-DGPUMAT_SM90A)
 

@@ -31,7 +31,7 @@
  *            should be tensor-bound rather than shared-memory-bound (NOTES: ~2x predicted).
  *            Same integer sums, same Horner fold, same guard: the analysis below holds
  *            unchanged.  255 registers, 16 bytes of spill (sm_90).
- *   ozaki v3  (scheme II; written without a GPU, not yet run on one; opt-in:
+ *   ozaki v3  (scheme II; written without a GPU, correct on its first run; opt-in:
  *            GPUMAT_OZAKI_VERSION=3, k <= 131071, else v1) Ozaki, Uchino and Imamura's
  *            integer-modular scheme: each row of op(A) and column of op(B) scaled to integers of
  *            b bits, A' B' computed exactly from its residues modulo N = 14 pairwise coprime
@@ -44,7 +44,25 @@
  *            guard, the FP64 path where it fails).  Modelled first on the CPU in exactly these
  *            steps (bench/ozaki2_model.c against __float128): dense data kept within
  *            0.25 k eps S at every k from 16, the guard never keeping an element past the
- *            bound.  Predicted at 4096^3 with this gemm: ~2x v2.
+ *            bound.  Predicted at 4096^3 with this gemm: ~2x v2.  H100: correct on the whole
+ *            test set, 18.5 / 21.3 TFLOP/s at 4096 / 8192 (39 / 45% of DGEMM; 2.4x v1's rate).
+ *            ncu at 8192: the int8 gemm 49 of 60 ms (~310 TOP/s, a quarter of IGEMM's 1266).
+ *   ozaki v3 gemm wg  (sm_90a; H100: correct on first run; 4096^3 3.10 ms, 92% of DGEMM,
+ *            8192^3 21.5-22.4 ms, 102-107%; every op pair at 8192 97-112%; the gemm ~1090 TOP/s
+ *            by ncu; with the slice and crt mends below; NOTES "Thirteenth session") the
+ *            planes stored in wgmma's K-major core-matrix order ([k-tile of 128][8-row
+ *            group][16-byte chunk][row of 8]: one
+ *            stage of an operand, 128 rows x 128 k, is 16 KB contiguous), brought by
+ *            cp.async.bulk (one thread, completing on an mbarrier a stage: no proxy fence, which
+ *            would wait for every copy in flight) and multiplied by wgmma m64n128k32 s8, 2
+ *            warpgroups of 64x128, 4 stages, tiles rastered in groups of 8 along i (L2 holds
+ *            the 8 A blocks and ~17 B blocks in use).  The mma.sync gemm reads the same layout
+ *            (GPUMAT_OZAKI2_GEMM=mma forces it), and got slower on it (H100, 8192^3 72.7 ms
+ *            against 51.7; not profiled yet).  Predicted: the gemm near 1500 TOP/s, so 8192^3
+ *            from ~52 ms to ~17 ms, ~1.3x DGEMM; measured 1090 and 22 ms.  Mends measured with
+ *            it: the K-major slice writes rows fastest (2.50 -> 0.89 ms at 8192), the crt
+ *            unrolls over the constant moduli and finds (i, j) without a 64-bit division
+ *            (4.05 -> 3.16 ms).
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -232,7 +250,12 @@ ozaki_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, 
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
   if (id >= xpad * groups)
     return;
-  const int64_t x = KMAJ ? id / groups : id % xpad, pg = KMAJ ? id % groups : id / xpad;
+  /* consecutive threads write consecutive 16-byte chunks of oz2_chunk's order (8 rows of one
+     chunk, 128 bytes): rows fastest for either layout.  K-major rows were k-fastest before,
+     each thread's 16-byte writes 128 bytes apart: 2.5 ms at 8192 against 0.92 for the other
+     layout (ncu, H100) */
+  const int64_t x = KMAJ ? (id / 8 / groups) * 8 + id % 8 : id % xpad;
+  const int64_t pg = KMAJ ? (id / 8) % groups : id / xpad;
   X += (page0 + page) * sx;
   code += page * xpad;
   planes += page * (int64_t) s * xpad * kpad;
@@ -569,14 +592,29 @@ ozaki_gemm (OzGemm g)
 constexpr int OZ2_MAX_MODULI = 15, OZ2_DEFAULT_MODULI = 14;
 /* The largest pairwise coprime moduli up to 256 (bench/ozaki2_model.c checks the set).  With 15
    of them M < 2^119, so 15 terms M/m_t * w (each < M) sum below 2^123: no 128-bit overflow. */
-constexpr int OZ2_MODULI[OZ2_MAX_MODULI] = {256, 255, 253, 251, 247, 241, 239, 233,
-                                            229, 227, 223, 217, 211, 199, 197};
+__host__ __device__ constexpr int oz2_modulus (int t)
+{
+  constexpr int moduli[OZ2_MAX_MODULI] = {256, 255, 253, 251, 247, 241, 239, 233,
+                                          229, 227, 223, 217, 211, 199, 197};
+  return moduli[t];
+}
 constexpr int OZ2_BM = 128, OZ2_BN = 128, OZ2_BK = 64, OZ2_STAGES = 3;
 constexpr int OZ2_WM = 64, OZ2_WN = 32;   /* 8 warps, 2 along i, 4 along j */
 constexpr int OZ2_MT = OZ2_WM / 16, OZ2_NT = OZ2_WN / 8;
 constexpr int64_t OZ2_STAGE_BYTES = (int64_t) (OZ2_BM + OZ2_BN) * OZ_PITCH;
 /* int32 sums of k products of residues (|r| <= 128) stay exact below 2^31 */
 constexpr int64_t OZ2_MAX_K = 131071;
+
+/* Byte offset of 16-byte chunk c (k bytes 16c .. 16c + 15) of row x in a plane of xpad rows
+ * (a multiple of 128) and k padded to a multiple of OZ2_KT: the planes are stored in wgmma's
+ * K-major core-matrix order, k-tiles of OZ2_KT bytes, in each the 8-row groups (1024 bytes:
+ * the 8 chunks of the k-tile, 8 rows of 16 bytes each).  A block's stage (128 rows of one
+ * k-tile) is then 16 KB contiguous. */
+constexpr int OZ2_KT = 128;
+__host__ __device__ __forceinline__ int64_t oz2_chunk (int64_t x, int64_t c, int64_t xpad)
+{
+  return ((c / 8) * (xpad / 8) + x / 8) * 1024 + (c % 8) * 128 + (x % 8) * 16;
+}
 
 struct Oz2Moduli {
   int n, bits;
@@ -602,9 +640,9 @@ __device__ __forceinline__ int oz2_residue (double x, double m, double inv_m)
   return (int) r;
 }
 
-/* (2') slice for scheme II: planes[t][x][p] (t < N: residues of A' = trunc (x 2^(bits - code))
- * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), layout and threads as
- * ozaki_slice. */
+/* (2') slice for scheme II: planes[t] (t < N: residues of A' = trunc (x 2^(bits - code))
+ * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in oz2_chunk's
+ * order; threads as ozaki_slice (one 16-byte chunk of k of one row each). */
 template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
@@ -615,7 +653,12 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
   if (id >= xpad * groups)
     return;
-  const int64_t x = KMAJ ? id / groups : id % xpad, pg = KMAJ ? id % groups : id / xpad;
+  /* consecutive threads write consecutive 16-byte chunks of oz2_chunk's order (8 rows of one
+     chunk, 128 bytes): rows fastest for either layout.  K-major rows were k-fastest before,
+     each thread's 16-byte writes 128 bytes apart: 2.5 ms at 8192 against 0.92 for the other
+     layout (ncu, H100) */
+  const int64_t x = KMAJ ? (id / 8 / groups) * 8 + id % 8 : id % xpad;
+  const int64_t pg = KMAJ ? (id / 8) % groups : id / xpad;
   X += (page0 + page) * sx;
   code += page * xpad;
   const int N = mods.n;
@@ -632,7 +675,7 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
     const int t7 = (int) trunc (scalbn (fabs (e), 7 - c));   /* 0 .. 127 */
     top[q / 4] |= ((uint32_t) t7) << (8 * (q % 4));
   }
-  int8_t *dst = planes + x * kpad + pg * 16;
+  int8_t *dst = planes + oz2_chunk (x, pg, xpad);
   for (int t = 0; t < N; t++) {
     const double m = (double) mods.mod[t], inv_m = mods.inv_m[t];
     uint32_t w[4] = {0, 0, 0, 0};
@@ -671,22 +714,23 @@ ozaki2_gemm (Oz2Gemm g)
   const int64_t page = blockIdx.z;
   const int64_t ti = blockIdx.x % g.tiles_m, tj = blockIdx.x / g.tiles_m;
   const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
-  const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * g.kpad;
-  const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * g.kpad;
+  const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad;
+  const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad;
   const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
   const int wi = (warp % 2) * OZ2_WM, wj = (warp / 2) * OZ2_WN;
   const int gr = lane / 4, tg = lane % 4;
   const int64_t KT = g.kpad / OZ2_BK;
 
-  /* 128 rows x 4 chunks of 16 bytes, per operand: 2 + 2 a thread */
+  /* 128 rows x 4 chunks of 16 bytes, per operand: 2 + 2 a thread (planes in oz2_chunk order) */
   auto load_stage = [&] (int stage, int64_t kt) {
     int8_t *sm = smem + stage * OZ2_STAGE_BYTES;
 #pragma unroll
     for (int q = tid; q < OZ2_BM * 4; q += OZ_THREADS) {
       const int r = q >> 2, c = q & 3;
-      const int64_t off = kt * OZ2_BK + c * 16;
-      cp_async_16 (sm + r * OZ_PITCH + c * 16, pa + r * g.kpad + off, 16);
-      cp_async_16 (sm + (OZ2_BM + r) * OZ_PITCH + c * 16, pb + r * g.kpad + off, 16);
+      const int64_t chunk = kt * (OZ2_BK / 16) + c;
+      cp_async_16 (sm + r * OZ_PITCH + c * 16, pa + oz2_chunk (i0 + r, chunk, g.mpad), 16);
+      cp_async_16 (sm + (OZ2_BM + r) * OZ_PITCH + c * 16, pb + oz2_chunk (j0 + r, chunk, g.npad),
+                   16);
     }
   };
 
@@ -754,6 +798,169 @@ ozaki2_gemm (Oz2Gemm g)
 #endif
 }
 
+/* ---- v3 gemm wg: wgmma (sm_90a) ---------------------------------------------------------
+ * One plane pair a block as ozaki2_gemm, 128x128 tile, 256 threads = 2 warpgroups of 64 rows x
+ * 128 columns, wgmma m64n128k32 s8 with both operands from shared memory in the planes' own
+ * core-matrix order (LBO 128 B along k, SBO 1024 B along the rows; +256 B a k32 step).  A
+ * stage is one k-tile of 128: the A and B blocks, 16 KB each, contiguous in the planes, brought
+ * by thread 0 with cp.async.bulk on the stage's mbarrier (expect_tx 32 KB).  Per k-tile: wait
+ * for the stage, 4 wgmma, commit, wait_group 1 (the previous k-tile's group is done), a barrier
+ * (both warpgroups are), then thread 0 refills the previous k-tile's stage with k-tile
+ * kt - 1 + OZ2W_STAGES: OZ2W_STAGES - 1 k-tiles stay in flight (4 stages: 3, ~0.9 us of
+ * tensor work ahead at IGEMM's rate, more than DRAM's latency).  The int32 sums are exact for
+ * kpad < 2^17 as in ozaki2_gemm; the tops plane uses .satfinite as there. */
+constexpr int OZ2W_STAGES = 4;
+constexpr int OZ2W_TILE = OZ2_BM * OZ2_KT;                         /* 16 KB */
+constexpr size_t OZ2W_SMEM = (size_t) OZ2W_STAGES * 2 * OZ2W_TILE + 8 * OZ2W_STAGES;
+constexpr int OZ2W_GROUP = 8;   /* row tiles a raster group */
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+__device__ __forceinline__ uint64_t oz2w_desc (uint32_t saddr)
+{
+  return (uint64_t) ((saddr & 0x3FFFF) >> 4) | ((uint64_t) (128 >> 4) << 16)
+         | ((uint64_t) (1024 >> 4) << 32);
+}
+
+#define OZ2W_R8(i) "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3]), "+r"(d[i + 4]), \
+                   "+r"(d[i + 5]), "+r"(d[i + 6]), "+r"(d[i + 7])
+#define OZ2W_REGS "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "     \
+                  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, " \
+                  "%31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, " \
+                  "%46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, " \
+                  "%61, %62, %63}"
+/* d (64 x 128 over the warpgroup) += A (64 x 32) * B (32 x 128), int8 in, int32 sums */
+template <bool SAT>
+__device__ __forceinline__ void oz2w_wgmma (int (&d)[64], uint64_t da, uint64_t db)
+{
+  if constexpr (SAT)
+    asm volatile ("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                  "wgmma.mma_async.sync.aligned.m64n128k32.satfinite.s32.s8.s8 " OZ2W_REGS
+                  ", %64, %65, p;\n}\n"
+                  : OZ2W_R8 (0), OZ2W_R8 (8), OZ2W_R8 (16), OZ2W_R8 (24), OZ2W_R8 (32),
+                    OZ2W_R8 (40), OZ2W_R8 (48), OZ2W_R8 (56)
+                  : "l"(da), "l"(db));
+  else
+    asm volatile ("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                  "wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 " OZ2W_REGS
+                  ", %64, %65, p;\n}\n"
+                  : OZ2W_R8 (0), OZ2W_R8 (8), OZ2W_R8 (16), OZ2W_R8 (24), OZ2W_R8 (32),
+                    OZ2W_R8 (40), OZ2W_R8 (48), OZ2W_R8 (56)
+                  : "l"(da), "l"(db));
+}
+#undef OZ2W_R8
+#undef OZ2W_REGS
+
+__device__ __forceinline__ void oz2w_expect (uint32_t bar, uint32_t bytes)
+{
+  asm volatile ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
+                : "memory");
+}
+__device__ __forceinline__ void oz2w_bulk (uint32_t dst, const void *src, uint32_t bytes, uint32_t bar)
+{
+  asm volatile ("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, "
+                "[%3];\n" ::"r"(dst), "l"(__cvta_generic_to_global (src)), "r"(bytes), "r"(bar)
+                : "memory");
+}
+__device__ __forceinline__ void oz2w_wait (uint32_t bar, uint32_t parity)
+{
+  uint32_t done;
+  do {
+    asm volatile ("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                  "selp.u32 %0, 1, 0, p;\n}\n"
+                  : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+  } while (!done);
+}
+#endif
+
+/* Launch contract: 256 threads, OZ2W_SMEM bytes of dynamic shared memory, grid as ozaki2_gemm
+ * (x tiles, y planes, z pages); compute capability 9.0 with sm_90a code (GPUMAT_SM90A). */
+template <bool TOPS>
+__global__ void __launch_bounds__ (256, 1)
+ozaki2_gemm_wg (Oz2Gemm g)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__ (1024) unsigned char smem_w[];
+  const uint32_t sbase = (uint32_t) __cvta_generic_to_shared (smem_w);
+  const uint32_t bars = sbase + OZ2W_STAGES * 2 * OZ2W_TILE;
+  const int t = g.plane0 + (int) blockIdx.y;
+  const int64_t page = blockIdx.z;
+  /* raster: groups of OZ2W_GROUP row tiles, each swept over all column tiles, i fastest */
+  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
+  const int64_t grp = blockIdx.x / per_group, first = grp * OZ2W_GROUP;
+  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
+  const int64_t in_grp = blockIdx.x % per_group;
+  const int64_t ti = first + in_grp % rows, tj = in_grp / rows;
+  const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  /* a k-tile of a plane: xpad / 8 groups of 1024 bytes, so the block's 128 rows sit at x0 * 128 */
+  const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
+  const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
+  const int64_t a_step = g.mpad * OZ2_KT, b_step = g.npad * OZ2_KT;
+  const int tid = threadIdx.x, lane = tid % 32, wg = tid / 128, w4 = (tid / 32) % 4;
+  const int gr = lane / 4, tg = lane % 4;
+  const int64_t KT = g.kpad / OZ2_KT;
+
+  if (tid == 0) {
+    for (int s = 0; s < OZ2W_STAGES; s++)
+      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(bars + 8 * s) : "memory");
+    asm volatile ("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads ();
+  auto fill = [&] (int s, int64_t kt) {
+    const uint32_t bar = bars + 8 * s, dst = sbase + s * 2 * OZ2W_TILE;
+    oz2w_expect (bar, 2 * OZ2W_TILE);
+    oz2w_bulk (dst, pa + kt * a_step, OZ2W_TILE, bar);
+    oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, OZ2W_TILE, bar);
+  };
+  if (tid == 0)
+    for (int s = 0; s < OZ2W_STAGES && s < KT; s++)
+      fill (s, s);
+
+  int acc[64];
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    acc[i] = 0;
+  for (int64_t kt = 0; kt < KT; kt++) {
+    const int s = (int) (kt % OZ2W_STAGES);
+    oz2w_wait (bars + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
+    const uint32_t st = sbase + s * 2 * OZ2W_TILE;
+    const uint64_t da = oz2w_desc (st + wg * (OZ2W_TILE / 2)), db = oz2w_desc (st + OZ2W_TILE);
+    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int q = 0; q < OZ2_KT / 32; q++)
+      oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
+    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+    __syncthreads ();   /* both warpgroups are done with k-tile kt - 1's stage */
+    if (tid == 0 && kt >= 1 && kt - 1 + OZ2W_STAGES < KT)
+      fill ((int) ((kt - 1) % OZ2W_STAGES), kt - 1 + OZ2W_STAGES);
+  }
+  asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    asm volatile ("" : "+r"(acc[i])::"memory");
+
+  /* acc[4y + e]: row 16 w4 + gr + 8 (e / 2) of the warpgroup's 64, column 8 y + 2 tg + e % 2;
+     every padded element is written, as in ozaki2_gemm */
+  const int m_t = TOPS ? 1 : g.mod[t];
+  const int64_t row0 = i0 + wg * 64 + w4 * 16 + gr, col0 = j0 + 2 * tg;
+#pragma unroll
+  for (int y = 0; y < 16; y++)
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const int64_t i = row0 + 8 * (e / 2), j = col0 + 8 * y + e % 2;
+      if constexpr (TOPS) {
+        g.T[(page * g.npad + j) * g.mpad + i] = acc[4 * y + e];
+      } else {
+        int r = acc[4 * y + e] % m_t;
+        r += r < 0 ? m_t : 0;
+        g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+      }
+    }
+#else
+  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
+#endif
+}
+
 struct Oz2Crt {
   int64_t m, n, k, mpad, npad;
   Oz2Moduli mods;
@@ -768,6 +975,8 @@ struct Oz2Crt {
   int64_t ldc, sc;
   int64_t page0;
   int ovf_exp;                  /* as OzGemm */
+  double inv_m;                 /* 1 / m: the element's column without a 64-bit division */
+  double ulp_b, ulp_2b;         /* 2^-bits, 2^-2 bits */
 };
 
 /* 128-bit magnitude to the nearest double (one rounding): the top 64 bits with the rest as a
@@ -791,7 +1000,17 @@ ozaki2_crt (Oz2Crt g)
   const int64_t page = blockIdx.y;
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
   const bool in = id < g.m * g.n;
-  const int64_t i = in ? id % g.m : 0, j = in ? id / g.m : 0;
+  /* j = id / m from the double quotient (id < 2^53: off by at most one, corrected) */
+  int64_t j = (int64_t) ((double) id * g.inv_m), i = id - j * g.m;
+  if (i < 0) {
+    j--;
+    i += g.m;
+  } else if (i >= g.m) {
+    j++;
+    i -= g.m;
+  }
+  if (!in)
+    i = j = 0;
   unsigned fixed = 0;
   if (in) {
     const int ea = g.ca[page * g.ca_page + i], eb = g.cb[page * g.cb_page + j];
@@ -808,12 +1027,16 @@ ozaki2_crt (Oz2Crt g)
       const int N = g.mods.n;
       unsigned __int128 xs = 0;
       const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i;
-      for (int t = 0; t < N; t++) {
-        const int w = ((int) r[(int64_t) t * g.npad * g.mpad] * g.mods.inv[t]) % g.mods.mod[t];
-        const unsigned __int128 mt =
-            ((unsigned __int128) g.mods.mt_hi[t] << 64) | g.mods.mt_lo[t];
-        xs += mt * (unsigned) w;
-      }
+      /* unrolled over the constant moduli (mods.mod[t] is oz2_modulus (t)): the remainder by a
+         constant is a multiply, not a division */
+#pragma unroll
+      for (int t = 0; t < OZ2_MAX_MODULI; t++)
+        if (t < N) {
+          const int w = ((int) r[(int64_t) t * g.npad * g.mpad] * g.mods.inv[t]) % oz2_modulus (t);
+          const unsigned __int128 mt =
+              ((unsigned __int128) g.mods.mt_hi[t] << 64) | g.mods.mt_lo[t];
+          xs += mt * (unsigned) w;
+        }
       /* xs < N M: subtract q M with q from a double estimate, then fix the off-by-one */
       const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
       const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
@@ -831,8 +1054,8 @@ ozaki2_crt (Oz2Crt g)
       v = scalbn (neg ? -mag : mag, ea + eb - 2 * g.mods.bits);
       const int Tv = g.T[(page * g.npad + j) * g.mpad + i];
       const double e = (scalbn (g.l1b[page * g.cb_page + j], -eb)
-                        + scalbn (g.l1a[page * g.ca_page + i], -ea)) * ldexp (1.0, -g.mods.bits)
-                       + (double) g.k * ldexp (1.0, -2 * g.mods.bits);
+                        + scalbn (g.l1a[page * g.ca_page + i], -ea)) * g.ulp_b
+                       + (double) g.k * g.ulp_2b;
       const double room = (2.0 * (double) g.k - 1.01) * 0x1p-53 * (double) Tv * 0x1p-14;
       const double av = fabs (v);
       fix = !(1.01 * e <= room) || !(av < 0x1p1023) || (av < 0x1p-1022 && y != 0);
@@ -1027,7 +1250,7 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   md.n = N;
   unsigned __int128 M = 1;
   for (int t = 0; t < N; t++)
-    M *= (unsigned) OZ2_MODULI[t];
+    M *= (unsigned) oz2_modulus (t);
   int log2_M = 0;   /* floor (log2 M) */
   while (log2_M < 127 && (M >> (log2_M + 1)) != 0)
     log2_M++;
@@ -1037,7 +1260,7 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   const int bits = (log2_M - 1 - log2_k) / 2;
   md.bits = bits > 53 ? 53 : bits;
   for (int t = 0; t < N; t++) {
-    const int mt = OZ2_MODULI[t];
+    const int mt = oz2_modulus (t);
     const unsigned __int128 q = M / (unsigned) mt;
     const int r = (int) (q % (unsigned) mt);
     md.mod[t] = mt;
@@ -1054,6 +1277,19 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   return md;
 }
 
+/* Whether scheme II's gemm runs on wgmma (v3 gemm wg): sm_90a code built (GPUMAT_SM90A), a
+ * compute capability 9.0 device that grants OZ2W_SMEM, GPUMAT_OZAKI2_GEMM not "mma". */
+bool ozaki2_wg_runs (const DeviceInfo &dev)
+{
+#if defined(GPUMAT_SM90A)
+  const char *env = getenv ("GPUMAT_OZAKI2_GEMM");
+  return dev.cc == 90 && (size_t) dev.smem_optin >= OZ2W_SMEM && !(env && strcmp (env, "mma") == 0);
+#else
+  (void) dev;
+  return false;
+#endif
+}
+
 /* Scheme II: scan (codes and 1-norms), slice (N residue planes and the tops plane of each
  * operand), N + 1 int8 GEMMs, CRT with the guard; pages in chunks as run_ozaki. */
 template <bool KA, bool KB>
@@ -1061,15 +1297,19 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
 {
   const int64_t m = a.m, n = a.n, k = a.k;
   const int64_t mpad = ceil_div (m, OZ2_BM) * OZ2_BM, npad = ceil_div (n, OZ2_BN) * OZ2_BN;
-  const int64_t kpad = ceil_div (k, OZ2_BK) * OZ2_BK;
-  const size_t smem = (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const int64_t kpad = ceil_div (k, OZ2_KT) * OZ2_KT;
+  const bool wg = ozaki2_wg_runs (dev);
+  const size_t smem = wg ? OZ2W_SMEM : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
   const Oz2Moduli mods = ozaki2_setup (N, k);
   if (smem > (size_t) dev.smem_optin || mods.bits < 8)
     return fp64_path (a, dev);
-  static PerDeviceOnce smem_set_v, smem_set_t;
-  gm_status st = allow_smem (ozaki2_gemm<false>, smem, &smem_set_v, "matmul ozaki: shared memory");
+  auto gemm_v = wg ? ozaki2_gemm_wg<false> : ozaki2_gemm<false>;
+  auto gemm_t = wg ? ozaki2_gemm_wg<true> : ozaki2_gemm<true>;
+  static PerDeviceOnce smem_set_v, smem_set_t, smem_set_wv, smem_set_wt;
+  gm_status st = allow_smem (gemm_v, smem, wg ? &smem_set_wv : &smem_set_v,
+                             "matmul ozaki: shared memory");
   if (st == GM_OK)
-    st = allow_smem (ozaki2_gemm<true>, smem, &smem_set_t, "matmul ozaki: shared memory");
+    st = allow_smem (gemm_t, smem, wg ? &smem_set_wt : &smem_set_t, "matmul ozaki: shared memory");
   if (st != GM_OK)
     return st;
 
@@ -1127,7 +1367,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     gg.mod[t] = mods.mod[t];
   Oz2Crt gc = {m, n, k, mpad, npad, mods, R, T, codes_a, codes_b, bcast_a ? 0 : mpad,
                bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
-               a.ldc, a.sc, 0, 1022 - log2_k};
+               a.ldc, a.sc, 0, 1022 - log2_k, 1.0 / (double) m, ldexp (1.0, -mods.bits),
+               ldexp (1.0, -2 * mods.bits)};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
@@ -1155,11 +1396,10 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                                                                     codes_b, npad, kpad, mods,
                                                                     planes_b);
     gg.plane0 = 0;
-    ozaki2_gemm<false><<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), OZ_THREADS,
-                         smem, a.stream>>> (gg);
+    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (
+        gg);
     gg.plane0 = N;
-    ozaki2_gemm<true><<<dim3 ((unsigned) tiles, 1, (unsigned) pages), OZ_THREADS, smem,
-                        a.stream>>> (gg);
+    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (gg);
     gc.page0 = p0;
     ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (m * n, 256), (unsigned) pages), 256, 0,
                          a.stream>>> (gc);

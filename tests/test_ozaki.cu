@@ -38,7 +38,9 @@
  * Each case also runs the dmma kernel on the same data as a check of the test itself.
  * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
  * results labelled "ozaki[v2]", and with GPUMAT_OZAKI_VERSION=3 (scheme II, 14 moduli; the
- * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]".
+ * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]"; on
+ * sm_90a builds that gemm is wgmma's, so a smaller subset runs once more with
+ * GPUMAT_OZAKI2_GEMM=mma (the mma.sync gemm every other device runs), "ozaki[v3 mma]".
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -257,7 +259,9 @@ static const int MODULI = 14;
 static const char *version_label (void)
 {
   const char *v = getenv ("GPUMAT_OZAKI_VERSION");
-  return !v ? "" : strcmp (v, "3") == 0 ? "[v3]" : strcmp (v, "2") == 0 ? "[v2]" : "";
+  const char *gemm = getenv ("GPUMAT_OZAKI2_GEMM");
+  const int mma = gemm && strcmp (gemm, "mma") == 0;
+  return !v ? "" : strcmp (v, "3") == 0 ? (mma ? "[v3 mma]" : "[v3]") : strcmp (v, "2") == 0 ? "[v2]" : "";
 }
 static int scheme2 (void)
 {
@@ -620,7 +624,23 @@ int main (int argc, char **argv)
     run (SPECIALS, N, T, 300, 300, 300, -1);
     run (CANCEL, N, N, 200, 40, 3000, 0);
     run (ROWSPREAD, T, N, 130, 130, 1000, -1);
+    run (UNIFORM, N, T, 1300, 140, 300, 0);   /* 11 row tiles: a raster group of 3 after 8 */
   }
+  /* scheme II's mma.sync gemm (where wgmma's runs by default): every data set on two op pairs,
+     the k floor, a batch with a broadcast operand, one deep product */
+  setenv ("GPUMAT_OZAKI2_GEMM", "mma", 1);
+  for (int p = 0; p < 9; p += 8)
+    for (int pat = 0; pat < PATTERNS; pat++) {
+      if (quick == 2 && (pat + p) % 3 != 0)
+        continue;
+      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
+      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
+    }
+  run (UNIFORM, T, N, 37, 29, 16, -1);
+  run_batch (T, N, 33, 140, 100, 3, 1, 0);
+  if (!quick)
+    run (UNIFORM, T, T, 513, 515, 517, 0);
+  unsetenv ("GPUMAT_OZAKI2_GEMM");
   unsetenv ("GPUMAT_OZAKI_VERSION");
   printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
   return tu_finish (PROGRAM);
