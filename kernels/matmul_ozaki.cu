@@ -250,12 +250,7 @@ ozaki_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, 
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
   if (id >= xpad * groups)
     return;
-  /* consecutive threads write consecutive 16-byte chunks of oz2_chunk's order (8 rows of one
-     chunk, 128 bytes): rows fastest for either layout.  K-major rows were k-fastest before,
-     each thread's 16-byte writes 128 bytes apart: 2.5 ms at 8192 against 0.92 for the other
-     layout (ncu, H100) */
-  const int64_t x = KMAJ ? (id / 8 / groups) * 8 + id % 8 : id % xpad;
-  const int64_t pg = KMAJ ? (id / 8) % groups : id / xpad;
+  const int64_t x = KMAJ ? id / groups : id % xpad, pg = KMAJ ? id % groups : id / xpad;
   X += (page0 + page) * sx;
   code += page * xpad;
   planes += page * (int64_t) s * xpad * kpad;
@@ -642,7 +637,8 @@ __device__ __forceinline__ int oz2_residue (double x, double m, double inv_m)
 
 /* (2') slice for scheme II: planes[t] (t < N: residues of A' = trunc (x 2^(bits - code))
  * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in oz2_chunk's
- * order; threads as ozaki_slice (one 16-byte chunk of k of one row each). */
+ * order; one thread a 16-byte chunk of k of a row, as ozaki_slice, but rows fastest in either
+ * layout (below). */
 template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
@@ -735,13 +731,7 @@ ozaki2_gemm (Oz2Gemm g)
   };
 
   int acc[OZ2_MT][OZ2_NT][4];
-#pragma unroll
-  for (int x = 0; x < OZ2_MT; x++)
-#pragma unroll
-    for (int y = 0; y < OZ2_NT; y++)
-#pragma unroll
-      for (int e = 0; e < 4; e++)
-        acc[x][y][e] = 0;
+  fill_acc (acc, 0);
 
   auto compute = [&] (int64_t kt) {
     const int8_t *as = smem + (kt % OZ2_STAGES) * OZ2_STAGE_BYTES;
@@ -1111,6 +1101,77 @@ gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
 /* Workspace a launch of `pages` pages may take: planes and codes. */
 constexpr double OZ_MAX_WORKSPACE = 2.0 * 1024 * 1024 * 1024;
 
+/* Pages a launch takes: all, unless the workspace would pass OZ_MAX_WORKSPACE (or gridDim.y).
+ * per_page: bytes each page adds; bytes_a, bytes_b: an operand's own (a broadcast one is kept
+ * once). */
+int64_t pages_per_launch (int64_t batch, double per_page, double bytes_a, double bytes_b)
+{
+  int64_t chunk = batch;
+  if (per_page > 0 && (double) chunk * per_page + bytes_a + bytes_b > OZ_MAX_WORKSPACE)
+    chunk = (int64_t) ((OZ_MAX_WORKSPACE - bytes_a - bytes_b) / per_page);
+  if (chunk < 1)
+    chunk = 1;
+  return chunk > MAX_GRID_Y ? MAX_GRID_Y : chunk;
+}
+
+/* ceil (log2 (k)) */
+int ceil_log2 (int64_t k)
+{
+  int l = 0;
+  while (((int64_t) 1 << l) < k)
+    l++;
+  return l;
+}
+
+gm_status reset_fixup_count (cudaStream_t stream)
+{
+  void *counter = NULL;
+  cudaError_t err = cudaGetSymbolAddress (&counter, ozaki_fixups);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (counter, 0, sizeof (unsigned long long), stream);
+  return err == cudaSuccess ? GM_OK : gm_cuda_status (err, "matmul ozaki: reset the fixup count");
+}
+
+/* (1) the scans of both operands for pages base_a.. (pa of them) and base_b.. (pb): A as
+ * (x = i, p), K-major when op(A) = Aᵀ; B as (x = j, p), K-major when op(B) = B.  l1_a, l1_b:
+ * NULL for scheme I. */
+template <bool KA, bool KB>
+void launch_scans (const MatmulArgs &a, int64_t base_a, int64_t pa, int64_t base_b, int64_t pb,
+                   int64_t mpad, int64_t npad, int *codes_a, int *codes_b, double *l1_a, double *l1_b)
+{
+  const double *A = (const double *) a.A, *B = (const double *) a.B;
+  if (KA)
+    ozaki_scan<true><<<dim3 ((unsigned) ceil_div (mpad, 8), (unsigned) pa), 256, 0, a.stream>>> (
+        a.m, a.k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
+  else
+    ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 32), (unsigned) pa), 256, 0, a.stream>>> (
+        a.m, a.k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
+  if (KB)
+    ozaki_scan<true><<<dim3 ((unsigned) ceil_div (npad, 8), (unsigned) pb), 256, 0, a.stream>>> (
+        a.n, a.k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
+  else
+    ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 32), (unsigned) pb), 256, 0, a.stream>>> (
+        a.n, a.k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
+}
+
+/* (2) the slice pass of both operands, one thread a 16-byte chunk of k of a row: slice_a and
+ * slice_b the scheme's kernels for each operand's layout, extra its parameter (scheme I's slice
+ * count, scheme II's moduli). */
+template <typename Slice, typename Extra>
+void launch_slices (Slice slice_a, Slice slice_b, const MatmulArgs &a, int64_t base_a, int64_t pa,
+                    int64_t base_b, int64_t pb, int64_t mpad, int64_t npad, int64_t kpad,
+                    const int *codes_a, const int *codes_b, Extra extra, int8_t *planes_a,
+                    int8_t *planes_b)
+{
+  const double *A = (const double *) a.A, *B = (const double *) a.B;
+  const unsigned blocks_a = (unsigned) ceil_div (mpad * (kpad / 16), 256);
+  const unsigned blocks_b = (unsigned) ceil_div (npad * (kpad / 16), 256);
+  slice_a<<<dim3 (blocks_a, (unsigned) pa), 256, 0, a.stream>>> (a.m, a.k, A, a.lda, a.sa, base_a,
+                                                                codes_a, mpad, kpad, extra, planes_a);
+  slice_b<<<dim3 (blocks_b, (unsigned) pb), 256, 0, a.stream>>> (a.n, a.k, B, a.ldb, a.sb, base_b,
+                                                                codes_b, npad, kpad, extra, planes_b);
+}
+
 template <bool KA, bool KB>
 gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
 {
@@ -1148,18 +1209,12 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
     }
   }
 
-  /* pages per launch: all, unless the planes would pass OZ_MAX_WORKSPACE (or gridDim.y) */
+  /* per page: the planes and codes of each operand (none for a broadcast one beyond the first) */
   const bool bcast_a = a.sa == 0, bcast_b = a.sb == 0;
   const double bytes_a = (double) s * mpad * kpad + 4.0 * mpad;
   const double bytes_b = (double) s * npad * kpad + 4.0 * npad;
-  const double per_page = (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b);
-  int64_t chunk = a.batch;
-  if (per_page > 0 && (double) chunk * per_page + bytes_a + bytes_b > OZ_MAX_WORKSPACE)
-    chunk = (int64_t) ((OZ_MAX_WORKSPACE - bytes_a - bytes_b) / per_page);
-  if (chunk < 1)
-    chunk = 1;
-  if (chunk > MAX_GRID_Y)
-    chunk = MAX_GRID_Y;
+  const int64_t chunk = pages_per_launch (
+      a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b), bytes_a, bytes_b);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t plane_bytes_a = (size_t) s * mpad * kpad, plane_bytes_b = (size_t) s * npad * kpad;
   const size_t total = pages_a * (plane_bytes_a + 4 * mpad) + pages_b * (plane_bytes_b + 4 * npad);
@@ -1172,18 +1227,11 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   int *codes_a = (int *) (planes_b + pages_b * plane_bytes_b);
   int *codes_b = codes_a + pages_a * mpad;
 
-  void *counter = NULL;
-  cudaError_t err = cudaGetSymbolAddress (&counter, ozaki_fixups);
-  if (err == cudaSuccess)
-    err = cudaMemsetAsync (counter, 0, sizeof (unsigned long long), a.stream);
-  if (err != cudaSuccess)
-    return gm_cuda_status (err, "matmul ozaki: reset the fixup count");
-
+  if (const gm_status st = reset_fixup_count (a.stream); st != GM_OK)
+    return st;
   const double *A = (const double *) a.A, *B = (const double *) a.B;
   const int64_t tiles_m = mpad / OZ_BM, tiles = tiles_m * (npad / OZ_BN);
-  int log2_k = 0;   /* ceil (log2 (k)) */
-  while (((int64_t) 1 << log2_k) < k)
-    log2_k++;
+  const int log2_k = ceil_log2 (k);
   if (tiles > MAX_GRID_X)
     return fp64_path (a, dev);
   OzGemm g = {m, n, k, s, planes_a, planes_b,
@@ -1194,33 +1242,14 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
-    /* A as (x = i, p): K-major when op(A) = Aᵀ; B as (x = j, p): K-major when op(B) = B */
     const int64_t base_a = bcast_a ? 0 : p0, base_b = bcast_b ? 0 : p0;
-    if (KA)
-      ozaki_scan<true><<<dim3 ((unsigned) ceil_div (mpad, 8), (unsigned) pa), 256, 0, a.stream>>> (
-          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, nullptr);
-    else
-      ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 32), (unsigned) pa), 256, 0, a.stream>>> (
-          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, nullptr);
-    if (KB)
-      ozaki_scan<true><<<dim3 ((unsigned) ceil_div (npad, 8), (unsigned) pb), 256, 0, a.stream>>> (
-          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, nullptr);
-    else
-      ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 32), (unsigned) pb), 256, 0, a.stream>>> (
-          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, nullptr);
-    const unsigned blocks_a = (unsigned) ceil_div (mpad * (kpad / 16), 256);
-    const unsigned blocks_b = (unsigned) ceil_div (npad * (kpad / 16), 256);
-    (KA ? ozaki_slice<true> : ozaki_slice<false>)<<<dim3 (blocks_a, (unsigned) pa), 256, 0,
-                                                     a.stream>>> (m, k, A, a.lda, a.sa, base_a,
-                                                                  codes_a, mpad, kpad, s,
-                                                                  planes_a);
-    (KB ? ozaki_slice<true> : ozaki_slice<false>)<<<dim3 (blocks_b, (unsigned) pb), 256, 0,
-                                                     a.stream>>> (n, k, B, a.ldb, a.sb, base_b,
-                                                                  codes_b, npad, kpad, s,
-                                                                  planes_b);
+    launch_scans<KA, KB> (a, base_a, pa, base_b, pb, mpad, npad, codes_a, codes_b, nullptr, nullptr);
+    launch_slices (KA ? ozaki_slice<true> : ozaki_slice<false>,
+                   KB ? ozaki_slice<true> : ozaki_slice<false>, a, base_a, pa, base_b, pb, mpad,
+                   npad, kpad, codes_a, codes_b, s, planes_a, planes_b);
     g.page0 = p0;
     kernel<<<dim3 ((unsigned) tiles, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (g);
-    if ((err = cudaGetLastError ()) != cudaSuccess)
+    if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
   }
   last_slices.store (s);
@@ -1321,14 +1350,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const double bytes_a = (double) plane_bytes_a + 12.0 * mpad;
   const double bytes_b = (double) plane_bytes_b + 12.0 * npad;
   const double bytes_c = (double) N * mpad * npad + 4.0 * mpad * npad;
-  const double per_page = (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b) + bytes_c;
-  int64_t chunk = a.batch;
-  if ((double) chunk * per_page + bytes_a + bytes_b > OZ_MAX_WORKSPACE)
-    chunk = (int64_t) ((OZ_MAX_WORKSPACE - bytes_a - bytes_b) / per_page);
-  if (chunk < 1)
-    chunk = 1;
-  if (chunk > MAX_GRID_Y)
-    chunk = MAX_GRID_Y;
+  const int64_t chunk = pages_per_launch (
+      a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b) + bytes_c, bytes_a, bytes_b);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t r_bytes = (size_t) chunk * N * mpad * npad, t_bytes = (size_t) chunk * 4 * mpad * npad;
   const size_t total = pages_a * plane_bytes_a + pages_b * plane_bytes_b + r_bytes + t_bytes
@@ -1347,18 +1370,11 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   int8_t *planes_b = planes_a + pages_a * plane_bytes_a;
   uint8_t *R = (uint8_t *) (planes_b + pages_b * plane_bytes_b);
 
-  void *counter = NULL;
-  cudaError_t err = cudaGetSymbolAddress (&counter, ozaki_fixups);
-  if (err == cudaSuccess)
-    err = cudaMemsetAsync (counter, 0, sizeof (unsigned long long), a.stream);
-  if (err != cudaSuccess)
-    return gm_cuda_status (err, "matmul ozaki: reset the fixup count");
-
+  if ((st = reset_fixup_count (a.stream)) != GM_OK)
+    return st;
   const double *A = (const double *) a.A, *B = (const double *) a.B;
   const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / OZ2_BN);
-  int log2_k = 0;
-  while (((int64_t) 1 << log2_k) < k)
-    log2_k++;
+  const int log2_k = ceil_log2 (k);
   if (tiles > MAX_GRID_X || ceil_div (m * n, 256) > MAX_GRID_X)
     return fp64_path (a, dev);
   Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
@@ -1373,28 +1389,10 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
     const int64_t base_a = bcast_a ? 0 : p0, base_b = bcast_b ? 0 : p0;
-    if (KA)
-      ozaki_scan<true><<<dim3 ((unsigned) ceil_div (mpad, 8), (unsigned) pa), 256, 0, a.stream>>> (
-          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
-    else
-      ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 32), (unsigned) pa), 256, 0, a.stream>>> (
-          m, k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
-    if (KB)
-      ozaki_scan<true><<<dim3 ((unsigned) ceil_div (npad, 8), (unsigned) pb), 256, 0, a.stream>>> (
-          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
-    else
-      ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 32), (unsigned) pb), 256, 0, a.stream>>> (
-          n, k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
-    const unsigned blocks_a = (unsigned) ceil_div (mpad * (kpad / 16), 256);
-    const unsigned blocks_b = (unsigned) ceil_div (npad * (kpad / 16), 256);
-    (KA ? ozaki2_slice<true> : ozaki2_slice<false>)<<<dim3 (blocks_a, (unsigned) pa), 256, 0,
-                                                       a.stream>>> (m, k, A, a.lda, a.sa, base_a,
-                                                                    codes_a, mpad, kpad, mods,
-                                                                    planes_a);
-    (KB ? ozaki2_slice<true> : ozaki2_slice<false>)<<<dim3 (blocks_b, (unsigned) pb), 256, 0,
-                                                       a.stream>>> (n, k, B, a.ldb, a.sb, base_b,
-                                                                    codes_b, npad, kpad, mods,
-                                                                    planes_b);
+    launch_scans<KA, KB> (a, base_a, pa, base_b, pb, mpad, npad, codes_a, codes_b, l1_a, l1_b);
+    launch_slices (KA ? ozaki2_slice<true> : ozaki2_slice<false>,
+                   KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
+                   npad, kpad, codes_a, codes_b, mods, planes_a, planes_b);
     gg.plane0 = 0;
     gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (
         gg);
@@ -1403,7 +1401,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     gc.page0 = p0;
     ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (m * n, 256), (unsigned) pages), 256, 0,
                          a.stream>>> (gc);
-    if ((err = cudaGetLastError ()) != cudaSuccess)
+    if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
   }
   last_slices.store (N);

@@ -506,6 +506,19 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
   free (hA); free (hB); free (hC);
 }
 
+/* Every data set at 131x67x70 on op pairs 0, step, 2 step, ... < 9 (a third of them under
+   --race), with what each data set expects of the FP64 path. */
+static void every_pattern (int step)
+{
+  for (int p = 0; p < 9; p += step)
+    for (int pat = 0; pat < PATTERNS; pat++) {
+      if (quick == 2 && (pat + p) % 3 != 0)
+        continue;
+      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
+      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
+    }
+}
+
 int main (int argc, char **argv)
 {
   gm_device_info info;
@@ -585,13 +598,7 @@ int main (int argc, char **argv)
   /* v2 of the gemm (GPUMAT_OZAKI_VERSION=2: all diagonals at once) on a subset: every data
      set, four op pairs, around the floor, a batch, deep k */
   setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
-  for (int p = 0; p < 9; p += quick ? 4 : 2)
-    for (int pat = 0; pat < PATTERNS; pat++) {
-      if (quick == 2 && (pat + p) % 3 != 0)
-        continue;
-      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
-      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
-    }
+  every_pattern (quick ? 4 : 2);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
   run_batch (N, T, 20, 130, 64, 5, 0, 1);
@@ -607,13 +614,7 @@ int main (int argc, char **argv)
      roundings (not v1's bits); dense data keeps every element on the int8 path from k = 64
      (bench/ozaki2_model.c) */
   setenv ("GPUMAT_OZAKI_VERSION", "3", 1);
-  for (int p = 0; p < 9; p += quick ? 4 : 2)
-    for (int pat = 0; pat < PATTERNS; pat++) {
-      if (quick == 2 && (pat + p) % 3 != 0)
-        continue;
-      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
-      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
-    }
+  every_pattern (quick ? 4 : 2);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
   run_batch (N, T, 20, 130, 64, 5, 0, 1);
@@ -629,13 +630,7 @@ int main (int argc, char **argv)
   /* scheme II's mma.sync gemm (where wgmma's runs by default): every data set on two op pairs,
      the k floor, a batch with a broadcast operand, one deep product */
   setenv ("GPUMAT_OZAKI2_GEMM", "mma", 1);
-  for (int p = 0; p < 9; p += 8)
-    for (int pat = 0; pat < PATTERNS; pat++) {
-      if (quick == 2 && (pat + p) % 3 != 0)
-        continue;
-      const int none = pat == UNIFORM || pat == FULLBITS || pat == CANCEL || pat == ZEROROWS;
-      run ((pattern) pat, pair_a (p), pair_b (p), 131, 67, 70, none ? 0 : pat == ONEBAD ? 2 : -1);
-    }
+  every_pattern (8);
   run (UNIFORM, T, N, 37, 29, 16, -1);
   run_batch (T, N, 33, 140, 100, 3, 1, 0);
   if (!quick)
