@@ -63,6 +63,11 @@
  *            it: the K-major slice writes rows fastest (2.50 -> 0.89 ms at 8192), the crt
  *            unrolls over the constant moduli and finds (i, j) without a 64-bit division
  *            (4.05 -> 3.16 ms).
+ *   ozaki v3 gemm ws  (branch ozaki-ws; written without a GPU, not yet run on one) gemm wg with
+ *            a producer warp of its own and "empty" mbarriers in place of the block barrier a
+ *            k-tile (below, at the kernel); the default where sm_90a code runs
+ *            (GPUMAT_OZAKI2_GEMM=wg and =mma select the others).  Predicted: the gemm ~1300
+ *            TOP/s, 8192^3 ~19.5 ms (~1.15x DGEMM).
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -860,6 +865,30 @@ __device__ __forceinline__ void oz2w_wait (uint32_t bar, uint32_t parity)
                   : "=r"(done) : "r"(bar), "r"(parity) : "memory");
   } while (!done);
 }
+
+/* A warpgroup's 64 x 128 sums to R (reduced modulo m_t, bytes) or T (the tops plane, int32):
+ * acc[4y + e] is row row0 + 8 (e / 2), column col0 + 8 y + e % 2 (wgmma's s32 D layout, row0 =
+ * 16 w4 + gr of the warpgroup's rows, col0 = 2 tg); every padded element is written, as in
+ * ozaki2_gemm. */
+template <bool TOPS>
+__device__ __forceinline__ void oz2w_store (const Oz2Gemm &g, const int (&acc)[64], int t,
+                                            int64_t page, int64_t row0, int64_t col0)
+{
+  const int m_t = TOPS ? 1 : g.mod[t];
+#pragma unroll
+  for (int y = 0; y < 16; y++)
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const int64_t i = row0 + 8 * (e / 2), j = col0 + 8 * y + e % 2;
+      if constexpr (TOPS) {
+        g.T[(page * g.npad + j) * g.mpad + i] = acc[4 * y + e];
+      } else {
+        int r = acc[4 * y + e] % m_t;
+        r += r < 0 ? m_t : 0;
+        g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+      }
+    }
+}
 #endif
 
 /* Launch contract: 256 threads, OZ2W_SMEM bytes of dynamic shared memory, grid as ozaki2_gemm
@@ -929,23 +958,98 @@ ozaki2_gemm_wg (Oz2Gemm g)
   for (int i = 0; i < 64; i++)
     asm volatile ("" : "+r"(acc[i])::"memory");
 
-  /* acc[4y + e]: row 16 w4 + gr + 8 (e / 2) of the warpgroup's 64, column 8 y + 2 tg + e % 2;
-     every padded element is written, as in ozaki2_gemm */
-  const int m_t = TOPS ? 1 : g.mod[t];
-  const int64_t row0 = i0 + wg * 64 + w4 * 16 + gr, col0 = j0 + 2 * tg;
-#pragma unroll
-  for (int y = 0; y < 16; y++)
-#pragma unroll
-    for (int e = 0; e < 4; e++) {
-      const int64_t i = row0 + 8 * (e / 2), j = col0 + 8 * y + e % 2;
-      if constexpr (TOPS) {
-        g.T[(page * g.npad + j) * g.mpad + i] = acc[4 * y + e];
-      } else {
-        int r = acc[4 * y + e] % m_t;
-        r += r < 0 ? m_t : 0;
-        g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+  oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
+#else
+  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
+#endif
+}
+
+/* ---- v3 gemm ws: warp-specialized wgmma (sm_90a; branch ozaki-ws, not yet run on a GPU) -----
+ * As gemm wg (tile, layout, wgmma, stages, raster, epilogue), but the copies come from a
+ * producer warp of their own and the stages are handed back on "empty" mbarriers instead of a
+ * block barrier a k-tile: 288 threads, warpgroups 0 and 1 multiply (64 x 128 each), warp 8's
+ * lane 0 issues the bulk copies.  Per k-tile a consumer waits for the stage's full barrier,
+ * issues its 4 wgmma, commits, waits for the previous k-tile's group (wait_group 1) and then
+ * arrives (one thread a warpgroup) on that k-tile's empty barrier; the producer refills a stage
+ * once both warpgroups have arrived.  gemm wg's __syncthreads a k-tile made every warp wait for
+ * the slower warpgroup and for thread 0's copies before the next wgmma could issue.  Predicted:
+ * the gemm from ~1090 to ~1300 TOP/s (8192^3 ~19.5 ms, ~1.15x DGEMM). */
+constexpr int OZ2S_THREADS = 288;
+constexpr size_t OZ2S_SMEM = (size_t) OZ2W_STAGES * 2 * OZ2W_TILE + 16 * OZ2W_STAGES;
+
+template <bool TOPS>
+__global__ void __launch_bounds__ (OZ2S_THREADS, 1)
+ozaki2_gemm_ws (Oz2Gemm g)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__ (1024) unsigned char smem_s[];
+  const uint32_t sbase = (uint32_t) __cvta_generic_to_shared (smem_s);
+  const uint32_t full = sbase + OZ2W_STAGES * 2 * OZ2W_TILE, empty = full + 8 * OZ2W_STAGES;
+  const int t = g.plane0 + (int) blockIdx.y;
+  const int64_t page = blockIdx.z;
+  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
+  const int64_t grp = blockIdx.x / per_group, first = grp * OZ2W_GROUP;
+  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
+  const int64_t in_grp = blockIdx.x % per_group;
+  const int64_t ti = first + in_grp % rows, tj = in_grp / rows;
+  const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  const int64_t KT = g.kpad / OZ2_KT;
+  const int tid = threadIdx.x;
+
+  if (tid == 0) {
+    for (int s = 0; s < OZ2W_STAGES; s++) {
+      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(full + 8 * s) : "memory");
+      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 2;\n" ::"r"(empty + 8 * s) : "memory");
+    }
+    asm volatile ("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads ();   /* the last block-wide barrier: the producer warp leaves after its loop */
+
+  if (tid >= 256) {
+    if (tid == 256) {
+      const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
+      const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
+      const int64_t a_step = g.mpad * OZ2_KT, b_step = g.npad * OZ2_KT;
+      for (int64_t kt = 0; kt < KT; kt++) {
+        const int s = (int) (kt % OZ2W_STAGES);
+        if (kt >= OZ2W_STAGES)   /* both warpgroups are done with k-tile kt - OZ2W_STAGES */
+          oz2w_wait (empty + 8 * s, (uint32_t) ((kt / OZ2W_STAGES - 1) & 1));
+        const uint32_t bar = full + 8 * s, dst = sbase + s * 2 * OZ2W_TILE;
+        oz2w_expect (bar, 2 * OZ2W_TILE);
+        oz2w_bulk (dst, pa + kt * a_step, OZ2W_TILE, bar);
+        oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, OZ2W_TILE, bar);
       }
     }
+    return;
+  }
+
+  const int lane = tid % 32, wg = tid / 128, w4 = (tid / 32) % 4;
+  const int gr = lane / 4, tg = lane % 4;
+  int acc[64];
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    acc[i] = 0;
+  for (int64_t kt = 0; kt < KT; kt++) {
+    const int s = (int) (kt % OZ2W_STAGES);
+    oz2w_wait (full + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
+    const uint32_t st = sbase + s * 2 * OZ2W_TILE;
+    const uint64_t da = oz2w_desc (st + wg * (OZ2W_TILE / 2)), db = oz2w_desc (st + OZ2W_TILE);
+    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int q = 0; q < OZ2_KT / 32; q++)
+      oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
+    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+    if (kt >= 1 && tid % 128 == 0)   /* this warpgroup's reads of k-tile kt - 1 are done */
+      asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(
+                        empty + 8 * (uint32_t) ((kt - 1) % OZ2W_STAGES))
+                    : "memory");
+  }
+  asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    asm volatile ("" : "+r"(acc[i])::"memory");
+  oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
 #else
   __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
 #endif
@@ -1306,16 +1410,20 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   return md;
 }
 
-/* Whether scheme II's gemm runs on wgmma (v3 gemm wg): sm_90a code built (GPUMAT_SM90A), a
- * compute capability 9.0 device that grants OZ2W_SMEM, GPUMAT_OZAKI2_GEMM not "mma". */
-bool ozaki2_wg_runs (const DeviceInfo &dev)
+/* Scheme II's gemm: ws (warp-specialized wgmma) where sm_90a code was built (GPUMAT_SM90A) and
+ * a compute capability 9.0 device grants its shared memory, unless GPUMAT_OZAKI2_GEMM names
+ * "wg" (wgmma with a block barrier a k-tile) or "mma" (mma.sync, what other devices run). */
+enum Oz2GemmKind { OZ2_GEMM_MMA, OZ2_GEMM_WG, OZ2_GEMM_WS };
+Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev)
 {
 #if defined(GPUMAT_SM90A)
   const char *env = getenv ("GPUMAT_OZAKI2_GEMM");
-  return dev.cc == 90 && (size_t) dev.smem_optin >= OZ2W_SMEM && !(env && strcmp (env, "mma") == 0);
+  if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || (env && strcmp (env, "mma") == 0))
+    return OZ2_GEMM_MMA;
+  return env && strcmp (env, "wg") == 0 ? OZ2_GEMM_WG : OZ2_GEMM_WS;
 #else
   (void) dev;
-  return false;
+  return OZ2_GEMM_MMA;
 #endif
 }
 
@@ -1327,18 +1435,25 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const int64_t m = a.m, n = a.n, k = a.k;
   const int64_t mpad = ceil_div (m, OZ2_BM) * OZ2_BM, npad = ceil_div (n, OZ2_BN) * OZ2_BN;
   const int64_t kpad = ceil_div (k, OZ2_KT) * OZ2_KT;
-  const bool wg = ozaki2_wg_runs (dev);
-  const size_t smem = wg ? OZ2W_SMEM : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const Oz2GemmKind kind = ozaki2_gemm_kind (dev);
+  const size_t smem = kind == OZ2_GEMM_WS   ? OZ2S_SMEM
+                      : kind == OZ2_GEMM_WG ? OZ2W_SMEM
+                                            : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const unsigned threads = kind == OZ2_GEMM_WS ? OZ2S_THREADS : OZ_THREADS;
   const Oz2Moduli mods = ozaki2_setup (N, k);
   if (smem > (size_t) dev.smem_optin || mods.bits < 8)
     return fp64_path (a, dev);
-  auto gemm_v = wg ? ozaki2_gemm_wg<false> : ozaki2_gemm<false>;
-  auto gemm_t = wg ? ozaki2_gemm_wg<true> : ozaki2_gemm<true>;
-  static PerDeviceOnce smem_set_v, smem_set_t, smem_set_wv, smem_set_wt;
-  gm_status st = allow_smem (gemm_v, smem, wg ? &smem_set_wv : &smem_set_v,
-                             "matmul ozaki: shared memory");
+  auto gemm_v = kind == OZ2_GEMM_WS   ? ozaki2_gemm_ws<false>
+                : kind == OZ2_GEMM_WG ? ozaki2_gemm_wg<false>
+                                      : ozaki2_gemm<false>;
+  auto gemm_t = kind == OZ2_GEMM_WS   ? ozaki2_gemm_ws<true>
+                : kind == OZ2_GEMM_WG ? ozaki2_gemm_wg<true>
+                                      : ozaki2_gemm<true>;
+  /* once per device and kernel: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set[3][2];
+  gm_status st = allow_smem (gemm_v, smem, &smem_set[kind][0], "matmul ozaki: shared memory");
   if (st == GM_OK)
-    st = allow_smem (gemm_t, smem, wg ? &smem_set_wt : &smem_set_t, "matmul ozaki: shared memory");
+    st = allow_smem (gemm_t, smem, &smem_set[kind][1], "matmul ozaki: shared memory");
   if (st != GM_OK)
     return st;
 
@@ -1394,10 +1509,9 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                    KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
                    npad, kpad, codes_a, codes_b, mods, planes_a, planes_b);
     gg.plane0 = 0;
-    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (
-        gg);
+    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
     gg.plane0 = N;
-    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (gg);
+    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
     gc.page0 = p0;
     ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (m * n, 256), (unsigned) pages), 256, 0,
                          a.stream>>> (gc);
