@@ -67,7 +67,10 @@
  *            a producer warp of its own and "empty" mbarriers in place of the block barrier a
  *            k-tile (below, at the kernel); the default where sm_90a code runs
  *            (GPUMAT_OZAKI2_GEMM=wg and =mma select the others).  Predicted: the gemm ~1300
- *            TOP/s, 8192^3 ~19.5 ms (~1.15x DGEMM).
+ *            TOP/s, 8192^3 ~19.5 ms (~1.15x DGEMM).  With it, the crt's sum in four 32-bit
+ *            limbs (one mad.wide.u32 a limb a term; PTX: 73 64-bit multiplies and 16 mul.hi
+ *            before, 20 and none now) and q M from the small q: predicted 3.2 -> ~2 ms at
+ *            8192, so ~18.3 ms, ~1.25x.
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -1071,7 +1074,16 @@ struct Oz2Crt {
   int ovf_exp;                  /* as OzGemm */
   double inv_m;                 /* 1 / m: the element's column without a 64-bit division */
   double ulp_b, ulp_2b;         /* 2^-bits, 2^-2 bits */
+  double inv_M;                 /* 1 / M, rounded */
 };
+
+/* a * b + c, a 32 x 32 -> 64-bit product (one IMAD.WIDE.U32) */
+__device__ __forceinline__ unsigned long long oz2_mad_wide (unsigned a, unsigned b, unsigned long long c)
+{
+  unsigned long long d;
+  asm ("mad.wide.u32 %0, %1, %2, %3;" : "=l"(d) : "r"(a), "r"(b), "l"(c));
+  return d;
+}
 
 /* 128-bit magnitude to the nearest double (one rounding): the top 64 bits with the rest as a
  * sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding position). */
@@ -1119,24 +1131,37 @@ ozaki2_crt (Oz2Crt g)
       fix = true;
     else {
       const int N = g.mods.n;
-      unsigned __int128 xs = 0;
       const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i;
-      /* unrolled over the constant moduli (mods.mod[t] is oz2_modulus (t)): the remainder by a
-         constant is a multiply, not a division */
+      const int64_t plane = g.npad * g.mpad;
+      /* sum of w_t M/m_t in four 32-bit limbs, each limb's sum in 64 bits without carries
+         (w_t < 256 and a limb < 2^32: a product < 2^40, 15 of them < 2^44): one IMAD.WIDE a
+         limb a term where the 128-bit product took a full 128 x 128 multiply.  Unrolled over
+         the constant moduli (mods.mod[t] is oz2_modulus (t)): the remainder by a constant is a
+         multiply, not a division. */
+      unsigned long long limb[4] = {0, 0, 0, 0};
 #pragma unroll
       for (int t = 0; t < OZ2_MAX_MODULI; t++)
         if (t < N) {
-          const int w = ((int) r[(int64_t) t * g.npad * g.mpad] * g.mods.inv[t]) % oz2_modulus (t);
-          const unsigned __int128 mt =
-              ((unsigned __int128) g.mods.mt_hi[t] << 64) | g.mods.mt_lo[t];
-          xs += mt * (unsigned) w;
+          const unsigned w = (unsigned) (((int) *r * g.mods.inv[t]) % oz2_modulus (t));
+          r += plane;
+          const unsigned long long lo = g.mods.mt_lo[t], hi = g.mods.mt_hi[t];
+          limb[0] = oz2_mad_wide ((unsigned) lo, w, limb[0]);
+          limb[1] = oz2_mad_wide ((unsigned) (lo >> 32), w, limb[1]);
+          limb[2] = oz2_mad_wide ((unsigned) hi, w, limb[2]);
+          limb[3] = oz2_mad_wide ((unsigned) (hi >> 32), w, limb[3]);
         }
-      /* xs < N M: subtract q M with q from a double estimate, then fix the off-by-one */
+      const unsigned __int128 xs = (unsigned __int128) limb[0] + ((unsigned __int128) limb[1] << 32)
+                                   + ((unsigned __int128) limb[2] << 64)
+                                   + ((unsigned __int128) limb[3] << 96);
+      /* xs < N M: subtract q M with q (< 16) from a double estimate, then fix the off-by-one
+         (the estimate's relative error is a few 2^-53: off by at most one) */
       const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
       const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
                         + (double) (unsigned long long) xs;
-      const double md = (double) g.mods.m_hi * 0x1p64 + (double) g.mods.m_lo;
-      __int128 y = (__int128) xs - (__int128) (unsigned long long) floor (xd / md) * (__int128) M;
+      const unsigned long long q = (unsigned long long) floor (xd * g.inv_M);
+      const unsigned __int128 qM = ((unsigned __int128) (g.mods.m_hi * q) << 64)
+                                   + (unsigned __int128) g.mods.m_lo * q;
+      __int128 y = (__int128) xs - (__int128) qM;
       if (y < 0)
         y += (__int128) M;
       if (y >= (__int128) M)
@@ -1499,7 +1524,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   Oz2Crt gc = {m, n, k, mpad, npad, mods, R, T, codes_a, codes_b, bcast_a ? 0 : mpad,
                bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
                a.ldc, a.sc, 0, 1022 - log2_k, 1.0 / (double) m, ldexp (1.0, -mods.bits),
-               ldexp (1.0, -2 * mods.bits)};
+               ldexp (1.0, -2 * mods.bits),
+               1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo)};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
