@@ -813,12 +813,6 @@ constexpr size_t OZ2W_SMEM = (size_t) OZ2W_STAGES * 2 * OZ2W_TILE + 8 * OZ2W_STA
 constexpr int OZ2W_GROUP = 8;   /* row tiles a raster group */
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-__device__ __forceinline__ uint64_t oz2w_desc (uint32_t saddr)
-{
-  return (uint64_t) ((saddr & 0x3FFFF) >> 4) | ((uint64_t) (128 >> 4) << 16)
-         | ((uint64_t) (1024 >> 4) << 32);
-}
-
 #define OZ2W_R8(i) "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3]), "+r"(d[i + 4]), \
                    "+r"(d[i + 5]), "+r"(d[i + 6]), "+r"(d[i + 7])
 #define OZ2W_REGS "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "     \
@@ -869,6 +863,33 @@ __device__ __forceinline__ void oz2w_wait (uint32_t bar, uint32_t parity)
   } while (!done);
 }
 
+/* The block's 128 x 128 tile: row tiles in groups of OZ2W_GROUP, each group swept over all
+ * column tiles, i fastest (L2 holds the group's A blocks and the B blocks in use). */
+__device__ __forceinline__ void oz2w_tile (const Oz2Gemm &g, int64_t &i0, int64_t &j0)
+{
+  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
+  const int64_t first = blockIdx.x / per_group * OZ2W_GROUP;
+  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
+  const int64_t in_grp = blockIdx.x % per_group;
+  i0 = (first + in_grp % rows) * OZ2_BM;
+  j0 = in_grp / rows * OZ2_BN;
+}
+
+/* One k-tile of warpgroup wg from the stage at shared address `stage` (A's 128 rows, then
+ * B's): 4 wgmma, committed; returns once the previous k-tile's group is done (wait_group 1). */
+template <bool TOPS>
+__device__ __forceinline__ void oz2w_ktile (int (&acc)[64], uint32_t stage, int wg)
+{
+  const uint64_t da = wgmma_desc_kmajor (stage + wg * (OZ2W_TILE / 2));
+  const uint64_t db = wgmma_desc_kmajor (stage + OZ2W_TILE);
+  asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+  for (int q = 0; q < OZ2_KT / 32; q++)
+    oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
+  asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+  asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+}
+
 /* A warpgroup's 64 x 128 sums to R (reduced modulo m_t, bytes) or T (the tops plane, int32):
  * acc[4y + e] is row row0 + 8 (e / 2), column col0 + 8 y + e % 2 (wgmma's s32 D layout, row0 =
  * 16 w4 + gr of the warpgroup's rows, col0 = 2 tg); every padded element is written, as in
@@ -906,13 +927,8 @@ ozaki2_gemm_wg (Oz2Gemm g)
   const uint32_t bars = sbase + OZ2W_STAGES * 2 * OZ2W_TILE;
   const int t = g.plane0 + (int) blockIdx.y;
   const int64_t page = blockIdx.z;
-  /* raster: groups of OZ2W_GROUP row tiles, each swept over all column tiles, i fastest */
-  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
-  const int64_t grp = blockIdx.x / per_group, first = grp * OZ2W_GROUP;
-  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
-  const int64_t in_grp = blockIdx.x % per_group;
-  const int64_t ti = first + in_grp % rows, tj = in_grp / rows;
-  const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  int64_t i0, j0;
+  oz2w_tile (g, i0, j0);
   /* a k-tile of a plane: xpad / 8 groups of 1024 bytes, so the block's 128 rows sit at x0 * 128 */
   const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
   const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
@@ -944,22 +960,13 @@ ozaki2_gemm_wg (Oz2Gemm g)
   for (int64_t kt = 0; kt < KT; kt++) {
     const int s = (int) (kt % OZ2W_STAGES);
     oz2w_wait (bars + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
-    const uint32_t st = sbase + s * 2 * OZ2W_TILE;
-    const uint64_t da = oz2w_desc (st + wg * (OZ2W_TILE / 2)), db = oz2w_desc (st + OZ2W_TILE);
-    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
-#pragma unroll
-    for (int q = 0; q < OZ2_KT / 32; q++)
-      oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
-    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-    asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+    oz2w_ktile<TOPS> (acc, sbase + s * 2 * OZ2W_TILE, wg);
     __syncthreads ();   /* both warpgroups are done with k-tile kt - 1's stage */
     if (tid == 0 && kt >= 1 && kt - 1 + OZ2W_STAGES < KT)
       fill ((int) ((kt - 1) % OZ2W_STAGES), kt - 1 + OZ2W_STAGES);
   }
   asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-#pragma unroll
-  for (int i = 0; i < 64; i++)
-    asm volatile ("" : "+r"(acc[i])::"memory");
+  wgmma_pin (acc);
 
   oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
 #else
@@ -990,12 +997,8 @@ ozaki2_gemm_ws (Oz2Gemm g)
   const uint32_t full = sbase + OZ2W_STAGES * 2 * OZ2W_TILE, empty = full + 8 * OZ2W_STAGES;
   const int t = g.plane0 + (int) blockIdx.y;
   const int64_t page = blockIdx.z;
-  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
-  const int64_t grp = blockIdx.x / per_group, first = grp * OZ2W_GROUP;
-  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
-  const int64_t in_grp = blockIdx.x % per_group;
-  const int64_t ti = first + in_grp % rows, tj = in_grp / rows;
-  const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  int64_t i0, j0;
+  oz2w_tile (g, i0, j0);
   const int64_t KT = g.kpad / OZ2_KT;
   const int tid = threadIdx.x;
 
@@ -1035,23 +1038,14 @@ ozaki2_gemm_ws (Oz2Gemm g)
   for (int64_t kt = 0; kt < KT; kt++) {
     const int s = (int) (kt % OZ2W_STAGES);
     oz2w_wait (full + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
-    const uint32_t st = sbase + s * 2 * OZ2W_TILE;
-    const uint64_t da = oz2w_desc (st + wg * (OZ2W_TILE / 2)), db = oz2w_desc (st + OZ2W_TILE);
-    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
-#pragma unroll
-    for (int q = 0; q < OZ2_KT / 32; q++)
-      oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
-    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-    asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+    oz2w_ktile<TOPS> (acc, sbase + s * 2 * OZ2W_TILE, wg);
     if (kt >= 1 && tid % 128 == 0)   /* this warpgroup's reads of k-tile kt - 1 are done */
       asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(
                         empty + 8 * (uint32_t) ((kt - 1) % OZ2W_STAGES))
                     : "memory");
   }
   asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-#pragma unroll
-  for (int i = 0; i < 64; i++)
-    asm volatile ("" : "+r"(acc[i])::"memory");
+  wgmma_pin (acc);
   oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
 #else
   __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
@@ -1195,18 +1189,25 @@ ozaki2_crt (Oz2Crt g)
     atomicAdd (&ozaki_fixups, (unsigned long long) fixed);
 }
 
+/* The integer in environment variable `name` where it is one in lo .. hi, else fallback (read
+ * on each call, so that tests and benchmarks run every setting in one process). */
+int env_int_in (const char *name, int lo, int hi, int fallback)
+{
+  const char *env = getenv (name);
+  if (env && *env) {
+    char *end;
+    const long v = strtol (env, &end, 10);
+    if (*end == '\0' && v >= lo && v <= hi)
+      return (int) v;
+  }
+  return fallback;
+}
+
 /* The slice count of a call: GPUMAT_OZAKI_SLICES (2 .. OZ_MAX_SLICES) where set and valid,
  * else OZ_DEFAULT_SLICES (header, point 6). */
 int ozaki_slices ()
 {
-  const char *env = getenv ("GPUMAT_OZAKI_SLICES");
-  if (env && *env) {
-    char *end;
-    const long v = strtol (env, &end, 10);
-    if (*end == '\0' && v >= 2 && v <= OZ_MAX_SLICES)
-      return (int) v;
-  }
-  return OZ_DEFAULT_SLICES;
+  return env_int_in ("GPUMAT_OZAKI_SLICES", 2, OZ_MAX_SLICES, OZ_DEFAULT_SLICES);
 }
 
 /* The version: GPUMAT_OZAKI_VERSION=2 runs gemm v2 (header) where s = 8; =3 scheme II (v3);
@@ -1390,14 +1391,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
  * at every k). */
 int ozaki2_moduli ()
 {
-  const char *env = getenv ("GPUMAT_OZAKI_MODULI");
-  if (env && *env) {
-    char *end;
-    const long v = strtol (env, &end, 10);
-    if (*end == '\0' && v >= 12 && v <= OZ2_MAX_MODULI)
-      return (int) v;
-  }
-  return OZ2_DEFAULT_MODULI;
+  return env_int_in ("GPUMAT_OZAKI_MODULI", 12, OZ2_MAX_MODULI, OZ2_DEFAULT_MODULI);
 }
 
 /* M, the CRT weights and the bits for N moduli at depth k: the largest b <= 53 with
