@@ -216,6 +216,24 @@ template <typename K> gm_status allow_smem (K kernel, size_t bytes, PerDeviceOnc
   return GM_OK;
 }
 
+/* A tiled kernel's whole product: its dynamic shared-memory limit raised once per device
+ * (allow_smem; errors say smem_where), then every launch of for_each_launch, each
+ * kernel<<<grid, threads, smem, a.stream>>> (g, extra...) (errors say where). */
+template <typename T, typename K, typename... Extra>
+gm_status launch_tiled_kernel (K kernel, unsigned threads, size_t smem, PerDeviceOnce *once,
+                               const MatmulArgs &a, int64_t bm, int64_t bn, int slices,
+                               int64_t k_slice, int64_t c_slice, const char *smem_where,
+                               const char *where, Extra... extra)
+{
+  const gm_status st = allow_smem (kernel, smem, once, smem_where);
+  if (st != GM_OK)
+    return st;
+  return for_each_launch<T> (a, bm, bn, slices, k_slice, c_slice, where,
+                             [&] (const Gemm<T> &g, dim3 grid) {
+                               kernel<<<grid, threads, smem, a.stream>>> (g, extra...);
+                             });
+}
+
 /* What the dispatch needs of the current device, cached per device (matmul.cu). */
 struct DeviceInfo {
   int cc;           /* compute capability, 10*major + minor */
@@ -319,6 +337,32 @@ __device__ __forceinline__ void load_operand_tiles (T *stage, const Gemm<T> &g, 
   load_tile_async<T, BM, BK, THREADS, KA, VEC> (stage, g.A, g.lda, g.m, g.k, i0, kt * BK);
   load_tile_async<T, BN, BK, THREADS, KB, VEC> (stage + OperandTile<T, BM, BK, KA>::SIZE, g.B,
                                                 g.ldb, g.n, g.k, j0, kt * BK);
+}
+
+/* ---- wgmma (sm_90a) pieces shared by tf32x3 v2 and Ozaki v3's gemm ------------------------
+ * Descriptor of a K-major tile without swizzle at a shared address: core matrices of 8 rows x
+ * 16 bytes, those along k 128 bytes apart (LBO), 8-row groups 1024 bytes apart (SBO), i.e. a
+ * tile whose rows hold 128 bytes of k.  Adding 16 moves it 256 bytes on: one 32-byte k step (a
+ * TF32 k8 or an s8 k32). */
+__device__ __forceinline__ uint64_t wgmma_desc_kmajor (uint32_t saddr)
+{
+  return (uint64_t) ((saddr & 0x3FFFF) >> 4) | ((uint64_t) (128 >> 4) << 16)
+         | ((uint64_t) (1024 >> 4) << 32);
+}
+
+/* Keeps the compiler from moving reads or writes of a warpgroup's 64 accumulators across a
+   wgmma's issue or its wait (the registers are written asynchronously in between). */
+__device__ __forceinline__ void wgmma_pin (float (&d)[64])
+{
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    asm volatile ("" : "+f"(d[i])::"memory");
+}
+__device__ __forceinline__ void wgmma_pin (int (&d)[64])
+{
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    asm volatile ("" : "+r"(d[i])::"memory");
 }
 
 /* A BM x BN block tile of T in warps of WM x WN (WARPS_I along i, WARPS_J along j): per warp

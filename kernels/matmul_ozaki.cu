@@ -63,6 +63,14 @@
  *            it: the K-major slice writes rows fastest (2.50 -> 0.89 ms at 8192), the crt
  *            unrolls over the constant moduli and finds (i, j) without a 64-bit division
  *            (4.05 -> 3.16 ms).
+ *   ozaki v3 gemm ws  (branch ozaki-ws; written without a GPU, not yet run on one) gemm wg with
+ *            a producer warp of its own and "empty" mbarriers in place of the block barrier a
+ *            k-tile (below, at the kernel); the default where sm_90a code runs
+ *            (GPUMAT_OZAKI2_GEMM=wg and =mma select the others).  Predicted: the gemm ~1300
+ *            TOP/s, 8192^3 ~19.5 ms (~1.15x DGEMM).  With it, the crt's sum in four 32-bit
+ *            limbs (one mad.wide.u32 a limb a term; PTX: 73 64-bit multiplies and 16 mul.hi
+ *            before, 20 and none now) and q M from the small q: predicted 3.2 -> ~2 ms at
+ *            8192, so ~18.3 ms, ~1.25x.
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -805,12 +813,6 @@ constexpr size_t OZ2W_SMEM = (size_t) OZ2W_STAGES * 2 * OZ2W_TILE + 8 * OZ2W_STA
 constexpr int OZ2W_GROUP = 8;   /* row tiles a raster group */
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-__device__ __forceinline__ uint64_t oz2w_desc (uint32_t saddr)
-{
-  return (uint64_t) ((saddr & 0x3FFFF) >> 4) | ((uint64_t) (128 >> 4) << 16)
-         | ((uint64_t) (1024 >> 4) << 32);
-}
-
 #define OZ2W_R8(i) "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3]), "+r"(d[i + 4]), \
                    "+r"(d[i + 5]), "+r"(d[i + 6]), "+r"(d[i + 7])
 #define OZ2W_REGS "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "     \
@@ -860,6 +862,57 @@ __device__ __forceinline__ void oz2w_wait (uint32_t bar, uint32_t parity)
                   : "=r"(done) : "r"(bar), "r"(parity) : "memory");
   } while (!done);
 }
+
+/* The block's 128 x 128 tile: row tiles in groups of OZ2W_GROUP, each group swept over all
+ * column tiles, i fastest (L2 holds the group's A blocks and the B blocks in use). */
+__device__ __forceinline__ void oz2w_tile (const Oz2Gemm &g, int64_t &i0, int64_t &j0)
+{
+  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
+  const int64_t first = blockIdx.x / per_group * OZ2W_GROUP;
+  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
+  const int64_t in_grp = blockIdx.x % per_group;
+  i0 = (first + in_grp % rows) * OZ2_BM;
+  j0 = in_grp / rows * OZ2_BN;
+}
+
+/* One k-tile of warpgroup wg from the stage at shared address `stage` (A's 128 rows, then
+ * B's): 4 wgmma, committed; returns once the previous k-tile's group is done (wait_group 1). */
+template <bool TOPS>
+__device__ __forceinline__ void oz2w_ktile (int (&acc)[64], uint32_t stage, int wg)
+{
+  const uint64_t da = wgmma_desc_kmajor (stage + wg * (OZ2W_TILE / 2));
+  const uint64_t db = wgmma_desc_kmajor (stage + OZ2W_TILE);
+  asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+  for (int q = 0; q < OZ2_KT / 32; q++)
+    oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
+  asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+  asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+}
+
+/* A warpgroup's 64 x 128 sums to R (reduced modulo m_t, bytes) or T (the tops plane, int32):
+ * acc[4y + e] is row row0 + 8 (e / 2), column col0 + 8 y + e % 2 (wgmma's s32 D layout, row0 =
+ * 16 w4 + gr of the warpgroup's rows, col0 = 2 tg); every padded element is written, as in
+ * ozaki2_gemm. */
+template <bool TOPS>
+__device__ __forceinline__ void oz2w_store (const Oz2Gemm &g, const int (&acc)[64], int t,
+                                            int64_t page, int64_t row0, int64_t col0)
+{
+  const int m_t = TOPS ? 1 : g.mod[t];
+#pragma unroll
+  for (int y = 0; y < 16; y++)
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const int64_t i = row0 + 8 * (e / 2), j = col0 + 8 * y + e % 2;
+      if constexpr (TOPS) {
+        g.T[(page * g.npad + j) * g.mpad + i] = acc[4 * y + e];
+      } else {
+        int r = acc[4 * y + e] % m_t;
+        r += r < 0 ? m_t : 0;
+        g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+      }
+    }
+}
 #endif
 
 /* Launch contract: 256 threads, OZ2W_SMEM bytes of dynamic shared memory, grid as ozaki2_gemm
@@ -874,13 +927,8 @@ ozaki2_gemm_wg (Oz2Gemm g)
   const uint32_t bars = sbase + OZ2W_STAGES * 2 * OZ2W_TILE;
   const int t = g.plane0 + (int) blockIdx.y;
   const int64_t page = blockIdx.z;
-  /* raster: groups of OZ2W_GROUP row tiles, each swept over all column tiles, i fastest */
-  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
-  const int64_t grp = blockIdx.x / per_group, first = grp * OZ2W_GROUP;
-  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
-  const int64_t in_grp = blockIdx.x % per_group;
-  const int64_t ti = first + in_grp % rows, tj = in_grp / rows;
-  const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  int64_t i0, j0;
+  oz2w_tile (g, i0, j0);
   /* a k-tile of a plane: xpad / 8 groups of 1024 bytes, so the block's 128 rows sit at x0 * 128 */
   const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
   const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
@@ -912,40 +960,93 @@ ozaki2_gemm_wg (Oz2Gemm g)
   for (int64_t kt = 0; kt < KT; kt++) {
     const int s = (int) (kt % OZ2W_STAGES);
     oz2w_wait (bars + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
-    const uint32_t st = sbase + s * 2 * OZ2W_TILE;
-    const uint64_t da = oz2w_desc (st + wg * (OZ2W_TILE / 2)), db = oz2w_desc (st + OZ2W_TILE);
-    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
-#pragma unroll
-    for (int q = 0; q < OZ2_KT / 32; q++)
-      oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
-    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-    asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+    oz2w_ktile<TOPS> (acc, sbase + s * 2 * OZ2W_TILE, wg);
     __syncthreads ();   /* both warpgroups are done with k-tile kt - 1's stage */
     if (tid == 0 && kt >= 1 && kt - 1 + OZ2W_STAGES < KT)
       fill ((int) ((kt - 1) % OZ2W_STAGES), kt - 1 + OZ2W_STAGES);
   }
   asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-#pragma unroll
-  for (int i = 0; i < 64; i++)
-    asm volatile ("" : "+r"(acc[i])::"memory");
+  wgmma_pin (acc);
 
-  /* acc[4y + e]: row 16 w4 + gr + 8 (e / 2) of the warpgroup's 64, column 8 y + 2 tg + e % 2;
-     every padded element is written, as in ozaki2_gemm */
-  const int m_t = TOPS ? 1 : g.mod[t];
-  const int64_t row0 = i0 + wg * 64 + w4 * 16 + gr, col0 = j0 + 2 * tg;
-#pragma unroll
-  for (int y = 0; y < 16; y++)
-#pragma unroll
-    for (int e = 0; e < 4; e++) {
-      const int64_t i = row0 + 8 * (e / 2), j = col0 + 8 * y + e % 2;
-      if constexpr (TOPS) {
-        g.T[(page * g.npad + j) * g.mpad + i] = acc[4 * y + e];
-      } else {
-        int r = acc[4 * y + e] % m_t;
-        r += r < 0 ? m_t : 0;
-        g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+  oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
+#else
+  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
+#endif
+}
+
+/* ---- v3 gemm ws: warp-specialized wgmma (sm_90a; branch ozaki-ws, not yet run on a GPU) -----
+ * As gemm wg (tile, layout, wgmma, stages, raster, epilogue), but the copies come from a
+ * producer warp of their own and the stages are handed back on "empty" mbarriers instead of a
+ * block barrier a k-tile: 288 threads, warpgroups 0 and 1 multiply (64 x 128 each), warp 8's
+ * lane 0 issues the bulk copies.  Per k-tile a consumer waits for the stage's full barrier,
+ * issues its 4 wgmma, commits, waits for the previous k-tile's group (wait_group 1) and then
+ * arrives (one thread a warpgroup) on that k-tile's empty barrier; the producer refills a stage
+ * once both warpgroups have arrived.  gemm wg's __syncthreads a k-tile made every warp wait for
+ * the slower warpgroup and for thread 0's copies before the next wgmma could issue.  Predicted:
+ * the gemm from ~1090 to ~1300 TOP/s (8192^3 ~19.5 ms, ~1.15x DGEMM). */
+constexpr int OZ2S_THREADS = 288;
+constexpr size_t OZ2S_SMEM = (size_t) OZ2W_STAGES * 2 * OZ2W_TILE + 16 * OZ2W_STAGES;
+
+template <bool TOPS>
+__global__ void __launch_bounds__ (OZ2S_THREADS, 1)
+ozaki2_gemm_ws (Oz2Gemm g)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__ (1024) unsigned char smem_s[];
+  const uint32_t sbase = (uint32_t) __cvta_generic_to_shared (smem_s);
+  const uint32_t full = sbase + OZ2W_STAGES * 2 * OZ2W_TILE, empty = full + 8 * OZ2W_STAGES;
+  const int t = g.plane0 + (int) blockIdx.y;
+  const int64_t page = blockIdx.z;
+  int64_t i0, j0;
+  oz2w_tile (g, i0, j0);
+  const int64_t KT = g.kpad / OZ2_KT;
+  const int tid = threadIdx.x;
+
+  if (tid == 0) {
+    for (int s = 0; s < OZ2W_STAGES; s++) {
+      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(full + 8 * s) : "memory");
+      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 2;\n" ::"r"(empty + 8 * s) : "memory");
+    }
+    asm volatile ("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads ();   /* the last block-wide barrier: the producer warp leaves after its loop */
+
+  if (tid >= 256) {
+    if (tid == 256) {
+      const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
+      const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
+      const int64_t a_step = g.mpad * OZ2_KT, b_step = g.npad * OZ2_KT;
+      for (int64_t kt = 0; kt < KT; kt++) {
+        const int s = (int) (kt % OZ2W_STAGES);
+        if (kt >= OZ2W_STAGES)   /* both warpgroups are done with k-tile kt - OZ2W_STAGES */
+          oz2w_wait (empty + 8 * s, (uint32_t) ((kt / OZ2W_STAGES - 1) & 1));
+        const uint32_t bar = full + 8 * s, dst = sbase + s * 2 * OZ2W_TILE;
+        oz2w_expect (bar, 2 * OZ2W_TILE);
+        oz2w_bulk (dst, pa + kt * a_step, OZ2W_TILE, bar);
+        oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, OZ2W_TILE, bar);
       }
     }
+    return;
+  }
+
+  const int lane = tid % 32, wg = tid / 128, w4 = (tid / 32) % 4;
+  const int gr = lane / 4, tg = lane % 4;
+  int acc[64];
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    acc[i] = 0;
+  for (int64_t kt = 0; kt < KT; kt++) {
+    const int s = (int) (kt % OZ2W_STAGES);
+    oz2w_wait (full + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
+    oz2w_ktile<TOPS> (acc, sbase + s * 2 * OZ2W_TILE, wg);
+    if (kt >= 1 && tid % 128 == 0)   /* this warpgroup's reads of k-tile kt - 1 are done */
+      asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(
+                        empty + 8 * (uint32_t) ((kt - 1) % OZ2W_STAGES))
+                    : "memory");
+  }
+  asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+  wgmma_pin (acc);
+  oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
 #else
   __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
 #endif
@@ -967,7 +1068,16 @@ struct Oz2Crt {
   int ovf_exp;                  /* as OzGemm */
   double inv_m;                 /* 1 / m: the element's column without a 64-bit division */
   double ulp_b, ulp_2b;         /* 2^-bits, 2^-2 bits */
+  double inv_M;                 /* 1 / M, rounded */
 };
+
+/* a * b + c, a 32 x 32 -> 64-bit product (one IMAD.WIDE.U32) */
+__device__ __forceinline__ unsigned long long oz2_mad_wide (unsigned a, unsigned b, unsigned long long c)
+{
+  unsigned long long d;
+  asm ("mad.wide.u32 %0, %1, %2, %3;" : "=l"(d) : "r"(a), "r"(b), "l"(c));
+  return d;
+}
 
 /* 128-bit magnitude to the nearest double (one rounding): the top 64 bits with the rest as a
  * sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding position). */
@@ -1015,24 +1125,37 @@ ozaki2_crt (Oz2Crt g)
       fix = true;
     else {
       const int N = g.mods.n;
-      unsigned __int128 xs = 0;
       const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i;
-      /* unrolled over the constant moduli (mods.mod[t] is oz2_modulus (t)): the remainder by a
-         constant is a multiply, not a division */
+      const int64_t plane = g.npad * g.mpad;
+      /* sum of w_t M/m_t in four 32-bit limbs, each limb's sum in 64 bits without carries
+         (w_t < 256 and a limb < 2^32: a product < 2^40, 15 of them < 2^44): one IMAD.WIDE a
+         limb a term where the 128-bit product took a full 128 x 128 multiply.  Unrolled over
+         the constant moduli (mods.mod[t] is oz2_modulus (t)): the remainder by a constant is a
+         multiply, not a division. */
+      unsigned long long limb[4] = {0, 0, 0, 0};
 #pragma unroll
       for (int t = 0; t < OZ2_MAX_MODULI; t++)
         if (t < N) {
-          const int w = ((int) r[(int64_t) t * g.npad * g.mpad] * g.mods.inv[t]) % oz2_modulus (t);
-          const unsigned __int128 mt =
-              ((unsigned __int128) g.mods.mt_hi[t] << 64) | g.mods.mt_lo[t];
-          xs += mt * (unsigned) w;
+          const unsigned w = (unsigned) (((int) *r * g.mods.inv[t]) % oz2_modulus (t));
+          r += plane;
+          const unsigned long long lo = g.mods.mt_lo[t], hi = g.mods.mt_hi[t];
+          limb[0] = oz2_mad_wide ((unsigned) lo, w, limb[0]);
+          limb[1] = oz2_mad_wide ((unsigned) (lo >> 32), w, limb[1]);
+          limb[2] = oz2_mad_wide ((unsigned) hi, w, limb[2]);
+          limb[3] = oz2_mad_wide ((unsigned) (hi >> 32), w, limb[3]);
         }
-      /* xs < N M: subtract q M with q from a double estimate, then fix the off-by-one */
+      const unsigned __int128 xs = (unsigned __int128) limb[0] + ((unsigned __int128) limb[1] << 32)
+                                   + ((unsigned __int128) limb[2] << 64)
+                                   + ((unsigned __int128) limb[3] << 96);
+      /* xs < N M: subtract q M with q (< 16) from a double estimate, then fix the off-by-one
+         (the estimate's relative error is a few 2^-53: off by at most one) */
       const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
       const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
                         + (double) (unsigned long long) xs;
-      const double md = (double) g.mods.m_hi * 0x1p64 + (double) g.mods.m_lo;
-      __int128 y = (__int128) xs - (__int128) (unsigned long long) floor (xd / md) * (__int128) M;
+      const unsigned long long q = (unsigned long long) floor (xd * g.inv_M);
+      const unsigned __int128 qM = ((unsigned __int128) (g.mods.m_hi * q) << 64)
+                                   + (unsigned __int128) g.mods.m_lo * q;
+      __int128 y = (__int128) xs - (__int128) qM;
       if (y < 0)
         y += (__int128) M;
       if (y >= (__int128) M)
@@ -1066,18 +1189,25 @@ ozaki2_crt (Oz2Crt g)
     atomicAdd (&ozaki_fixups, (unsigned long long) fixed);
 }
 
+/* The integer in environment variable `name` where it is one in lo .. hi, else fallback (read
+ * on each call, so that tests and benchmarks run every setting in one process). */
+int env_int_in (const char *name, int lo, int hi, int fallback)
+{
+  const char *env = getenv (name);
+  if (env && *env) {
+    char *end;
+    const long v = strtol (env, &end, 10);
+    if (*end == '\0' && v >= lo && v <= hi)
+      return (int) v;
+  }
+  return fallback;
+}
+
 /* The slice count of a call: GPUMAT_OZAKI_SLICES (2 .. OZ_MAX_SLICES) where set and valid,
  * else OZ_DEFAULT_SLICES (header, point 6). */
 int ozaki_slices ()
 {
-  const char *env = getenv ("GPUMAT_OZAKI_SLICES");
-  if (env && *env) {
-    char *end;
-    const long v = strtol (env, &end, 10);
-    if (*end == '\0' && v >= 2 && v <= OZ_MAX_SLICES)
-      return (int) v;
-  }
-  return OZ_DEFAULT_SLICES;
+  return env_int_in ("GPUMAT_OZAKI_SLICES", 2, OZ_MAX_SLICES, OZ_DEFAULT_SLICES);
 }
 
 /* The version: GPUMAT_OZAKI_VERSION=2 runs gemm v2 (header) where s = 8; =3 scheme II (v3);
@@ -1261,14 +1391,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
  * at every k). */
 int ozaki2_moduli ()
 {
-  const char *env = getenv ("GPUMAT_OZAKI_MODULI");
-  if (env && *env) {
-    char *end;
-    const long v = strtol (env, &end, 10);
-    if (*end == '\0' && v >= 12 && v <= OZ2_MAX_MODULI)
-      return (int) v;
-  }
-  return OZ2_DEFAULT_MODULI;
+  return env_int_in ("GPUMAT_OZAKI_MODULI", 12, OZ2_MAX_MODULI, OZ2_DEFAULT_MODULI);
 }
 
 /* M, the CRT weights and the bits for N moduli at depth k: the largest b <= 53 with
@@ -1306,16 +1429,20 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   return md;
 }
 
-/* Whether scheme II's gemm runs on wgmma (v3 gemm wg): sm_90a code built (GPUMAT_SM90A), a
- * compute capability 9.0 device that grants OZ2W_SMEM, GPUMAT_OZAKI2_GEMM not "mma". */
-bool ozaki2_wg_runs (const DeviceInfo &dev)
+/* Scheme II's gemm: ws (warp-specialized wgmma) where sm_90a code was built (GPUMAT_SM90A) and
+ * a compute capability 9.0 device grants its shared memory, unless GPUMAT_OZAKI2_GEMM names
+ * "wg" (wgmma with a block barrier a k-tile) or "mma" (mma.sync, what other devices run). */
+enum Oz2GemmKind { OZ2_GEMM_MMA, OZ2_GEMM_WG, OZ2_GEMM_WS };
+Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev)
 {
 #if defined(GPUMAT_SM90A)
   const char *env = getenv ("GPUMAT_OZAKI2_GEMM");
-  return dev.cc == 90 && (size_t) dev.smem_optin >= OZ2W_SMEM && !(env && strcmp (env, "mma") == 0);
+  if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || (env && strcmp (env, "mma") == 0))
+    return OZ2_GEMM_MMA;
+  return env && strcmp (env, "wg") == 0 ? OZ2_GEMM_WG : OZ2_GEMM_WS;
 #else
   (void) dev;
-  return false;
+  return OZ2_GEMM_MMA;
 #endif
 }
 
@@ -1327,18 +1454,25 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const int64_t m = a.m, n = a.n, k = a.k;
   const int64_t mpad = ceil_div (m, OZ2_BM) * OZ2_BM, npad = ceil_div (n, OZ2_BN) * OZ2_BN;
   const int64_t kpad = ceil_div (k, OZ2_KT) * OZ2_KT;
-  const bool wg = ozaki2_wg_runs (dev);
-  const size_t smem = wg ? OZ2W_SMEM : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const Oz2GemmKind kind = ozaki2_gemm_kind (dev);
+  const size_t smem = kind == OZ2_GEMM_WS   ? OZ2S_SMEM
+                      : kind == OZ2_GEMM_WG ? OZ2W_SMEM
+                                            : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const unsigned threads = kind == OZ2_GEMM_WS ? OZ2S_THREADS : OZ_THREADS;
   const Oz2Moduli mods = ozaki2_setup (N, k);
   if (smem > (size_t) dev.smem_optin || mods.bits < 8)
     return fp64_path (a, dev);
-  auto gemm_v = wg ? ozaki2_gemm_wg<false> : ozaki2_gemm<false>;
-  auto gemm_t = wg ? ozaki2_gemm_wg<true> : ozaki2_gemm<true>;
-  static PerDeviceOnce smem_set_v, smem_set_t, smem_set_wv, smem_set_wt;
-  gm_status st = allow_smem (gemm_v, smem, wg ? &smem_set_wv : &smem_set_v,
-                             "matmul ozaki: shared memory");
+  auto gemm_v = kind == OZ2_GEMM_WS   ? ozaki2_gemm_ws<false>
+                : kind == OZ2_GEMM_WG ? ozaki2_gemm_wg<false>
+                                      : ozaki2_gemm<false>;
+  auto gemm_t = kind == OZ2_GEMM_WS   ? ozaki2_gemm_ws<true>
+                : kind == OZ2_GEMM_WG ? ozaki2_gemm_wg<true>
+                                      : ozaki2_gemm<true>;
+  /* once per device and kernel: an attribute is set for the current device only */
+  static PerDeviceOnce smem_set[3][2];
+  gm_status st = allow_smem (gemm_v, smem, &smem_set[kind][0], "matmul ozaki: shared memory");
   if (st == GM_OK)
-    st = allow_smem (gemm_t, smem, wg ? &smem_set_wt : &smem_set_t, "matmul ozaki: shared memory");
+    st = allow_smem (gemm_t, smem, &smem_set[kind][1], "matmul ozaki: shared memory");
   if (st != GM_OK)
     return st;
 
@@ -1384,7 +1518,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   Oz2Crt gc = {m, n, k, mpad, npad, mods, R, T, codes_a, codes_b, bcast_a ? 0 : mpad,
                bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
                a.ldc, a.sc, 0, 1022 - log2_k, 1.0 / (double) m, ldexp (1.0, -mods.bits),
-               ldexp (1.0, -2 * mods.bits)};
+               ldexp (1.0, -2 * mods.bits),
+               1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo)};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
@@ -1394,10 +1529,9 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                    KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
                    npad, kpad, codes_a, codes_b, mods, planes_a, planes_b);
     gg.plane0 = 0;
-    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (
-        gg);
+    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
     gg.plane0 = N;
-    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (gg);
+    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
     gc.page0 = p0;
     ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (m * n, 256), (unsigned) pages), 256, 0,
                          a.stream>>> (gc);

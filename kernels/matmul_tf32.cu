@@ -369,14 +369,6 @@ template <bool KA, bool KB> struct V2Cfg {
 };
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/* Descriptor of a K-major TF32 tile without swizzle (LBO 128 B, SBO 1024 B) at a shared
-   address; adding 16 moves it 256 bytes on, one k8 step. */
-__device__ __forceinline__ uint64_t v2_desc (uint32_t saddr)
-{
-  return (uint64_t) ((saddr & 0x3FFFF) >> 4) | ((uint64_t) (128 >> 4) << 16)
-         | ((uint64_t) (1024 >> 4) << 32);
-}
-
 #define V2_R8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), \
                  "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
 /* d (64 rows x 128 columns over the warpgroup) += or = A (64 x 8) * B (8 x 128) */
@@ -394,15 +386,6 @@ __device__ __forceinline__ void v2_wgmma (float (&d)[64], uint64_t da, uint64_t 
                 : "l"(da), "l"(db), "r"(accumulate));
 }
 #undef V2_R8
-
-/* Keeps the compiler from moving reads or writes of an accumulator across a wgmma's issue
-   or its wait (the registers are written asynchronously in between). */
-__device__ __forceinline__ void v2_pin (float (&d)[64])
-{
-#pragma unroll
-  for (int i = 0; i < 64; i++)
-    asm volatile ("" : "+f"(d[i])::"memory");
-}
 
 /* cvt.rna.tf32.f32 on the bits of a finite value in the tensor path's range: half of the
    dropped 13 bits' weight added to the magnitude, then truncated (ties away from zero; a
@@ -517,8 +500,8 @@ matmul_tf32x3_v2_kernel (Gemm<float> g, int group)
   auto step = [&] (int64_t kt, auto parity) {
     constexpr int P = decltype (parity)::value;
     const uint32_t buf = hl_s + (uint32_t) (P * V2_HL_BYTES);
-    const uint64_t a_hi = v2_desc (buf + wg * 8192), a_lo = v2_desc (buf + V2_TILE_BYTES + wg * 8192);
-    const uint64_t b_hi = v2_desc (buf + 2 * V2_TILE_BYTES), b_lo = v2_desc (buf + 3 * V2_TILE_BYTES);
+    const uint64_t a_hi = wgmma_desc_kmajor (buf + wg * 8192), a_lo = wgmma_desc_kmajor (buf + V2_TILE_BYTES + wg * 8192);
+    const uint64_t b_hi = wgmma_desc_kmajor (buf + 2 * V2_TILE_BYTES), b_lo = wgmma_desc_kmajor (buf + 3 * V2_TILE_BYTES);
     const int fresh = in_group == 0 ? 0 : 1;
     asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
 #pragma unroll
@@ -546,7 +529,7 @@ matmul_tf32x3_v2_kernel (Gemm<float> g, int group)
     if (++in_group == group || kt + 1 == KT) {
       in_group = 0;
       asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-      v2_pin (tmp);
+      wgmma_pin (tmp);
 #pragma unroll
       for (int i = 0; i < 64; i++)
         acc[i] += tmp[i];   /* rounded to nearest */
@@ -607,16 +590,10 @@ template <bool KA, bool KB, bool VEC>
 gm_status launch_v2 (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_slice,
                      int group)
 {
-  using Cfg = V2Cfg<KA, KB>;
-  auto kernel = matmul_tf32x3_v2_kernel<KA, KB, VEC>;
   static PerDeviceOnce smem_set;
-  gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul tf32x3 v2: shared memory");
-  if (st != GM_OK)
-    return st;
-  return for_each_launch<float> (a, V2_BM, V2_BN, slices, k_slice, c_slice, "matmul tf32x3 v2",
-                                 [&] (const Gemm<float> &g, dim3 grid) {
-                                   kernel<<<grid, 256, Cfg::SMEM, a.stream>>> (g, group);
-                                 });
+  return launch_tiled_kernel<float> (matmul_tf32x3_v2_kernel<KA, KB, VEC>, 256, V2Cfg<KA, KB>::SMEM,
+                                     &smem_set, a, V2_BM, V2_BN, slices, k_slice, c_slice,
+                                     "matmul tf32x3 v2: shared memory", "matmul tf32x3 v2", group);
 }
 
 constexpr int TF32_BM = 128, TF32_BN = 128, TF32_BK = 32, TF32_WM = 64, TF32_WN = 32;
@@ -626,16 +603,12 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
 {
   constexpr int BM = TF32_BM, BN = TF32_BN, BK = TF32_BK, WM = TF32_WM, WN = TF32_WN;
   using Cfg = Tf32Cfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
-  auto kernel = matmul_tf32x3_kernel<BM, BN, BK, WM, WN, STAGES, KA, KB, VEC>;
   /* once per device: an attribute is set for the current device only */
   static PerDeviceOnce smem_set;
-  gm_status st = allow_smem (kernel, Cfg::SMEM, &smem_set, "matmul tf32x3: shared memory");
-  if (st != GM_OK)
-    return st;
-  return for_each_launch<float> (a, BM, BN, slices, k_slice, c_slice, "matmul tf32x3",
-                                 [&] (const Gemm<float> &g, dim3 grid) {
-                                   kernel<<<grid, Cfg::THREADS, Cfg::SMEM, a.stream>>> (g);
-                                 });
+  return launch_tiled_kernel<float> (matmul_tf32x3_kernel<BM, BN, BK, WM, WN, STAGES, KA, KB, VEC>,
+                                     Cfg::THREADS, Cfg::SMEM, &smem_set, a, BM, BN, slices,
+                                     k_slice, c_slice, "matmul tf32x3: shared memory",
+                                     "matmul tf32x3");
 }
 
 } /* namespace */

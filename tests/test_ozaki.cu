@@ -39,8 +39,9 @@
  * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
  * results labelled "ozaki[v2]", and with GPUMAT_OZAKI_VERSION=3 (scheme II, 14 moduli; the
  * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]"; on
- * sm_90a builds that gemm is wgmma's, so a smaller subset runs once more with
- * GPUMAT_OZAKI2_GEMM=mma (the mma.sync gemm every other device runs), "ozaki[v3 mma]".
+ * sm_90a builds that gemm is the warp-specialized wgmma one, so a smaller subset runs again
+ * with GPUMAT_OZAKI2_GEMM=mma (the mma.sync gemm every other device runs), "ozaki[v3 mma]",
+ * and =wg (wgmma with a block barrier a k-tile), "ozaki[v3 wg]".
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -260,8 +261,9 @@ static const char *version_label (void)
 {
   const char *v = getenv ("GPUMAT_OZAKI_VERSION");
   const char *gemm = getenv ("GPUMAT_OZAKI2_GEMM");
-  const int mma = gemm && strcmp (gemm, "mma") == 0;
-  return !v ? "" : strcmp (v, "3") == 0 ? (mma ? "[v3 mma]" : "[v3]") : strcmp (v, "2") == 0 ? "[v2]" : "";
+  if (v && strcmp (v, "3") == 0)
+    return !gemm ? "[v3]" : strcmp (gemm, "mma") == 0 ? "[v3 mma]" : strcmp (gemm, "wg") == 0 ? "[v3 wg]" : "[v3]";
+  return v && strcmp (v, "2") == 0 ? "[v2]" : "";
 }
 static int scheme2 (void)
 {
@@ -627,14 +629,18 @@ int main (int argc, char **argv)
     run (ROWSPREAD, T, N, 130, 130, 1000, -1);
     run (UNIFORM, N, T, 1300, 140, 300, 0);   /* 11 row tiles: a raster group of 3 after 8 */
   }
-  /* scheme II's mma.sync gemm (where wgmma's runs by default): every data set on two op pairs,
+  /* scheme II's other gemms (where the warp-specialized wgmma one runs by default): mma.sync
+     (every other device's) and wgmma with a barrier a k-tile; every data set on two op pairs,
      the k floor, a batch with a broadcast operand, one deep product */
-  setenv ("GPUMAT_OZAKI2_GEMM", "mma", 1);
-  every_pattern (8);
-  run (UNIFORM, T, N, 37, 29, 16, -1);
-  run_batch (T, N, 33, 140, 100, 3, 1, 0);
-  if (!quick)
-    run (UNIFORM, T, T, 513, 515, 517, 0);
+  static const char *const other_gemms[] = {"mma", "wg"};
+  for (int q = 0; q < 2; q++) {
+    setenv ("GPUMAT_OZAKI2_GEMM", other_gemms[q], 1);
+    every_pattern (8);
+    run (UNIFORM, T, N, 37, 29, 16, -1);
+    run_batch (T, N, 33, 140, 100, 3, 1, 0);
+    if (!quick)
+      run (UNIFORM, T, T, 513, 515, 517, 0);
+  }
   unsetenv ("GPUMAT_OZAKI2_GEMM");
   unsetenv ("GPUMAT_OZAKI_VERSION");
   printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
