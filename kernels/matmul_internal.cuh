@@ -365,6 +365,70 @@ __device__ __forceinline__ void wgmma_pin (int (&d)[64])
     asm volatile ("" : "+r"(d[i])::"memory");
 }
 
+/* Byte offset of 16-byte chunk c (bytes 16c .. 16c + 15 of k) of row x in a K-major plane of
+ * xpad rows (a multiple of 8) stored in wgmma's core-matrix order: k-tiles of 128 bytes, in
+ * each the xpad / 8 row groups of 1024 bytes (the k-tile's 8 chunks, 8 rows of 16 bytes each).
+ * Any 8-row-aligned run of a k-tile's rows is then contiguous: a block's stage is one bulk
+ * copy, already in the layout wgmma_desc_kmajor describes.  `tile_bytes` spaces the k-tiles
+ * (xpad * 128 for one plane; more where several planes interleave by k-tile). */
+__host__ __device__ __forceinline__ int64_t kmajor_chunk (int64_t x, int64_t c, int64_t tile_bytes)
+{
+  return (c / 8) * tile_bytes + (x / 8) * 1024 + (c % 8) * 128 + (x % 8) * 16;
+}
+
+/* A grouped raster of the block tiles: row tiles in groups of `group`, each group swept over
+ * all column tiles with i fastest, so that L2 holds the group's A blocks and the B blocks in
+ * use (Ozaki v3, tf32x3 v3: one block an SM, ~132 in flight). */
+__device__ __forceinline__ void grouped_tile (int64_t block, int64_t tiles_m, int64_t tiles_n,
+                                              int group, int64_t &ti, int64_t &tj)
+{
+  const int64_t per_group = (int64_t) group * tiles_n, first = block / per_group * group;
+  const int64_t rows = tiles_m - first < group ? tiles_m - first : group;
+  const int64_t in_grp = block % per_group;
+  ti = first + in_grp % rows;
+  tj = in_grp / rows;
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/* mbarriers and bulk copies (sm_90): a stage's barrier counts the bytes of its copies
+   (expect_tx, then complete_tx as they land), so that one thread issues a whole stage and no
+   proxy fence is needed between the copies and wgmma's reads. */
+__device__ __forceinline__ void mbar_init (uint32_t bar, uint32_t count)
+{
+  asm volatile ("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_init_fence ()
+{
+  asm volatile ("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx (uint32_t bar, uint32_t bytes)
+{
+  asm volatile ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
+                : "memory");
+}
+__device__ __forceinline__ void mbar_arrive (uint32_t bar)
+{
+  asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_wait (uint32_t bar, uint32_t parity)
+{
+  uint32_t done;
+  do {
+    asm volatile ("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                  "selp.u32 %0, 1, 0, p;\n}\n"
+                  : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+  } while (!done);
+}
+/* bytes (a multiple of 16) from global src to shared dst, completing on bar */
+__device__ __forceinline__ void bulk_copy_g2s (uint32_t dst, const void *src, uint32_t bytes,
+                                               uint32_t bar)
+{
+  asm volatile ("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, "
+                "[%3];\n" ::"r"(dst), "l"(__cvta_generic_to_global (src)), "r"(bytes), "r"(bar)
+                : "memory");
+}
+#endif
+
 /* A BM x BN block tile of T in warps of WM x WN (WARPS_I along i, WARPS_J along j): per warp
  * MT x NT = WM/16 x WN/8 m16n8 accumulators.  Dynamic shared memory: STAGES * (A tile + B
  * tile). */

@@ -368,6 +368,12 @@ template <bool KA, bool KB> struct V2Cfg {
   static constexpr size_t SMEM = 2 * (size_t) V2_HL_BYTES + 2 * (size_t) RAW * sizeof (float);
 };
 
+/* cvt.rna.tf32.f32 on the bits of a finite value in the tensor path's range: half of the
+   dropped 13 bits' weight added to the magnitude, then truncated (ties away from zero; a
+   carry moves into the exponent as it should).  2 integer operations where the cvt takes 4
+   (FSETP, IADD, LOP3, SEL: its NaN and overflow cases, which v2 sends to FFMA anyway). */
+__device__ __forceinline__ uint32_t rna_tf32_bits (uint32_t b) { return (b + 0x1000u) & 0xffffe000u; }
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #define V2_R8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), \
                  "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
@@ -387,11 +393,6 @@ __device__ __forceinline__ void v2_wgmma (float (&d)[64], uint64_t da, uint64_t 
 }
 #undef V2_R8
 
-/* cvt.rna.tf32.f32 on the bits of a finite value in the tensor path's range: half of the
-   dropped 13 bits' weight added to the magnitude, then truncated (ties away from zero; a
-   carry moves into the exponent as it should).  2 integer operations where the cvt takes 4
-   (FSETP, IADD, LOP3, SEL: its NaN and overflow cases, which v2 sends to FFMA anyway). */
-__device__ __forceinline__ uint32_t rna_tf32_bits (uint32_t b) { return (b + 0x1000u) & 0xffffe000u; }
 
 /* Splits one raw k-tile of an operand (128 rows x 32, layout KMAJ as v1 keeps it) into its hi
    and lo tiles.  Each thread takes 4 quads (a row and 4 consecutive k).  K-major raw: 8
@@ -434,6 +435,59 @@ __device__ __forceinline__ void v2_split_tile (const float *src, unsigned char *
     *reinterpret_cast<uint4 *> (hi + off) = make_uint4 (h[0], h[1], h[2], h[3]);
     *reinterpret_cast<uint4 *> (lo + off) = make_uint4 (l[0], l[1], l[2], l[3]);
   }
+}
+/* True on all 256 threads (the two warpgroups: barrier 1, which a producer warp of v3 does not
+   join) when `pred` holds on any of them. */
+__device__ __forceinline__ bool any_of_256 (bool pred)
+{
+  uint32_t r;
+  asm volatile ("{\n.reg .pred p, q;\nsetp.ne.u32 q, %1, 0;\nbar.red.or.pred p, 1, 256, q;\n"
+                "selp.u32 %0, 1, 0, p;\n}\n"
+                : "=r"(r) : "r"((uint32_t) pred) : "memory");
+  return r != 0;
+}
+
+/* The end of a v2 or v3 tile, on its 256 multiplying threads: acc[4y + e] is element (row0 +
+ * 8 (e / 2), col0 + 8 y + e % 2) of C (wgmma's f32 D layout; g's pointers at the page).  Inputs
+ * outside the tensor path's range (`bad` on any thread), or a result at or past 2^126 (a
+ * group's temporary of 32 group products below 2^122 each can pass FLT_MAX from group = 2 on,
+ * where the tensor core's behaviour is not known): the tile by FFMA, IEEE throughout. */
+template <bool KA, bool KB>
+__device__ __forceinline__ void v2_finish (const Gemm<float> &g, float (&acc)[64], int64_t row0,
+                                           int64_t col0, bool bad)
+{
+  const int64_t m = g.m, n = g.n, k = g.k;
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    bad |= !(fabsf (acc[i]) < 0x1p126f);
+  if (any_of_256 (bad)) {
+    /* column by column, each a sequential FFMA sum over p: p outermost would keep 32 column
+       addresses live (v3's consumers have 168 registers: 9 warps, 3 on some SM quarter) */
+#pragma unroll
+    for (int y = 0; y < 16; y++)
+#pragma unroll
+      for (int c = 0; c < 2; c++) {
+        const int64_t j = col0 + 8 * y + c;
+        if (j >= n)
+          continue;
+        float s0 = 0.0f, s1 = 0.0f;
+        for (int64_t p = 0; p < k; p++) {
+          const float bv = g.B[at<KB> (j, p, g.ldb)];
+          s0 = __fmaf_rn (row0 < m ? g.A[at<KA> (row0, p, g.lda)] : 0.0f, bv, s0);
+          s1 = __fmaf_rn (row0 + 8 < m ? g.A[at<KA> (row0 + 8, p, g.lda)] : 0.0f, bv, s1);
+        }
+        acc[4 * y + c] = s0;
+        acc[4 * y + 2 + c] = s1;
+      }
+  }
+#pragma unroll
+  for (int y = 0; y < 16; y++)
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const int64_t ii = row0 + 8 * (e / 2), jj = col0 + 8 * y + e % 2;
+      if (ii < m && jj < n)
+        g.C[g.ct ? jj + ii * g.ldc : ii + jj * g.ldc] = acc[4 * y + e];
+    }
 }
 #endif
 
@@ -545,42 +599,8 @@ matmul_tf32x3_v2_kernel (Gemm<float> g, int group)
 
   /* accumulator layout (wgmma's f32 D): acc[4y + e] is row 16 w4 + gr + 8 (e / 2) of the
      warpgroup's 64, column 8 y + 2 tg + e % 2 */
-  const int64_t row0 = i0 + wg * 64 + w4 * 16 + gr, col0 = j0 + 2 * tg;
-  /* Inputs outside the range, or a result at or past 2^126 (a group's temporary of 32 group
-     products below 2^122 each can pass FLT_MAX from group = 2 on, where the tensor core's
-     behaviour is not known): the tile by FFMA, IEEE throughout. */
-  bool bad = amax >= V2_HUGE_BITS || amin1 < V2_TINY_BITS - 1u;
-#pragma unroll
-  for (int i = 0; i < 64; i++)
-    bad |= !(fabsf (acc[i]) < 0x1p126f);
-  if (__syncthreads_or (bad)) {
-#pragma unroll
-    for (int i = 0; i < 64; i++)
-      acc[i] = 0.0f;
-    for (int64_t p = 0; p < k; p++) {
-      float av[2];
-#pragma unroll
-      for (int h = 0; h < 2; h++)
-        av[h] = row0 + 8 * h < m ? g.A[at<KA> (row0 + 8 * h, p, g.lda)] : 0.0f;
-#pragma unroll
-      for (int y = 0; y < 16; y++)
-#pragma unroll
-        for (int c = 0; c < 2; c++) {
-          const int64_t j = col0 + 8 * y + c;
-          const float bv = j < n ? g.B[at<KB> (j, p, g.ldb)] : 0.0f;
-          acc[4 * y + c] = __fmaf_rn (av[0], bv, acc[4 * y + c]);
-          acc[4 * y + 2 + c] = __fmaf_rn (av[1], bv, acc[4 * y + 2 + c]);
-        }
-    }
-  }
-#pragma unroll
-  for (int y = 0; y < 16; y++)
-#pragma unroll
-    for (int e = 0; e < 4; e++) {
-      const int64_t ii = row0 + 8 * (e / 2), jj = col0 + 8 * y + e % 2;
-      if (ii < m && jj < n)
-        g.C[g.ct ? jj + ii * g.ldc : ii + jj * g.ldc] = acc[4 * y + e];
-    }
+  v2_finish<KA, KB> (g, acc, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg,
+                     amax >= V2_HUGE_BITS || amin1 < V2_TINY_BITS - 1u);
 #else
   __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
 #endif
@@ -594,6 +614,269 @@ gm_status launch_v2 (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c
   return launch_tiled_kernel<float> (matmul_tf32x3_v2_kernel<KA, KB, VEC>, 256, V2Cfg<KA, KB>::SMEM,
                                      &smem_set, a, V2_BM, V2_BN, slices, k_slice, c_slice,
                                      "matmul tf32x3 v2: shared memory", "matmul tf32x3 v2", group);
+}
+
+/* ---- tf32x3 v3: split once into planes, then a warp-specialized wgmma gemm (sm_90a) ------
+ * v2 split every raw k-tile in the block that multiplies it, so each element of op(A) was split
+ * n / 128 times and each of op(B) m / 128 times, and the split's shared-memory traffic and
+ * issue slots competed with the MMAs in the same SM (v2's probes: MMA alone 85 TFLOP/s, the
+ * split alone 72-82, both 57-69).  v3 splits each element once, in a pass of its own, into
+ * hi and lo planes in wgmma's K-major core-matrix order (kmajor_chunk; k-tiles of 32 singles,
+ * the hi and lo tiles of a k-tile side by side), and the gemm only copies and multiplies:
+ *   split  one thread a 16-byte chunk (4 k) of a row, rows fastest (as Ozaki v3's slice);
+ *          hi and lo exactly as v2 (rna_tf32_bits), zeros in the padding; a row or column
+ *          with a value outside the tensor path's range gets a flag;
+ *   gemm   128 x 128 block tile, 288 threads: warpgroups 0 and 1 multiply 64 x 128 each, warp
+ *          8 (one lane) copies.  A stage is one k-tile: A hi, A lo, B hi, B lo, 16 KB each,
+ *          four cp.async.bulk onto the stage's "full" mbarrier; the consumers hand a stage
+ *          back on its "empty" mbarrier (as Ozaki v3 gemm ws).  3 stages (192 KB).  Per
+ *          k-tile the 12 wgmma of v2 in v2's order into v2's temporary, and the temporary
+ *          into the main accumulator every `group` k-tiles (after wait_group 0, as v2: part 7
+ *          of the header holds unchanged, and so do the k floors).
+ *   end    a tile whose rows or columns carry a flag, or whose result reaches 2^126, is
+ *          recomputed by FFMA (v2_finish), so v3 gives v2's results bit for bit.
+ * Traffic: a k-tile of a block reads 64 KB from L2 (v2: 32 KB raw, but split in the SM); the
+ * split pass moves 12 bytes an element of each operand once (8192^3: 1.6 GB, ~0.5 ms).
+ * Workspace: 8 bytes an element of op(A) and op(B) a page (8192^2: 1 GB); where it cannot be
+ * had, v2 runs. */
+constexpr int V3_STAGES = 3, V3_THREADS = 288, V3_GROUP = 8;
+constexpr int V3_STAGE_BYTES = 4 * V2_TILE_BYTES;                           /* 64 KB */
+constexpr size_t V3_SMEM = (size_t) V3_STAGES * V3_STAGE_BYTES + 16 * V3_STAGES;
+constexpr int64_t V3_KT = 32;   /* singles a k-tile: 128 bytes of a row */
+
+/* One launch of v3's gemm.  Planes: per page, per k-tile, hi then lo of all xpad rows
+   (2 xpad 128 bytes a k-tile). */
+struct V3Gemm {
+  Gemm<float> g;                /* sizes, operands and C at page 0 of the launch (the FFMA path) */
+  const unsigned char *pa, *pb; /* planes of page 0 of this launch */
+  int64_t pa_page, pb_page;     /* bytes between pages' planes (0: one for all pages) */
+  const unsigned char *flag_a, *flag_b;   /* a nonzero byte: a row (column) out of range */
+  int64_t fa_page, fb_page;
+  int64_t mpad, npad, kpad, tiles_m;
+  int group;
+};
+
+/* The split of rows x k of op(X) (layout KMAJ, page stride sx) into planes of xpad x kpad. */
+template <bool KMAJ>
+__global__ void __launch_bounds__ (256)
+tf32x3_split (int64_t rows, int64_t k, const float *__restrict__ X, int64_t ld, int64_t sx,
+              int64_t page0, int64_t xpad, int64_t kpad, unsigned char *__restrict__ planes,
+              unsigned char *__restrict__ flags)
+{
+  const int64_t page = blockIdx.y, chunks = kpad / 4;
+  const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
+  if (id >= xpad * chunks)
+    return;
+  /* consecutive threads write consecutive 16-byte chunks of the plane (8 rows of one chunk,
+     128 bytes) and read along the operand's contiguous index where it is the rows */
+  const int64_t x = KMAJ ? (id / 8 / chunks) * 8 + id % 8 : id % xpad;
+  const int64_t c = KMAJ ? (id / 8) % chunks : id / xpad;
+  X += (page0 + page) * sx;
+  planes += page * 8 * xpad * kpad;
+  uint32_t h[4], l[4];
+  bool out = false;
+#pragma unroll
+  for (int q = 0; q < 4; q++) {
+    const int64_t p = 4 * c + q;
+    const float v = x < rows && p < k ? X[at<KMAJ> (x, p, ld)] : 0.0f;
+    const uint32_t b = __float_as_uint (v), a = b & 0x7fffffffu;
+    out |= a >= V2_HUGE_BITS || a - 1u < V2_TINY_BITS - 1u;
+    h[q] = rna_tf32_bits (b);
+    l[q] = rna_tf32_bits (__float_as_uint (v - __uint_as_float (h[q])));
+  }
+  unsigned char *dst = planes + kmajor_chunk (x, c, 2 * xpad * 128);
+  *reinterpret_cast<uint4 *> (dst) = make_uint4 (h[0], h[1], h[2], h[3]);
+  *reinterpret_cast<uint4 *> (dst + xpad * 128) = make_uint4 (l[0], l[1], l[2], l[3]);
+  if (out)
+    flags[page * xpad + x] = 1;   /* every writer stores the same value */
+}
+
+/* Launch contract: V3_THREADS threads, V3_SMEM bytes of dynamic shared memory, grid (tiles_m
+ * x tiles_n, pages); compute capability 9.0 with sm_90a code; g.k >= TF32X3_V2_K_FLOOR. */
+template <bool KA, bool KB>
+__global__ void __launch_bounds__ (V3_THREADS, 1)
+matmul_tf32x3_v3_kernel (V3Gemm v)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__ (1024) unsigned char smem_v3[];
+  const uint32_t sbase = (uint32_t) __cvta_generic_to_shared (smem_v3);
+  const uint32_t full = sbase + V3_STAGES * V3_STAGE_BYTES, empty = full + 8 * V3_STAGES;
+  const int64_t page = blockIdx.y;
+  int64_t ti, tj;
+  grouped_tile (blockIdx.x, v.tiles_m, v.npad / V2_BN, V3_GROUP, ti, tj);
+  const int64_t i0 = ti * V2_BM, j0 = tj * V2_BN;
+  const int64_t KT = v.kpad / V3_KT;
+  const int tid = threadIdx.x;
+  Gemm<float> g = v.g;
+  const int64_t pg = g.page0 + page;
+  g.A += pg * g.sa;
+  g.B += pg * g.sb;
+  g.C += pg * g.sc;
+
+  if (tid == 0) {
+    for (int s = 0; s < V3_STAGES; s++) {
+      mbar_init (full + 8 * s, 1);
+      mbar_init (empty + 8 * s, 2);   /* one arrival a multiplying warpgroup */
+    }
+    mbar_init_fence ();
+  }
+  /* a flagged row or column: the whole tile by FFMA, without the tensor cores (the last
+     block-wide barrier: the copying warp leaves after its loop) */
+  bool flagged = false;
+  if (tid < V2_BM)
+    flagged = v.flag_a[page * v.fa_page + i0 + tid] != 0;
+  else if (tid < V2_BM + V2_BN)
+    flagged = v.flag_b[page * v.fb_page + j0 + tid - V2_BM] != 0;
+  if (__syncthreads_or (flagged)) {
+    if (tid < 256) {
+      float acc[64];
+#pragma unroll
+      for (int i = 0; i < 64; i++)
+        acc[i] = 0.0f;
+      const int lane = tid % 32, wg = tid / 128, w4 = (tid / 32) % 4;
+      v2_finish<KA, KB> (g, acc, i0 + wg * 64 + w4 * 16 + lane / 4, j0 + 2 * (lane % 4), true);
+    }
+    return;
+  }
+
+  const int role = __shfl_sync (0xffffffffu, tid / 128, 0);   /* warp-uniform */
+  if (role == 2) {
+    if (tid == 256) {
+      const int64_t a_tile = 2 * v.mpad * 128, b_tile = 2 * v.npad * 128;
+      const unsigned char *pa = v.pa + page * v.pa_page + i0 * 128;
+      const unsigned char *pb = v.pb + page * v.pb_page + j0 * 128;
+      for (int64_t kt = 0; kt < KT; kt++) {
+        const int s = (int) (kt % V3_STAGES);
+        if (kt >= V3_STAGES)   /* both warpgroups are done with k-tile kt - V3_STAGES */
+          mbar_wait (empty + 8 * s, (uint32_t) ((kt / V3_STAGES - 1) & 1));
+        const uint32_t bar = full + 8 * s, dst = sbase + s * V3_STAGE_BYTES;
+        mbar_expect_tx (bar, V3_STAGE_BYTES);
+        bulk_copy_g2s (dst, pa + kt * a_tile, V2_TILE_BYTES, bar);
+        bulk_copy_g2s (dst + V2_TILE_BYTES, pa + kt * a_tile + v.mpad * 128, V2_TILE_BYTES, bar);
+        bulk_copy_g2s (dst + 2 * V2_TILE_BYTES, pb + kt * b_tile, V2_TILE_BYTES, bar);
+        bulk_copy_g2s (dst + 3 * V2_TILE_BYTES, pb + kt * b_tile + v.npad * 128, V2_TILE_BYTES,
+                       bar);
+      }
+    }
+    return;
+  }
+
+  const int lane = tid % 32, wg = tid / 128, w4 = (tid / 32) % 4;
+  float acc[64], tmp[64];
+#pragma unroll
+  for (int i = 0; i < 64; i++)
+    acc[i] = tmp[i] = 0.0f;
+  int in_group = 0;
+  int64_t released = 0;   /* k-tiles before this one are handed back */
+  auto release_to = [&] (int64_t end) {
+    for (; released < end; released++)
+      if (tid % 128 == 0)
+        mbar_arrive (empty + 8 * (uint32_t) (released % V3_STAGES));
+  };
+  for (int64_t kt = 0; kt < KT; kt++) {
+    const int s = (int) (kt % V3_STAGES);
+    mbar_wait (full + 8 * s, (uint32_t) ((kt / V3_STAGES) & 1));
+    const uint32_t stage = sbase + s * V3_STAGE_BYTES;
+    const uint64_t a_hi = wgmma_desc_kmajor (stage + wg * 8192);
+    const uint64_t a_lo = wgmma_desc_kmajor (stage + V2_TILE_BYTES + wg * 8192);
+    const uint64_t b_hi = wgmma_desc_kmajor (stage + 2 * V2_TILE_BYTES);
+    const uint64_t b_lo = wgmma_desc_kmajor (stage + 3 * V2_TILE_BYTES);
+    const int fresh = in_group == 0 ? 0 : 1;
+    asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int q = 0; q < 4; q++)   /* v2's order: the small products first */
+      v2_wgmma (tmp, a_lo + 16 * q, b_hi + 16 * q, q == 0 ? fresh : 1);
+#pragma unroll
+    for (int q = 0; q < 4; q++)
+      v2_wgmma (tmp, a_hi + 16 * q, b_lo + 16 * q, 1);
+#pragma unroll
+    for (int q = 0; q < 4; q++)
+      v2_wgmma (tmp, a_hi + 16 * q, b_hi + 16 * q, 1);
+    asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    if (++in_group == v.group || kt + 1 == KT) {
+      /* tmp is read only after wait_group 0 (ptxas C7514: v2's loop) */
+      in_group = 0;
+      asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+      wgmma_pin (tmp);
+#pragma unroll
+      for (int i = 0; i < 64; i++)
+        acc[i] += tmp[i];   /* rounded to nearest */
+      release_to (kt + 1);
+    } else {
+      asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+      release_to (kt);
+    }
+  }
+  v2_finish<KA, KB> (g, acc, i0 + wg * 64 + w4 * 16 + lane / 4, j0 + 2 * (lane % 4), false);
+#else
+  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
+#endif
+}
+
+/* v3 for one product: pages in chunks whose planes stay within V3_MAX_WORKSPACE (at least
+ * one page a chunk).  GM_ERR_OUT_OF_MEMORY (nothing launched, no error left pending) where the
+ * workspace cannot be had: the caller runs v2. */
+constexpr double V3_MAX_WORKSPACE = 2.0 * 1024 * 1024 * 1024;
+
+template <bool KA, bool KB>
+gm_status run_v3 (const MatmulArgs &a, int group)
+{
+  static PerDeviceOnce smem_set;
+  gm_status st = allow_smem (matmul_tf32x3_v3_kernel<KA, KB>, V3_SMEM, &smem_set,
+                             "matmul tf32x3 v3: shared memory");
+  if (st != GM_OK)
+    return st;
+  const int64_t m = a.m, n = a.n, k = a.k;
+  const int64_t mpad = ceil_div (m, V2_BM) * V2_BM, npad = ceil_div (n, V2_BN) * V2_BN;
+  const int64_t kpad = ceil_div (k, V3_KT) * V3_KT;
+  const bool bcast_a = a.sa == 0, bcast_b = a.sb == 0;
+  const double bytes_a = 8.0 * mpad * kpad + mpad, bytes_b = 8.0 * npad * kpad + npad;
+  const double per_page = (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b);
+  int64_t chunk = a.batch;
+  if (per_page > 0 && (double) chunk * per_page > V3_MAX_WORKSPACE)
+    chunk = (int64_t) (V3_MAX_WORKSPACE / per_page);
+  chunk = chunk < 1 ? 1 : chunk > MAX_GRID_Y ? MAX_GRID_Y : chunk;
+  const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
+  const size_t planes_a = (size_t) (8 * mpad * kpad), planes_b = (size_t) (8 * npad * kpad);
+  const size_t total = pages_a * (planes_a + mpad) + pages_b * (planes_b + npad);
+  const int64_t tiles_m = mpad / V2_BM, tiles = tiles_m * (npad / V2_BN);
+  if (tiles > MAX_GRID_X || ceil_div ((mpad > npad ? mpad : npad) * (kpad / 4), 256) > MAX_GRID_X)
+    return GM_ERR_OUT_OF_MEMORY;
+  Workspace ws (a.stream);
+  unsigned char *buf = (unsigned char *) ws.scratch (total);
+  if (!buf)
+    return GM_ERR_OUT_OF_MEMORY;
+  unsigned char *pl_a = buf, *pl_b = pl_a + pages_a * planes_a;
+  unsigned char *fl_a = pl_b + pages_b * planes_b, *fl_b = fl_a + pages_a * mpad;
+  V3Gemm v = {{m, n, k, (const float *) a.A, a.lda, a.sa, (const float *) a.B, a.ldb, a.sb,
+               (float *) a.C, a.ldc, a.sc, tiles_m, 0, k, 0, a.ct},
+              pl_a, pl_b, bcast_a ? 0 : (int64_t) planes_a, bcast_b ? 0 : (int64_t) planes_b,
+              fl_a, fl_b, bcast_a ? 0 : mpad, bcast_b ? 0 : npad, mpad, npad, kpad, tiles_m, group};
+  for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
+    const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
+    const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
+    /* a chunk's flags start from zero: the split only ever sets them */
+    if (p0 == 0 || !bcast_a)
+      if (const cudaError_t err = cudaMemsetAsync (fl_a, 0, pa * mpad, a.stream); err != cudaSuccess)
+        return gm_cuda_status (err, "matmul tf32x3 v3: flags");
+    if (p0 == 0 || !bcast_b)
+      if (const cudaError_t err = cudaMemsetAsync (fl_b, 0, pb * npad, a.stream); err != cudaSuccess)
+        return gm_cuda_status (err, "matmul tf32x3 v3: flags");
+    if (p0 == 0 || !bcast_a)
+      tf32x3_split<KA><<<dim3 ((unsigned) ceil_div (mpad * (kpad / 4), 256), (unsigned) pa), 256, 0,
+                         a.stream>>> (m, k, (const float *) a.A, a.lda, a.sa, bcast_a ? 0 : p0,
+                                      mpad, kpad, pl_a, fl_a);
+    if (p0 == 0 || !bcast_b)
+      tf32x3_split<KB><<<dim3 ((unsigned) ceil_div (npad * (kpad / 4), 256), (unsigned) pb), 256, 0,
+                         a.stream>>> (n, k, (const float *) a.B, a.ldb, a.sb, bcast_b ? 0 : p0,
+                                      npad, kpad, pl_b, fl_b);
+    v.g.page0 = p0;
+    matmul_tf32x3_v3_kernel<KA, KB><<<dim3 ((unsigned) tiles, (unsigned) pages), V3_THREADS,
+                                      V3_SMEM, a.stream>>> (v);
+    if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
+      return gm_cuda_status (err, "matmul tf32x3 v3: launch");
+  }
+  return GM_OK;
 }
 
 constexpr int TF32_BM = 128, TF32_BN = 128, TF32_BK = 32, TF32_WM = 64, TF32_WN = 32;
@@ -619,14 +902,16 @@ gm_status launch_v (const MatmulArgs &a, int slices, int64_t k_slice, int64_t c_
 constexpr int64_t TF32X3_K_FLOOR = 22;
 constexpr int64_t TF32X3_V2_K_FLOOR = 128;
 
-/* GPUMAT_TF32X3_VERSION=1 runs v1 everywhere; GPUMAT_TF32X3_GROUP=1..4 sets v2's k-tiles a
-   FADD (default: v2_group).  Read per call, so that tests and benchmarks run every form in one
-   process. */
-static bool tf32x3_v1_forced ()
+/* GPUMAT_TF32X3_VERSION=1 runs v1 everywhere, =2 v2 where v2 can run (never v3), =3 v3
+   wherever it can run (any number of tiles); GPUMAT_TF32X3_GROUP=1..4 sets v2's and v3's
+   k-tiles a FADD (default: v2_group).  Read per call, so that tests and benchmarks run every
+   form in one process.  0: none forced. */
+static int tf32x3_version_forced ()
 {
   const char *env = getenv ("GPUMAT_TF32X3_VERSION");
-  return env && strcmp (env, "1") == 0;
+  return env && env[0] >= '1' && env[0] <= '3' && env[1] == 0 ? env[0] - '0' : 0;
 }
+static bool tf32x3_v1_forced () { return tf32x3_version_forced () == 1; }
 /* 2 where k allows it (k >= 168): 1-2% faster than 1 on an H100 (bench/NOTES-matmul.md) */
 static int v2_group (int64_t k)
 {
@@ -643,6 +928,23 @@ static bool v2_runs (const MatmulArgs &a, const DeviceInfo &dev, int group)
 #if defined(GPUMAT_SM90A)
   return dev.cc == 90 && a.k >= TF32X3_V2_K_FLOOR && a.k >= 72 * group + 24 && !tf32x3_v1_forced ()
          && (size_t) dev.smem_optin >= V2Cfg<true, true>::SMEM;
+#else
+  (void) a;
+  (void) dev;
+  (void) group;
+  return false;
+#endif
+}
+
+/* v3 where v2 runs, v3's shared memory is granted and its grid fills the GPU at least once
+   (tiles times pages >= SMs: v3 has no split-K; below that v2 splits k), or where forced. */
+static bool v3_runs (const MatmulArgs &a, const DeviceInfo &dev, int group)
+{
+#if defined(GPUMAT_SM90A)
+  const int forced = tf32x3_version_forced ();
+  const double fill = (double) ceil_div (a.m, V2_BM) * (double) ceil_div (a.n, V2_BN) * (double) a.batch;
+  return v2_runs (a, dev, group) && (size_t) dev.smem_optin >= V3_SMEM
+         && (forced == 3 || (forced == 0 && fill >= dev.sms));
 #else
   (void) a;
   (void) dev;
@@ -668,9 +970,16 @@ gm_status matmul_tf32x3 (const MatmulArgs &args, const DeviceInfo &dev)
   if (args.k < TF32X3_K_FLOOR)
     return matmul_warp (args, GM_SINGLE, dev);
   MatmulArgs a = swap_transposed (args);
+  const int group = v2_group (a.k);
+  if (v3_runs (a, dev, group)) {
+    const gm_status st = with_layouts (a, [&] (auto ka, auto kb) {
+      return run_v3<decltype (ka)::value, decltype (kb)::value> (a, group);
+    });
+    if (st != GM_ERR_OUT_OF_MEMORY)
+      return st;   /* else v2, which needs no workspace of its own */
+  }
   Workspace ws (a.stream);
   const bool vec = align_operands<float> (a, ws, true);
-  const int group = v2_group (a.k);
   const bool v2 = v2_runs (a, dev, group);
   const bool three = (size_t) dev.smem_optin
                      >= Tf32Cfg<TF32_BM, TF32_BN, TF32_BK, TF32_WM, TF32_WN, 3, true, true>::SMEM;

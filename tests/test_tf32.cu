@@ -27,10 +27,12 @@
  * On uniform, wide and residual data with k >= 22 the tensor path must also be 32x more
  * accurate (max |C - Cref| / S) than 1xTF32 emulated on the CPU: the k eps S bound alone does
  * not tell 3xTF32 from 1xTF32 at large k (k eps >= 2^-11 from k = 4096).
- * Each case runs tf32x3 as it runs by default (v2 on wgmma from k = 128 on compute capability
- * 9.0, v1 elsewhere), v2 with a FADD every 3 k-tiles (k >= 240), v1 (GPUMAT_TF32X3_VERSION=1)
- * and auto (tf32x3 v2 for the large products where it takes it), all against the bound, and
- * the warp kernel on the same data as a check of the test itself.
+ * Each case runs tf32x3 as it runs by default (on compute capability 9.0 from k = 128: v3 where
+ * its tiles fill the GPU, else v2; v1 elsewhere), with a FADD every 3 k-tiles (k >= 240), v1
+ * (GPUMAT_TF32X3_VERSION=1), v3 forced onto any grid (GPUMAT_TF32X3_VERSION=3, k >= 128) and
+ * auto (tf32x3 for the large products where it takes it), all against the bound, and the warp
+ * kernel on the same data as a check of the test itself; pages (one operand shared or not)
+ * by default and by v3.
  *
  *   test_tf32            the full set
  *   test_tf32 --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -208,20 +210,22 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
   /* tf32x3 as it runs by default (v2 on an H100 from k = 128), v2 with a FADD every 3
      k-tiles, v1 (GPUMAT_TF32X3_VERSION=1), the warp kernel, and auto (tf32x3 v2 for large
      single products where it runs: the adversarial data sets hold auto to the bound too) */
-  enum { FORMS = 5 };
+  enum { FORMS = 6 };
   const gm_matmul_kernel kernels[FORMS] = {GM_MATMUL_TF32X3, GM_MATMUL_TF32X3, GM_MATMUL_TF32X3,
-                                           GM_MATMUL_WARP, GM_MATMUL_AUTO};
+                                           GM_MATMUL_WARP,   GM_MATMUL_AUTO,   GM_MATMUL_TF32X3};
   static const char *const form_name[FORMS] = {"tf32x3", "tf32x3[group 3]", "tf32x3[v1]", "warp",
-                                               "auto"};
+                                               "auto", "tf32x3[v3]"};
   const double eps = 0x1p-23, tiny = 3.0 * (double) (k + 8) * 0x1p-126;
   for (int q = 0; q < FORMS; q++) {
     if (q == 1 && (quick || k < 240))   /* group 3 takes k >= 240 (matmul_tf32.cu) */
       continue;
+    if (q == 5 && k < 128)   /* v3 (forced onto any grid) runs from v2's floor, k = 128 */
+      continue;
     TU_CUDA (cudaMemset (dC, 0xFF, sizeof (float) * nc + 16));
     if (q == 1)
       setenv ("GPUMAT_TF32X3_GROUP", "3", 1);
-    if (q == 2)
-      setenv ("GPUMAT_TF32X3_VERSION", "1", 1);
+    if (q == 2 || q == 5)
+      setenv ("GPUMAT_TF32X3_VERSION", q == 2 ? "1" : "3", 1);
     gm_status st = gm_matmul (kernels[q], GM_SINGLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
                               dC, ldc, 0, 1, 0);
     unsetenv ("GPUMAT_TF32X3_GROUP");
@@ -269,11 +273,11 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                form_name[q], pattern_name[pat], op_letter[opa],
                op_letter[opb], (long long) m, (long long) n, (long long) k, (long long) bad, worst,
                first);
-    if (q < 3 && !quick && worst > 0.05)   /* how close the tensor path comes, for the notes */
+    if ((q < 3 || q == 5) && !quick && worst > 0.05)   /* how close the tensor path comes, for the notes */
       printf ("  note: %s %s %c%c %lldx%lldx%lld uses %.3g of the bound\n", form_name[q],
               pattern_name[pat], op_letter[opa], op_letter[opb], (long long) m, (long long) n,
               (long long) k, worst);
-    if ((q < 3 || q == 4) && separate && max1 > 0) {
+    if (q != 3 && separate && max1 > 0) {
       /* 3xTF32 against 1xTF32: dropping the correction, or half of it, fails this at any k */
       tu_result (rel * 32 <= max1, "%s %s %c%c %lldx%lldx%lld: max |C - Cref|/S %.3g, not "
                  "32x below 1xTF32's %.3g", form_name[q], pattern_name[pat], op_letter[opa],
@@ -288,6 +292,83 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
   gm_device_free (dB);
   gm_device_free (dC);
   free (a); free (b); free (hA); free (hB); free (hC); free (ref); free (mag);
+}
+
+/* Pages: `pages` products of one shape, op(B) shared by all (stride 0) where bcast_b, run by
+ * tf32x3 as by default and with v3 forced (v3 splits each page, or a shared operand once),
+ * against the bound page by page. */
+static void run_pages (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
+                       int64_t pages, int bcast_b)
+{
+  const int64_t lda = stored_rows_a (opa, m, k), ldb = stored_rows_b (opb, k, n), ldc = m;
+  const int64_t sa = lda * stored_cols_a (opa, m, k), sb = bcast_b ? 0 : ldb * stored_cols_b (opb, k, n);
+  const int64_t pb = bcast_b ? 1 : pages, sbn = ldb * stored_cols_b (opb, k, n), sc = ldc * n;
+  float *a = (float *) xmalloc (sizeof (float) * m * k * pages);
+  float *b = (float *) xmalloc (sizeof (float) * k * n * pages);
+  float *hA = (float *) xmalloc (sizeof (float) * sa * pages), *hB = (float *) xmalloc (sizeof (float) * sbn * pb);
+  float *hC = (float *) xmalloc (sizeof (float) * sc * pages);
+  for (int64_t q = 0; q < pages; q++)
+    make_values (pat, m, n, k, a + q * m * k, b + q * k * n);
+  for (int64_t q = 0; q < pages; q++)
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t p = 0; p < k; p++)
+        hA[q * sa + at_a (opa, i, p, lda)] = a[q * m * k + i * k + p];
+  for (int64_t q = 0; q < pb; q++)
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t j = 0; j < n; j++)
+        hB[q * sbn + at_b (opb, p, j, ldb)] = b[q * k * n + p * n + j];
+  float *dA, *dB, *dC;
+  TU_GM (gm_device_alloc ((void **) &dA, sizeof (float) * sa * pages));
+  TU_GM (gm_device_alloc ((void **) &dB, sizeof (float) * sbn * pb));
+  TU_GM (gm_device_alloc ((void **) &dC, sizeof (float) * sc * pages));
+  TU_CUDA (cudaMemcpy (dA, hA, sizeof (float) * sa * pages, cudaMemcpyHostToDevice));
+  TU_CUDA (cudaMemcpy (dB, hB, sizeof (float) * sbn * pb, cudaMemcpyHostToDevice));
+  for (int form = 0; form < 2; form++) {
+    TU_CUDA (cudaMemset (dC, 0xFF, sizeof (float) * sc * pages));
+    if (form == 1)
+      setenv ("GPUMAT_TF32X3_VERSION", "3", 1);
+    const gm_status st = gm_matmul (GM_MATMUL_TF32X3, GM_SINGLE, opa, opb, m, n, k, dA, lda, sa,
+                                    dB, ldb, sb, dC, ldc, sc, pages, 0);
+    unsetenv ("GPUMAT_TF32X3_VERSION");
+    const cudaError_t err = cudaDeviceSynchronize ();
+    if (err != cudaSuccess) {
+      tu_result (0, "pages: %s", cudaGetErrorString (err));
+      tu_finish (PROGRAM);
+      exit (1);
+    }
+    if (st != GM_OK) {
+      tu_result (0, "pages: status %d (%s)", (int) st, gm_error_detail ());
+      continue;
+    }
+    TU_CUDA (cudaMemcpy (hC, dC, sizeof (float) * sc * pages, cudaMemcpyDeviceToHost));
+    int64_t bad = 0;
+    char first[200] = "";
+    for (int64_t q = 0; q < pages; q++) {
+      const float *aq = a + q * m * k, *bq = b + (bcast_b ? 0 : q) * k * n;
+      for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+          double r = 0, am = 0;
+          for (int64_t p = 0; p < k; p++) {
+            r += (double) aq[i * k + p] * bq[p * n + j];
+            am += fabs ((double) aq[i * k + p] * bq[p * n + j]);
+          }
+          const double v = hC[q * sc + i + j * ldc];
+          if (!(fabs (v - r) <= (double) k * 0x1p-23 * am + 3.0 * (double) (k + 8) * 0x1p-126)
+              && bad++ == 0)
+            snprintf (first, sizeof first, "page %lld C(%lld,%lld) = %.9g, expected %.17g",
+                      (long long) q, (long long) i, (long long) j, v, r);
+        }
+    }
+    bad_total += bad;
+    tu_result (bad == 0, "%s pages %s %c%c %lldx%lldx%lld x %lld%s: %lld bad, first %s",
+               form ? "tf32x3[v3]" : "tf32x3", pattern_name[pat], op_letter[opa], op_letter[opb],
+               (long long) m, (long long) n, (long long) k, (long long) pages,
+               bcast_b ? " (B shared)" : "", (long long) bad, first);
+  }
+  gm_device_free (dA);
+  gm_device_free (dB);
+  gm_device_free (dC);
+  free (a); free (b); free (hA); free (hB); free (hC);
 }
 
 int main (int argc, char **argv)
@@ -350,6 +431,13 @@ int main (int argc, char **argv)
       run (UNIFORM, pairs[q][0], pairs[q][1], 513, 515, 517);
       run (ONEBAD, pairs[q][0], pairs[q][1], 64, 64, 4096);   /* split-K: 2 of 16 slices FFMA */
     }
+    /* pages, one operand shared or not, with flagged (out of range) rows in some pages */
+    run_pages (UNIFORM, N, N, 130, 200, 300, 3, 0);
+    run_pages (WIDE, T, N, 129, 129, 200, 4, 1);
+    run_pages (ONEBAD, N, T, 200, 131, 256, 2, 0);
+    /* one wave or more of v3's tiles: tf32x3's default takes v3 (132 SMs: 12 x 12 tiles) */
+    run (UNIFORM, N, N, 1536, 1536, 300);
+    run (ONEBAD, T, T, 1500, 1537, 200);
     /* large enough for auto to take tf32x3 (m n k >= 2^30) */
     run (UNIFORM, N, N, 1024, 1024, 1024);
     run (WIDE, T, N, 1024, 1030, 1040);
