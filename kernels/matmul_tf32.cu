@@ -33,6 +33,16 @@
  *            TFLOP/s; cvt.rna.tf32 as 2 integer operations (it compiled to 4, with NaN and
  *            overflow cases that v2 never meets), a constant buffer parity in each copy of the
  *            loop body and no integer division per k-tile (kt % group) took it to 65-69.
+ *   tf32x3 v3  (2026-11-26, fourteenth session; H100: 4096^3 110.3 TFLOP/s = 2.14x SGEMM,
+ *              8192^3 109.1 = 2.11x, v2 in the same run 1.29x / 1.30x; NOTES-matmul.md
+ *              "tf32x3 v3") the split taken out of the gemm: one pass splits each element of
+ *            op(A) and op(B) once into hi and lo planes in wgmma's K-major core-matrix order
+ *            (v2 split each element n / 128 or m / 128 times, in the SM that multiplies), and a
+ *            warp-specialized gemm (Ozaki v3 gemm ws's frame: a producer warp, cp.async.bulk,
+ *            full and empty mbarriers, 3 stages of 64 KB) runs v2's 12 wgmma a k-tile in v2's
+ *            order and grouping, so part 7 and the floors hold unchanged and v3's results are
+ *            v2's.  Where its 128x128 tiles fill the GPU at least once (no split-K), and the
+ *            workspace (8 bytes an element of each operand) can be had; else v2.
  *
  * ---- Error analysis (u = 2^-24, eps = eps(single) = 2u = 2^-23) -----------------------------
  * Claim: for every element, with S = sum_p |a_p| |b_p| (a = row of op(A), b = column of op(B)),
