@@ -358,10 +358,11 @@ __device__ __forceinline__ void wgmma_pin (float (&d)[64])
   for (int i = 0; i < 64; i++)
     asm volatile ("" : "+f"(d[i])::"memory");
 }
-__device__ __forceinline__ void wgmma_pin (int (&d)[64])
+/* int sums: 64 a thread (m64n128) or 128 (m64n256, Ozaki v3 gemm ws256) */
+template <int N> __device__ __forceinline__ void wgmma_pin (int (&d)[N])
 {
 #pragma unroll
-  for (int i = 0; i < 64; i++)
+  for (int i = 0; i < N; i++)
     asm volatile ("" : "+r"(d[i])::"memory");
 }
 

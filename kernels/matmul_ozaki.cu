@@ -63,14 +63,26 @@
  *            it: the K-major slice writes rows fastest (2.50 -> 0.89 ms at 8192), the crt
  *            unrolls over the constant moduli and finds (i, j) without a 64-bit division
  *            (4.05 -> 3.16 ms).
- *   ozaki v3 gemm ws  (branch ozaki-ws; written without a GPU, not yet run on one) gemm wg with
- *            a producer warp of its own and "empty" mbarriers in place of the block barrier a
- *            k-tile (below, at the kernel); the default where sm_90a code runs
- *            (GPUMAT_OZAKI2_GEMM=wg and =mma select the others).  Predicted: the gemm ~1300
- *            TOP/s, 8192^3 ~19.5 ms (~1.15x DGEMM).  With it, the crt's sum in four 32-bit
- *            limbs (one mad.wide.u32 a limb a term; PTX: 73 64-bit multiplies and 16 mul.hi
- *            before, 20 and none now) and q M from the small q: predicted 3.2 -> ~2 ms at
- *            8192, so ~18.3 ms, ~1.25x.
+ *   ozaki v3 gemm ws  (H100: correct, 8192^3 105.8% of DGEMM; the gemm 13.83 ms by ncu, ~1113
+ *            TOP/s) gemm wg with a producer warp of its own and "empty" mbarriers in place of
+ *            the block barrier a k-tile (below, at the kernel); GPUMAT_OZAKI2_GEMM=ws selects
+ *            it.  Predicted: the gemm ~1300 TOP/s, 8192^3 ~19.5 ms (~1.15x DGEMM); measured
+ *            1113, barely above gemm wg's 1090.  With it, the crt's sum in four 32-bit limbs
+ *            (one mad.wide.u32 a limb a term; PTX: 73 64-bit multiplies and 16 mul.hi before,
+ *            20 and none now) and q M from the small q (crt 3.37 ms at 8192).
+ *   ozaki v3 gemm ws256  (branch oz256; written without a GPU, not yet run on one) gemm ws with
+ *            128 x 256 tiles: wgmma m64n256k32, 128 int32 sums a consumer thread (164 / 168
+ *            registers, no spills, 288 threads: no setmaxnreg needed), stages of 48 KB (A's
+ *            128 rows + B's 256), 4 of them; npad a multiple of 256.  Why: ws is bound by
+ *            L2-to-SM traffic (32 KB a 128x128x128 k-tile a block, ~8.3 TB/s at 1113 TOP/s),
+ *            not by its barriers; the wide tile moves 48 KB for twice the work, 0.75x the
+ *            bytes an op.  The default where sm_90a code runs and n pads to 256 with at most
+ *            1/16 more columns (n in 129..256 or > 1920, multiples of 256), else ws;
+ *            GPUMAT_OZAKI2_GEMM=ws256 / ws / wg / mma force one.  Predicted: the gemm ~1420
+ *            TOP/s (8192^3 ~10.8 ms for 13.83), 8192^3 ~18.2 ms, ~1.25x DGEMM.  With it, the
+ *            crt without scalbn where it can: the scan stores the 1-norms times 2^-code
+ *            (exact, below), the scaling of C' a multiply by 2^sh built from its exponent where
+ *            2^sh is normal (the same one rounding); bit for bit the results of before.
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -82,7 +94,8 @@
  * rounding is C' 2^(E+F-2b) to double: <= u |C|.  Truncation:
  *     |a.b - A'.B' 2^(E+F-2b)| <= 2^(E-b) ||b||_1 + 2^(F-b) ||a||_1 + k 2^(E+F-2b) =: e
  * (per p: |da||b| + |a||db| + |da||db|).  Guard, with T the int8 sum of the 7-bit tops
- * (T 2^(E+F-14) <= S = sum |a_p||b_p|, as scheme I's) and the 1-norms rounded up in the scan:
+ * (T 2^(E+F-14) <= S = sum |a_p||b_p|, as scheme I's) and the 1-norms rounded up in the scan
+ * (and stored as ||a||_1 2^-E, ||b||_1 2^-F: exact power-of-two scalings, values in [1/2, k)):
  *     keep C only if 1.01 e <= (2k - 1.01) u T 2^(E+F-14)
  * then e + u |C| <= e + u (S + e) <= 2k u S = k eps S.  The same overflow, underflow and
  * non-finite rules as v1 send the rest to the FP64 path.
@@ -183,7 +196,11 @@ __host__ __device__ constexpr int64_t oz_stage_bytes (int s)
  * contiguous (element at X[p + x * ld]); else x contiguous (X[x + p * ld]).  Block 32 x 8:
  * KMAJ: 8 rows a block, a warp along p; else 32 rows a block, 8 threads along p each. */
 /* l1 (scheme II, else NULL): each row's sum of |x| over its finite entries, rounded up (times
- * 1 + (k + 32) 2^-52: the summation's rounding, in any order), 0 beyond the rows. */
+ * 1 + (k + 32) 2^-52: the summation's rounding, in any order), then scaled by 2^-code: the
+ * guard's ||a||_1 2^-E, exact (the sum is at least max |x| >= 2^(E-1) and below k 2^E, so
+ * the scaled value lies in [1/2, k): no underflow, no rounding), once a row here rather than
+ * by a scalbn an element in the crt; 0 beyond the rows and for rows of zeros or with a NaN or
+ * Inf (the crt never reads those). */
 template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
@@ -232,8 +249,6 @@ ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, i
       sum += KMAJ ? ssum[ty][q] : ssum[q][tx];
     }
   }
-  if (l1)
-    l1[x] = x < rows ? sum * (1.0 + (double) (k + 32) * 0x1p-52) : 0.0;
   int c = OZ_ZERO;
   if (x < rows && bad)
     c = OZ_NONFINITE;
@@ -241,6 +256,10 @@ ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, i
     c = (mx >> 52) != 0 ? (int) (mx >> 52) - 1023 + 1                  /* normal: ilogb + 1 */
                         : (63 - __clzll ((long long) mx)) - 1074 + 1;    /* subnormal */
   code[x] = c;
+  if (l1)
+    l1[x] = c == OZ_ZERO || c == OZ_NONFINITE
+                ? 0.0
+                : scalbn (sum * (1.0 + (double) (k + 32) * 0x1p-52), -c);
 }
 
 /* ---- (2) slice ---------------------------------------------------------------------------- */
@@ -839,6 +858,36 @@ __device__ __forceinline__ void oz2w_wgmma (int (&d)[64], uint64_t da, uint64_t 
                     OZ2W_R8 (40), OZ2W_R8 (48), OZ2W_R8 (56)
                   : "l"(da), "l"(db));
 }
+#define OZ2W_REGS128                                                                          \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, "     \
+  "%19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, "      \
+  "%36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, "      \
+  "%53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, "      \
+  "%70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, "      \
+  "%87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, "        \
+  "%103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, "       \
+  "%117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}"
+#define OZ2W_R64(i) OZ2W_R8 (i), OZ2W_R8 (i + 8), OZ2W_R8 (i + 16), OZ2W_R8 (i + 24),          \
+                    OZ2W_R8 (i + 32), OZ2W_R8 (i + 40), OZ2W_R8 (i + 48), OZ2W_R8 (i + 56)
+/* d (64 x 256 over the warpgroup, 128 int32 a thread) += A (64 x 32) * B (32 x 256) */
+template <bool SAT>
+__device__ __forceinline__ void oz2w_wgmma256 (int (&d)[128], uint64_t da, uint64_t db)
+{
+  if constexpr (SAT)
+    asm volatile ("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                  "wgmma.mma_async.sync.aligned.m64n256k32.satfinite.s32.s8.s8 " OZ2W_REGS128
+                  ", %128, %129, p;\n}\n"
+                  : OZ2W_R64 (0), OZ2W_R64 (64)
+                  : "l"(da), "l"(db));
+  else
+    asm volatile ("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                  "wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8 " OZ2W_REGS128
+                  ", %128, %129, p;\n}\n"
+                  : OZ2W_R64 (0), OZ2W_R64 (64)
+                  : "l"(da), "l"(db));
+}
+#undef OZ2W_R64
+#undef OZ2W_REGS128
 #undef OZ2W_R8
 #undef OZ2W_REGS
 
@@ -863,44 +912,53 @@ __device__ __forceinline__ void oz2w_wait (uint32_t bar, uint32_t parity)
   } while (!done);
 }
 
-/* The block's 128 x 128 tile: row tiles in groups of OZ2W_GROUP, each group swept over all
+/* The block's 128 x BN tile: row tiles in groups of OZ2W_GROUP, each group swept over all
  * column tiles, i fastest (L2 holds the group's A blocks and the B blocks in use). */
+template <int BN = OZ2_BN>
 __device__ __forceinline__ void oz2w_tile (const Oz2Gemm &g, int64_t &i0, int64_t &j0)
 {
-  const int64_t tiles_n = g.npad / OZ2_BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
+  const int64_t tiles_n = g.npad / BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
   const int64_t first = blockIdx.x / per_group * OZ2W_GROUP;
   const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
   const int64_t in_grp = blockIdx.x % per_group;
   i0 = (first + in_grp % rows) * OZ2_BM;
-  j0 = in_grp / rows * OZ2_BN;
+  j0 = in_grp / rows * BN;
 }
 
 /* One k-tile of warpgroup wg from the stage at shared address `stage` (A's 128 rows, then
- * B's): 4 wgmma, committed; returns once the previous k-tile's group is done (wait_group 1). */
-template <bool TOPS>
-__device__ __forceinline__ void oz2w_ktile (int (&acc)[64], uint32_t stage, int wg)
+ * B's NACC / 2 = 128 or 256): 4 wgmma, committed; returns once the previous k-tile's group is
+ * done (wait_group 1).  B's descriptor is the same for either width: m64n256 reads 32 row
+ * groups SBO = 1024 B apart where m64n128 reads 16. */
+template <bool TOPS, int NACC>
+__device__ __forceinline__ void oz2w_ktile (int (&acc)[NACC], uint32_t stage, int wg)
 {
+  static_assert (NACC == 64 || NACC == 128, "oz2w_ktile: m64n128 or m64n256");
   const uint64_t da = wgmma_desc_kmajor (stage + wg * (OZ2W_TILE / 2));
   const uint64_t db = wgmma_desc_kmajor (stage + OZ2W_TILE);
   asm volatile ("wgmma.fence.sync.aligned;\n" ::: "memory");
 #pragma unroll
-  for (int q = 0; q < OZ2_KT / 32; q++)
-    oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
+  for (int q = 0; q < OZ2_KT / 32; q++) {
+    /* +16 in the descriptor = +256 bytes: the next k32 step, two core matrices along k */
+    if constexpr (NACC == 128)
+      oz2w_wgmma256<TOPS> (acc, da + 16 * q, db + 16 * q);
+    else
+      oz2w_wgmma<TOPS> (acc, da + 16 * q, db + 16 * q);
+  }
   asm volatile ("wgmma.commit_group.sync.aligned;\n" ::: "memory");
   asm volatile ("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
 }
 
-/* A warpgroup's 64 x 128 sums to R (reduced modulo m_t, bytes) or T (the tops plane, int32):
- * acc[4y + e] is row row0 + 8 (e / 2), column col0 + 8 y + e % 2 (wgmma's s32 D layout, row0 =
- * 16 w4 + gr of the warpgroup's rows, col0 = 2 tg); every padded element is written, as in
- * ozaki2_gemm. */
-template <bool TOPS>
-__device__ __forceinline__ void oz2w_store (const Oz2Gemm &g, const int (&acc)[64], int t,
+/* A warpgroup's 64 x (NACC / 2) sums (64 x 128 for gemm wg and ws, 64 x 256 for ws256) to R
+ * (reduced modulo m_t, bytes) or T (the tops plane, int32): acc[4y + e] is row row0 + 8 (e /
+ * 2), column col0 + 8 y + e % 2 (wgmma's s32 D layout, row0 = 16 w4 + gr of the warpgroup's
+ * rows, col0 = 2 tg); every padded element is written, as in ozaki2_gemm. */
+template <bool TOPS, int NACC>
+__device__ __forceinline__ void oz2w_store (const Oz2Gemm &g, const int (&acc)[NACC], int t,
                                             int64_t page, int64_t row0, int64_t col0)
 {
   const int m_t = TOPS ? 1 : g.mod[t];
 #pragma unroll
-  for (int y = 0; y < 16; y++)
+  for (int y = 0; y < NACC / 4; y++)
 #pragma unroll
     for (int e = 0; e < 4; e++) {
       const int64_t i = row0 + 8 * (e / 2), j = col0 + 8 * y + e % 2;
@@ -974,31 +1032,60 @@ ozaki2_gemm_wg (Oz2Gemm g)
 #endif
 }
 
-/* ---- v3 gemm ws: warp-specialized wgmma (sm_90a; branch ozaki-ws, not yet run on a GPU) -----
+/* ---- v3 gemm ws: warp-specialized wgmma (sm_90a; H100: correct, the gemm ~1113 TOP/s) -----
  * As gemm wg (tile, layout, wgmma, stages, raster, epilogue), but the copies come from a
  * producer warp of their own and the stages are handed back on "empty" mbarriers instead of a
- * block barrier a k-tile: 288 threads, warpgroups 0 and 1 multiply (64 x 128 each), warp 8's
+ * block barrier a k-tile: 288 threads, warpgroups 0 and 1 multiply (64 x BN each), warp 8's
  * lane 0 issues the bulk copies.  Per k-tile a consumer waits for the stage's full barrier,
  * issues its 4 wgmma, commits, waits for the previous k-tile's group (wait_group 1) and then
  * arrives (one thread a warpgroup) on that k-tile's empty barrier; the producer refills a stage
  * once both warpgroups have arrived.  gemm wg's __syncthreads a k-tile made every warp wait for
- * the slower warpgroup and for thread 0's copies before the next wgmma could issue.  Predicted:
- * the gemm from ~1090 to ~1300 TOP/s (8192^3 ~19.5 ms, ~1.15x DGEMM). */
+ * the slower warpgroup and for thread 0's copies before the next wgmma could issue.  Predicted
+ * the gemm from ~1090 to ~1300 TOP/s; measured (ncu, 8192^3, 14 moduli) 13.83 ms, ~1113: the
+ * barriers were not what held it (gemm ws256 below).
+ *
+ * ---- v3 gemm ws256: 128 x 256 tiles (sm_90a; not yet run on a GPU) --------------------------
+ * The same kernel with BN = 256: each consumer warpgroup computes 64 x 256 with wgmma
+ * m64n256k32 (128 int32 sums a thread), a stage is A's 128 rows (16 KB) and B's 256 rows
+ * (32 KB, contiguous in the planes: one k-tile of 256 consecutive rows is 32 groups of 1024 B,
+ * so one bulk copy), 4 stages = 192 KB.  Why: gemm ws moves 32 KB from L2 per 128x128x128
+ * k-tile, 8.3 TB/s over 132 SMs at its 1113 TOP/s, and removing gemm wg's barriers gained only
+ * 2%: L2-to-SM traffic, not issue, is the bound.  128 x 256 moves 48 KB for twice the work,
+ * 0.75x the bytes an op; at the same 8.3 TB/s that allows ~1480 TOP/s, below wgmma s8's 1911;
+ * less ~5% for the epilogue (one block an SM: a tile's 32 K modulo reductions and byte stores
+ * are not hidden behind the next tile's loads, against ~50 us of main loop a tile at 8192):
+ * ~1420 TOP/s, the 14 residue GEMMs at 8192^3 ~10.8 ms for ws's 13.83.  Registers: 288
+ * threads and one block an SM leave 224 a thread (65536 / 288, in 8s), room for the 128 sums
+ * (ptxas: 168 / 164, no spills) without setmaxnreg (which would need the producer to be a
+ * whole warpgroup, 384 threads, and 168 registers before the consumers' increase).  The
+ * column tiles are 256 wide, so npad is a multiple of 256 for B's planes, R, T and the crt
+ * (run_ozaki2); ozaki2_gemm_kind picks it only where that padding costs at most 1/16 more
+ * columns. */
 constexpr int OZ2S_THREADS = 288;
-constexpr size_t OZ2S_SMEM = (size_t) OZ2W_STAGES * 2 * OZ2W_TILE + 16 * OZ2W_STAGES;
-
-template <bool TOPS>
-__global__ void __launch_bounds__ (OZ2S_THREADS, 1)
-ozaki2_gemm_ws (Oz2Gemm g)
+constexpr int OZ2S_BN_WIDE = 256;   /* gemm ws256's column tile */
+/* dynamic shared memory of gemm ws with column tiles of bn: OZ2W_STAGES stages of A's 128 rows
+   and B's bn rows of one k-tile, then the full and empty mbarriers */
+__host__ __device__ constexpr size_t oz2s_smem (int bn)
 {
+  return (size_t) OZ2W_STAGES * (OZ2W_TILE + bn * OZ2_KT) + 16 * OZ2W_STAGES;
+}
+constexpr size_t OZ2S_SMEM = oz2s_smem (OZ2_BN);                 /* 128 KB + 64 */
+constexpr size_t OZ2S256_SMEM = oz2s_smem (OZ2S_BN_WIDE);        /* 192 KB + 64 */
+static_assert (OZ2S256_SMEM <= 227 * 1024, "gemm ws256: stages past the opt-in shared memory");
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/* The body of gemm ws (BN = 128) and ws256 (BN = 256), 288 threads. */
+template <bool TOPS, int BN>
+__device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
+{
+  constexpr uint32_t TILE_B = BN * OZ2_KT, STAGE = OZ2W_TILE + TILE_B;
   extern __shared__ __align__ (1024) unsigned char smem_s[];
   const uint32_t sbase = (uint32_t) __cvta_generic_to_shared (smem_s);
-  const uint32_t full = sbase + OZ2W_STAGES * 2 * OZ2W_TILE, empty = full + 8 * OZ2W_STAGES;
+  const uint32_t full = sbase + OZ2W_STAGES * STAGE, empty = full + 8 * OZ2W_STAGES;
   const int t = g.plane0 + (int) blockIdx.y;
   const int64_t page = blockIdx.z;
   int64_t i0, j0;
-  oz2w_tile (g, i0, j0);
+  oz2w_tile<BN> (g, i0, j0);
   const int64_t KT = g.kpad / OZ2_KT;
   const int tid = threadIdx.x;
 
@@ -1013,6 +1100,8 @@ ozaki2_gemm_ws (Oz2Gemm g)
 
   if (tid >= 256) {
     if (tid == 256) {
+      /* a k-tile of a plane: xpad / 8 groups of 1024 bytes, so rows x0 .. x0 + BN - 1 of it
+         are BN * 128 contiguous bytes at x0 * 128 */
       const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
       const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
       const int64_t a_step = g.mpad * OZ2_KT, b_step = g.npad * OZ2_KT;
@@ -1020,10 +1109,10 @@ ozaki2_gemm_ws (Oz2Gemm g)
         const int s = (int) (kt % OZ2W_STAGES);
         if (kt >= OZ2W_STAGES)   /* both warpgroups are done with k-tile kt - OZ2W_STAGES */
           oz2w_wait (empty + 8 * s, (uint32_t) ((kt / OZ2W_STAGES - 1) & 1));
-        const uint32_t bar = full + 8 * s, dst = sbase + s * 2 * OZ2W_TILE;
-        oz2w_expect (bar, 2 * OZ2W_TILE);
+        const uint32_t bar = full + 8 * s, dst = sbase + s * STAGE;
+        oz2w_expect (bar, STAGE);
         oz2w_bulk (dst, pa + kt * a_step, OZ2W_TILE, bar);
-        oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, OZ2W_TILE, bar);
+        oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, TILE_B, bar);
       }
     }
     return;
@@ -1031,14 +1120,14 @@ ozaki2_gemm_ws (Oz2Gemm g)
 
   const int lane = tid % 32, wg = tid / 128, w4 = (tid / 32) % 4;
   const int gr = lane / 4, tg = lane % 4;
-  int acc[64];
+  int acc[BN / 2];   /* 64 x BN over the warpgroup */
 #pragma unroll
-  for (int i = 0; i < 64; i++)
+  for (int i = 0; i < BN / 2; i++)
     acc[i] = 0;
   for (int64_t kt = 0; kt < KT; kt++) {
     const int s = (int) (kt % OZ2W_STAGES);
     oz2w_wait (full + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
-    oz2w_ktile<TOPS> (acc, sbase + s * 2 * OZ2W_TILE, wg);
+    oz2w_ktile<TOPS> (acc, sbase + s * STAGE, wg);
     if (kt >= 1 && tid % 128 == 0)   /* this warpgroup's reads of k-tile kt - 1 are done */
       asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(
                         empty + 8 * (uint32_t) ((kt - 1) % OZ2W_STAGES))
@@ -1047,6 +1136,30 @@ ozaki2_gemm_ws (Oz2Gemm g)
   asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
   wgmma_pin (acc);
   oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
+}
+#endif
+
+/* Launch contract (both): OZ2S_THREADS threads, grid as ozaki2_gemm (x tiles, y planes, z
+ * pages); compute capability 9.0 with sm_90a code (GPUMAT_SM90A).  gemm ws: OZ2S_SMEM bytes of
+ * dynamic shared memory, npad a multiple of 128; ws256: OZ2S256_SMEM, npad a multiple of 256
+ * and tiles_m * npad / 256 tiles. */
+template <bool TOPS>
+__global__ void __launch_bounds__ (OZ2S_THREADS, 1)
+ozaki2_gemm_ws (Oz2Gemm g)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  oz2s_gemm<TOPS, OZ2_BN> (g);
+#else
+  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
+#endif
+}
+
+template <bool TOPS>
+__global__ void __launch_bounds__ (OZ2S_THREADS, 1)
+ozaki2_gemm_ws256 (Oz2Gemm g)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  oz2s_gemm<TOPS, OZ2S_BN_WIDE> (g);
 #else
   __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
 #endif
@@ -1059,7 +1172,7 @@ struct Oz2Crt {
   const int *T;
   const int *ca, *cb;           /* codes of page 0 of this launch */
   int64_t ca_page, cb_page;
-  const double *l1a, *l1b;
+  const double *l1a, *l1b;      /* 1-norms of the rows (columns) times 2^-code (ozaki_scan) */
   const double *A, *B;          /* the operands (the fixups read them), page 0 of the call */
   int64_t lda, sa, ldb, sb;
   double *C;
@@ -1164,10 +1277,17 @@ ozaki2_crt (Oz2Crt g)
         y -= (__int128) M;   /* the symmetric range: A' B' itself (|A' B'| <= M / 2) */
       const bool neg = y < 0;
       const double mag = oz2_to_double ((unsigned __int128) (neg ? -y : y));
-      v = scalbn (neg ? -mag : mag, ea + eb - 2 * g.mods.bits);
+      /* C' 2^sh: where 2^sh is a normal double (ea + eb within 1022 + 2 bits or so: all but
+         extreme scales) a multiply by it built from its exponent field, one rounding, the
+         same correctly rounded value scalbn gives (exact unless the result is subnormal,
+         which the guard below sends to the FP64 path either way) */
+      const int sh = ea + eb - 2 * g.mods.bits;
+      v = neg ? -mag : mag;
+      v = sh >= -1022 && sh <= 1023 ? v * __longlong_as_double ((long long) (sh + 1023) << 52)
+                                    : scalbn (v, sh);
       const int Tv = g.T[(page * g.npad + j) * g.mpad + i];
-      const double e = (scalbn (g.l1b[page * g.cb_page + j], -eb)
-                        + scalbn (g.l1a[page * g.ca_page + i], -ea)) * g.ulp_b
+      /* the 1-norms come scaled by 2^-eb and 2^-ea from the scan */
+      const double e = (g.l1b[page * g.cb_page + j] + g.l1a[page * g.ca_page + i]) * g.ulp_b
                        + (double) g.k * g.ulp_2b;
       const double room = (2.0 * (double) g.k - 1.01) * 0x1p-53 * (double) Tv * 0x1p-14;
       const double av = fabs (v);
@@ -1429,19 +1549,33 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   return md;
 }
 
-/* Scheme II's gemm: ws (warp-specialized wgmma) where sm_90a code was built (GPUMAT_SM90A) and
- * a compute capability 9.0 device grants its shared memory, unless GPUMAT_OZAKI2_GEMM names
- * "wg" (wgmma with a block barrier a k-tile) or "mma" (mma.sync, what other devices run). */
-enum Oz2GemmKind { OZ2_GEMM_MMA, OZ2_GEMM_WG, OZ2_GEMM_WS };
-Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev)
+/* Scheme II's gemm where sm_90a code was built (GPUMAT_SM90A) and a compute capability 9.0
+ * device grants its shared memory: ws256 (warp-specialized wgmma, 128 x 256 tiles) where
+ * rounding n up to 256 rather than 128 adds at most 1/16 to the padded columns (n in
+ * 129..256, any multiple of 256, and every n > 1920: the wider tile's 0.75x L2 traffic an op
+ * pays for that; at n <= 128 it would double the work), else ws (128 x 128).
+ * GPUMAT_OZAKI2_GEMM names another: "ws256" (at any n: for tests), "ws", "wg" (wgmma with a
+ * block barrier a k-tile) or "mma" (mma.sync, what other devices run). */
+enum Oz2GemmKind { OZ2_GEMM_MMA, OZ2_GEMM_WG, OZ2_GEMM_WS, OZ2_GEMM_WS256 };
+constexpr int OZ2_GEMM_KINDS = 4;
+Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
 {
 #if defined(GPUMAT_SM90A)
   const char *env = getenv ("GPUMAT_OZAKI2_GEMM");
-  if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || (env && strcmp (env, "mma") == 0))
+  auto asked = [&] (const char *name) { return env && strcmp (env, name) == 0; };
+  if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || asked ("mma"))
     return OZ2_GEMM_MMA;
-  return env && strcmp (env, "wg") == 0 ? OZ2_GEMM_WG : OZ2_GEMM_WS;
+  if (asked ("wg"))
+    return OZ2_GEMM_WG;
+  if (asked ("ws") || (size_t) dev.smem_optin < OZ2S256_SMEM)
+    return OZ2_GEMM_WS;
+  const int64_t npad_narrow = ceil_div (n, OZ2_BN) * OZ2_BN;
+  const int64_t npad_wide = ceil_div (n, OZ2S_BN_WIDE) * OZ2S_BN_WIDE;
+  return asked ("ws256") || 16 * (npad_wide - npad_narrow) <= npad_narrow ? OZ2_GEMM_WS256
+                                                                          : OZ2_GEMM_WS;
 #else
   (void) dev;
+  (void) n;
   return OZ2_GEMM_MMA;
 #endif
 }
@@ -1452,24 +1586,32 @@ template <bool KA, bool KB>
 gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
 {
   const int64_t m = a.m, n = a.n, k = a.k;
-  const int64_t mpad = ceil_div (m, OZ2_BM) * OZ2_BM, npad = ceil_div (n, OZ2_BN) * OZ2_BN;
+  const Oz2GemmKind kind = ozaki2_gemm_kind (dev, n);
+  /* the column tile: 256 for ws256, whose blocks read B's planes, write R and T and so need
+     them, 256 rows at a time (B's planes, R, T, codes and 1-norms of B, and the crt's indexing
+     all follow npad) */
+  const int64_t bn = kind == OZ2_GEMM_WS256 ? OZ2S_BN_WIDE : OZ2_BN;
+  const int64_t mpad = ceil_div (m, OZ2_BM) * OZ2_BM, npad = ceil_div (n, bn) * bn;
   const int64_t kpad = ceil_div (k, OZ2_KT) * OZ2_KT;
-  const Oz2GemmKind kind = ozaki2_gemm_kind (dev);
-  const size_t smem = kind == OZ2_GEMM_WS   ? OZ2S_SMEM
-                      : kind == OZ2_GEMM_WG ? OZ2W_SMEM
-                                            : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
-  const unsigned threads = kind == OZ2_GEMM_WS ? OZ2S_THREADS : OZ_THREADS;
+  const size_t smem = kind == OZ2_GEMM_WS256 ? OZ2S256_SMEM
+                      : kind == OZ2_GEMM_WS  ? OZ2S_SMEM
+                      : kind == OZ2_GEMM_WG  ? OZ2W_SMEM
+                                             : (size_t) (OZ2_STAGES * OZ2_STAGE_BYTES);
+  const unsigned threads =
+      kind == OZ2_GEMM_WS256 || kind == OZ2_GEMM_WS ? OZ2S_THREADS : OZ_THREADS;
   const Oz2Moduli mods = ozaki2_setup (N, k);
   if (smem > (size_t) dev.smem_optin || mods.bits < 8)
     return fp64_path (a, dev);
-  auto gemm_v = kind == OZ2_GEMM_WS   ? ozaki2_gemm_ws<false>
-                : kind == OZ2_GEMM_WG ? ozaki2_gemm_wg<false>
-                                      : ozaki2_gemm<false>;
-  auto gemm_t = kind == OZ2_GEMM_WS   ? ozaki2_gemm_ws<true>
-                : kind == OZ2_GEMM_WG ? ozaki2_gemm_wg<true>
-                                      : ozaki2_gemm<true>;
+  auto gemm_v = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws256<false>
+                : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<false>
+                : kind == OZ2_GEMM_WG  ? ozaki2_gemm_wg<false>
+                                       : ozaki2_gemm<false>;
+  auto gemm_t = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws256<true>
+                : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<true>
+                : kind == OZ2_GEMM_WG  ? ozaki2_gemm_wg<true>
+                                       : ozaki2_gemm<true>;
   /* once per device and kernel: an attribute is set for the current device only */
-  static PerDeviceOnce smem_set[3][2];
+  static PerDeviceOnce smem_set[OZ2_GEMM_KINDS][2];
   gm_status st = allow_smem (gemm_v, smem, &smem_set[kind][0], "matmul ozaki: shared memory");
   if (st == GM_OK)
     st = allow_smem (gemm_t, smem, &smem_set[kind][1], "matmul ozaki: shared memory");
@@ -1507,7 +1649,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   if ((st = reset_fixup_count (a.stream)) != GM_OK)
     return st;
   const double *A = (const double *) a.A, *B = (const double *) a.B;
-  const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / OZ2_BN);
+  const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / bn);
   const int log2_k = ceil_log2 (k);
   if (tiles > MAX_GRID_X || ceil_div (m * n, 256) > MAX_GRID_X)
     return fp64_path (a, dev);

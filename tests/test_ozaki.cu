@@ -39,9 +39,12 @@
  * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
  * results labelled "ozaki[v2]", and with GPUMAT_OZAKI_VERSION=3 (scheme II, 14 moduli; the
  * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]"; on
- * sm_90a builds that gemm is the warp-specialized wgmma one, so a smaller subset runs again
- * with GPUMAT_OZAKI2_GEMM=mma (the mma.sync gemm every other device runs), "ozaki[v3 mma]",
- * and =wg (wgmma with a block barrier a k-tile), "ozaki[v3 wg]".
+ * sm_90a builds that gemm is the warp-specialized wgmma one, 128 x 256 tiles (ws256) where n
+ * pads to 256 with little waste, else 128 x 128 (ws), so a smaller subset runs again with
+ * each gemm forced by GPUMAT_OZAKI2_GEMM: =ws256 at every n, "ozaki[v3 ws256]"; =ws,
+ * "ozaki[v3 ws]"; =wg (wgmma with a block barrier a k-tile), "ozaki[v3 wg]"; =mma (the
+ * mma.sync gemm every other device runs), "ozaki[v3 mma]".  Off sm_90a every one of them
+ * runs the mma.sync gemm.
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -261,8 +264,14 @@ static const char *version_label (void)
 {
   const char *v = getenv ("GPUMAT_OZAKI_VERSION");
   const char *gemm = getenv ("GPUMAT_OZAKI2_GEMM");
-  if (v && strcmp (v, "3") == 0)
-    return !gemm ? "[v3]" : strcmp (gemm, "mma") == 0 ? "[v3 mma]" : strcmp (gemm, "wg") == 0 ? "[v3 wg]" : "[v3]";
+  if (v && strcmp (v, "3") == 0) {
+    static const char *const gemms[] = {"mma", "wg", "ws", "ws256"};
+    static const char *const labels[] = {"[v3 mma]", "[v3 wg]", "[v3 ws]", "[v3 ws256]"};
+    for (int q = 0; gemm && q < 4; q++)
+      if (strcmp (gemm, gemms[q]) == 0)
+        return labels[q];
+    return "[v3]";
+  }
   return v && strcmp (v, "2") == 0 ? "[v2]" : "";
 }
 static int scheme2 (void)
@@ -629,17 +638,23 @@ int main (int argc, char **argv)
     run (ROWSPREAD, T, N, 130, 130, 1000, -1);
     run (UNIFORM, N, T, 1300, 140, 300, 0);   /* 11 row tiles: a raster group of 3 after 8 */
   }
-  /* scheme II's other gemms (where the warp-specialized wgmma one runs by default): mma.sync
-     (every other device's) and wgmma with a barrier a k-tile; every data set on two op pairs,
-     the k floor, a batch with a broadcast operand, one deep product */
-  static const char *const other_gemms[] = {"mma", "wg"};
-  for (int q = 0; q < 2; q++) {
-    setenv ("GPUMAT_OZAKI2_GEMM", other_gemms[q], 1);
+  /* every gemm of scheme II forced in turn (on sm_90a the default picks ws256 or ws by n):
+     ws256 (at every n, n <= 128 included), ws, wgmma with a barrier a k-tile, mma.sync (every
+     other device's); every data set on two op pairs (n = 67 <= 128), the k floor, batches with
+     a broadcast A (n = 140: one 256-wide column tile) and a broadcast B (n = 300: two, the
+     second one partial), a deep product (n = 515: three 256-wide tiles), 11 row tiles against
+     two column tiles (raster groups of 8 and 3 over both) */
+  static const char *const gemms[] = {"ws256", "ws", "wg", "mma"};
+  for (int q = 0; q < 4; q++) {
+    setenv ("GPUMAT_OZAKI2_GEMM", gemms[q], 1);
     every_pattern (8);
     run (UNIFORM, T, N, 37, 29, 16, -1);
     run_batch (T, N, 33, 140, 100, 3, 1, 0);
-    if (!quick)
+    run_batch (N, T, 20, 300, 64, 4, 0, 1);
+    if (!quick) {
       run (UNIFORM, T, T, 513, 515, 517, 0);
+      run (FULLBITS, N, T, 1300, 300, 200, 0);
+    }
   }
   unsetenv ("GPUMAT_OZAKI2_GEMM");
   unsetenv ("GPUMAT_OZAKI_VERSION");
