@@ -891,27 +891,6 @@ __device__ __forceinline__ void oz2w_wgmma256 (int (&d)[128], uint64_t da, uint6
 #undef OZ2W_R8
 #undef OZ2W_REGS
 
-__device__ __forceinline__ void oz2w_expect (uint32_t bar, uint32_t bytes)
-{
-  asm volatile ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
-                : "memory");
-}
-__device__ __forceinline__ void oz2w_bulk (uint32_t dst, const void *src, uint32_t bytes, uint32_t bar)
-{
-  asm volatile ("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, "
-                "[%3];\n" ::"r"(dst), "l"(__cvta_generic_to_global (src)), "r"(bytes), "r"(bar)
-                : "memory");
-}
-__device__ __forceinline__ void oz2w_wait (uint32_t bar, uint32_t parity)
-{
-  uint32_t done;
-  do {
-    asm volatile ("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                  "selp.u32 %0, 1, 0, p;\n}\n"
-                  : "=r"(done) : "r"(bar), "r"(parity) : "memory");
-  } while (!done);
-}
-
 /* The block's 128 x BN tile: row tiles in groups of OZ2W_GROUP, each group swept over all
  * column tiles, i fastest (L2 holds the group's A blocks and the B blocks in use). */
 template <int BN = OZ2_BN>
@@ -997,15 +976,15 @@ ozaki2_gemm_wg (Oz2Gemm g)
 
   if (tid == 0) {
     for (int s = 0; s < OZ2W_STAGES; s++)
-      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(bars + 8 * s) : "memory");
-    asm volatile ("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+      mbar_init (bars + 8 * s, 1);
+    mbar_init_fence ();
   }
   __syncthreads ();
   auto fill = [&] (int s, int64_t kt) {
     const uint32_t bar = bars + 8 * s, dst = sbase + s * 2 * OZ2W_TILE;
-    oz2w_expect (bar, 2 * OZ2W_TILE);
-    oz2w_bulk (dst, pa + kt * a_step, OZ2W_TILE, bar);
-    oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, OZ2W_TILE, bar);
+    mbar_expect_tx (bar, 2 * OZ2W_TILE);
+    bulk_copy_g2s (dst, pa + kt * a_step, OZ2W_TILE, bar);
+    bulk_copy_g2s (dst + OZ2W_TILE, pb + kt * b_step, OZ2W_TILE, bar);
   };
   if (tid == 0)
     for (int s = 0; s < OZ2W_STAGES && s < KT; s++)
@@ -1017,7 +996,7 @@ ozaki2_gemm_wg (Oz2Gemm g)
     acc[i] = 0;
   for (int64_t kt = 0; kt < KT; kt++) {
     const int s = (int) (kt % OZ2W_STAGES);
-    oz2w_wait (bars + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
+    mbar_wait (bars + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
     oz2w_ktile<TOPS> (acc, sbase + s * 2 * OZ2W_TILE, wg);
     __syncthreads ();   /* both warpgroups are done with k-tile kt - 1's stage */
     if (tid == 0 && kt >= 1 && kt - 1 + OZ2W_STAGES < KT)
@@ -1091,10 +1070,10 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
 
   if (tid == 0) {
     for (int s = 0; s < OZ2W_STAGES; s++) {
-      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(full + 8 * s) : "memory");
-      asm volatile ("mbarrier.init.shared::cta.b64 [%0], 2;\n" ::"r"(empty + 8 * s) : "memory");
+      mbar_init (full + 8 * s, 1);
+      mbar_init (empty + 8 * s, 2);
     }
-    asm volatile ("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    mbar_init_fence ();
   }
   __syncthreads ();   /* the last block-wide barrier: the producer warp leaves after its loop */
 
@@ -1108,11 +1087,11 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
       for (int64_t kt = 0; kt < KT; kt++) {
         const int s = (int) (kt % OZ2W_STAGES);
         if (kt >= OZ2W_STAGES)   /* both warpgroups are done with k-tile kt - OZ2W_STAGES */
-          oz2w_wait (empty + 8 * s, (uint32_t) ((kt / OZ2W_STAGES - 1) & 1));
+          mbar_wait (empty + 8 * s, (uint32_t) ((kt / OZ2W_STAGES - 1) & 1));
         const uint32_t bar = full + 8 * s, dst = sbase + s * STAGE;
-        oz2w_expect (bar, STAGE);
-        oz2w_bulk (dst, pa + kt * a_step, OZ2W_TILE, bar);
-        oz2w_bulk (dst + OZ2W_TILE, pb + kt * b_step, TILE_B, bar);
+        mbar_expect_tx (bar, STAGE);
+        bulk_copy_g2s (dst, pa + kt * a_step, OZ2W_TILE, bar);
+        bulk_copy_g2s (dst + OZ2W_TILE, pb + kt * b_step, TILE_B, bar);
       }
     }
     return;
@@ -1126,12 +1105,10 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
     acc[i] = 0;
   for (int64_t kt = 0; kt < KT; kt++) {
     const int s = (int) (kt % OZ2W_STAGES);
-    oz2w_wait (full + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
+    mbar_wait (full + 8 * s, (uint32_t) ((kt / OZ2W_STAGES) & 1));
     oz2w_ktile<TOPS> (acc, sbase + s * STAGE, wg);
     if (kt >= 1 && tid % 128 == 0)   /* this warpgroup's reads of k-tile kt - 1 are done */
-      asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(
-                        empty + 8 * (uint32_t) ((kt - 1) % OZ2W_STAGES))
-                    : "memory");
+      mbar_arrive (empty + 8 * (uint32_t) ((kt - 1) % OZ2W_STAGES));
   }
   asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
   wgmma_pin (acc);

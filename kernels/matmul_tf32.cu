@@ -950,17 +950,10 @@ static bool v2_runs (const MatmulArgs &a, const DeviceInfo &dev, int group)
    (tiles times pages >= SMs: v3 has no split-K; below that v2 splits k), or where forced. */
 static bool v3_runs (const MatmulArgs &a, const DeviceInfo &dev, int group)
 {
-#if defined(GPUMAT_SM90A)
   const int forced = tf32x3_version_forced ();
   const double fill = (double) ceil_div (a.m, V2_BM) * (double) ceil_div (a.n, V2_BN) * (double) a.batch;
   return v2_runs (a, dev, group) && (size_t) dev.smem_optin >= V3_SMEM
          && (forced == 3 || (forced == 0 && fill >= dev.sms));
-#else
-  (void) a;
-  (void) dev;
-  (void) group;
-  return false;
-#endif
 }
 
 bool tf32x3_v2_takes (const MatmulArgs &a, const DeviceInfo &dev)
