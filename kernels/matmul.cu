@@ -120,11 +120,12 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
   if (8 * ceil_div (m, 128) * ceil_div (n, 64) * a.batch < dev.sms && k < 2 * SPLIT_MIN_K)
     return GM_MATMUL_TILED;
   if (cls == GM_SINGLE) {
-    /* tf32x3 v2 where its 128x128 tiles run at least 3/4 full and the product is not small
-       (from 1024^3: below, warp's smaller tiles and shorter start win) */
+    /* tf32x3 (v3 where its tiles fill the GPU, else v2) where its 128x128 tiles run at least
+       3/4 full and the product is not small: from m n k = 2^28 (H100, session 14: 768^3
+       tf32x3 126% of SGEMM against warp's 103%; 512^3 67% against 72%) */
     const double tiles = (double) ceil_div (m, 128) * (double) ceil_div (n, 128);
     const bool full = 4.0 * (double) m * (double) n >= 3.0 * tiles * 128 * 128;
-    const bool big = (double) m * (double) n * (double) k * (double) a.batch >= 0x1p30;
+    const bool big = (double) m * (double) n * (double) k * (double) a.batch >= 0x1p28;
     return full && big && tf32x3_v2_takes (a, dev) ? GM_MATMUL_TF32X3 : GM_MATMUL_WARP;
   }
   if (!(dev.cc == 80 || dev.cc >= 90) || !dmma_fits (dev))

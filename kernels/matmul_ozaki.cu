@@ -717,10 +717,29 @@ struct Oz2Gemm {
   int64_t mpad, npad, kpad, tiles_m;
   int plane0;                   /* the launch's first plane (blockIdx.y adds to it) */
   int mod[OZ2_MAX_MODULI];
-  uint8_t *R;                   /* residues: R[((page N + t) npad + j) mpad + i] */
+  unsigned inv[OZ2_MAX_MODULI];               /* ((M / m_t) mod m_t)^-1 mod m_t (Oz2Moduli) */
+  unsigned long long magic[OZ2_MAX_MODULI];   /* ceil (2^64 / m_t) */
+  unsigned magic32[OZ2_MAX_MODULI];           /* ceil (2^32 / m_t) */
+  uint8_t *R;                   /* CRT weights: R[((page N + t) npad + j) mpad + i] */
   int *T;                       /* T[(page npad + j) mpad + i] */
   int n_moduli;
 };
+
+/* The CRT weight of plane t of an int32 sum: w = ((acc mod m_t) inv_t) mod m_t in [0, m_t),
+ * what the crt multiplies M / m_t by, so that the crt reads it as it is.  By multiplies, not
+ * the runtime division `%` took (m_t is not a constant here): acc + m_t 2^24 is positive and
+ * below 2^33 (|acc| < 2^31, m_t >= 128), so its quotient by m_t is the high half of its product
+ * with ceil (2^64 / m_t) (the excess, below 2^33 2^-64, cannot reach the next integer); r
+ * inv_t < 2^16, whose quotient is the high half of its product with ceil (2^32 / m_t) (excess
+ * below 2^-16 < 1 / m_t). */
+__device__ __forceinline__ unsigned oz2_weight (const Oz2Gemm &g, int acc, int t)
+{
+  const unsigned m = (unsigned) g.mod[t];
+  const unsigned long long x = (unsigned long long) ((long long) acc + ((long long) m << 24));
+  const unsigned r = (unsigned) (x - __umul64hi (x, g.magic[t]) * m);
+  const unsigned wr = r * g.inv[t];
+  return wr - __umulhi (wr, g.magic32[t]) * m;
+}
 
 /* (3') one int8 GEMM of planes t = plane0 + blockIdx.y of A and B for a 128x128 tile: 8 warps
  * of 64x32 (16 m16n8k32 MMAs from 16 + 8 LDS.32 a k32), 3-stage cp.async pipeline.  TOPS: the
@@ -793,7 +812,6 @@ ozaki2_gemm (Oz2Gemm g)
   };
   mma_pipeline<OZ2_STAGES> (KT, load_stage, compute);
 
-  const int m_t = TOPS ? 1 : g.mod[t];
 #pragma unroll
   for (int x = 0; x < OZ2_MT; x++)
 #pragma unroll
@@ -807,9 +825,8 @@ ozaki2_gemm (Oz2Gemm g)
         if constexpr (TOPS) {
           g.T[(page * g.npad + j) * g.mpad + i] = acc[x][y][e];
         } else {
-          int r = acc[x][y][e] % m_t;
-          r += r < 0 ? m_t : 0;
-          g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
+          g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] =
+              (uint8_t) oz2_weight (g, acc[x][y][e], t);
         }
       }
 #endif
@@ -935,7 +952,6 @@ template <bool TOPS, int NACC>
 __device__ __forceinline__ void oz2w_store (const Oz2Gemm &g, const int (&acc)[NACC], int t,
                                             int64_t page, int64_t row0, int64_t col0)
 {
-  const int m_t = TOPS ? 1 : g.mod[t];
 #pragma unroll
   for (int y = 0; y < NACC / 4; y++)
 #pragma unroll
@@ -944,8 +960,7 @@ __device__ __forceinline__ void oz2w_store (const Oz2Gemm &g, const int (&acc)[N
       if constexpr (TOPS) {
         g.T[(page * g.npad + j) * g.mpad + i] = acc[4 * y + e];
       } else {
-        int r = acc[4 * y + e] % m_t;
-        r += r < 0 ? m_t : 0;
+        const unsigned r = oz2_weight (g, acc[4 * y + e], t);
         g.R[((page * g.n_moduli + t) * g.npad + j) * g.mpad + i] = (uint8_t) r;
       }
     }
@@ -1156,7 +1171,7 @@ struct Oz2Crt {
   int64_t ldc, sc;
   int64_t page0;
   int ovf_exp;                  /* as OzGemm */
-  double inv_m;                 /* 1 / m: the element's column without a 64-bit division */
+  double inv_quads;             /* 4 / mpad: a thread's column without a 64-bit division */
   double ulp_b, ulp_2b;         /* 2^-bits, 2^-2 bits */
   double inv_M;                 /* 1 / M, rounded */
 };
@@ -1170,7 +1185,8 @@ __device__ __forceinline__ unsigned long long oz2_mad_wide (unsigned a, unsigned
 }
 
 /* 128-bit magnitude to the nearest double (one rounding): the top 64 bits with the rest as a
- * sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding position). */
+ * sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding position), then
+ * scaled by 2^sh (sh <= 64: a power of two built from its exponent field, exact). */
 __device__ __forceinline__ double oz2_to_double (unsigned __int128 v)
 {
   const unsigned long long hi = (unsigned long long) (v >> 64);
@@ -1179,106 +1195,128 @@ __device__ __forceinline__ double oz2_to_double (unsigned __int128 v)
   const int bits = 128 - __clzll ((long long) hi), sh = bits - 64;
   const unsigned long long top = (unsigned long long) (v >> sh);
   const bool sticky = (v & ((((unsigned __int128) 1) << sh) - 1)) != 0;
-  return ldexp ((double) (top | (sticky ? 1ull : 0ull)), sh);
+  return (double) (top | (sticky ? 1ull : 0ull)) * __longlong_as_double ((long long) (sh + 1023) << 52);
 }
 
-/* (4') CRT, scaling and guard: one thread an element of C (i fastest), grid y pages. */
+/* (4') CRT, scaling and guard: one thread four rows i0 .. i0 + 3 of a column of C (i0 = 4q,
+ * quads fastest), grid y pages.  Four rows a thread so that each residue plane is one 32-bit
+ * load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of the
+ * thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
+ * element, 55% of its stalls on its 14 + 4 scattered loads, 3.3 ms at 8192^3. */
 template <bool KA, bool KB>
 __global__ void __launch_bounds__ (256)
 ozaki2_crt (Oz2Crt g)
 {
-  const int64_t page = blockIdx.y;
+  const int64_t page = blockIdx.y, quads = g.mpad / 4;
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
-  const bool in = id < g.m * g.n;
-  /* j = id / m from the double quotient (id < 2^53: off by at most one, corrected) */
-  int64_t j = (int64_t) ((double) id * g.inv_m), i = id - j * g.m;
-  if (i < 0) {
+  /* j = id / quads from the double quotient (id < 2^53: off by at most one, corrected) */
+  int64_t j = (int64_t) ((double) id * g.inv_quads), q = id - j * quads;
+  if (q < 0) {
     j--;
-    i += g.m;
-  } else if (i >= g.m) {
+    q += quads;
+  } else if (q >= quads) {
     j++;
-    i -= g.m;
+    q -= quads;
   }
-  if (!in)
-    i = j = 0;
+  const int64_t i0 = 4 * q;
   unsigned fixed = 0;
-  if (in) {
-    const int ea = g.ca[page * g.ca_page + i], eb = g.cb[page * g.cb_page + j];
+  if (id < quads * g.n && i0 < g.m) {
     const int64_t pg = g.page0 + page;
-    double v = 0.0;
-    bool fix;
-    if (ea == OZ_NONFINITE || eb == OZ_NONFINITE)
-      fix = true;
-    else if (ea == OZ_ZERO || eb == OZ_ZERO)
-      fix = false;   /* a zero row or column against finite values: exactly 0 */
-    else if (ea + eb > g.ovf_exp)
-      fix = true;
-    else {
-      const int N = g.mods.n;
-      const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i;
+    const int eb = g.cb[page * g.cb_page + j];
+    const int4 ea4 = *reinterpret_cast<const int4 *> (g.ca + page * g.ca_page + i0);
+    const int4 T4 = *reinterpret_cast<const int4 *> (g.T + (page * g.npad + j) * g.mpad + i0);
+    const double2 l1a01 = *reinterpret_cast<const double2 *> (g.l1a + page * g.ca_page + i0);
+    const double2 l1a23 = *reinterpret_cast<const double2 *> (g.l1a + page * g.ca_page + i0 + 2);
+    const double l1b = g.l1b[page * g.cb_page + j];
+    const int N = g.mods.n;
+    /* the residues of the four rows, one word a plane (bytes of rows i0 .. i0 + 3) */
+    uint32_t word[OZ2_MAX_MODULI];
+    {
+      const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i0;
       const int64_t plane = g.npad * g.mpad;
-      /* sum of w_t M/m_t in four 32-bit limbs, each limb's sum in 64 bits without carries
-         (w_t < 256 and a limb < 2^32: a product < 2^40, 15 of them < 2^44): one IMAD.WIDE a
-         limb a term where the 128-bit product took a full 128 x 128 multiply.  Unrolled over
-         the constant moduli (mods.mod[t] is oz2_modulus (t)): the remainder by a constant is a
-         multiply, not a division. */
-      unsigned long long limb[4] = {0, 0, 0, 0};
 #pragma unroll
       for (int t = 0; t < OZ2_MAX_MODULI; t++)
-        if (t < N) {
-          const unsigned w = (unsigned) (((int) *r * g.mods.inv[t]) % oz2_modulus (t));
-          r += plane;
-          const unsigned long long lo = g.mods.mt_lo[t], hi = g.mods.mt_hi[t];
-          limb[0] = oz2_mad_wide ((unsigned) lo, w, limb[0]);
-          limb[1] = oz2_mad_wide ((unsigned) (lo >> 32), w, limb[1]);
-          limb[2] = oz2_mad_wide ((unsigned) hi, w, limb[2]);
-          limb[3] = oz2_mad_wide ((unsigned) (hi >> 32), w, limb[3]);
-        }
-      const unsigned __int128 xs = (unsigned __int128) limb[0] + ((unsigned __int128) limb[1] << 32)
-                                   + ((unsigned __int128) limb[2] << 64)
-                                   + ((unsigned __int128) limb[3] << 96);
-      /* xs < N M: subtract q M with q (< 16) from a double estimate, then fix the off-by-one
-         (the estimate's relative error is a few 2^-53: off by at most one) */
-      const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
-      const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
-                        + (double) (unsigned long long) xs;
-      const unsigned long long q = (unsigned long long) floor (xd * g.inv_M);
-      const unsigned __int128 qM = ((unsigned __int128) (g.mods.m_hi * q) << 64)
-                                   + (unsigned __int128) g.mods.m_lo * q;
-      __int128 y = (__int128) xs - (__int128) qM;
-      if (y < 0)
-        y += (__int128) M;
-      if (y >= (__int128) M)
-        y -= (__int128) M;
-      if (y > (__int128) (M >> 1))
-        y -= (__int128) M;   /* the symmetric range: A' B' itself (|A' B'| <= M / 2) */
-      const bool neg = y < 0;
-      const double mag = oz2_to_double ((unsigned __int128) (neg ? -y : y));
-      /* C' 2^sh: where 2^sh is a normal double (ea + eb within 1022 + 2 bits or so: all but
-         extreme scales) a multiply by it built from its exponent field, one rounding, the
-         same correctly rounded value scalbn gives (exact unless the result is subnormal,
-         which the guard below sends to the FP64 path either way) */
-      const int sh = ea + eb - 2 * g.mods.bits;
-      v = neg ? -mag : mag;
-      v = sh >= -1022 && sh <= 1023 ? v * __longlong_as_double ((long long) (sh + 1023) << 52)
-                                    : scalbn (v, sh);
-      const int Tv = g.T[(page * g.npad + j) * g.mpad + i];
-      /* the 1-norms come scaled by 2^-eb and 2^-ea from the scan */
-      const double e = (g.l1b[page * g.cb_page + j] + g.l1a[page * g.ca_page + i]) * g.ulp_b
-                       + (double) g.k * g.ulp_2b;
-      const double room = (2.0 * (double) g.k - 1.01) * 0x1p-53 * (double) Tv * 0x1p-14;
-      const double av = fabs (v);
-      fix = !(1.01 * e <= room) || !(av < 0x1p1023) || (av < 0x1p-1022 && y != 0);
+        word[t] = t < N ? *reinterpret_cast<const uint32_t *> (r + t * plane) : 0u;
     }
-    if (fix) {
-      const double *A = g.A + pg * g.sa, *B = g.B + pg * g.sb;
-      double sum = 0.0;
-      for (int64_t p = 0; p < g.k; p++)
-        sum = fma (A[at<KA> (i, p, g.lda)], B[at<KB> (j, p, g.ldb)], sum);
-      v = sum;
-      fixed = 1;
+    const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
+    const double room_per_T = (2.0 * (double) g.k - 1.01) * 0x1p-53 * 0x1p-14;
+    const double e_k = (double) g.k * g.ulp_2b;
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+      const int64_t i = i0 + e;
+      if (i >= g.m)
+        break;
+      const int ea = e == 0 ? ea4.x : e == 1 ? ea4.y : e == 2 ? ea4.z : ea4.w;
+      const int Tv = e == 0 ? T4.x : e == 1 ? T4.y : e == 2 ? T4.z : T4.w;
+      const double l1a = e == 0 ? l1a01.x : e == 1 ? l1a01.y : e == 2 ? l1a23.x : l1a23.y;
+      double v = 0.0;
+      bool fix;
+      if (ea == OZ_NONFINITE || eb == OZ_NONFINITE)
+        fix = true;
+      else if (ea == OZ_ZERO || eb == OZ_ZERO)
+        fix = false;   /* a zero row or column against finite values: exactly 0 */
+      else if (ea + eb > g.ovf_exp)
+        fix = true;
+      else {
+        /* sum of w_t M/m_t in four 32-bit limbs, each limb's sum in 64 bits without carries
+           (w_t < 256 and a limb < 2^32: a product < 2^40, 15 of them < 2^44): one IMAD.WIDE
+           a limb a term where the 128-bit product took a full 128 x 128 multiply.  w_t comes
+           from the gemm as it is (oz2_weight). */
+        unsigned long long limb[4] = {0, 0, 0, 0};
+#pragma unroll
+        for (int t = 0; t < OZ2_MAX_MODULI; t++)
+          if (t < N) {
+            const unsigned w = (word[t] >> (8 * e)) & 0xffu;   /* the gemm's oz2_weight */
+            const unsigned long long lo = g.mods.mt_lo[t], hi = g.mods.mt_hi[t];
+            limb[0] = oz2_mad_wide ((unsigned) lo, w, limb[0]);
+            limb[1] = oz2_mad_wide ((unsigned) (lo >> 32), w, limb[1]);
+            limb[2] = oz2_mad_wide ((unsigned) hi, w, limb[2]);
+            limb[3] = oz2_mad_wide ((unsigned) (hi >> 32), w, limb[3]);
+          }
+        const unsigned __int128 xs = (unsigned __int128) limb[0]
+                                     + ((unsigned __int128) limb[1] << 32)
+                                     + ((unsigned __int128) limb[2] << 64)
+                                     + ((unsigned __int128) limb[3] << 96);
+        /* xs < N M: subtract q M with q (< 16) from a double estimate, then fix the
+           off-by-one (the estimate's relative error is a few 2^-53: off by at most one) */
+        const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
+                          + (double) (unsigned long long) xs;
+        const unsigned long long qm = (unsigned long long) floor (xd * g.inv_M);
+        const unsigned __int128 qM = ((unsigned __int128) (g.mods.m_hi * qm) << 64)
+                                     + (unsigned __int128) g.mods.m_lo * qm;
+        __int128 y = (__int128) xs - (__int128) qM;
+        if (y < 0)
+          y += (__int128) M;
+        if (y >= (__int128) M)
+          y -= (__int128) M;
+        if (y > (__int128) (M >> 1))
+          y -= (__int128) M;   /* the symmetric range: A' B' itself (|A' B'| <= M / 2) */
+        const bool neg = y < 0;
+        const double mag = oz2_to_double ((unsigned __int128) (neg ? -y : y));
+        /* C' 2^sh: where 2^sh is a normal double (all but extreme scales) a multiply by it
+           built from its exponent field, one rounding, the same correctly rounded value
+           scalbn gives (exact unless the result is subnormal, which the guard below sends to
+           the FP64 path either way) */
+        const int sh = ea + eb - 2 * g.mods.bits;
+        v = neg ? -mag : mag;
+        v = sh >= -1022 && sh <= 1023 ? v * __longlong_as_double ((long long) (sh + 1023) << 52)
+                                      : scalbn (v, sh);
+        /* the 1-norms come scaled by 2^-eb and 2^-ea from the scan */
+        const double err = (l1b + l1a) * g.ulp_b + e_k;
+        const double room = room_per_T * (double) Tv;
+        const double av = fabs (v);
+        fix = !(1.01 * err <= room) || !(av < 0x1p1023) || (av < 0x1p-1022 && y != 0);
+      }
+      if (fix) {
+        const double *A = g.A + pg * g.sa, *B = g.B + pg * g.sb;
+        double sum = 0.0;
+        for (int64_t p = 0; p < g.k; p++)
+          sum = fma (A[at<KA> (i, p, g.lda)], B[at<KB> (j, p, g.ldb)], sum);
+        v = sum;
+        fixed++;
+      }
+      g.C[pg * g.sc + i + j * g.ldc] = v;
     }
-    g.C[pg * g.sc + i + j * g.ldc] = v;
   }
   for (int o = 16; o > 0; o /= 2)
     fixed += __shfl_xor_sync (0xffffffffu, fixed, o);
@@ -1628,15 +1666,22 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const double *A = (const double *) a.A, *B = (const double *) a.B;
   const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / bn);
   const int log2_k = ceil_log2 (k);
-  if (tiles > MAX_GRID_X || ceil_div (m * n, 256) > MAX_GRID_X)
+  const int64_t crt_threads = mpad / 4 * n;   /* ozaki2_crt: four rows a thread */
+  if (tiles > MAX_GRID_X || ceil_div (crt_threads, 256) > MAX_GRID_X)
     return fp64_path (a, dev);
   Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
-                bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, R, T, N};
-  for (int t = 0; t < N; t++)
+                bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, {}, {},
+                {}, R, T, N};
+  for (int t = 0; t < N; t++) {
+    const unsigned mt = (unsigned) mods.mod[t];
     gg.mod[t] = mods.mod[t];
+    gg.inv[t] = (unsigned) mods.inv[t];
+    gg.magic[t] = (unsigned long long) ((((unsigned __int128) 1 << 64) + mt - 1) / mt);
+    gg.magic32[t] = (unsigned) ((((unsigned long long) 1 << 32) + mt - 1) / mt);
+  }
   Oz2Crt gc = {m, n, k, mpad, npad, mods, R, T, codes_a, codes_b, bcast_a ? 0 : mpad,
                bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
-               a.ldc, a.sc, 0, 1022 - log2_k, 1.0 / (double) m, ldexp (1.0, -mods.bits),
+               a.ldc, a.sc, 0, 1022 - log2_k, 4.0 / (double) mpad, ldexp (1.0, -mods.bits),
                ldexp (1.0, -2 * mods.bits),
                1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo)};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
@@ -1652,8 +1697,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     gg.plane0 = N;
     gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
     gc.page0 = p0;
-    ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (m * n, 256), (unsigned) pages), 256, 0,
-                         a.stream>>> (gc);
+    ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (crt_threads, 256), (unsigned) pages), 256,
+                         0, a.stream>>> (gc);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
   }

@@ -438,7 +438,7 @@ int main (int argc, char **argv)
     /* one wave or more of v3's tiles: tf32x3's default takes v3 (132 SMs: 12 x 12 tiles) */
     run (UNIFORM, N, N, 1536, 1536, 300);
     run (ONEBAD, T, T, 1500, 1537, 200);
-    /* large enough for auto to take tf32x3 (m n k >= 2^30) */
+    /* large enough for auto to take tf32x3 (m n k >= 2^28) */
     run (UNIFORM, N, N, 1024, 1024, 1024);
     run (WIDE, T, N, 1024, 1030, 1040);
     run (ONEBAD, N, T, 1100, 1000, 1024);
