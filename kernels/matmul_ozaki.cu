@@ -70,7 +70,8 @@
  *            1113, barely above gemm wg's 1090.  With it, the crt's sum in four 32-bit limbs
  *            (one mad.wide.u32 a limb a term; PTX: 73 64-bit multiplies and 16 mul.hi before,
  *            20 and none now) and q M from the small q (crt 3.37 ms at 8192).
- *   ozaki v3 gemm ws256  (branch oz256; written without a GPU, not yet run on one) gemm ws with
+ *   ozaki v3 gemm ws256  (H100: correct on first run; the 14 GEMMs 13.83 -> 12.01 ms at
+ *              8192^3, ~1280 TOP/s; 8192^3 112.5% of DGEMM, 4096^3 103.2%) gemm ws with
  *            128 x 256 tiles: wgmma m64n256k32, 128 int32 sums a consumer thread (164 / 168
  *            registers, no spills, 288 threads: no setmaxnreg needed), stages of 48 KB (A's
  *            128 rows + B's 256), 4 of them; npad a multiple of 256.  Why: ws is bound by
@@ -83,14 +84,23 @@
  *            crt without scalbn where it can: the scan stores the 1-norms times 2^-code
  *            (exact, below), the scaling of C' a multiply by 2^sh built from its exponent where
  *            2^sh is normal (the same one rounding); bit for bit the results of before.
+ *   ozaki v3 crt4  (H100, NOTES "Fourteenth session": crt 837 -> 494 us at 4096^3; 4096^3
+ *              2.47-2.55 ms, 106-117% of DGEMM (TT 99%), 8192^3 16.8-18.4 ms, 125-139%)
+ *            ncu had the crt (one thread an element) at 788 instructions an element, 55% of
+ *            its stalls on its 18 scattered loads.  Now four rows a thread (a 32-bit load a
+ *            plane, 16-byte loads of T and the codes, one (q, j) a thread: 581 us), and the
+ *            gemm's epilogue stores the CRT weight w_t = (c_t inv_t) mod m_t itself,
+ *            reduced by multiply-high (oz2_weight) where it took a runtime division for c_t
+ *            alone (494 us, and the whole product 0.7 ms faster at 8192^3).
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
  * < min (|a_p|, 2^(E-b)); columns likewise with F.  b is the largest with k 2^2b <= M / 2,
  * M = prod m_t, at most 53 (A' exact in a double): then |A' B'| < M / 2, and the residue of
  * A' B' modulo M in the symmetric range is A' B' itself.  The residues: A'_t = A' mod m_t in
- * [-128, 127], sums of k products exact in int32 for k < 2^17; c_t = (A'_t B'_t) mod m_t; CRT
- * in 128-bit integers (N <= 15: M < 2^119, the weighted sum < 2^123) is exact.  The one
+ * [-128, 127], sums of k products exact in int32 for k < 2^17; c_t = (A'_t B'_t) mod m_t, stored
+ * as its CRT weight w_t = (c_t inv_t) mod m_t (exact integer steps); CRT in 128-bit integers
+ * (N <= 15: M < 2^119, the weighted sum < 2^123) is exact.  The one
  * rounding is C' 2^(E+F-2b) to double: <= u |C|.  Truncation:
  *     |a.b - A'.B' 2^(E+F-2b)| <= 2^(E-b) ||b||_1 + 2^(F-b) ||a||_1 + k 2^(E+F-2b) =: e
  * (per p: |da||b| + |a||db| + |da||db|).  Guard, with T the int8 sum of the 7-bit tops
