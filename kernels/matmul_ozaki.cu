@@ -1058,8 +1058,9 @@ ozaki2_gemm_wg (Oz2Gemm g)
  * 0.75x the bytes an op; at the same 8.3 TB/s that allows ~1480 TOP/s, below wgmma s8's 1911;
  * less ~5% for the epilogue (one block an SM: a tile's 32 K modulo reductions and byte stores
  * are not hidden behind the next tile's loads, against ~50 us of main loop a tile at 8192):
- * ~1420 TOP/s, the 14 residue GEMMs at 8192^3 ~10.8 ms for ws's 13.83.  Registers: 288
- * threads and one block an SM leave 224 a thread (65536 / 288, in 8s), room for the 128 sums
+ * ~1420 TOP/s, the 14 residue GEMMs at 8192^3 ~10.8 ms for ws's 13.83 (measured: 12.01 ms,
+ * ~1280 TOP/s).  Registers: 288 threads are 9 warps, 3 of them on one SM quarter of 16384
+ * registers, so 168 a thread at most (tf32x3 v3 failed to launch above it); the 128 sums fit
  * (ptxas: 168 / 164, no spills) without setmaxnreg (which would need the producer to be a
  * whole warpgroup, 384 threads, and 168 registers before the consumers' increase).  The
  * column tiles are 256 wide, so npad is a multiple of 256 for B's planes, R, T and the crt
