@@ -31,8 +31,9 @@
  *            should be tensor-bound rather than shared-memory-bound (NOTES: ~2x predicted).
  *            Same integer sums, same Horner fold, same guard: the analysis below holds
  *            unchanged.  255 registers, 16 bytes of spill (sm_90).
- *   ozaki v3  (scheme II; written without a GPU, correct on its first run; opt-in:
- *            GPUMAT_OZAKI_VERSION=3, k <= 131071, else v1) Ozaki, Uchino and Imamura's
+ *   ozaki v3  (scheme II; written without a GPU, correct on its first run; the default since
+ *            session 15 where k <= 131071, else v1; GPUMAT_OZAKI_VERSION=1 or 2 asks for
+ *            scheme I) Ozaki, Uchino and Imamura's
  *            integer-modular scheme: each row of op(A) and column of op(B) scaled to integers of
  *            b bits, A' B' computed exactly from its residues modulo N = 14 pairwise coprime
  *            moduli <= 256 (GPUMAT_OZAKI_MODULI = 12..15), one int8 GEMM each, by the Chinese
@@ -92,6 +93,18 @@
  *            gemm's epilogue stores the CRT weight w_t = (c_t inv_t) mod m_t itself,
  *            reduced by multiply-high (oz2_weight) where it took a runtime division for c_t
  *            alone (494 us, and the whole product 0.7 ms faster at 8192^3).
+ *   ozaki v3 slice2, crt5, scan16  (session 15; H100: correct on first run, bit for bit the
+ *            results of before; 4096^3 2.49 -> 2.25 ms, 121-135% of DGEMM in every op pair,
+ *            8192^3 135-149%; NOTES "Fifteenth session") the three passes around the gemm
+ *            on cheaper units.  slice2: the residues in integers from the significand's bits
+ *            (three 32-bit multiply-adds, one multiply-high and a shift a modulus, where FP64
+ *            rint / fma / F2I ran at half their memory floor): 240 -> 180 us an operand at
+ *            4096^2 (ncu).  crt5: the CRT sum in three limbs of exact FP64 FMAs (the FP64 pipe
+ *            sat idle; 4 N IMAD.WIDE on the integer pipe before), q = round (sum / M) exact
+ *            from a double estimate (the margin of |A' B'| below M / 2 is >= 0.05 M, checked in
+ *            ozaki2_setup), no 128-bit correction, a 14- or 15-term form without a branch a
+ *            term, the rounding to double on two 64-bit words: 494 -> 271 us.  scan16: the
+ *            non-K-major scan 16 rows a block (256 blocks at 4096, not 128): 76 -> 60 us.
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -203,8 +216,10 @@ __host__ __device__ constexpr int64_t oz_stage_bytes (int s)
 
 /* ---- (1) scan ----------------------------------------------------------------------------- */
 /* code[x] for x < xpad of every page (x >= rows: OZ_ZERO).  The operand as (x, p): KMAJ, p
- * contiguous (element at X[p + x * ld]); else x contiguous (X[x + p * ld]).  Block 32 x 8:
- * KMAJ: 8 rows a block, a warp along p; else 32 rows a block, 8 threads along p each. */
+ * contiguous (element at X[p + x * ld]); else x contiguous (X[x + p * ld]).  256 threads:
+ * KMAJ, 8 rows a block, a warp along p; else 16 rows a block, 16 threads along p each (a warp
+ * reads 128 contiguous bytes at two p).  It was 32 rows a block: 128 blocks for 4096 rows, one
+ * an SM, 76 us at 4096^2 against the K-major form's 51 (ncu, H100). */
 /* l1 (scheme II, else NULL): each row's sum of |x| over its finite entries, rounded up (times
  * 1 + (k + 32) 2^-52: the summation's rounding, in any order), then scaled by 2^-code: the
  * guard's ||a||_1 2^-E, exact (the sum is at least max |x| >= 2^(E-1) and below k 2^E, so
@@ -216,22 +231,23 @@ __global__ void __launch_bounds__ (256)
 ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
             int64_t page0, int *__restrict__ code, int64_t xpad, double *__restrict__ l1)
 {
-  __shared__ unsigned long long smax[8][33];
-  __shared__ int sbad[8][33];
-  __shared__ double ssum[8][33];
-  const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+  constexpr int ROWS = KMAJ ? 8 : 16, LANES = 256 / ROWS;   /* rows a block, threads a row */
+  __shared__ unsigned long long smax[256];
+  __shared__ int sbad[256];
+  __shared__ double ssum[256];
+  const int row = KMAJ ? threadIdx.x / 32 : threadIdx.x % ROWS;
+  const int lane = KMAJ ? threadIdx.x % 32 : threadIdx.x / ROWS;
   const int64_t page = blockIdx.y;
   X += (page0 + page) * sx;
   code += page * xpad;
   if (l1)
     l1 += page * xpad;
-  const int64_t x = KMAJ ? blockIdx.x * 8 + ty : blockIdx.x * 32 + tx;
+  const int64_t x = blockIdx.x * (int64_t) ROWS + row;
   unsigned long long mx = 0;
   int bad = 0;
   double sum = 0.0;
   if (x < rows) {
-    const int lane = KMAJ ? tx : ty, lanes = KMAJ ? 32 : 8;
-    for (int64_t p = lane; p < k; p += lanes) {
+    for (int64_t p = lane; p < k; p += LANES) {
       const double v = X[KMAJ ? p + x * ld : x + p * ld];
       const unsigned long long bits = (unsigned long long) __double_as_longlong (v)
                                       & 0x7fffffffffffffffull;
@@ -243,20 +259,20 @@ ozaki_scan (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, i
       }
     }
   }
-  smax[ty][tx] = mx;
-  sbad[ty][tx] = bad;
-  ssum[ty][tx] = sum;
+  smax[threadIdx.x] = mx;
+  sbad[threadIdx.x] = bad;
+  ssum[threadIdx.x] = sum;
   __syncthreads ();
-  /* the row's thread (KMAJ: lane 0 of its warp, else ty == 0) combines the 32 or 8 values */
-  const bool owner = KMAJ ? tx == 0 : ty == 0;
-  if (!owner || x >= xpad)
+  /* the row's lane 0 combines its LANES values */
+  if (lane != 0 || x >= xpad)
     return;
   if (x < rows) {
-    for (int q = 1; q < (KMAJ ? 32 : 8); q++) {
-      const unsigned long long v = KMAJ ? smax[ty][q] : smax[q][tx];
+    for (int q = 1; q < LANES; q++) {
+      const int at = KMAJ ? row * 32 + q : q * ROWS + row;
+      const unsigned long long v = smax[at];
       mx = v > mx ? v : mx;
-      bad |= KMAJ ? sbad[ty][q] : sbad[q][tx];
-      sum += KMAJ ? ssum[ty][q] : ssum[q][tx];
+      bad |= sbad[at];
+      sum += ssum[at];
     }
   }
   int c = OZ_ZERO;
@@ -620,7 +636,7 @@ ozaki_gemm (OzGemm g)
 #endif
 }
 
-/* ==== Scheme II (v3, opt-in: GPUMAT_OZAKI_VERSION=3; header) ================================= */
+/* ==== Scheme II (v3, the default; header) ==================================================== */
 constexpr int OZ2_MAX_MODULI = 15, OZ2_DEFAULT_MODULI = 14;
 /* The largest pairwise coprime moduli up to 256 (bench/ozaki2_model.c checks the set).  With 15
    of them M < 2^119, so 15 terms M/m_t * w (each < M) sum below 2^123: no 128-bit overflow. */
@@ -652,30 +668,37 @@ struct Oz2Moduli {
   int n, bits;
   int mod[OZ2_MAX_MODULI];
   int inv[OZ2_MAX_MODULI];                  /* ((M / m_t) mod m_t)^-1 mod m_t */
-  double inv_m[OZ2_MAX_MODULI];             /* 1 / m_t, for the residues */
-  unsigned long long mt_lo[OZ2_MAX_MODULI], mt_hi[OZ2_MAX_MODULI];   /* M / m_t */
+  /* the slice's integer residues (ozaki2_slice): 2^22 and 2^44 mod m_t, the offset
+     (128 - 2^53) mod m_t, ceil (2^39 / m_t), 2^32 - m_t (y - q m_t as one IMAD) */
+  unsigned c22[OZ2_MAX_MODULI], c44[OZ2_MAX_MODULI], off[OZ2_MAX_MODULI], magic39[OZ2_MAX_MODULI];
+  unsigned neg_mod[OZ2_MAX_MODULI];
+  /* the crt's: M / m_t and M in limbs, x = x_0 2^78 + x_1 2^39 + x_2 (x_1, x_2 < 2^39; x_0 <
+     2^40 for M, < 2^33 for M / m_t), as doubles (exact integers) */
+  double pt[3][OZ2_MAX_MODULI], ml[3];
   unsigned long long m_lo, m_hi;            /* M */
 };
+static_assert (oz2_modulus (0) == 256, "ozaki2_slice takes plane 0's residues as A's low byte");
 
-/* x mod m in the symmetric range that fits int8 ([-128, 127] for 256, [-(m-1)/2, (m-1)/2] for
- * odd m), for an integer-valued double |x| < 2^53.  q = rint (x / m) is off by at most one
- * (|x| / m < 2^46, the quotient's relative error 2^-52), fma (-q, m, x) is exact (an integer of
- * magnitude < 1.5 m), one correction brings it into the range. */
-__device__ __forceinline__ int oz2_residue (double x, double m, double inv_m)
+/* Four bytes (each value < 256) in one word, b0 lowest: three PRMT. */
+__device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3)
 {
-  const double q = rint (x * inv_m);
-  double r = fma (-q, m, x);
-  if (r > 0.5 * (m - 1.0))
-    r -= m;
-  else if (r < -0.5 * m)
-    r += m;
-  return (int) r;
+  return __byte_perm (__byte_perm (b0, b1, 0x0040), __byte_perm (b2, b3, 0x0040), 0x5410);
 }
 
 /* (2') slice for scheme II: planes[t] (t < N: residues of A' = trunc (x 2^(bits - code))
  * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in oz2_chunk's
  * order; one thread a 16-byte chunk of k of a row, as ozaki_slice, but rows fastest in either
- * layout (below). */
+ * layout (below).
+ * In integers (v3 slice2; the FP64 form took 14 rint / fma / F2I a value and ran at twice its
+ * memory floor, 240 us an operand at 4096^2 under ncu): |A'| is the significand shifted
+ * (|x| < 2^code, so the shift is >= 53 - bits >= 0 but for subnormal rows), V = A' + 2^53 in
+ * [0, 2^54) is cut into u2 2^44 + u1 2^22 + u0 (u0, u1 < 2^22, u2 < 2^10), and
+ *     y = u2 (2^44 mod m) + u1 (2^22 mod m) + u0 + ((128 - 2^53) mod m)  <  2^31,  y == A' + 128,
+ * r = y mod m by y - m floor (y ceil (2^39 / m) / 2^39) (exact for y < 2^31: the excess of the
+ * magic number, below m, times y stays below 2^39), and the byte stored is r - 128 (r ^ 0x80):
+ * a residue of A' in [-128, m - 129], which the int8 GEMM takes as it would the symmetric one
+ * (|residue| <= 128 is all its int32 sums need).  m = 256 (plane 0) is A's own low byte.  The
+ * tops are U >> (bits - 7) (floor of a floor). */
 template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
@@ -698,27 +721,55 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   planes += page * (int64_t) (N + 1) * xpad * kpad;
   const int c = code[x];
   const bool live = x < rows && c != OZ_ZERO && c != OZ_NONFINITE;
-  double v[16];   /* A' (integer-valued, |A'| < 2^bits) */
-  uint32_t top[4] = {0, 0, 0, 0};
+  /* |x| = sig 2^(ex - 1075) (ex >= 1; subnormals: ex 0 read as 1), so |A'| = sig >> (base -
+     ex); rows not live read zeros (sig 0), their base any shift past 63 */
+  const int base = live ? 1075 + c - mods.bits : 2000;
+  uint32_t u0[16], u1[16], u2[16], t7[16];
 #pragma unroll
   for (int q = 0; q < 16; q++) {
     const int64_t p = pg * 16 + q;
     const double e = live && p < k ? X[KMAJ ? p + x * ld : x + p * ld] : 0.0;
-    v[q] = trunc (scalbn (e, mods.bits - c));
-    const int t7 = (int) trunc (scalbn (fabs (e), 7 - c));   /* 0 .. 127 */
-    top[q / 4] |= ((uint32_t) t7) << (8 * (q % 4));
+    const unsigned long long b = (unsigned long long) __double_as_longlong (e);
+    const int ex = (int) (b >> 52) & 0x7ff;
+    const unsigned long long sig = (b & 0xfffffffffffffull) | (ex != 0 ? 1ull << 52 : 0ull);
+    const int sh = base - (ex != 0 ? ex : 1);
+    const unsigned long long U = sh >= 64 ? 0ull : sh >= 0 ? sig >> sh : sig << -sh;
+    const unsigned long long V = (b >> 63) != 0 ? (1ull << 53) - U : (1ull << 53) + U;
+    u0[q] = (uint32_t) V & 0x3fffffu;
+    u1[q] = (uint32_t) (V >> 22) & 0x3fffffu;
+    u2[q] = (uint32_t) (V >> 44);
+    t7[q] = (uint32_t) (U >> (mods.bits - 7));   /* 0 .. 127 */
+    /* made here once: unpinned, the compiler sank the shifts of V into each modulus's use
+       (468 shr.u64 in the PTX for 16 values, two a value a modulus) */
+    asm volatile ("" : "+r"(u0[q]), "+r"(u1[q]), "+r"(u2[q]));
   }
   int8_t *dst = planes + oz2_chunk (x, pg, xpad);
-  for (int t = 0; t < N; t++) {
-    const double m = (double) mods.mod[t], inv_m = mods.inv_m[t];
-    uint32_t w[4] = {0, 0, 0, 0};
+  const int64_t plane = xpad * kpad;
+  *reinterpret_cast<uint4 *> (dst) =
+      make_uint4 (oz2_pack4 (u0[0], u0[1], u0[2], u0[3]), oz2_pack4 (u0[4], u0[5], u0[6], u0[7]),
+                  oz2_pack4 (u0[8], u0[9], u0[10], u0[11]),
+                  oz2_pack4 (u0[12], u0[13], u0[14], u0[15]));   /* m = 256: bytes of PRMT */
 #pragma unroll
-    for (int q = 0; q < 16; q++)
-      w[q / 4] |= ((uint32_t) (uint8_t) (int8_t) oz2_residue (v[q], m, inv_m)) << (8 * (q % 4));
-    *reinterpret_cast<uint4 *> (dst + (int64_t) t * xpad * kpad) = make_uint4 (w[0], w[1], w[2], w[3]);
-  }
-  *reinterpret_cast<uint4 *> (dst + (int64_t) N * xpad * kpad) =
-      make_uint4 (top[0], top[1], top[2], top[3]);
+  for (int t = 1; t < OZ2_MAX_MODULI; t++)
+    if (t < N) {
+      const uint32_t c22 = mods.c22[t], c44 = mods.c44[t], off = mods.off[t];
+      const uint32_t magic = mods.magic39[t], neg_m = mods.neg_mod[t];
+      uint32_t r[16];
+#pragma unroll
+      for (int q = 0; q < 16; q++) {
+        const uint32_t y = u2[q] * c44 + u1[q] * c22 + u0[q] + off;
+        r[q] = y + (__umulhi (y, magic) >> 7) * neg_m;   /* y - q m: ptxas spent an IMAD.MOV on -q */
+      }
+      *reinterpret_cast<uint4 *> (dst + t * plane) =
+          make_uint4 (oz2_pack4 (r[0], r[1], r[2], r[3]) ^ 0x80808080u,
+                      oz2_pack4 (r[4], r[5], r[6], r[7]) ^ 0x80808080u,
+                      oz2_pack4 (r[8], r[9], r[10], r[11]) ^ 0x80808080u,
+                      oz2_pack4 (r[12], r[13], r[14], r[15]) ^ 0x80808080u);
+    }
+  *reinterpret_cast<uint4 *> (dst + N * plane) =
+      make_uint4 (oz2_pack4 (t7[0], t7[1], t7[2], t7[3]), oz2_pack4 (t7[4], t7[5], t7[6], t7[7]),
+                  oz2_pack4 (t7[8], t7[9], t7[10], t7[11]),
+                  oz2_pack4 (t7[12], t7[13], t7[14], t7[15]));
 }
 
 struct Oz2Gemm {
@@ -1187,26 +1238,19 @@ struct Oz2Crt {
   double inv_M;                 /* 1 / M, rounded */
 };
 
-/* a * b + c, a 32 x 32 -> 64-bit product (one IMAD.WIDE.U32) */
-__device__ __forceinline__ unsigned long long oz2_mad_wide (unsigned a, unsigned b, unsigned long long c)
+/* A 128-bit magnitude (hi, lo) to the nearest double (one rounding): the top 64 bits with the
+ * rest as a sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding
+ * position), then scaled by 2^(64 - n) (n = clz (hi): a power of two built from its exponent
+ * field, exact).  Written on the two words: the 128-bit shifts by a variable amount it took
+ * before cost ~25 instructions an element. */
+__device__ __forceinline__ double oz2_to_double (unsigned long long hi, unsigned long long lo)
 {
-  unsigned long long d;
-  asm ("mad.wide.u32 %0, %1, %2, %3;" : "=l"(d) : "r"(a), "r"(b), "l"(c));
-  return d;
-}
-
-/* 128-bit magnitude to the nearest double (one rounding): the top 64 bits with the rest as a
- * sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding position), then
- * scaled by 2^sh (sh <= 64: a power of two built from its exponent field, exact). */
-__device__ __forceinline__ double oz2_to_double (unsigned __int128 v)
-{
-  const unsigned long long hi = (unsigned long long) (v >> 64);
   if (hi == 0)
-    return (double) (unsigned long long) v;
-  const int bits = 128 - __clzll ((long long) hi), sh = bits - 64;
-  const unsigned long long top = (unsigned long long) (v >> sh);
-  const bool sticky = (v & ((((unsigned __int128) 1) << sh) - 1)) != 0;
-  return (double) (top | (sticky ? 1ull : 0ull)) * __longlong_as_double ((long long) (sh + 1023) << 52);
+    return (double) lo;
+  const int n = __clzll ((long long) hi);
+  const unsigned long long top = n == 0 ? hi : (hi << n) | (lo >> (64 - n));
+  const unsigned long long sticky = (lo << n) != 0 ? 1ull : 0ull;
+  return (double) (top | sticky) * __longlong_as_double ((long long) (64 - n + 1023) << 52);
 }
 
 /* (4') CRT, scaling and guard: one thread four rows i0 .. i0 + 3 of a column of C (i0 = 4q,
@@ -1214,7 +1258,7 @@ __device__ __forceinline__ double oz2_to_double (unsigned __int128 v)
  * load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of the
  * thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
  * element, 55% of its stalls on its 14 + 4 scattered loads, 3.3 ms at 8192^3. */
-template <bool KA, bool KB>
+template <bool KA, bool KB, int NT>
 __global__ void __launch_bounds__ (256)
 ozaki2_crt (Oz2Crt g)
 {
@@ -1241,15 +1285,42 @@ ozaki2_crt (Oz2Crt g)
     const double l1b = g.l1b[page * g.cb_page + j];
     const int N = g.mods.n;
     /* the residues of the four rows, one word a plane (bytes of rows i0 .. i0 + 3) */
-    uint32_t word[OZ2_MAX_MODULI];
+    uint32_t word[NT];
     {
       const uint8_t *r = g.R + (page * N * g.npad + j) * g.mpad + i0;
       const int64_t plane = g.npad * g.mpad;
 #pragma unroll
-      for (int t = 0; t < OZ2_MAX_MODULI; t++)
-        word[t] = t < N ? *reinterpret_cast<const uint32_t *> (r + t * plane) : 0u;
+      for (int t = 0; t < NT; t++) {
+        word[t] = t < N ? *reinterpret_cast<const uint32_t *> (r) : 0u;
+        r += plane;
+      }
     }
-    const unsigned __int128 M = ((unsigned __int128) g.mods.m_hi << 64) | g.mods.m_lo;
+    /* sum of w_t M/m_t in three limbs of doubles (v3 crt5): S_l = sum_t w_t P_t,l with M / m_t =
+       P_t,0 2^78 + P_t,1 2^39 + P_t,2, each product below 2^47 and each sum below 15 255 2^39 <
+       2^51, so every FMA is exact and the FP64 pipe (idle here) does the 3 N multiply-adds the
+       integer pipe took 4 N IMAD.WIDE for.  NT terms, N's rounded up to 14 or 15 (the limbs and
+       words past N are zeros): a branch a term cost more than the term.  Terms outermost, the
+       four rows inside: each limb is brought from the constant bank once for the four (SASS: a
+       ULDC.64 a limb a term a row was a third of the sum's instructions).  Rows past m and rows
+       the guard sends elsewhere are summed too, from bytes that are there (mpad): no branch.
+       w_t comes from the gemm as it is (oz2_weight), made a double by its bits (2^52 + w, less
+       2^52). */
+    double sum[4][3];
+#pragma unroll
+    for (int e = 0; e < 4; e++)
+      sum[e][0] = sum[e][1] = sum[e][2] = 0.0;
+#pragma unroll
+    for (int t = 0; t < NT; t++) {
+      const double p0 = g.mods.pt[0][t], p1 = g.mods.pt[1][t], p2 = g.mods.pt[2][t];
+#pragma unroll
+      for (int e = 0; e < 4; e++) {
+        const int w = (int) __byte_perm (word[t], 0u, 0x4440u + e);   /* byte e, zero-extended */
+        const double wd = __hiloint2double (0x43300000, w) - 0x1p52;
+        sum[e][0] = fma (wd, p0, sum[e][0]);
+        sum[e][1] = fma (wd, p1, sum[e][1]);
+        sum[e][2] = fma (wd, p2, sum[e][2]);
+      }
+    }
     const double room_per_T = (2.0 * (double) g.k - 1.01) * 0x1p-53 * 0x1p-14;
     const double e_k = (double) g.k * g.ulp_2b;
 #pragma unroll
@@ -1269,41 +1340,25 @@ ozaki2_crt (Oz2Crt g)
       else if (ea + eb > g.ovf_exp)
         fix = true;
       else {
-        /* sum of w_t M/m_t in four 32-bit limbs, each limb's sum in 64 bits without carries
-           (w_t < 256 and a limb < 2^32: a product < 2^40, 15 of them < 2^44): one IMAD.WIDE
-           a limb a term where the 128-bit product took a full 128 x 128 multiply.  w_t comes
-           from the gemm as it is (oz2_weight). */
-        unsigned long long limb[4] = {0, 0, 0, 0};
-#pragma unroll
-        for (int t = 0; t < OZ2_MAX_MODULI; t++)
-          if (t < N) {
-            const unsigned w = (word[t] >> (8 * e)) & 0xffu;   /* the gemm's oz2_weight */
-            const unsigned long long lo = g.mods.mt_lo[t], hi = g.mods.mt_hi[t];
-            limb[0] = oz2_mad_wide ((unsigned) lo, w, limb[0]);
-            limb[1] = oz2_mad_wide ((unsigned) (lo >> 32), w, limb[1]);
-            limb[2] = oz2_mad_wide ((unsigned) hi, w, limb[2]);
-            limb[3] = oz2_mad_wide ((unsigned) (hi >> 32), w, limb[3]);
-          }
-        const unsigned __int128 xs = (unsigned __int128) limb[0]
-                                     + ((unsigned __int128) limb[1] << 32)
-                                     + ((unsigned __int128) limb[2] << 64)
-                                     + ((unsigned __int128) limb[3] << 96);
-        /* xs < N M: subtract q M with q (< 16) from a double estimate, then fix the
-           off-by-one (the estimate's relative error is a few 2^-53: off by at most one) */
-        const double xd = (double) (unsigned long long) (xs >> 64) * 0x1p64
-                          + (double) (unsigned long long) xs;
-        const unsigned long long qm = (unsigned long long) floor (xd * g.inv_M);
-        const unsigned __int128 qM = ((unsigned __int128) (g.mods.m_hi * qm) << 64)
-                                     + (unsigned __int128) g.mods.m_lo * qm;
-        __int128 y = (__int128) xs - (__int128) qM;
-        if (y < 0)
-          y += (__int128) M;
-        if (y >= (__int128) M)
-          y -= (__int128) M;
-        if (y > (__int128) (M >> 1))
-          y -= (__int128) M;   /* the symmetric range: A' B' itself (|A' B'| <= M / 2) */
+        const double s0 = sum[e][0], s1 = sum[e][1], s2 = sum[e][2];
+        /* sum = y + q M with y = A' B', |y| <= M / 2 - margin, margin >= 0.05 M (ozaki2_setup
+           checks it against 2^-40 M): sum / M < 20 is at least the margin from a half-integer,
+           and its estimate from the top two limbs is within 2^-42.9 (three roundings of a value
+           below 20, s2 / M < 2^-43), so q = round (sum / M) is exact and y needs no correction.
+           r_l = S_l - q M_l exactly (q M_l < 2^45, |r_l| < 2^51), each an int64 by its bits
+           (r + 1.5 2^52 holds r + 2^51 in its significand), and y = sum_l r_l 2^(39 (2 - l))
+           in 128 bits (|y| < 2^123). */
+        const double q = rint (fma (s0, 0x1p78, s1 * 0x1p39) * g.inv_M);
+        const long long r0 = __double_as_longlong (fma (-q, g.mods.ml[0], s0) + 0x1.8p52)
+                             - 0x4338000000000000ll;
+        const long long r1 = __double_as_longlong (fma (-q, g.mods.ml[1], s1) + 0x1.8p52)
+                             - 0x4338000000000000ll;
+        const long long r2 = __double_as_longlong (fma (-q, g.mods.ml[2], s2) + 0x1.8p52)
+                             - 0x4338000000000000ll;
+        const __int128 y = ((__int128) r0 << 78) + ((__int128) r1 << 39) + (__int128) r2;
         const bool neg = y < 0;
-        const double mag = oz2_to_double ((unsigned __int128) (neg ? -y : y));
+        const unsigned __int128 ay = (unsigned __int128) (neg ? -y : y);
+        const double mag = oz2_to_double ((unsigned long long) (ay >> 64), (unsigned long long) ay);
         /* C' 2^sh: where 2^sh is a normal double (all but extreme scales) a multiply by it
            built from its exponent field, one rounding, the same correctly rounded value
            scalbn gives (exact unless the result is subnormal, which the guard below sends to
@@ -1356,12 +1411,13 @@ int ozaki_slices ()
   return env_int_in ("GPUMAT_OZAKI_SLICES", 2, OZ_MAX_SLICES, OZ_DEFAULT_SLICES);
 }
 
-/* The version: GPUMAT_OZAKI_VERSION=2 runs gemm v2 (header) where s = 8; =3 scheme II (v3);
-   else v1. */
+/* The version: scheme II (v3) unless GPUMAT_OZAKI_VERSION says 1 (scheme I, v1's gemm) or 2
+   (scheme I with gemm v2 where s = 8).  v3 is the default since session 15 (1.2-1.35x DGEMM at
+   4096^3, 1.35-1.5x at 8192^3 on an H100, against v1's 15%), with the same bound and guard. */
 int ozaki_version ()
 {
   const char *env = getenv ("GPUMAT_OZAKI_VERSION");
-  return env && strcmp (env, "2") == 0 ? 2 : env && strcmp (env, "3") == 0 ? 3 : 1;
+  return env && strcmp (env, "1") == 0 ? 1 : env && strcmp (env, "2") == 0 ? 2 : 3;
 }
 
 /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
@@ -1420,13 +1476,13 @@ void launch_scans (const MatmulArgs &a, int64_t base_a, int64_t pa, int64_t base
     ozaki_scan<true><<<dim3 ((unsigned) ceil_div (mpad, 8), (unsigned) pa), 256, 0, a.stream>>> (
         a.m, a.k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
   else
-    ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 32), (unsigned) pa), 256, 0, a.stream>>> (
+    ozaki_scan<false><<<dim3 ((unsigned) ceil_div (mpad, 16), (unsigned) pa), 256, 0, a.stream>>> (
         a.m, a.k, A, a.lda, a.sa, base_a, codes_a, mpad, l1_a);
   if (KB)
     ozaki_scan<true><<<dim3 ((unsigned) ceil_div (npad, 8), (unsigned) pb), 256, 0, a.stream>>> (
         a.n, a.k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
   else
-    ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 32), (unsigned) pb), 256, 0, a.stream>>> (
+    ozaki_scan<false><<<dim3 ((unsigned) ceil_div (npad, 16), (unsigned) pb), 256, 0, a.stream>>> (
         a.n, a.k, B, a.ldb, a.sb, base_b, codes_b, npad, l1_b);
 }
 
@@ -1555,21 +1611,37 @@ Oz2Moduli ozaki2_setup (int N, int64_t k)
   int log2_k = 0;   /* ceil (log2 k) */
   while (((int64_t) 1 << log2_k) < k)
     log2_k++;
-  const int bits = (log2_M - 1 - log2_k) / 2;
-  md.bits = bits > 53 ? 53 : bits;
+  int bits = (log2_M - 1 - log2_k) / 2;
+  bits = bits > 53 ? 53 : bits;
+  /* the crt takes q = round ((A' B' + q M) / M) from a double estimate within 2^-42.9 of it,
+     exact while |A' B'| <= k (2^b - 1)^2 stays 2^-40 M short of M / 2 (the least margin of
+     N = 12..15 at any k is 0.05 M: never taken, a guard) */
+  while (bits > 8 && (M >> 1) - (unsigned __int128) k * ((((unsigned __int128) 1) << bits) - 1)
+                                      * ((((unsigned __int128) 1) << bits) - 1) < (M >> 40))
+    bits--;
+  md.bits = bits;
+  const unsigned __int128 limb = ((unsigned __int128) 1 << 39) - 1;
   for (int t = 0; t < N; t++) {
     const int mt = oz2_modulus (t);
     const unsigned __int128 q = M / (unsigned) mt;
     const int r = (int) (q % (unsigned) mt);
     md.mod[t] = mt;
-    md.inv_m[t] = 1.0 / mt;
     md.inv[t] = 0;
     for (int y = 1; y < mt; y++)
       if ((r * y) % mt == 1)
         md.inv[t] = y;
-    md.mt_lo[t] = (unsigned long long) q;
-    md.mt_hi[t] = (unsigned long long) (q >> 64);
+    md.c22[t] = (unsigned) ((1ull << 22) % mt);
+    md.c44[t] = (unsigned) ((1ull << 44) % mt);
+    md.off[t] = (unsigned) ((128 + mt - (int) ((1ull << 53) % mt)) % mt);
+    md.magic39[t] = (unsigned) (((1ull << 39) + mt - 1) / mt);
+    md.neg_mod[t] = 0u - (unsigned) mt;
+    md.pt[0][t] = (double) (unsigned long long) (q >> 78);
+    md.pt[1][t] = (double) (unsigned long long) ((q >> 39) & limb);
+    md.pt[2][t] = (double) (unsigned long long) (q & limb);
   }
+  md.ml[0] = (double) (unsigned long long) (M >> 78);
+  md.ml[1] = (double) (unsigned long long) ((M >> 39) & limb);
+  md.ml[2] = (double) (unsigned long long) (M & limb);
   md.m_lo = (unsigned long long) M;
   md.m_hi = (unsigned long long) (M >> 64);
   return md;
@@ -1708,8 +1780,11 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     gg.plane0 = N;
     gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
     gc.page0 = p0;
-    ozaki2_crt<KA, KB><<<dim3 ((unsigned) ceil_div (crt_threads, 256), (unsigned) pages), 256,
-                         0, a.stream>>> (gc);
+    const dim3 crt_grid ((unsigned) ceil_div (crt_threads, 256), (unsigned) pages);
+    if (N <= OZ2_DEFAULT_MODULI)
+      ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI><<<crt_grid, 256, 0, a.stream>>> (gc);
+    else
+      ozaki2_crt<KA, KB, OZ2_MAX_MODULI><<<crt_grid, 256, 0, a.stream>>> (gc);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
   }
@@ -1729,7 +1804,7 @@ gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
   if (a.k < OZAKI_K_FLOOR)
     return fp64_path (a, dev);
   const int s = ozaki_slices ();
-  /* scheme II where asked (GPUMAT_OZAKI_VERSION=3) and its int32 sums stay exact */
+  /* scheme II (the default) where its int32 sums stay exact, else scheme I */
   const bool scheme2 = ozaki_version () == 3 && a.k <= OZ2_MAX_K;
   return with_layouts (a, [&] (auto ka, auto kb) {
     constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;

@@ -36,15 +36,17 @@
  *     the m + n - 1 elements of the bad row and column for onebad; with GPUMAT_OZAKI_SLICES=7
  *     at k = 256 some but not all elements fall back (the guard at work), all within the bound.
  * Each case also runs the dmma kernel on the same data as a check of the test itself.
- * A subset runs again with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its
- * results labelled "ozaki[v2]", and with GPUMAT_OZAKI_VERSION=3 (scheme II, 14 moduli; the
+ * The full set runs on scheme I (GPUMAT_OZAKI_VERSION=1, "ozaki[v1]").  A subset runs again
+ * with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its results labelled
+ * "ozaki[v2]", and with the variable unset (the default, scheme II, 14 moduli; the
  * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]"; on
  * sm_90a builds that gemm is the warp-specialized wgmma one, 128 x 256 tiles (ws256) where n
  * pads to 256 with little waste, else 128 x 128 (ws), so a smaller subset runs again with
  * each gemm forced by GPUMAT_OZAKI2_GEMM: =ws256 at every n, "ozaki[v3 ws256]"; =ws,
  * "ozaki[v3 ws]"; =wg (wgmma with a block barrier a k-tile), "ozaki[v3 wg]"; =mma (the
  * mma.sync gemm every other device runs), "ozaki[v3 mma]".  Off sm_90a every one of them
- * runs the mma.sync gemm.
+ * runs the mma.sync gemm.  GPUMAT_OZAKI_MODULI = 12, 13 and 15 run a few data sets (the crt's
+ * 14-term form with terms past N zero, and its 15-term form), within the bound.
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -259,12 +261,13 @@ static const int SLICES = 8, FEW = 6;
 /* Scheme II's default moduli (matmul_ozaki.cu, OZ2_DEFAULT_MODULI) */
 static const int MODULI = 14;
 
-/* "[v2]" or "[v3]" under GPUMAT_OZAKI_VERSION, else "" */
+/* "[v1]" or "[v2]" under GPUMAT_OZAKI_VERSION, else "[v3]" (the default; its gemm where one is
+   forced) */
 static const char *version_label (void)
 {
   const char *v = getenv ("GPUMAT_OZAKI_VERSION");
   const char *gemm = getenv ("GPUMAT_OZAKI2_GEMM");
-  if (v && strcmp (v, "3") == 0) {
+  if (!v || strcmp (v, "3") == 0) {
     static const char *const gemms[] = {"mma", "wg", "ws", "ws256"};
     static const char *const labels[] = {"[v3 mma]", "[v3 wg]", "[v3 ws]", "[v3 ws256]"};
     for (int q = 0; gemm && q < 4; q++)
@@ -272,12 +275,12 @@ static const char *version_label (void)
         return labels[q];
     return "[v3]";
   }
-  return v && strcmp (v, "2") == 0 ? "[v2]" : "";
+  return strcmp (v, "2") == 0 ? "[v2]" : "[v1]";
 }
 static int scheme2 (void)
 {
   const char *v = getenv ("GPUMAT_OZAKI_VERSION");
-  return v && strcmp (v, "3") == 0;
+  return !v || (strcmp (v, "1") != 0 && strcmp (v, "2") != 0);
 }
 
 /* One product: values, stored layouts, reference, then ozaki and dmma against the bound.
@@ -397,10 +400,11 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                (long long) bad, worst, first);
     if (q != 0)
       continue;
-    if (getenv ("GPUMAT_OZAKI_VERSION") && !scheme2 ()) {
+    const char *version = getenv ("GPUMAT_OZAKI_VERSION");
+    if (version && strcmp (version, "2") == 0) {
       /* v2 sums the same exact int32 diagonals and folds them alike: bit for bit v1's result */
       double *h1 = (double *) xmalloc (sizeof (double) * nc);
-      unsetenv ("GPUMAT_OZAKI_VERSION");
+      setenv ("GPUMAT_OZAKI_VERSION", "1", 1);
       TU_GM (gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
                         dC, ldc, 0, 1, 0));
       TU_CUDA (cudaMemcpy (h1, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
@@ -416,7 +420,11 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
       printf ("  note: %s uses %.3g of the bound (%lld of %lld elements on the FP64 path)\n",
               what, worst, (long long) fixups, (long long) (m * n));
     const char *env = getenv ("GPUMAT_OZAKI_SLICES");
-    const int want = k < 16 ? 0 : scheme2 () ? MODULI : env ? atoi (env) : SLICES;
+    const char *moduli = getenv ("GPUMAT_OZAKI_MODULI");
+    const int want = k < 16      ? 0
+                     : scheme2 () ? (moduli ? atoi (moduli) : MODULI)
+                     : env        ? atoi (env)
+                                  : SLICES;
     tu_result (slices == want, "%s: ran %d slices, expected %d", what, slices, want);
     if (k >= 16 && expect_fix >= 0) {
       const int64_t all = m * n;
@@ -553,6 +561,8 @@ int main (int argc, char **argv)
   unsetenv ("GPUMAT_OZAKI_SLICES");
   tu_seed (20261313);
   const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
+  /* the full set on scheme I (v1; scheme II, the default, runs its own subsets below) */
+  setenv ("GPUMAT_OZAKI_VERSION", "1", 1);
   /* K around the floor, every op pair, every data set */
   const int kmax = quick == 2 ? 20 : 40;
   for (int p = 0; p < 9; p++) {
@@ -621,10 +631,10 @@ int main (int argc, char **argv)
   setenv ("GPUMAT_OZAKI_SLICES", "7", 1);   /* s != 8: v1 runs */
   run (UNIFORM, N, N, 96, 80, 256, 1);
   unsetenv ("GPUMAT_OZAKI_SLICES");
-  /* scheme II (GPUMAT_OZAKI_VERSION=3, 14 moduli) on the same subset: its own guard, its own
-     roundings (not v1's bits); dense data keeps every element on the int8 path from k = 64
-     (bench/ozaki2_model.c) */
-  setenv ("GPUMAT_OZAKI_VERSION", "3", 1);
+  /* scheme II (the default: GPUMAT_OZAKI_VERSION unset, 14 moduli) on the same subset: its own
+     guard, its own roundings (not v1's bits); dense data keeps every element on the int8 path
+     from k = 64 (bench/ozaki2_model.c) */
+  unsetenv ("GPUMAT_OZAKI_VERSION");
   every_pattern (quick ? 4 : 2);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
@@ -638,6 +648,20 @@ int main (int argc, char **argv)
     run (ROWSPREAD, T, N, 130, 130, 1000, -1);
     run (UNIFORM, N, T, 1300, 140, 300, 0);   /* 11 row tiles: a raster group of 3 after 8 */
   }
+  /* the other moduli counts: 12 and 13 (the crt's 14-term form, the terms past N zeros) and
+     15 (its 15-term form); fewer moduli leave fewer bits, so the guard sends more to the FP64
+     path (not checked here), but every element stays within the bound */
+  static const char *const moduli[] = {"12", "13", "15"};
+  for (int q = 0; q < 3; q++) {
+    setenv ("GPUMAT_OZAKI_MODULI", moduli[q], 1);
+    run (UNIFORM, N, N, 96, 80, 256, -1);
+    run (FULLBITS, T, N, 200, 130, 3000, -1);
+    run (CANCEL, N, T, 200, 40, 3000, -1);
+    run (SPECIALS, T, T, 300, 300, 300, -1);
+    run (WIDE, N, N, 64, 64, 2048, -1);
+    run (UNIFORM, T, T, 37, 29, 100000, -1);
+  }
+  unsetenv ("GPUMAT_OZAKI_MODULI");
   /* every gemm of scheme II forced in turn (on sm_90a the default picks ws256 or ws by n):
      ws256 (at every n, n <= 128 included), ws, wgmma with a barrier a k-tile, mma.sync (every
      other device's); every data set on two op pairs (n = 67 <= 128), the k floor, batches with
