@@ -690,15 +690,14 @@ __device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_
  * order; one thread a 16-byte chunk of k of a row, as ozaki_slice, but rows fastest in either
  * layout (below).
  * In integers (v3 slice2; the FP64 form took 14 rint / fma / F2I a value and ran at twice its
- * memory floor, 240 us an operand at 4096^2 under ncu): |A'| is the significand shifted
- * (|x| < 2^code, so the shift is >= 53 - bits >= 0 but for subnormal rows), V = A' + 2^53 in
+ * memory floor, 240 us an operand at 4096^2 under ncu): A' by one F2I, V = A' + 2^53 in
  * [0, 2^54) is cut into u2 2^44 + u1 2^22 + u0 (u0, u1 < 2^22, u2 < 2^10), and
  *     y = u2 (2^44 mod m) + u1 (2^22 mod m) + u0 + ((128 - 2^53) mod m)  <  2^31,  y == A' + 128,
  * r = y mod m by y - m floor (y ceil (2^39 / m) / 2^39) (exact for y < 2^31: the excess of the
  * magic number, below m, times y stays below 2^39), and the byte stored is r - 128 (r ^ 0x80):
  * a residue of A' in [-128, m - 129], which the int8 GEMM takes as it would the symmetric one
  * (|residue| <= 128 is all its int32 sums need).  m = 256 (plane 0) is A's own low byte.  The
- * tops are U >> (bits - 7) (floor of a floor). */
+ * tops are |A'| >> (bits - 7) (floor of a floor). */
 template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
@@ -721,20 +720,23 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   planes += page * (int64_t) (N + 1) * xpad * kpad;
   const int c = code[x];
   const bool live = x < rows && c != OZ_ZERO && c != OZ_NONFINITE;
-  /* |x| = sig 2^(ex - 1075) (ex >= 1; subnormals: ex 0 read as 1), so |A'| = sig >> (base -
-     ex); rows not live read zeros (sig 0), their base any shift past 63 */
-  const int base = live ? 1075 + c - mods.bits : 2000;
+  /* A' = trunc (x 2^sc), sc = bits - code: the scaling is exact (a power of two) unless the
+     product falls below 2^-1022, where A' is 0 either way, and F2I truncates it (one
+     conversion a value: the integer extraction from the significand's bits it replaced took
+     ~40 instructions).  2^sc is built from its exponent field; rows below 2^-970 (sc up to
+     1127) take two factors.  Rows not live read zeros (sc 0). */
+  const int sc = live ? mods.bits - c : 0;
+  const int sc2 = sc > 1023 ? sc / 2 : 0;
+  const double f1 = __longlong_as_double ((long long) (sc - sc2 + 1023) << 52);
+  const double f2 = __longlong_as_double ((long long) (sc2 + 1023) << 52);
   uint32_t u0[16], u1[16], u2[16], t7[16];
 #pragma unroll
   for (int q = 0; q < 16; q++) {
     const int64_t p = pg * 16 + q;
     const double e = live && p < k ? X[KMAJ ? p + x * ld : x + p * ld] : 0.0;
-    const unsigned long long b = (unsigned long long) __double_as_longlong (e);
-    const int ex = (int) (b >> 52) & 0x7ff;
-    const unsigned long long sig = (b & 0xfffffffffffffull) | (ex != 0 ? 1ull << 52 : 0ull);
-    const int sh = base - (ex != 0 ? ex : 1);
-    const unsigned long long U = sh >= 64 ? 0ull : sh >= 0 ? sig >> sh : sig << -sh;
-    const unsigned long long V = (b >> 63) != 0 ? (1ull << 53) - U : (1ull << 53) + U;
+    const long long a = __double2ll_rz (e * f1 * f2);   /* A', |A'| < 2^bits <= 2^53 */
+    const unsigned long long V = (unsigned long long) (a + (1ll << 53));
+    const unsigned long long U = (unsigned long long) (a < 0 ? -a : a);
     u0[q] = (uint32_t) V & 0x3fffffu;
     u1[q] = (uint32_t) (V >> 22) & 0x3fffffu;
     u2[q] = (uint32_t) (V >> 44);
@@ -777,29 +779,30 @@ struct Oz2Gemm {
   int64_t pa_page, pb_page;     /* bytes between pages' planes (0: one for all) */
   int64_t mpad, npad, kpad, tiles_m;
   int plane0;                   /* the launch's first plane (blockIdx.y adds to it) */
-  int mod[OZ2_MAX_MODULI];
-  unsigned inv[OZ2_MAX_MODULI];               /* ((M / m_t) mod m_t)^-1 mod m_t (Oz2Moduli) */
-  unsigned long long magic[OZ2_MAX_MODULI];   /* ceil (2^64 / m_t) */
-  unsigned magic32[OZ2_MAX_MODULI];           /* ceil (2^32 / m_t) */
+  /* oz2_weight's constants for plane t: inv_t = ((M / m_t) mod m_t)^-1 mod m_t (Oz2Moduli),
+     (2^16 inv_t) mod m_t, the least multiple of m_t from 2^23, ceil (2^39 / m_t), 2^32 - m_t */
+  unsigned inv[OZ2_MAX_MODULI], inv_hi[OZ2_MAX_MODULI], w_off[OZ2_MAX_MODULI];
+  unsigned magic39[OZ2_MAX_MODULI], neg_mod[OZ2_MAX_MODULI];
   uint8_t *R;                   /* CRT weights: R[((page N + t) npad + j) mpad + i] */
   int *T;                       /* T[(page npad + j) mpad + i] */
   int n_moduli;
 };
 
-/* The CRT weight of plane t of an int32 sum: w = ((acc mod m_t) inv_t) mod m_t in [0, m_t),
- * what the crt multiplies M / m_t by, so that the crt reads it as it is.  By multiplies, not
- * the runtime division `%` took (m_t is not a constant here): acc + m_t 2^24 is positive and
- * below 2^33 (|acc| < 2^31, m_t >= 128), so its quotient by m_t is the high half of its product
- * with ceil (2^64 / m_t) (the excess, below 2^33 2^-64, cannot reach the next integer); r
- * inv_t < 2^16, whose quotient is the high half of its product with ceil (2^32 / m_t) (excess
- * below 2^-16 < 1 / m_t). */
+/* The CRT weight of plane t of an int32 sum: w = (acc inv_t) mod m_t in [0, m_t), what the
+ * crt multiplies M / m_t by, so that the crt reads it as it is.  In 32-bit integers, 7
+ * instructions (session 15; 64-bit multiply-highs before, ~15: the epilogue of every tile runs
+ * it 128 times a thread): acc = h 2^16 + l (h = acc >> 16 in [-2^15, 2^15), l < 2^16), so
+ *     y = h ((2^16 inv_t) mod m_t) + l inv_t + w_off_t  ==  acc inv_t  (mod m_t)
+ * with |h (..)| < 2^23, l inv_t < 2^24 and w_off_t, a multiple of m_t, in [2^23, 2^23 + m_t):
+ * 0 < y < 2^25 + 2^8, and y mod m_t is y - m_t floor (y ceil (2^39 / m_t) / 2^39), exact for
+ * y < 2^31 (the magic number's excess, below m_t, times y stays below 2^39), as ozaki2_slice
+ * reduces.  The same w as before, bit for bit. */
 __device__ __forceinline__ unsigned oz2_weight (const Oz2Gemm &g, int acc, int t)
 {
-  const unsigned m = (unsigned) g.mod[t];
-  const unsigned long long x = (unsigned long long) ((long long) acc + ((long long) m << 24));
-  const unsigned r = (unsigned) (x - __umul64hi (x, g.magic[t]) * m);
-  const unsigned wr = r * g.inv[t];
-  return wr - __umulhi (wr, g.magic32[t]) * m;
+  const int h = acc >> 16;
+  const unsigned l = (unsigned) acc & 0xffffu;
+  const unsigned y = (unsigned) (h * (int) g.inv_hi[t]) + l * g.inv[t] + g.w_off[t];
+  return y + (__umulhi (y, g.magic39[t]) >> 7) * g.neg_mod[t];
 }
 
 /* (3') one int8 GEMM of planes t = plane0 + blockIdx.y of A and B for a 128x128 tile: 8 warps
@@ -1754,13 +1757,14 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     return fp64_path (a, dev);
   Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
                 bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, {}, {},
-                {}, R, T, N};
+                {}, {}, R, T, N};
   for (int t = 0; t < N; t++) {
     const unsigned mt = (unsigned) mods.mod[t];
-    gg.mod[t] = mods.mod[t];
     gg.inv[t] = (unsigned) mods.inv[t];
-    gg.magic[t] = (unsigned long long) ((((unsigned __int128) 1 << 64) + mt - 1) / mt);
-    gg.magic32[t] = (unsigned) ((((unsigned long long) 1 << 32) + mt - 1) / mt);
+    gg.inv_hi[t] = (unsigned) (((1ull << 16) * (unsigned) mods.inv[t]) % mt);
+    gg.w_off[t] = ((1u << 23) + mt - 1) / mt * mt;
+    gg.magic39[t] = mods.magic39[t];
+    gg.neg_mod[t] = mods.neg_mod[t];
   }
   Oz2Crt gc = {m, n, k, mpad, npad, mods, R, T, codes_a, codes_b, bcast_a ? 0 : mpad,
                bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
