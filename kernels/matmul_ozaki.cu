@@ -1128,6 +1128,9 @@ __host__ __device__ constexpr size_t oz2s_smem (int bn)
 {
   return (size_t) OZ2W_STAGES * (OZ2W_TILE + bn * OZ2_KT) + 16 * OZ2W_STAGES;
 }
+/* gemm ws's epilogue tile in stage 0: a column of the 128 rows every 144 bytes (16-byte
+   aligned, 36 words: the byte stores of a warp fall in distinct banks) */
+constexpr int OZ2S_EPI_PITCH = OZ2_BM + 16;
 constexpr size_t OZ2S_SMEM = oz2s_smem (OZ2_BN);                 /* 128 KB + 64 */
 constexpr size_t OZ2S256_SMEM = oz2s_smem (OZ2S_BN_WIDE);        /* 192 KB + 64 */
 static_assert (OZ2S256_SMEM <= 227 * 1024, "gemm ws256: stages past the opt-in shared memory");
@@ -1138,6 +1141,7 @@ template <bool TOPS, int BN>
 __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
 {
   constexpr uint32_t TILE_B = BN * OZ2_KT, STAGE = OZ2W_TILE + TILE_B;
+  static_assert (BN * OZ2S_EPI_PITCH <= STAGE, "gemm ws: the epilogue tile past stage 0");
   extern __shared__ __align__ (1024) unsigned char smem_s[];
   const uint32_t sbase = (uint32_t) __cvta_generic_to_shared (smem_s);
   const uint32_t full = sbase + OZ2W_STAGES * STAGE, empty = full + 8 * OZ2W_STAGES;
@@ -1192,7 +1196,35 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
   }
   asm volatile ("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
   wgmma_pin (acc);
-  oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
+  if constexpr (TOPS) {
+    oz2w_store<TOPS> (g, acc, t, page, i0 + wg * 64 + w4 * 16 + gr, j0 + 2 * tg);
+  } else {
+    /* The weights through shared memory (session 15): each thread's 128 (64) bytes lie at
+       rows r and r + 8 of columns 2 tg + 8 y, +1, so stored straight to R (column-major,
+       mpad a column) they took a byte store each, 4 rows of 8 bytes a warp instruction.  Here
+       the tile goes to stage 0 as columns of 128 bytes, OZ2S_EPI_PITCH apart (36 words: the
+       warp's 32 byte stores land in 8 distinct banks, 4 bytes of a word each), then out as
+       16-byte stores, 8 threads a column.  Both warpgroups first finish reading the stages
+       (the last k-tile may sit in stage 0), hence the named barrier of the 256 consumer
+       threads before and after. */
+    unsigned char *tile = smem_s;
+    asm volatile ("bar.sync 1, 256;\n" ::: "memory");
+    const int row0 = wg * 64 + w4 * 16 + gr;
+#pragma unroll
+    for (int y = 0; y < BN / 8; y++)
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        tile[(2 * tg + 8 * y + e % 2) * OZ2S_EPI_PITCH + row0 + 8 * (e / 2)] =
+            (unsigned char) oz2_weight (g, acc[4 * y + e], t);
+    asm volatile ("bar.sync 1, 256;\n" ::: "memory");
+    uint8_t *R = g.R + ((page * g.n_moduli + t) * g.npad + j0) * g.mpad + i0;
+#pragma unroll
+    for (int q = tid; q < BN * (OZ2_BM / 16); q += 256) {
+      const int col = q / (OZ2_BM / 16), chunk = q % (OZ2_BM / 16);
+      *reinterpret_cast<uint4 *> (R + col * g.mpad + 16 * chunk) =
+          *reinterpret_cast<const uint4 *> (tile + col * OZ2S_EPI_PITCH + 16 * chunk);
+    }
+  }
 }
 #endif
 
