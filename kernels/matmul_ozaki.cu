@@ -93,18 +93,27 @@
  *            gemm's epilogue stores the CRT weight w_t = (c_t inv_t) mod m_t itself,
  *            reduced by multiply-high (oz2_weight) where it took a runtime division for c_t
  *            alone (494 us, and the whole product 0.7 ms faster at 8192^3).
- *   ozaki v3 slice2, crt5, scan16  (session 15; H100: correct on first run, bit for bit the
- *            results of before; 4096^3 2.49 -> 2.25 ms, 121-135% of DGEMM in every op pair,
- *            8192^3 135-149%; NOTES "Fifteenth session") the three passes around the gemm
- *            on cheaper units.  slice2: the residues in integers from the significand's bits
- *            (three 32-bit multiply-adds, one multiply-high and a shift a modulus, where FP64
- *            rint / fma / F2I ran at half their memory floor): 240 -> 180 us an operand at
- *            4096^2 (ncu).  crt5: the CRT sum in three limbs of exact FP64 FMAs (the FP64 pipe
- *            sat idle; 4 N IMAD.WIDE on the integer pipe before), q = round (sum / M) exact
- *            from a double estimate (the margin of |A' B'| below M / 2 is >= 0.05 M, checked in
+ *   ozaki v3 slice2, crt5, scan16, weight32, staged epilogue  (session 15, the default from
+ *            then on; H100: each step correct on its first run, bit for bit the results of
+ *            before; 4096^3 2.49 -> 2.05-2.11 ms, 128-152% of DGEMM in every op pair, 8192^3
+ *            ~16 ms, 135-149%; NOTES "Fifteenth session", times by ncu at 4096^3) the passes
+ *            around the gemm on cheaper units, and the gemm's epilogue.  slice2: the residues
+ *            in integers (A' by one F2I, then two 32-bit multiply-adds, one multiply-high and a
+ *            shift a modulus, where FP64 rint / fma / F2I ran at half their memory floor): 240
+ *            -> 163 us an operand.  crt5: the CRT sum in three limbs of exact FP64 FMAs (the
+ *            FP64 pipe sat idle; 4 N IMAD.WIDE on the integer pipe before), terms outermost so
+ *            a limb is loaded once for four rows, q = round (sum / M) exact from a double
+ *            estimate (the margin of |A' B'| below M / 2 is >= 0.05 M, checked in
  *            ozaki2_setup), no 128-bit correction, a 14- or 15-term form without a branch a
- *            term, the rounding to double on two 64-bit words: 494 -> 271 us.  scan16: the
+ *            term, the rounding to double on two 64-bit words: 494 -> 234 us.  scan16: the
  *            non-K-major scan 16 rows a block (256 blocks at 4096, not 128): 76 -> 60 us.
+ *            weight32: oz2_weight in 7 32-bit instructions (64-bit multiply-highs before), and
+ *            the staged epilogue (gemm ws / ws256): the weights through shared memory and out
+ *            as 16-byte stores, where each was a byte store: the 14 GEMMs 1.80 -> 1.70 -> 1.60
+ *            ms (~1200 TOP/s at ncu's clocks).  Tried and left out: the gemm persistent (a
+ *            block an SM looping over the tiles, the stage ring running on across them): no
+ *            gain (4096^3 2.28-2.30 ms against 2.28 one block a tile; 8192^3 16.19 against
+ *            16.03), the ring's refill at a tile's start was not a cost.
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -112,8 +121,9 @@
  * M = prod m_t, at most 53 (A' exact in a double): then |A' B'| < M / 2, and the residue of
  * A' B' modulo M in the symmetric range is A' B' itself.  The residues: A'_t = A' mod m_t in
  * [-128, 127], sums of k products exact in int32 for k < 2^17; c_t = (A'_t B'_t) mod m_t, stored
- * as its CRT weight w_t = (c_t inv_t) mod m_t (exact integer steps); CRT in 128-bit integers
- * (N <= 15: M < 2^119, the weighted sum < 2^123) is exact.  The one
+ * as its CRT weight w_t = (c_t inv_t) mod m_t (exact integer steps); the CRT is exact (N <= 15:
+ * M < 2^119, the weighted sum < 2^123; its three limb sums are exact FP64 FMAs, q exact, the
+ * 128-bit assembly exact: ozaki2_crt).  The one
  * rounding is C' 2^(E+F-2b) to double: <= u |C|.  Truncation:
  *     |a.b - A'.B' 2^(E+F-2b)| <= 2^(E-b) ||b||_1 + 2^(F-b) ||a||_1 + k 2^(E+F-2b) =: e
  * (per p: |da||b| + |a||db| + |da||db|).  Guard, with T the int8 sum of the 7-bit tops
