@@ -40,8 +40,9 @@
  *                                 the Ozaki scheme (INT8 tensor cores) against DGEMM and the
  *                                 FP64 tensor-core kernel, checked against DGEMM first; its
  *                                 rows name the slices and the elements its guard recomputed
- *                                 on the FP64 path (GPUMAT_OZAKI_SLICES=N runs N slices,
- *                                 GPUMAT_OZAKI_VERSION=2 the v2 gemm: rows "ozaki[v2]")
+ *                                 on the FP64 path (GPUMAT_OZAKI_SLICES=N: N slices in scheme I,
+ *                                 GPUMAT_OZAKI_VERSION=1 scheme I, =2 scheme I with the v2
+ *                                 gemm: rows "ozaki[v1]", "ozaki[v2]"; unset, scheme II)
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

@@ -86,9 +86,9 @@
 ## integers, their product is computed exactly from its residues modulo 14
 ## small coprime numbers (one exact int8 product each) and the Chinese
 ## remainder theorem; the result is within the same
-## |C - A*B| <= k*eps("double")*(|A|*|B|) bound as FP64 arithmetic (1.2-1.5
-## times cuBLAS's DGEMM on an H100 from 4096^3 on; inner sizes past 131071
-## run the older scheme I, 8 slices of 7 bits, far slower).  Elements
+## |C - A*B| <= k*eps("double")*(|A|*|B|) bound as FP64 arithmetic (1.28-1.58
+## times cuBLAS's DGEMM on an H100 at 4096^3 and 8192^3; inner sizes past
+## 131071 run the older scheme I, 8 slices of 7 bits, far slower).  Elements
 ## the method cannot certify (rows or columns holding NaN or Inf, entries far
 ## below the largest of their row or column, results near underflow or
 ## overflow) are recomputed with FP64 FMA, and products of inner size below 16
