@@ -377,6 +377,19 @@ __host__ __device__ __forceinline__ int64_t kmajor_chunk (int64_t x, int64_t c, 
   return (c / 8) * tile_bytes + (x / 8) * 1024 + (c % 8) * 128 + (x % 8) * 16;
 }
 
+/* Pages a launch of a workspace-hungry kernel takes (Ozaki v3, tf32x3 v3): all `batch`, unless
+ * per_page bytes a page on top of `fixed` would pass max_bytes (then as many as fit, at least
+ * one), and at most gridDim.y. */
+inline int64_t pages_per_launch (int64_t batch, double per_page, double fixed, double max_bytes)
+{
+  int64_t chunk = batch;
+  if (per_page > 0 && (double) chunk * per_page + fixed > max_bytes)
+    chunk = (int64_t) ((max_bytes - fixed) / per_page);
+  if (chunk < 1)
+    chunk = 1;
+  return chunk > MAX_GRID_Y ? MAX_GRID_Y : chunk;
+}
+
 /* A grouped raster of the block tiles: row tiles in groups of `group`, each group swept over
  * all column tiles with i fastest, so that L2 holds the group's A blocks and the B blocks in
  * use (Ozaki v3, tf32x3 v3: one block an SM, ~132 in flight). */
@@ -419,6 +432,19 @@ __device__ __forceinline__ void mbar_wait (uint32_t bar, uint32_t parity)
                   "selp.u32 %0, 1, 0, p;\n}\n"
                   : "=r"(done) : "r"(bar), "r"(parity) : "memory");
   } while (!done);
+}
+/* The producer's step of a warp-specialized ring (Ozaki v3 gemm ws, tf32x3 v3): k-tile kt goes
+   to stage kt % stages once both consumer warpgroups have handed back the k-tile it held
+   (kt - stages) on its empty barrier; the stage's full barrier is armed for `bytes` of copies.
+   Returns the stage. */
+__device__ __forceinline__ int ws_claim_stage (uint32_t full, uint32_t empty, int64_t kt,
+                                               int stages, uint32_t bytes)
+{
+  const int s = (int) (kt % stages);
+  if (kt >= stages)
+    mbar_wait (empty + 8 * s, (uint32_t) ((kt / stages - 1) & 1));
+  mbar_expect_tx (full + 8 * s, bytes);
+  return s;
 }
 /* bytes (a multiple of 16) from global src to shared dst, completing on bar */
 __device__ __forceinline__ void bulk_copy_g2s (uint32_t dst, const void *src, uint32_t bytes,

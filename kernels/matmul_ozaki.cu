@@ -663,16 +663,12 @@ constexpr int64_t OZ2_STAGE_BYTES = (int64_t) (OZ2_BM + OZ2_BN) * OZ_PITCH;
 /* int32 sums of k products of residues (|r| <= 128) stay exact below 2^31 */
 constexpr int64_t OZ2_MAX_K = 131071;
 
-/* Byte offset of 16-byte chunk c (k bytes 16c .. 16c + 15) of row x in a plane of xpad rows
- * (a multiple of 128) and k padded to a multiple of OZ2_KT: the planes are stored in wgmma's
- * K-major core-matrix order, k-tiles of OZ2_KT bytes, in each the 8-row groups (1024 bytes:
- * the 8 chunks of the k-tile, 8 rows of 16 bytes each).  A block's stage (128 rows of one
- * k-tile) is then 16 KB contiguous. */
+/* The planes (xpad rows, a multiple of 128; k padded to a multiple of OZ2_KT) are stored in
+ * wgmma's K-major core-matrix order, k-tiles of OZ2_KT bytes: chunk c of row x at
+ * kmajor_chunk (x, c, xpad * OZ2_KT), in each k-tile the 8-row groups (1024 bytes: the 8 chunks
+ * of the k-tile, 8 rows of 16 bytes each).  A block's stage (128 rows of one k-tile) is then
+ * 16 KB contiguous. */
 constexpr int OZ2_KT = 128;
-__host__ __device__ __forceinline__ int64_t oz2_chunk (int64_t x, int64_t c, int64_t xpad)
-{
-  return ((c / 8) * (xpad / 8) + x / 8) * 1024 + (c % 8) * 128 + (x % 8) * 16;
-}
 
 struct Oz2Moduli {
   int n, bits;
@@ -696,7 +692,7 @@ __device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_
 }
 
 /* (2') slice for scheme II: planes[t] (t < N: residues of A' = trunc (x 2^(bits - code))
- * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in oz2_chunk's
+ * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in kmajor_chunk's
  * order; one thread a 16-byte chunk of k of a row, as ozaki_slice, but rows fastest in either
  * layout (below).
  * In integers (v3 slice2; the FP64 form took 14 rint / fma / F2I a value and ran at twice its
@@ -718,7 +714,7 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
   if (id >= xpad * groups)
     return;
-  /* consecutive threads write consecutive 16-byte chunks of oz2_chunk's order (8 rows of one
+  /* consecutive threads write consecutive 16-byte chunks of kmajor_chunk's order (8 rows of one
      chunk, 128 bytes): rows fastest for either layout.  K-major rows were k-fastest before,
      each thread's 16-byte writes 128 bytes apart: 2.5 ms at 8192 against 0.92 for the other
      layout (ncu, H100) */
@@ -755,7 +751,7 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
        (468 shr.u64 in the PTX for 16 values, two a value a modulus) */
     asm volatile ("" : "+r"(u0[q]), "+r"(u1[q]), "+r"(u2[q]));
   }
-  int8_t *dst = planes + oz2_chunk (x, pg, xpad);
+  int8_t *dst = planes + kmajor_chunk (x, pg, xpad * OZ2_KT);
   const int64_t plane = xpad * kpad;
   *reinterpret_cast<uint4 *> (dst) =
       make_uint4 (oz2_pack4 (u0[0], u0[1], u0[2], u0[3]), oz2_pack4 (u0[4], u0[5], u0[6], u0[7]),
@@ -837,15 +833,15 @@ ozaki2_gemm (Oz2Gemm g)
   const int gr = lane / 4, tg = lane % 4;
   const int64_t KT = g.kpad / OZ2_BK;
 
-  /* 128 rows x 4 chunks of 16 bytes, per operand: 2 + 2 a thread (planes in oz2_chunk order) */
+  /* 128 rows x 4 chunks of 16 bytes, per operand: 2 + 2 a thread (planes in kmajor_chunk order) */
   auto load_stage = [&] (int stage, int64_t kt) {
     int8_t *sm = smem + stage * OZ2_STAGE_BYTES;
 #pragma unroll
     for (int q = tid; q < OZ2_BM * 4; q += OZ_THREADS) {
       const int r = q >> 2, c = q & 3;
       const int64_t chunk = kt * (OZ2_BK / 16) + c;
-      cp_async_16 (sm + r * OZ_PITCH + c * 16, pa + oz2_chunk (i0 + r, chunk, g.mpad), 16);
-      cp_async_16 (sm + (OZ2_BM + r) * OZ_PITCH + c * 16, pb + oz2_chunk (j0 + r, chunk, g.npad),
+      cp_async_16 (sm + r * OZ_PITCH + c * 16, pa + kmajor_chunk (i0 + r, chunk, g.mpad * OZ2_KT), 16);
+      cp_async_16 (sm + (OZ2_BM + r) * OZ_PITCH + c * 16, pb + kmajor_chunk (j0 + r, chunk, g.npad * OZ2_KT),
                    16);
     }
   };
@@ -987,12 +983,10 @@ __device__ __forceinline__ void oz2w_wgmma256 (int (&d)[128], uint64_t da, uint6
 template <int BN = OZ2_BN>
 __device__ __forceinline__ void oz2w_tile (const Oz2Gemm &g, int64_t &i0, int64_t &j0)
 {
-  const int64_t tiles_n = g.npad / BN, per_group = (int64_t) OZ2W_GROUP * tiles_n;
-  const int64_t first = blockIdx.x / per_group * OZ2W_GROUP;
-  const int64_t rows = g.tiles_m - first < OZ2W_GROUP ? g.tiles_m - first : OZ2W_GROUP;
-  const int64_t in_grp = blockIdx.x % per_group;
-  i0 = (first + in_grp % rows) * OZ2_BM;
-  j0 = in_grp / rows * BN;
+  int64_t ti, tj;
+  grouped_tile (blockIdx.x, g.tiles_m, g.npad / BN, OZ2W_GROUP, ti, tj);
+  i0 = ti * OZ2_BM;
+  j0 = tj * BN;
 }
 
 /* One k-tile of warpgroup wg from the stage at shared address `stage` (A's 128 rows, then
@@ -1179,11 +1173,8 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
       const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
       const int64_t a_step = g.mpad * OZ2_KT, b_step = g.npad * OZ2_KT;
       for (int64_t kt = 0; kt < KT; kt++) {
-        const int s = (int) (kt % OZ2W_STAGES);
-        if (kt >= OZ2W_STAGES)   /* both warpgroups are done with k-tile kt - OZ2W_STAGES */
-          mbar_wait (empty + 8 * s, (uint32_t) ((kt / OZ2W_STAGES - 1) & 1));
+        const int s = ws_claim_stage (full, empty, kt, OZ2W_STAGES, STAGE);
         const uint32_t bar = full + 8 * s, dst = sbase + s * STAGE;
-        mbar_expect_tx (bar, STAGE);
         bulk_copy_g2s (dst, pa + kt * a_step, OZ2W_TILE, bar);
         bulk_copy_g2s (dst + OZ2W_TILE, pb + kt * b_step, TILE_B, bar);
       }
@@ -1238,27 +1229,16 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
 }
 #endif
 
-/* Launch contract (both): OZ2S_THREADS threads, grid as ozaki2_gemm (x tiles, y planes, z
- * pages); compute capability 9.0 with sm_90a code (GPUMAT_SM90A).  gemm ws: OZ2S_SMEM bytes of
- * dynamic shared memory, npad a multiple of 128; ws256: OZ2S256_SMEM, npad a multiple of 256
- * and tiles_m * npad / 256 tiles. */
-template <bool TOPS>
+/* Launch contract: OZ2S_THREADS threads, grid as ozaki2_gemm (x tiles, y planes, z pages);
+ * compute capability 9.0 with sm_90a code (GPUMAT_SM90A).  gemm ws (BN = OZ2_BN): OZ2S_SMEM
+ * bytes of dynamic shared memory, npad a multiple of 128; ws256 (BN = OZ2S_BN_WIDE):
+ * OZ2S256_SMEM, npad a multiple of 256 and tiles_m * npad / 256 tiles. */
+template <bool TOPS, int BN>
 __global__ void __launch_bounds__ (OZ2S_THREADS, 1)
 ozaki2_gemm_ws (Oz2Gemm g)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  oz2s_gemm<TOPS, OZ2_BN> (g);
-#else
-  __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
-#endif
-}
-
-template <bool TOPS>
-__global__ void __launch_bounds__ (OZ2S_THREADS, 1)
-ozaki2_gemm_ws256 (Oz2Gemm g)
-{
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  oz2s_gemm<TOPS, OZ2S_BN_WIDE> (g);
+  oz2s_gemm<TOPS, BN> (g);
 #else
   __trap ();   /* launched only where sm_90a code was built (GPUMAT_SM90A) */
 #endif
@@ -1475,21 +1455,8 @@ gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
   return dmma_fits (dev) ? matmul_dmma (a, dev) : matmul_warp (a, GM_DOUBLE, dev);
 }
 
-/* Workspace a launch of `pages` pages may take: planes and codes. */
+/* Workspace a launch of scheme I or II may take (pages_per_launch): planes, codes and sums. */
 constexpr double OZ_MAX_WORKSPACE = 2.0 * 1024 * 1024 * 1024;
-
-/* Pages a launch takes: all, unless the workspace would pass OZ_MAX_WORKSPACE (or gridDim.y).
- * per_page: bytes each page adds; bytes_a, bytes_b: an operand's own (a broadcast one is kept
- * once). */
-int64_t pages_per_launch (int64_t batch, double per_page, double bytes_a, double bytes_b)
-{
-  int64_t chunk = batch;
-  if (per_page > 0 && (double) chunk * per_page + bytes_a + bytes_b > OZ_MAX_WORKSPACE)
-    chunk = (int64_t) ((OZ_MAX_WORKSPACE - bytes_a - bytes_b) / per_page);
-  if (chunk < 1)
-    chunk = 1;
-  return chunk > MAX_GRID_Y ? MAX_GRID_Y : chunk;
-}
 
 /* ceil (log2 (k)) */
 int ceil_log2 (int64_t k)
@@ -1591,7 +1558,8 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   const double bytes_a = (double) s * mpad * kpad + 4.0 * mpad;
   const double bytes_b = (double) s * npad * kpad + 4.0 * npad;
   const int64_t chunk = pages_per_launch (
-      a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b), bytes_a, bytes_b);
+      a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b), bytes_a + bytes_b,
+      OZ_MAX_WORKSPACE);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t plane_bytes_a = (size_t) s * mpad * kpad, plane_bytes_b = (size_t) s * npad * kpad;
   const size_t total = pages_a * (plane_bytes_a + 4 * mpad) + pages_b * (plane_bytes_b + 4 * npad);
@@ -1745,12 +1713,12 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const Oz2Moduli mods = ozaki2_setup (N, k);
   if (smem > (size_t) dev.smem_optin || mods.bits < 8)
     return fp64_path (a, dev);
-  auto gemm_v = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws256<false>
-                : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<false>
+  auto gemm_v = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws<false, OZ2S_BN_WIDE>
+                : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<false, OZ2_BN>
                 : kind == OZ2_GEMM_WG  ? ozaki2_gemm_wg<false>
                                        : ozaki2_gemm<false>;
-  auto gemm_t = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws256<true>
-                : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<true>
+  auto gemm_t = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws<true, OZ2S_BN_WIDE>
+                : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<true, OZ2_BN>
                 : kind == OZ2_GEMM_WG  ? ozaki2_gemm_wg<true>
                                        : ozaki2_gemm<true>;
   /* once per device and kernel: an attribute is set for the current device only */
@@ -1770,7 +1738,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const double bytes_b = (double) plane_bytes_b + 12.0 * npad;
   const double bytes_c = (double) N * mpad * npad + 4.0 * mpad * npad;
   const int64_t chunk = pages_per_launch (
-      a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b) + bytes_c, bytes_a, bytes_b);
+      a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b) + bytes_c, bytes_a + bytes_b,
+      OZ_MAX_WORKSPACE);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t r_bytes = (size_t) chunk * N * mpad * npad, t_bytes = (size_t) chunk * 4 * mpad * npad;
   const size_t total = pages_a * plane_bytes_a + pages_b * plane_bytes_b + r_bytes + t_bytes

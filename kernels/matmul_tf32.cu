@@ -756,11 +756,8 @@ matmul_tf32x3_v3_kernel (V3Gemm v)
       const unsigned char *pa = v.pa + page * v.pa_page + i0 * 128;
       const unsigned char *pb = v.pb + page * v.pb_page + j0 * 128;
       for (int64_t kt = 0; kt < KT; kt++) {
-        const int s = (int) (kt % V3_STAGES);
-        if (kt >= V3_STAGES)   /* both warpgroups are done with k-tile kt - V3_STAGES */
-          mbar_wait (empty + 8 * s, (uint32_t) ((kt / V3_STAGES - 1) & 1));
+        const int s = ws_claim_stage (full, empty, kt, V3_STAGES, V3_STAGE_BYTES);
         const uint32_t bar = full + 8 * s, dst = sbase + s * V3_STAGE_BYTES;
-        mbar_expect_tx (bar, V3_STAGE_BYTES);
         bulk_copy_g2s (dst, pa + kt * a_tile, V2_TILE_BYTES, bar);
         bulk_copy_g2s (dst + V2_TILE_BYTES, pa + kt * a_tile + v.mpad * 128, V2_TILE_BYTES, bar);
         bulk_copy_g2s (dst + 2 * V2_TILE_BYTES, pb + kt * b_tile, V2_TILE_BYTES, bar);
@@ -842,10 +839,7 @@ gm_status run_v3 (const MatmulArgs &a, int group)
   const bool bcast_a = a.sa == 0, bcast_b = a.sb == 0;
   const double bytes_a = 8.0 * mpad * kpad + mpad, bytes_b = 8.0 * npad * kpad + npad;
   const double per_page = (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b);
-  int64_t chunk = a.batch;
-  if (per_page > 0 && (double) chunk * per_page > V3_MAX_WORKSPACE)
-    chunk = (int64_t) (V3_MAX_WORKSPACE / per_page);
-  chunk = chunk < 1 ? 1 : chunk > MAX_GRID_Y ? MAX_GRID_Y : chunk;
+  const int64_t chunk = pages_per_launch (a.batch, per_page, 0.0, V3_MAX_WORKSPACE);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t planes_a = (size_t) (8 * mpad * kpad), planes_b = (size_t) (8 * npad * kpad);
   const size_t total = pages_a * (planes_a + mpad) + pages_b * (planes_b + npad);
