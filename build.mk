@@ -90,6 +90,8 @@ $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc
 VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
 all: $(VALUE_OUT)
 
-$(VALUE_OUT): $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/descriptor.h
+VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_host.cc
+$(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h
 	@mkdir -p $(OBJDIR)/value
-	cd $(OBJDIR)/value && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)
+	cd $(OBJDIR)/value && $(MKOCTFILE) -I$(abspath $(SRCROOT)/mex) -o $(abspath $@) \
+	  $(abspath $(VALUE_SOURCES))

@@ -16,7 +16,7 @@
 ## products many times, and @code{gather} the result back.
 ##
 ## @var{A} is a double or single array, real or complex, or an integer array
-## (int8 @dots{} uint64); logical and char become double, as in arithmetic.
+## (int8 @dots{} uint64) and logical; char becomes double, as in arithmetic.
 ## @code{gather (@var{G})} returns the host array, bit for bit what was
 ## uploaded, of the same class (a complex array stays complex).  Complex data
 ## cross the bus in Octave's own interleaved storage: no element is copied on
@@ -53,8 +53,8 @@
 ## an element on the device; @code{gather} returns a logical array).  In arithmetic,
 ## products and reductions it takes part as double, as a logical array does in Octave;
 ## @code{max} and @code{min} of two logical arrays, and of one along a dimension, stay
-## logical, as in Octave.  (@code{gpumat (@var{A})} of a host logical array still
-## uploads it as double.)
+## logical, as in Octave.  @code{gpumat (@var{A})} of a host logical array is a logical
+## gpumat array.
 ##
 ## Results that Octave makes complex are Octave's own: @code{.^} of a negative base with
 ## a non-integer exponent (Octave's rules of @file{xpow.cc}), and @code{sqrt} or
@@ -116,8 +116,8 @@
 ## @var{V}} with a gpumat, host or scalar @var{V} (growing @var{G} as Octave grows an
 ## array), and deletion @code{@var{G}(:, @var{j}) = []}.  Assignment takes Octave's class
 ## rules (a single @var{V} makes a double @var{G} single, a logical @var{G} takes @var{V}'s
-## class); a complex @var{V} into a real @var{G} raises
-## @code{gpumat:index:unsupportedClass}.  @code{B = G; B(1) = 0} leaves @var{G} as it was
+## class); a complex @var{V} makes a real @var{G} complex (that assignment runs on the
+## host, with a @code{gpumat:hostFallback} note).  @code{B = G; B(1) = 0} leaves @var{G} as it was
 ## (copy on write).
 ##
 ## Queries: @code{size}, @code{rows}, @code{columns}, @code{numel},
@@ -178,6 +178,9 @@ function G = gpumat (A, varargin)
            "gpumat: A must be a numeric, logical or char array, not %s", class (A));
   else
     G = __gpumat_call__ ("upload", "gpumat", A);
+    if (islogical (A))
+      G = (G != 0);             # a logical array stays logical, as a gpuArray does
+    endif
   endif
 endfunction
 
@@ -419,7 +422,7 @@ endfunction
 %!     assert (isequal (signbit (B), signbit (A)));
 %!   endfor
 %! endfor
-%! assert (gather (gpumat (true (2))), ones (2));
+%! assert (gather (gpumat (true (2))), true (2));
 %! assert (gather (gpumat ("ab")), double ("ab"));
 
 %!testif ; gpumat_available ()
@@ -881,8 +884,11 @@ endfunction
 %!error id=gpumat:reduce:invalidDim sum (gpumat (zeros (0, 3)), 0)
 %!error <sum: invalid dimension DIM = 0> sum (gpumat (zeros (0, 3)), 0)
 %!error id=gpumat:reduce:invalidDim sum (gpumat (zeros (0, 3)), [1 2])
-%!error id=gpumat:reduce:notSupported sum (gpumat (zeros (0, 3)), "native")
-%!error id=gpumat:reduce:notSupported sum (gpumat (zeros (0, 3)), 1, "extra")
+%!testif ; gpumat_available ()
+%! ## sum's options: Octave's own sum on the host (gpumat:hostFallback), the result uploaded
+%! warning ("off", "gpumat:hostFallback", "local");
+%! assert (gather (sum (gpumat (int8 ([100 100])), "native")), sum (int8 ([100 100]), "native"));
+%! assert (gather (sum (gpumat ([1 2; 3 4]), 1, "extra")), sum ([1 2; 3 4], 1, "extra"));
 %!error <mean: DIM must be an integer and a valid dimension> mean (gpumat (zeros (0, 3)), 1.5)
 %!error id=gpumat:reduce:notSupported mean (gpumat (zeros (0, 3)), "g")
 %!error <max: DIM must be a valid dimension> max (gpumat (zeros (0, 3)), [], 0)
@@ -1498,7 +1504,11 @@ endfunction
 %!error <gpumat cannot be indexed with \{> G = gpumat (zeros (0, 3)); G{1} = 2
 %!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G.foo
 %!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G(1)(1) = 2
-%!error id=gpumat:index:unsupportedClass G = gpumat (zeros (0, 3)); G(:) = 1i
+%!testif ; gpumat_available ()
+%! ## a complex V makes a real A complex, as in Octave (the assignment on the host)
+%! warning ("off", "gpumat:hostFallback", "local");
+%! G = gpumat (zeros (0, 3));  G(:) = 1i;  H = zeros (0, 3);  H(:) = 1i;
+%! assert (size (G), size (H));  assert (iscomplex (G), iscomplex (H));
 %!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(:, 5) = []
 %!error <A\(..,I,..\) = \[\]: index out of bounds: value 5 out of bound 3> G = gpumat (zeros (0, 3)); G(:, 5) = []
 %!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 3], "cls", "single"), "__device__"); G(1, 2, 1) = []

@@ -34,29 +34,10 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
-#include <octave/oct.h>
-#include <octave/ov-base.h>
-#include <octave/ov-typeinfo.h>
-#include <octave/interpreter.h>
-#include <octave/parse.h>
-#include <octave/defun-int.h>
-#include <octave/oct-map.h>
-#include <octave/ov-uint64.h>
-#include <octave/ov-fcn-handle.h>
-#include <octave/ls-oct-text.h>
-#include <octave/byte-swap.h>
-
-#include "descriptor.h"
-
-#include <cstdint>
-#include <memory>
-#include <sstream>
-#include <string>
-#include <vector>
+#include "gpumat_value.h"
 
 /* ---- calling the gateway ------------------------------------------------------------------ */
 
-static octave_value_list call_gateway (const octave_value_list& args, int nargout);
 
 /* Blocks whose last holder went, not yet handed to the gateway.  A destructor only records the
    address: the gateway frees the list at the next call that reaches it with FREE_BATCH blocks or
@@ -86,142 +67,28 @@ static void flush_frees ()
   octave::feval ("__gpumat__", ovl ("free", "", a), 0);
 }
 
-/* The device block of an array: handed back for freeing when the last holder goes. */
-struct block_owner
+block_owner::~block_owner ()
 {
-  uint64_t ptr;
-  std::size_t bytes;
-  block_owner (uint64_t p, std::size_t b) : ptr (p), bytes (b) { }
-  ~block_owner ()
-  {
-    try
-      {
-        pending_free.push_back (ptr);
-        pending_bytes += bytes;
-      }
-    catch (...)
-      {
-      }
-  }
-};
-
-class octave_gpumat : public octave_base_dld_value
-{
-public:
-  /* The exemplar made at registration, and gpumat (): a 0x0 double array, no device memory. */
-  octave_gpumat () : m_ptr (0), m_dims (0, 0), m_cls ("double"), m_complex (false), m_op (0) { }
-
-  octave_gpumat (uint64_t ptr, const dim_vector& dv, const std::string& cls, bool cplx, int op,
-                 const std::shared_ptr<block_owner>& owner)
-    : m_ptr (ptr), m_dims (dv), m_cls (cls), m_complex (cplx), m_op (op), m_owner (owner) { }
-
-  octave_gpumat (const octave_gpumat&) = default;
-
-  /* Octave clones a shared value before writing to it: the clone shares the device block, and
-     subsasgn copies the block first when it is shared (copy on write). */
-  octave_base_value *clone () const { return new octave_gpumat (*this); }
-  octave_base_value *empty_clone () const { return new octave_gpumat (); }
-
-  dim_vector dims () const { return m_dims; }
-  bool is_defined () const { return true; }
-  bool is_constant () const { return true; }
-  /* True, as for the classdef it replaces: [G, H] then calls @gpumat/horzcat.m (Octave's
-     concatenation dispatches to class methods only for objects), and isobject (G) stays true. */
-  bool isobject () const { return true; }
-  bool isreal () const { return ! m_complex; }
-  bool iscomplex () const { return m_complex; }
-  bool isfloat () const { return m_cls == "double" || m_cls == "single"; }
-  bool isinteger () const { return ! isfloat () && m_cls != "logical"; }
-  bool islogical () const { return m_cls == "logical"; }
-  bool isnumeric () const { return m_cls != "logical"; }
-  bool is_true () const;
-
-  /* The gateway's view of this array, packed as mex/descriptor.h says (built once: the
-     descriptor of an array never changes). */
-  const octave_value& descriptor () const
-  {
-    if (m_desc.is_undefined ())
-      {
-        const int nd = m_dims.ndims ();
-        uint64NDArray w (dim_vector (1, GM_DESC_HEADER + nd));
-        w(0) = GM_DESC_MAGIC;
-        w(1) = m_ptr;
-        w(2) = gm_desc_info (gm_desc_class_code (m_cls.c_str ()), m_op, m_complex);
-        for (int i = 0; i < nd; i++)
-          w(GM_DESC_HEADER + i) = static_cast<uint64_t> (m_dims(i));
-        Cell c (1, 1);
-        c(0) = w;
-        m_desc = c;
-      }
-    return m_desc;
-  }
-
-  /* The same as a struct {ptr, dims, cls, op, complex}, for .m code and the tests (G.desc). */
-  octave_value descriptor_struct () const
-  {
-    octave_scalar_map s;
-    s.assign ("ptr", octave_uint64 (m_ptr));
-    RowVector d (m_dims.ndims ());
-    for (int i = 0; i < m_dims.ndims (); i++)
-      d(i) = m_dims(i);
-    s.assign ("dims", d);
-    s.assign ("cls", m_cls);
-    s.assign ("op", double (m_op));
-    s.assign ("complex", m_complex);
-    return s;
-  }
-
-  /* G' (op 2 for complex data) and G.' (op 1): a view sharing the block, no copy, no kernel.
-     The same operation again is the parent; the other one on complex data is conj of the
-     parent, which no flag expresses: the view is laid out on the device and viewed. */
-  octave_value transposed (int op) const;
-
-  octave_value subsref (const std::string& type, const std::list<octave_value_list>& idx);
-  octave_value_list subsref (const std::string& type, const std::list<octave_value_list>& idx,
-                             int nargout);
-  octave_value subsasgn (const std::string& type, const std::list<octave_value_list>& idx,
-                         const octave_value& rhs);
-  octave_value map (unary_mapper_t umap) const;
-
-  bool print_as_scalar () const { return false; }
-  void print (std::ostream& os, bool pr_as_read_syntax = false);
-  void print_raw (std::ostream& os, bool pr_as_read_syntax = false) const;
-  bool print_name_tag (std::ostream& os, const std::string& name) const;
-
-  bool save_ascii (std::ostream& os);
-  bool load_ascii (std::istream& is);
-  bool save_binary (std::ostream& os, bool save_as_floats);
-  bool load_binary (std::istream& is, bool swap, octave::mach_info::float_format fmt);
-
-  /* load: become the uploaded array g (its fields and its share of the block) */
-  void take (const octave_gpumat& g)
-  {
-    m_ptr = g.m_ptr; m_dims = g.m_dims; m_cls = g.m_cls; m_complex = g.m_complex;
-    m_op = g.m_op; m_owner = g.m_owner; m_desc = octave_value ();
-  }
-
-  uint64_t m_ptr;
-  dim_vector m_dims;
-  std::string m_cls;           /* "double", "single", "int8" ... "uint64", "logical" */
-  bool m_complex;
-  int m_op;                    /* 0, or 1 (G.') / 2 (G' of complex data) for a view */
-  std::shared_ptr<block_owner> m_owner;
-  mutable octave_value m_desc;
-
-private:
-  DECLARE_OV_TYPEID_FUNCTIONS_AND_DATA
-};
+  try
+    {
+      pending_free.push_back (ptr);
+      pending_bytes += bytes;
+    }
+  catch (...)
+    {
+    }
+}
 
 DEFINE_OV_TYPEID_FUNCTIONS_AND_DATA (octave_gpumat, "gpumat", "gpumat");
 
-static bool is_gpumat (const octave_value& v)
+bool is_gpumat (const octave_value& v)
 {
   return v.type_id () == octave_gpumat::static_type_id ();
 }
 
 /* An octave_value sharing this very rep (no new reference to the device block: subsasgn's
    copy-on-write test counts the block's holders). */
-static octave_value self_value (const octave_gpumat& g)
+octave_value self_value (const octave_gpumat& g)
 {
   return octave_value (const_cast<octave_gpumat *> (&g), true);
 }
@@ -229,7 +96,7 @@ static octave_value self_value (const octave_gpumat& g)
 /* The gpumat rep of v.  The gateway's results are checked here rather than trusted: a
    dynamic_cast of anything else would throw std::bad_cast, which Octave's evaluator does not
    catch (std::terminate, SIGABRT); this is an ordinary, catchable error instead. */
-static const octave_gpumat& rep (const octave_value& v)
+const octave_gpumat& rep (const octave_value& v)
 {
   if (! is_gpumat (v))
     error_with_id ("gpumat:internal",
@@ -342,7 +209,7 @@ static bool hot_command (const octave_value& cmd)
   return false;
 }
 
-static octave_value_list call_gateway (const octave_value_list& args, int nargout)
+octave_value_list call_gateway (const octave_value_list& args, int nargout)
 {
   if (! pending_free.empty ()
       && (pending_free.size () >= FREE_BATCH || pending_bytes >= FREE_BYTES
@@ -385,14 +252,14 @@ static octave_value_list call_gateway (const octave_value_list& args, int nargou
 }
 
 /* One result of a gateway command. */
-static octave_value gw1 (const octave_value_list& args)
+octave_value gw1 (const octave_value_list& args)
 {
   octave_value_list out = call_gateway (args, 1);
   return out.length () > 0 ? out(0) : octave_value ();
 }
 
 /* A value the user sees as a host array of the same class (messages name it) */
-static octave_value gather (const octave_value& g)
+octave_value gather (const octave_value& g)
 {
   return gw1 (ovl ("gather", "gather", g));
 }
@@ -428,46 +295,37 @@ static octave_value op_hermitian (const octave_base_value& a)
 
 /* ---- operators ---------------------------------------------------------------------------- */
 
-static octave_value as_value (const octave_base_value& a)
+octave_value as_value (const octave_base_value& a)
 {
   /* an octave_value that shares a's rep (no copy of any data) */
   return octave_value (const_cast<octave_base_value *> (&a), true);
 }
 
-/* Element-wise binary operations: (CALLER, NAME) of gw_elementwise.c. */
-#define BINOP(fname, caller, name)                                                           \
+/* Element-wise binary operations: (CALLER, NAME) of gw_elementwise.c, or Octave's own on the
+   host for integer and complex operands (gpumat_value_host.cc). */
+#define BINOP(fname, op, caller, name)                                                       \
   static octave_value fname (const octave_base_value& a, const octave_base_value& b)        \
   {                                                                                          \
-    return gw1 (ovl ("binary", caller, name, as_value (a), as_value (b)));                   \
+    return elementwise_binary (octave_value::op, caller, name, as_value (a), as_value (b));  \
   }
-BINOP (op_add, "operator +", "plus")
-BINOP (op_sub, "operator -", "minus")
-BINOP (op_el_mul, "product", "times")
-BINOP (op_el_div, "quotient", "rdivide")
-BINOP (op_el_pow, "operator .^", "power")
-BINOP (op_lt, "mx_el_lt", "lt")
-BINOP (op_le, "mx_el_le", "le")
-BINOP (op_gt, "mx_el_gt", "gt")
-BINOP (op_ge, "mx_el_ge", "ge")
-BINOP (op_eq, "mx_el_eq", "eq")
-BINOP (op_ne, "mx_el_ne", "ne")
+BINOP (op_add, op_add, "operator +", "plus")
+BINOP (op_sub, op_sub, "operator -", "minus")
+BINOP (op_el_mul, op_el_mul, "product", "times")
+BINOP (op_el_div, op_el_div, "quotient", "rdivide")
+BINOP (op_el_pow, op_el_pow, "operator .^", "power")
+BINOP (op_lt, op_lt, "mx_el_lt", "lt")
+BINOP (op_le, op_le, "mx_el_le", "le")
+BINOP (op_gt, op_gt, "mx_el_gt", "gt")
+BINOP (op_ge, op_ge, "mx_el_ge", "ge")
+BINOP (op_eq, op_eq, "mx_el_eq", "eq")
+BINOP (op_ne, op_ne, "mx_el_ne", "ne")
 #undef BINOP
 
 /* A .\ B is B ./ A, and Octave reports it so (op1 is B). */
 static octave_value op_el_ldiv (const octave_base_value& a, const octave_base_value& b)
 {
-  return gw1 (ovl ("binary", "quotient", "rdivide", as_value (b), as_value (a)));
-}
-
-/* G / s and s \ G for a scalar s are G ./ s: Octave's own rule for a scalar divisor. */
-static octave_value op_div_scalar (const octave_base_value& a, const octave_base_value& b)
-{
-  return gw1 (ovl ("binary", "operator /", "rdivide", as_value (a), as_value (b)));
-}
-
-static octave_value op_ldiv_scalar (const octave_base_value& a, const octave_base_value& b)
-{
-  return gw1 (ovl ("binary", "operator \\", "rdivide", as_value (b), as_value (a)));
+  return elementwise_binary (octave_value::op_el_div, "quotient", "rdivide", as_value (b),
+                             as_value (a));
 }
 
 static octave_value op_mul (const octave_base_value& a, const octave_base_value& b)
@@ -493,7 +351,7 @@ MULOP (op_mul_herm, "none", "ctranspose")
 
 static octave_value op_uminus (const octave_base_value& a)
 {
-  return gw1 (ovl ("unary", "operator -", "uminus", as_value (a)));
+  return elementwise_uminus (as_value (a));
 }
 
 /* +G is G itself, except that a logical array becomes double, as in Octave. */
@@ -505,10 +363,10 @@ static octave_value op_uplus (const octave_base_value& a)
   return as_value (a);
 }
 
-/* !G is G == 0, a logical gpumat array, as Octave's ! of a numeric array. */
+/* !G is G == 0, a logical gpumat array, as Octave's ! of a numeric array (NaN refused). */
 static octave_value op_not (const octave_base_value& a)
 {
-  return gw1 (ovl ("binary", "operator !", "eq", as_value (a), 0.0));
+  return elementwise_not (as_value (a));
 }
 
 bool octave_gpumat::is_true () const
@@ -542,6 +400,7 @@ octave_value octave_gpumat::map (unary_mapper_t umap) const
       {
         /* Everything else (isnan, floor, sin, ...) as Octave computes it on the host array,
            the result uploaded (logical results stay logical). */
+        note_host_fallback (get_umap_name (umap));
         octave_value h = gather (self).map (umap);
         if (h.islogical ())
           return gw1 (ovl ("binary", "gpumat", "ne", gw1 (ovl ("upload", "gpumat", h)), 0.0));
@@ -599,7 +458,6 @@ octave_value octave_gpumat::subsref (const std::string& type,
   return r.length () > 0 ? r(0) : octave_value ();
 }
 
-static octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix);
 
 octave_value_list octave_gpumat::subsref (const std::string& type,
                                           const std::list<octave_value_list>& idx, int nargout)
@@ -657,7 +515,7 @@ octave_value_list octave_gpumat::subsref (const std::string& type,
 }
 
 /* G(I1, ..., In): Octave's result size, then the gateway's "index". */
-static octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix)
+octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix)
 {
   const int n = ix.length ();
   if (n == 0)
@@ -999,9 +857,14 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
   const bool rhs_complex = is_gpumat (rhs) ? rep (rhs).m_complex : rhs.iscomplex ();
   const std::string rhs_cls = is_gpumat (rhs) ? rep (rhs).m_cls : rhs.class_name ();
   if (rhs_complex && ! m_complex)
-    error_with_id ("gpumat:index:unsupportedClass",
-                   "gpumat: assigning complex values into a real gpumat array is not supported; "
-                   "make it complex first (gpumat (complex (gather (G))))");
+    {
+      /* A real A taking complex values becomes complex: Octave's own assignment on the host,
+         the result uploaded (no real-to-complex widening of a gpumat array in place yet) */
+      note_host_fallback ("complex assignment into a real gpumat array");
+      octave_value h = gather (self);
+      h.assign (octave_value::op_asn_eq, type, idx, is_gpumat (rhs) ? gather (rhs) : rhs);
+      return upload_host (h);
+    }
   if (m_cls == "logical" && rhs_cls == "single")
     self = gw1 (ovl ("convert", "index", "double", self));
 
@@ -1141,7 +1004,7 @@ void octave_gpumat::print_raw (std::ostream& os, bool pr_as_read_syntax) const
    Load uploads it (a logical array stays logical); without a GPU load fails with
    gpumat:noDevice, as any upload does (an empty array needs none). */
 
-static octave_value upload_host (const octave_value& h)
+octave_value upload_host (const octave_value& h)
 {
   octave_value g = gw1 (ovl ("upload", "load", h));
   if (h.islogical ())
@@ -1225,10 +1088,6 @@ static void install_ops (octave::type_info& ti)
        gpumat:<area>:invalidType "... not cell"), as the classdef's methods did */
     "sparse matrix", "sparse complex matrix", "sparse bool matrix", "cell", "struct",
     "scalar struct"};
-  static const char *scalar_names[] = {
-    "scalar", "complex scalar", "float scalar", "float complex scalar", "bool",
-    "int8 scalar", "int16 scalar", "int32 scalar", "int64 scalar",
-    "uint8 scalar", "uint16 scalar", "uint32 scalar", "uint64 scalar"};
   string_vector names = ti.installed_type_names ();
   auto id_of = [&] (const std::string& nm) {
     for (octave_idx_type i = 0; i < names.numel (); i++)
@@ -1270,15 +1129,8 @@ static void install_ops (octave::type_info& ti)
             ti.install_binary_op (c.op, o, t, c.f);
         }
     }
-  /* G / s and s \ G for a host scalar s */
-  for (const char *nm : scalar_names)
-    {
-      int id = id_of (nm);
-      if (id < 0)
-        continue;
-      ti.install_binary_op (octave_value::op_div, t, id, op_div_scalar);
-      ti.install_binary_op (octave_value::op_ldiv, id, t, op_ldiv_scalar);
-    }
+  /* /, \, ^, &, | and the assignment of gpumat values into host arrays */
+  install_host_ops (ti, t, others);
   ti.install_unary_op (octave_value::op_transpose, t, op_transpose);
   ti.install_unary_op (octave_value::op_hermitian, t, op_hermitian);
   ti.install_unary_op (octave_value::op_uminus, t, op_uminus);
@@ -1308,6 +1160,7 @@ static void ensure_registered (octave::interpreter& interp)
                        file.empty () ? "this one" : file.c_str ());
       }
   interp.mlock ();
+  registering_interpreter = &interp;
   octave_gpumat::register_type (ti);
   install_ops (ti);
   done = true;
@@ -1338,6 +1191,13 @@ how many arrays share G's device block.\n\
         }
       if (cmd == "desc" && args.length () == 2 && is_gpumat (args(1)))
         return ovl (rep (args(1)).descriptor_struct ());
+      if (cmd == "logical" && args.length () == 2 && is_gpumat (args(1)))
+        return ovl (logical_value (args(1)));
+      if (cmd == "fallback_note" && args.length () == 2 && args(1).is_string ())
+        {
+          note_host_fallback (args(1).string_value ());
+          return ovl ();
+        }
       if (cmd == "isgpumat" && args.length () == 2)
         return ovl (is_gpumat (args(1)));
       if (cmd == "shared" && args.length () == 2 && is_gpumat (args(1)))

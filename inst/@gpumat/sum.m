@@ -7,8 +7,13 @@
 ## @end deftypefn
 function S = sum (A, dim, varargin)
   if (nargin > 2 || (nargin == 2 && ischar (dim)))
-    error ("gpumat:reduce:notSupported",
-           "sum: options (\"native\", \"double\", \"extra\") are not supported for gpumat arrays");
+    ## "native", "double", "extra": Octave's own sum on the host (gpumat:hostFallback)
+    args = {A};
+    if (nargin >= 2)
+      args = [args, {dim}, varargin];
+    endif
+    S = host_call ("sum", args{:});
+    return;
   elseif (nargin < 2)
     dim = 0;
   elseif (! valid_dim (dim))

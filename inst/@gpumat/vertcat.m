@@ -2,8 +2,16 @@
 
 ## -*- texinfo -*-
 ## @deftypefn {} {@var{C} =} vertcat (@var{A}, @var{B}, @dots{})
-## @code{[@var{A}; @var{B}; @dots{}]} of gpumat and host arrays, on the device.
+## @code{[@var{A}; @var{B}; @dots{}]} of gpumat and host arrays: on the device for real double,
+## single and logical 2-D operands; others by Octave's own concatenation of the gathered
+## operands, the result a gpumat array.
 ## @end deftypefn
 function C = vertcat (varargin)
-  C = __gpumat_call__ ("cat", "vertcat", 1, varargin{:});
+  if (all (cellfun (@on_device_cat, varargin)))
+    C = __gpumat_call__ ("cat", "vertcat", 1, varargin{:});
+  else
+    ## integer, complex, char, sparse, N-D or non-numeric operands: Octave's own
+    ## concatenation of the gathered operands (gpumat:hostFallback)
+    C = host_call ("vertcat", varargin{:});
+  endif
 endfunction

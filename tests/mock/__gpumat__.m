@@ -123,12 +123,29 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       idx = arrayfun (@(k) 1:min (size (G, k), nd(k)), 1:numel (nd), "UniformOutput", false);
       R(idx{:}) = G(idx{:});
       [varargout{1}, blocks, next_ptr] = store (R, blocks, next_ptr);
+    case "cat"
+      vals = cellfun (@(a) operand (a, blocks), varargin(2:end), "uniformoutput", false);
+      [varargout{1}, blocks, next_ptr] = store (cat (varargin{1}, vals{:}), blocks, next_ptr);
+    case "dot"
+      [varargout{1}, blocks, next_ptr] = store (dot (operand (varargin{1}, blocks)(:), operand (varargin{2}, blocks)(:)), blocks, next_ptr);
+    case "norm"
+      x = operand (varargin{1}, blocks);  p = varargin{3};
+      if (ischar (p) || p != 2 || ! isvector (x))
+        r = norm (x, p);
+      else
+        r = norm (x);
+      endif
+      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+    case "reshape"
+      [varargout{1}, blocks, next_ptr] = store (reshape (value_of (varargin{1}, blocks), varargin{2}), blocks, next_ptr);
     case "reduce"
       x = operand (varargin{2}, blocks);
       if (varargin{3} == 0)
         [r{1:max (nargout, 1)}] = feval (varargin{1}, x);
-      else
+      elseif (any (strcmp (varargin{1}, {"max", "min"})))
         [r{1:max (nargout, 1)}] = feval (varargin{1}, x, [], varargin{3});
+      else
+        [r{1:max (nargout, 1)}] = feval (varargin{1}, x, varargin{3});
       endif
       for k = 1:numel (r)
         [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);

@@ -1,0 +1,21 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{G} =} rand (@dots{}, "like", @var{P})
+## @deftypefnx {} {@var{G} =} rand (@var{N}, @dots{})
+## Octave's @code{rand} with a gpumat argument: with @code{"like", @var{P}} for a gpumat
+## @var{P}, the array of @var{P}'s class (and complexity, where Octave keeps it) as a gpumat
+## array; gpumat sizes are read as numbers.  Octave's own rules and errors.
+## @seealso{gpumat, gpuArray}
+## @end deftypefn
+
+function G = rand (varargin)
+  G = like_maker ("rand", varargin{:});
+endfunction
+
+%!testif ; gpumat_available ()
+%! R = rand (2, 3, "like", gpumat (single (1)));
+%! assert (isgpuarray (R));
+%! H = rand (2, 3, "like", single (1));
+%! assert (size (R), size (H));
+%! assert (class (gather (R)), class (H));

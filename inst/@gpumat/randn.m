@@ -1,0 +1,21 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{G} =} randn (@dots{}, "like", @var{P})
+## @deftypefnx {} {@var{G} =} randn (@var{N}, @dots{})
+## Octave's @code{randn} with a gpumat argument: with @code{"like", @var{P}} for a gpumat
+## @var{P}, the array of @var{P}'s class (and complexity, where Octave keeps it) as a gpumat
+## array; gpumat sizes are read as numbers.  Octave's own rules and errors.
+## @seealso{gpumat, gpuArray}
+## @end deftypefn
+
+function G = randn (varargin)
+  G = like_maker ("randn", varargin{:});
+endfunction
+
+%!testif ; gpumat_available ()
+%! R = randn (2, 3, "like", gpumat (1));
+%! assert (isgpuarray (R));
+%! H = randn (2, 3, "like", 1);
+%! assert (size (R), size (H));
+%! assert (class (gather (R)), class (H));

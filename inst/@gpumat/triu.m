@@ -1,0 +1,26 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn {} {@dots{} =} triu (@var{x}, @dots{})
+## Octave's @code{triu} for gpumat arrays: no GPU method yet, so the arguments are gathered,
+## Octave's own @code{triu} runs on the host and numeric and logical results come back as
+## gpumat arrays (a logical one stays logical): the same values, class and size as on host
+## arrays, errors included.  Warns once a session with the identifier
+## @code{gpumat:hostFallback}.
+## @seealso{gpumat, gather}
+## @end deftypefn
+
+function varargout = triu (varargin)
+  [varargout{1:max (nargout, 1)}] = host_call ("triu", varargin{:});
+endfunction
+
+%!testif ; gpumat_available ()
+%! A = single (magic (4));  G = gpumat (A);
+%! warning ("off", "gpumat:hostFallback", "local");
+%! R = triu (G);
+%! H = triu (A);
+%! if (isgpuarray (R))
+%!   R = gather (R);
+%! endif
+%! assert (R, H);
+%! assert (class (R), class (H));

@@ -1,0 +1,473 @@
+/* gpumat_value_host.cc: what a gpumat array answers to every Octave builtin that has no GPU
+ * method, and the operators whose operands the GPU kernels do not take.
+ *
+ * Guarantee: no octave_base_value virtual that a builtin can reach keeps the base class's
+ * answer.  The base class answers any () and all () with a silent double 0 and the type tests
+ * (is_int32_type, ...) with false, which sent find () on an integer gpumat array into Octave's
+ * panic_impossible (the session was lost).  Here every such virtual either runs on the device
+ * (any, all, nnz, reshape, resize, squeeze, casts to double and single, indexing for `for`) or
+ * gathers the array and asks the host array of the same class, so a builtin returns exactly
+ * what it returns for that host array, errors included (find, sort, diag, cumsum through
+ * array_value, ...).  Such a host fallback warns once per function and session with the
+ * identifier gpumat:hostFallback, which `warning ("off", "gpumat:hostFallback")` silences.
+ *
+ * Operators: the element-wise kernels take real double, single and logical data; with an
+ * integer or complex operand an operator is Octave's own on the gathered operands, its result
+ * uploaded (so `int8 ([100 100]) + int8 ([100 -100])` saturates as Octave does).  `/` and `\`
+ * with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
+ * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are on the
+ * device, with Octave's error for NaN.  Assigning a gpumat value into an indexed host array
+ * (`x(2) = G`) uploads the host array first, so the result is a gpumat array, as MATLAB makes
+ * it a gpuArray.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include "gpumat_value.h"
+
+#include <octave/lo-array-errwarn.h>
+#include <octave/ov-fcn.h>
+#include <octave/pt-eval.h>
+
+#include <set>
+
+octave::interpreter *registering_interpreter = nullptr;
+
+/* ---- the host fallback -------------------------------------------------------------------- */
+
+/* Functions already named in a hostFallback warning this session (never destroyed: values can
+   die after this library's static destructors). */
+static std::set<std::string>& warned_functions = *new std::set<std::string> ();
+
+void note_host_fallback (const std::string& name)
+{
+  if (! warned_functions.insert (name).second)
+    return;
+  warning_with_id ("gpumat:hostFallback",
+                   "%s: no GPU method for gpumat arrays yet, so Octave computed it on the host "
+                   "from the gathered data (warning (\"off\", \"gpumat:hostFallback\") hides "
+                   "this note)", name.c_str ());
+}
+
+/* The builtin that is asking (builtins run in a frame of their own), else a generic name. */
+static std::string calling_function ()
+{
+  if (registering_interpreter)
+    {
+      octave_function *f = registering_interpreter->get_evaluator ().current_function ();
+      if (f && ! f->name ().empty ())
+        return f->name ();
+    }
+  return "gpumat array used as a host array";
+}
+
+octave_value octave_gpumat::host_value () const
+{
+  note_host_fallback (calling_function ());
+  return gather (self_value (*this));
+}
+
+/* True where the element-wise kernels do not take the operand: integer or complex data. */
+static bool host_only (const octave_value& v)
+{
+  if (is_gpumat (v))
+    {
+      const octave_gpumat& g = rep (v);
+      return g.m_complex || g.isinteger ();
+    }
+  return v.iscomplex () || v.isinteger ();
+}
+
+static octave_value host_of (const octave_value& v)
+{
+  return is_gpumat (v) ? gather (v) : v;
+}
+
+/* Octave's own operator on the gathered operands, the result uploaded. */
+static octave_value host_binary (octave_value::binary_op op, const octave_value& a,
+                                 const octave_value& b)
+{
+  note_host_fallback ("operator " + octave_value::binary_op_as_string (op));
+  return upload_host (octave::binary_op (op, host_of (a), host_of (b)));
+}
+
+static octave_value host_unary (octave_value::unary_op op, const octave_value& a)
+{
+  note_host_fallback ("operator " + octave_value::unary_op_as_string (op));
+  return upload_host (octave::unary_op (op, host_of (a)));
+}
+
+/* ---- helpers on the device ---------------------------------------------------------------- */
+
+static RowVector dims_row (const dim_vector& dv)
+{
+  RowVector r (dv.ndims ());
+  for (int k = 0; k < dv.ndims (); k++)
+    r(k) = dv(k);
+  return r;
+}
+
+/* How many elements of a gpumat array are nonzero (NaN counts), waiting for the answer. */
+static double count_nonzero (const octave_value& g, const char *caller)
+{
+  const octave_gpumat& r = rep (g);
+  const octave_idx_type n = r.m_dims.numel ();
+  if (n == 0)
+    return 0;
+  octave_value nz = gw1 (ovl ("binary", caller, "ne", g, 0.0));
+  if (r.m_dims.ndims () != 2 || r.m_dims(1) != 1)
+    nz = gw1 (ovl ("reshape", caller, nz, RowVector (dims_row (dim_vector (n, 1)))));
+  return gather (gw1 (ovl ("reduce", caller, "sum", nz, 1.0))).double_value ();
+}
+
+/* Octave's error for NaN where a logical value is needed (!NaN, NaN & 1, logical (NaN)). */
+static void check_no_nan (const octave_value& v, const char *caller)
+{
+  if (is_gpumat (v))
+    {
+      const octave_gpumat& g = rep (v);
+      if (g.m_cls != "double" && g.m_cls != "single")
+        return;
+      /* NaN is the one value that differs from itself */
+      if (count_nonzero (gw1 (ovl ("binary", caller, "ne", v, v)), caller) > 0)
+        octave::err_nan_to_logical_conversion ();
+    }
+  else if (v.isfloat () && v.isreal () && v.array_value ().any_element_is_nan ())
+    octave::err_nan_to_logical_conversion ();
+}
+
+/* v as a logical gpumat array (v ~= 0), after Octave's NaN check */
+static octave_value device_logical (const octave_value& v, const char *caller)
+{
+  check_no_nan (v, caller);
+  if (is_gpumat (v) && rep (v).islogical ())
+    return v;
+  return gw1 (ovl ("binary", caller, "ne", is_gpumat (v) ? v : upload_host (v), 0.0));
+}
+
+/* ---- operators ---------------------------------------------------------------------------- */
+
+static bool is_scalar_operand (const octave_value& v)
+{
+  return is_gpumat (v) ? rep (v).m_dims.numel () == 1 : v.numel () == 1;
+}
+
+/* A / B: element-wise when B is a scalar (Octave's rule), else the host's mrdivide. */
+static octave_value op_div (const octave_base_value& a, const octave_base_value& b)
+{
+  octave_value x = as_value (a), y = as_value (b);
+  if (is_scalar_operand (y) && ! host_only (x) && ! host_only (y))
+    return gw1 (ovl ("binary", "operator /", "rdivide", x, y));
+  return host_binary (octave_value::op_div, x, y);
+}
+
+/* A \ B: element-wise when A is a scalar, else the host's mldivide. */
+static octave_value op_ldiv (const octave_base_value& a, const octave_base_value& b)
+{
+  octave_value x = as_value (a), y = as_value (b);
+  if (is_scalar_operand (x) && ! host_only (x) && ! host_only (y))
+    return gw1 (ovl ("binary", "operator \\", "rdivide", y, x));
+  return host_binary (octave_value::op_ldiv, x, y);
+}
+
+/* A ^ B: for two scalars A .^ B, else the host's matrix power. */
+static octave_value op_pow (const octave_base_value& a, const octave_base_value& b)
+{
+  octave_value x = as_value (a), y = as_value (b);
+  if (is_scalar_operand (x) && is_scalar_operand (y) && ! host_only (x) && ! host_only (y))
+    return gw1 (ovl ("binary", "operator ^", "power", x, y));
+  return host_binary (octave_value::op_pow, x, y);
+}
+
+/* A & B and A | B: logical operands on the device (the product or the sum of the two,
+   compared with 0), Octave's broadcasting and its error for NaN. */
+static octave_value logical_op (octave_value::binary_op op, const octave_value& x,
+                                const octave_value& y)
+{
+  if (host_only (x) || host_only (y))
+    return host_binary (op, x, y);
+  const bool is_and = op == octave_value::op_el_and;
+  const char *caller = is_and ? "operator &" : "operator |";
+  octave_value lx = device_logical (x, caller), ly = device_logical (y, caller);
+  octave_value s = gw1 (ovl ("binary", caller, is_and ? "times" : "plus", lx, ly));
+  return gw1 (ovl ("binary", caller, "ne", s, 0.0));
+}
+
+static octave_value op_el_and (const octave_base_value& a, const octave_base_value& b)
+{
+  return logical_op (octave_value::op_el_and, as_value (a), as_value (b));
+}
+
+static octave_value op_el_or (const octave_base_value& a, const octave_base_value& b)
+{
+  return logical_op (octave_value::op_el_or, as_value (a), as_value (b));
+}
+
+/* Element-wise operators of gpumat_value.cc: the device, or the host for integer and complex
+   operands (declared there through this). */
+octave_value elementwise_binary (octave_value::binary_op op, const char *caller,
+                                 const char *name, const octave_value& x, const octave_value& y)
+{
+  if (host_only (x) || host_only (y))
+    return host_binary (op, x, y);
+  return gw1 (ovl ("binary", caller, name, x, y));
+}
+
+octave_value elementwise_not (const octave_value& x)
+{
+  if (host_only (x))
+    return host_unary (octave_value::op_not, x);
+  check_no_nan (x, "operator !");
+  return gw1 (ovl ("binary", "operator !", "eq", x, 0.0));
+}
+
+octave_value elementwise_uminus (const octave_value& x)
+{
+  if (host_only (x))
+    return host_unary (octave_value::op_uminus, x);
+  return gw1 (ovl ("unary", "operator -", "uminus", x));
+}
+
+octave_value logical_value (const octave_value& x)
+{
+  if (host_only (x))
+    {
+      note_host_fallback ("logical");
+      octave_value h = gather (x);
+      return upload_host (h.iscomplex () ? octave_value (h.bool_array_value ())
+                                         : octave_value (h.bool_array_value ()));
+    }
+  return device_logical (x, "logical");
+}
+
+/* x(I) = G for a host array x: x uploaded first (then G's own assignment runs). */
+static octave_base_value * widen_to_gpumat (const octave_base_value& a)
+{
+  octave_value g = upload_host (as_value (a));
+  return new octave_gpumat (rep (g));
+}
+
+void install_host_ops (octave::type_info& ti, int t, const std::vector<int>& others)
+{
+  struct { octave_value::binary_op op; octave::type_info::binary_op_fcn f; } bin[] = {
+    {octave_value::op_div, op_div}, {octave_value::op_ldiv, op_ldiv},
+    {octave_value::op_pow, op_pow}, {octave_value::op_el_and, op_el_and},
+    {octave_value::op_el_or, op_el_or}};
+  ti.install_binary_op (octave_value::op_div, t, t, op_div);
+  for (auto& b : bin)
+    {
+      if (b.op != octave_value::op_div)
+        ti.install_binary_op (b.op, t, t, b.f);
+      for (int o : others)
+        {
+          ti.install_binary_op (b.op, t, o, b.f);
+          ti.install_binary_op (b.op, o, t, b.f);
+        }
+    }
+  /* numeric host arrays take a gpumat right-hand side by becoming gpumat arrays */
+  static const char *assignable[] = {
+    "scalar", "matrix", "complex scalar", "complex matrix", "float scalar", "float matrix",
+    "float complex scalar", "float complex matrix", "bool", "bool matrix",
+    "int8 scalar", "int16 scalar", "int32 scalar", "int64 scalar",
+    "uint8 scalar", "uint16 scalar", "uint32 scalar", "uint64 scalar",
+    "int8 matrix", "int16 matrix", "int32 matrix", "int64 matrix",
+    "uint8 matrix", "uint16 matrix", "uint32 matrix", "uint64 matrix"};
+  const string_vector names = ti.installed_type_names ();
+  for (const char *nm : assignable)
+    for (octave_idx_type i = 0; i < names.numel (); i++)
+      if (names(i) == nm)
+        {
+          ti.install_pref_assign_conv (int (i), t, t);
+          ti.install_widening_op (int (i), t, widen_to_gpumat);
+        }
+}
+
+/* ---- octave_base_value's virtuals on the device ------------------------------------------- */
+
+std::size_t octave_gpumat::byte_size () const
+{
+  const int code = gm_desc_class_code (m_cls.c_str ());
+  return code < 0 ? 0 : m_dims.numel () * gm_desc_class_bytes[code] * (m_complex ? 2 : 1);
+}
+
+/* G(I, ...) for Octave's own code (the columns of `for k = G`) */
+octave_value octave_gpumat::do_index_op (const octave_value_list& idx, bool)
+{
+  octave_value_list r = index_op (*this, idx);
+  return r.length () > 0 ? r(0) : octave_value ();
+}
+
+/* any (G, DIM): sum (G ~= 0, DIM) > 0, whose sizes are any's for every shape (0x0 gives a 1x1
+   false, 0xN a 1xN false); DIM is 0-based, -1 for Octave's default. */
+octave_value octave_gpumat::any (int dim) const
+{
+  if (host_only (self_value (*this)))
+    return upload_host (host_value ().any (dim));
+  octave_value self = self_value (*this);
+  octave_value nz = gw1 (ovl ("binary", "any", "ne", self, 0.0));
+  octave_value s = gw1 (ovl ("reduce", "any", "sum", nz, double (dim + 1)));
+  return gw1 (ovl ("binary", "any", "gt", s, 0.0));
+}
+
+/* all (G, DIM): sum (G == 0, DIM) == 0 (NaN is nonzero) */
+octave_value octave_gpumat::all (int dim) const
+{
+  if (host_only (self_value (*this)))
+    return upload_host (host_value ().all (dim));
+  octave_value self = self_value (*this);
+  octave_value z = gw1 (ovl ("binary", "all", "eq", self, 0.0));
+  octave_value s = gw1 (ovl ("reduce", "all", "sum", z, double (dim + 1)));
+  return gw1 (ovl ("binary", "all", "eq", s, 0.0));
+}
+
+octave_idx_type octave_gpumat::nnz () const
+{
+  if (host_only (self_value (*this)))
+    return host_value ().nnz ();
+  return static_cast<octave_idx_type> (count_nonzero (self_value (*this), "nnz"));
+}
+
+octave_value octave_gpumat::full_value () const
+{
+  return self_value (*this);
+}
+
+octave_value octave_gpumat::reshape (const dim_vector& dv) const
+{
+  if (dv == m_dims)
+    return self_value (*this);
+  return gw1 (ovl ("reshape", "reshape", self_value (*this), dims_row (dv)));
+}
+
+octave_value octave_gpumat::squeeze () const
+{
+  return reshape (m_dims.squeeze ());
+}
+
+octave_value octave_gpumat::resize (const dim_vector& dv, bool) const
+{
+  if (dv == m_dims)
+    return self_value (*this);
+  octave_value self = self_value (*this);
+  if (m_op != 0)
+    self = gw1 (ovl ("copy", "resize", self));
+  return gw1 (ovl ("resize", "resize", self, dims_row (dv)));
+}
+
+octave_value octave_gpumat::as_double () const
+{
+  return gw1 (ovl ("convert", "double", "double", self_value (*this)));
+}
+
+octave_value octave_gpumat::as_single () const
+{
+  return gw1 (ovl ("convert", "single", "single", self_value (*this)));
+}
+
+/* ---- on the host: the gathered array's own answer ----------------------------------------- */
+
+#define HOST_CAST(NAME)                                                                      \
+  octave_value octave_gpumat::NAME () const                                                  \
+  {                                                                                          \
+    return upload_host (host_value ().NAME ());                                              \
+  }
+HOST_CAST (as_int8)
+HOST_CAST (as_int16)
+HOST_CAST (as_int32)
+HOST_CAST (as_int64)
+HOST_CAST (as_uint8)
+HOST_CAST (as_uint16)
+HOST_CAST (as_uint32)
+HOST_CAST (as_uint64)
+#undef HOST_CAST
+
+octave_value octave_gpumat::permute (const Array<int>& vec, bool inv) const
+{
+  return upload_host (host_value ().permute (vec, inv));
+}
+
+octave_value octave_gpumat::diag (octave_idx_type k) const
+{
+  return upload_host (host_value ().diag (k));
+}
+
+octave_value octave_gpumat::diag (octave_idx_type m, octave_idx_type n) const
+{
+  return upload_host (host_value ().diag (m, n));
+}
+
+octave_value octave_gpumat::sort (octave_idx_type dim, sortmode mode) const
+{
+  return upload_host (host_value ().sort (dim, mode));
+}
+
+octave_value octave_gpumat::sort (Array<octave_idx_type>& sidx, octave_idx_type dim,
+                                  sortmode mode) const
+{
+  return upload_host (host_value ().sort (sidx, dim, mode));
+}
+
+/* Each of these returns what the host array of the same class returns (or its error). */
+#define HOST_GETTER(RET, NAME, PARAMS, ARGS)                                                 \
+  RET octave_gpumat::NAME PARAMS const { return host_value ().NAME ARGS; }
+
+HOST_GETTER (sortmode, issorted, (sortmode mode), (mode))
+HOST_GETTER (Array<octave_idx_type>, sort_rows_idx, (sortmode mode), (mode))
+HOST_GETTER (sortmode, is_sorted_rows, (sortmode mode), (mode))
+HOST_GETTER (MatrixType, matrix_type, (), ())
+HOST_GETTER (MatrixType, matrix_type, (const MatrixType& typ), (typ))
+HOST_GETTER (octave::idx_vector, index_vector, (bool req), (req))
+HOST_GETTER (octave_value, convert_to_str_internal, (bool pad, bool force, char type),
+             (pad, force, type))
+HOST_GETTER (mxArray *, as_mxArray, (bool interleaved), (interleaved))
+HOST_GETTER (short int, short_value, (bool r, bool f), (r, f))
+HOST_GETTER (unsigned short int, ushort_value, (bool r, bool f), (r, f))
+HOST_GETTER (int, int_value, (bool r, bool f), (r, f))
+HOST_GETTER (unsigned int, uint_value, (bool r, bool f), (r, f))
+HOST_GETTER (int, nint_value, (bool f), (f))
+HOST_GETTER (long int, long_value, (bool r, bool f), (r, f))
+HOST_GETTER (unsigned long int, ulong_value, (bool r, bool f), (r, f))
+HOST_GETTER (int64_t, int64_value, (bool r, bool f), (r, f))
+HOST_GETTER (uint64_t, uint64_value, (bool r, bool f), (r, f))
+HOST_GETTER (double, double_value, (bool f), (f))
+HOST_GETTER (float, float_value, (bool f), (f))
+HOST_GETTER (Matrix, matrix_value, (bool f), (f))
+HOST_GETTER (FloatMatrix, float_matrix_value, (bool f), (f))
+HOST_GETTER (NDArray, array_value, (bool f), (f))
+HOST_GETTER (FloatNDArray, float_array_value, (bool f), (f))
+HOST_GETTER (Complex, complex_value, (bool f), (f))
+HOST_GETTER (FloatComplex, float_complex_value, (bool f), (f))
+HOST_GETTER (ComplexMatrix, complex_matrix_value, (bool f), (f))
+HOST_GETTER (FloatComplexMatrix, float_complex_matrix_value, (bool f), (f))
+HOST_GETTER (ComplexNDArray, complex_array_value, (bool f), (f))
+HOST_GETTER (FloatComplexNDArray, float_complex_array_value, (bool f), (f))
+HOST_GETTER (bool, bool_value, (bool w), (w))
+HOST_GETTER (boolMatrix, bool_matrix_value, (bool w), (w))
+HOST_GETTER (boolNDArray, bool_array_value, (bool w), (w))
+HOST_GETTER (charMatrix, char_matrix_value, (bool f), (f))
+HOST_GETTER (charNDArray, char_array_value, (bool f), (f))
+HOST_GETTER (SparseMatrix, sparse_matrix_value, (bool f), (f))
+HOST_GETTER (SparseComplexMatrix, sparse_complex_matrix_value, (bool f), (f))
+HOST_GETTER (SparseBoolMatrix, sparse_bool_matrix_value, (bool w), (w))
+HOST_GETTER (DiagMatrix, diag_matrix_value, (bool f), (f))
+HOST_GETTER (FloatDiagMatrix, float_diag_matrix_value, (bool f), (f))
+HOST_GETTER (ComplexDiagMatrix, complex_diag_matrix_value, (bool f), (f))
+HOST_GETTER (FloatComplexDiagMatrix, float_complex_diag_matrix_value, (bool f), (f))
+HOST_GETTER (octave_int8, int8_scalar_value, (), ())
+HOST_GETTER (octave_int16, int16_scalar_value, (), ())
+HOST_GETTER (octave_int32, int32_scalar_value, (), ())
+HOST_GETTER (octave_int64, int64_scalar_value, (), ())
+HOST_GETTER (octave_uint8, uint8_scalar_value, (), ())
+HOST_GETTER (octave_uint16, uint16_scalar_value, (), ())
+HOST_GETTER (octave_uint32, uint32_scalar_value, (), ())
+HOST_GETTER (octave_uint64, uint64_scalar_value, (), ())
+HOST_GETTER (int8NDArray, int8_array_value, (), ())
+HOST_GETTER (int16NDArray, int16_array_value, (), ())
+HOST_GETTER (int32NDArray, int32_array_value, (), ())
+HOST_GETTER (int64NDArray, int64_array_value, (), ())
+HOST_GETTER (uint8NDArray, uint8_array_value, (), ())
+HOST_GETTER (uint16NDArray, uint16_array_value, (), ())
+HOST_GETTER (uint32NDArray, uint32_array_value, (), ())
+HOST_GETTER (uint64NDArray, uint64_array_value, (), ())
+HOST_GETTER (string_vector, string_vector_value, (bool pad), (pad))
+HOST_GETTER (std::string, string_value, (bool force), (force))
+#undef HOST_GETTER

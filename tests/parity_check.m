@@ -1,0 +1,351 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn {} {[@var{cases}, @var{mismatches}] =} parity_check ()
+## The differential test of gpumat arrays against host arrays: every function and operator
+## below runs on gpumat arrays and on the same host arrays, over every class Octave accepts
+## there (double, single, complex, logical, the eight integer classes, char), shapes (scalar,
+## 0xN, Nx0, vectors, matrices, N-D), special values (NaN, +-Inf, -0, subnormals) and operand
+## placements (either or both on the GPU).  A case agrees when both give the same value
+## (NaN where NaN; floating-point reductions within a few eps of the host's, since the device
+## sums in another order), class, size and complexity, or when both raise an error.
+##
+## On a GPU it runs against the real gateway (make check); without one, against the host
+## mock of tests/mock, which checks the value type's own decisions (routing, class rules,
+## fallbacks, sizes).  Ends with an error naming the first mismatches, so that a mismatch fails
+## the run; no case may end Octave.
+## @end deftypefn
+
+function [cases, mismatches] = parity_check ()
+  state = warning ("off", "gpumat:hostFallback");
+  cleanup = onCleanup (@() warning (state));
+  inputs = make_inputs ();
+  unary = unary_functions ();
+  binary = binary_functions ();
+  cases = 0;  mismatches = {};
+  for i = 1:numel (inputs)
+    x = inputs{i};
+    for f = 1:rows (unary)
+      [ok, why] = agree (unary{f, 2}, {x}, {gpumat(x)});
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", unary{f, 1}, describe (x), why);
+      endif
+    endfor
+  endfor
+  ## binary: pairs of one shape family (scalar with anything, equal sizes, row with column)
+  pairs = make_pairs (inputs);
+  for p = 1:rows (pairs)
+    x = pairs{p, 1};  y = pairs{p, 2};
+    for f = 1:rows (binary)
+      for placement = 1:3
+        gx = x;  gy = y;
+        if (placement != 2)
+          gx = gpumat (x);
+        endif
+        if (placement != 1)
+          gy = gpumat (y);
+        endif
+        [ok, why] = agree (binary{f, 2}, {x, y}, {gx, gy});
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s, %s) placement %d: %s", binary{f, 1},
+                                       describe (x), describe (y), placement, why);
+        endif
+      endfor
+    endfor
+  endfor
+  ## Octave's own solvers and statistics, and CG and power iteration as a scientist writes
+  ## them, on gpumat arrays: within tolerance of the host, results on the device
+  [c, m] = algorithms ();
+  cases += c;  mismatches = [mismatches, m];
+  printf ("parity_check: %d cases, %d mismatches\n", cases, numel (mismatches));
+  if (! isempty (mismatches))
+    names = regexprep (mismatches, " .*", "");
+    [u, ~, j] = unique (names);
+    printf ("  by function: %s\n", strjoin (cellfun (@(n, c) sprintf ("%s %d", n, c), u, num2cell (accumarray (j(:), 1))(:)', "uniformoutput", false), ", "));
+    printf ("  %s\n", mismatches{1:min (40, end)});
+    error ("parity_check: %d of %d cases differ from the host", numel (mismatches), cases);
+  endif
+endfunction
+
+function inputs = make_inputs ()
+  base = {5, -0, [], zeros(0, 3), zeros(3, 0), [1 -2 0 4 NaN], [3; 0; -1], ...
+          [1 2 3; 4 0 6; -7 8 9; 0 0 1], reshape(1:12, 2, 3, 2) - 6, ...
+          [Inf -Inf NaN 0 1], [realmin/4 -realmin 1e300 -1e-300]};
+  inputs = {};
+  for b = base
+    v = b{1};
+    inputs{end+1} = v;
+    inputs{end+1} = single (v);
+    if (all (isfinite (v(:))))
+      inputs{end+1} = v != 0;
+      for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+        inputs{end+1} = cast (v, c{1});
+      endfor
+    endif
+    if (! isempty (v))
+      inputs{end+1} = complex (v, 1);
+      inputs{end+1} = single (complex (v, -2));
+    endif
+  endfor
+endfunction
+
+function pairs = make_pairs (inputs)
+  pairs = cell (0, 2);
+  mats = {[1 2 3; 4 0 6], [0 2 -3; NaN 5 Inf], 7, [1 2 3], [2; 0]};
+  for a = mats
+    for b = mats
+      for ca = {@double, @single, @int16, @(v) v != 0, @(v) complex (v, 2)}
+        if (any (isnan (a{1}(:))) && ! any (strcmp (func2str (ca{1}), {"double", "single", "@(v) complex (v, 2)"})))
+          continue;
+        endif
+        pairs(end+1, :) = {ca{1}(a{1}), b{1}};
+      endfor
+    endfor
+  endfor
+  pairs(end+1, :) = {int8([100 100]), int8([100 -100])};
+  pairs(end+1, :) = {uint8([200 3]), 100};
+endfunction
+
+function u = unary_functions ()
+  u = {"any", @any; "all", @all; "any(:,2)", @(x) any (x, 2); "all(:,1)", @(x) all (x, 1);
+       "find", @find; "find3", @(x) find3 (x); "find(x,1)", @(x) find (x, 1);
+       "nnz", @nnz; "sort", @sort; "sortdesc", @(x) sort (x, "descend");
+       "sort2", @(x) sort2 (x); "cumsum", @cumsum; "cumprod", @cumprod; "prod", @prod;
+       "diff", @diff; "median", @median; "std", @std; "var", @var; "mod3", @(x) mod (x, 3);
+       "rem3", @(x) rem (x, 3); "abs", @abs; "floor", @floor; "ceil", @ceil; "round", @round;
+       "fix", @fix; "sign", @sign; "isnan", @isnan; "isinf", @isinf; "isfinite", @isfinite;
+       "real", @real; "imag", @imag; "conj", @conj; "sin", @sin; "exp", @exp; "sqrt", @sqrt;
+       "log2", @log2; "sum", @sum; "sum2", @(x) sum (x, 2); "max", @max; "min", @min;
+       "mean", @mean; "diag", @diag; "triu", @triu; "tril", @tril; "trace", @trace2;
+       "permute", @(x) permute (x, [2 1 3]); "squeeze", @squeeze; "circshift", @(x) circshift (x, 1);
+       "flip", @flip; "repmat", @(x) repmat (x, 2, 1); "fliplr", @fliplr; "numel", @numel;
+       "size", @size; "isempty", @isempty; "double", @double; "single", @single;
+       "logical", @logical; "int8", @int8; "uint16", @uint16; "int32", @int32;
+       "uint64", @uint64; "not", @(x) !x; "uminus", @(x) -x; "transpose", @(x) x.';
+       "ctranspose", @(x) x'; "num2str", @num2str; "mat2str", @mat2str;
+       "sprintf", @(x) sprintf ("%g,", x); "isreal", @isreal; "isa_float", @(x) isa (x, "float");
+       "iscomplex", @iscomplex; "isinteger", @isinteger; "islogical", @islogical;
+       "index", @(x) x(end); "colon", @(x) x(:); "for", @for_columns;
+       "assign_into_host", @assign_into_host; "scalar_div", @(x) 3 / x(1);
+       "div_scalar", @(x) x / x(1); "pow2", @(x) x(1) ^ 2; "xor0", @(x) xor (x, 0);
+       "and1", @(x) x & 1; "or0", @(x) x | 0; "reshape", @(x) reshape (x, [], 1);
+       "colon_op", @(x) colon_bound (x); "if", @if_test};
+endfunction
+
+function b = binary_functions ()
+  b = {"plus", @plus; "minus", @minus; "times", @times; "rdivide", @rdivide;
+       "ldivide", @ldivide; "power", @power; "lt", @lt; "le", @le; "gt", @gt; "ge", @ge;
+       "eq", @eq; "ne", @ne; "and", @and; "or", @or; "xor", @xor; "max", @max; "min", @min;
+       "mod", @mod; "rem", @rem; "atan2", @atan2; "hypot", @hypot; "horzcat", @horzcat2;
+       "vertcat", @vertcat2; "mtimes", @mtimes; "mrdivide", @mrdivide; "mldivide", @mldivide};
+endfunction
+
+## helpers that run Octave code as a scientist writes it
+function r = find3 (x)
+  [i, j, v] = find (x);
+  r = {i, j, v};
+endfunction
+
+function r = sort2 (x)
+  [s, i] = sort (x);
+  r = {s, i};
+endfunction
+
+function r = trace2 (x)
+  if (ndims (x) > 2)
+    r = sum (x(:));
+  else
+    r = trace (x);
+  endif
+endfunction
+
+function r = for_columns (x)
+  r = {};
+  for k = x
+    r{end+1} = k;
+  endfor
+endfunction
+
+function r = assign_into_host (x)
+  r = zeros (1, 3);
+  r(2) = sum (x(:));
+endfunction
+
+function r = colon_bound (x)
+  r = 1:numel (x);
+  if (! isempty (x))
+    r = 1:abs (double (x(1)));
+  endif
+endfunction
+
+function r = if_test (x)
+  if (x)
+    r = 1;
+  else
+    r = 0;
+  endif
+endfunction
+
+function r = horzcat2 (x, y)
+  r = [x, y];
+endfunction
+
+function r = vertcat2 (x, y)
+  r = [x; y];
+endfunction
+
+function [cases, mismatches] = algorithms ()
+  n = 24;
+  [Q, ~] = qr (reshape (sin ((1:n*n) .^ 1.5), n, n));
+  A = Q * diag (linspace (1, 30, n)) * Q';  A = (A + A') / 2;
+  b = cos (1:n)';
+  G = gpumat (A);  g = gpumat (b);
+  tests = {"pcg", @(A, b) pcg (A, b, 1e-10, 200), true;
+           "gmres", @(A, b) gmres (A, b, [], 1e-10, 24), true;
+           "bicgstab", @(A, b) bicgstab (A, b, 1e-10, 200), true;
+           "std", @(A, b) std (A), true;  "var", @(A, b) var (A, 0, 2), true;
+           "median", @(A, b) median (A), true;  "trace", @(A, b) trace (A), true;
+           "normest", @(A, b) normest (A), false;  "cov", @(A, b) cov (A), true;
+           "kron", @(A, b) kron (A(1:3, 1:3), b(1:2)), true;
+           "cg", @cg_as_written, true;  "power", @power_iteration, true;
+           "save_load", @save_load, true};
+  cases = 0;  mismatches = {};
+  for t = 1:rows (tests)
+    cases++;
+    try
+      h = tests{t, 2} (A, b);
+      r = tests{t, 2} (G, g);
+      if (tests{t, 3} && ! isgpuarray (r))
+        mismatches{end+1} = sprintf ("%s: the result is a host %s, not a gpumat array", tests{t, 1}, class (r));
+        continue;
+      endif
+      r = gather (r);
+      if (! strcmp (class (r), class (h)) || ! isequal (size (r), size (h))
+          || norm (double (r(:) - h(:)), Inf) > 1e-8 * max (1, norm (double (h(:)), Inf)))
+        mismatches{end+1} = sprintf ("%s: differs from the host", tests{t, 1});
+      endif
+    catch e
+      mismatches{end+1} = sprintf ("%s: %s", tests{t, 1}, e.message);
+    end_try_catch
+  endfor
+endfunction
+
+function x = cg_as_written (A, b)
+  x = zeros (size (b), "like", b);
+  if (isgpuarray (b))
+    x = b * 0;
+  endif
+  r = b - A * x;  p = r;  rs = dot (r, r);
+  for k = 1:100
+    Ap = A * p;
+    alpha = rs / dot (p, Ap);
+    x = x + alpha * p;
+    r = r - alpha * Ap;
+    rs_new = dot (r, r);
+    if (all (sqrt (rs_new) < 1e-12))
+      break;
+    endif
+    p = r + (rs_new / rs) * p;
+    rs = rs_new;
+  endfor
+endfunction
+
+function lambda = power_iteration (A, b)
+  v = b / norm (b);
+  for k = 1:300
+    w = A * v;
+    v = w / norm (w);
+  endfor
+  lambda = v' * A * v;
+endfunction
+
+function y = save_load (A, b)
+  L = b > 0;
+  f = [tempname() ".txt"];
+  save ("-text", f, "L");
+  s = load (f);
+  delete (f);
+  y = s.L;
+  if (! islogical (y))
+    y = double (y);      # a logical array must come back logical
+  endif
+endfunction
+
+## ---- comparison ------------------------------------------------------------------------
+
+function [ok, why] = agree (f, host_args, gpu_args)
+  ok = true;  why = "";
+  host_err = "";  gpu_err = "";
+  try
+    h = f (host_args{:});
+  catch e
+    host_err = e.message;
+  end_try_catch
+  try
+    g = f (gpu_args{:});
+  catch e
+    gpu_err = e.message;
+  end_try_catch
+  if (! isempty (host_err) || ! isempty (gpu_err))
+    ok = ! isempty (host_err) && ! isempty (gpu_err);
+    if (! ok)
+      why = sprintf ("host error '%s', gpumat error '%s'", host_err, gpu_err);
+    endif
+    return;
+  endif
+  [ok, why] = same (h, g);
+endfunction
+
+function [ok, why] = same (h, g)
+  ok = true;  why = "";
+  if (iscell (h))
+    if (! iscell (g) || numel (g) != numel (h))
+      ok = false;  why = "cell results differ in count";
+      return;
+    endif
+    for k = 1:numel (h)
+      [ok, why] = same (h{k}, g{k});
+      if (! ok)
+        why = sprintf ("output %d: %s", k, why);
+        return;
+      endif
+    endfor
+    return;
+  endif
+  if (isgpuarray (g))
+    g = gather (g);
+  endif
+  if (! strcmp (class (h), class (g)))
+    ok = false;  why = sprintf ("class %s, host %s", class (g), class (h));
+  elseif (! isequal (size (h), size (g)))
+    ok = false;  why = sprintf ("size %s, host %s", mat2str (size (g)), mat2str (size (h)));
+  elseif (iscomplex (h) != iscomplex (g))
+    ok = false;  why = sprintf ("complexity %d, host %d", iscomplex (g), iscomplex (h));
+  elseif (! isequaln (h, g))
+    if (isfloat (h) && isequal (isnan (h), isnan (g)) && isequal (isinf (h), isinf (g)))
+      fin = isfinite (h);
+      scale = max (abs (h(fin)(:)));
+      if (isempty (scale) || scale == 0)
+        scale = 1;
+      endif
+      if (all (abs (h(fin) - g(fin)) <= 64 * eps (class (h)) * scale))
+        return;
+      endif
+    endif
+    ok = false;  why = "values differ";
+  endif
+endfunction
+
+function s = describe (x)
+  s = sprintf ("%s%s %s", ifelse_str (iscomplex (x), "complex "), class (x), mat2str (size (x)));
+endfunction
+
+function s = ifelse_str (c, a)
+  if (c)
+    s = a;
+  else
+    s = "";
+  endif
+endfunction
