@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cuda_runtime_api.h>
+#include "tuning.h"   /* the GPUMAT_* variables: gm_tuning_reload after a setenv */
 
 #ifdef __cplusplus
 extern "C" {
@@ -173,7 +174,8 @@ gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
  * through a ring of pinned slots (transfer.cu); larger uploads are gm_copy_to_device. */
 gm_status gm_copy_to_device_async (void *d_dst, const void *h_src, size_t bytes);
 /* Join the staging threads and free the pinned pool (gm_reset calls it); the next large copy
- * makes them again.  Tuning variables GPUMAT_TRANSFER_* are read when the pool is made. */
+ * makes them again.  The pool takes GPUMAT_TRANSFER_* from the tuning snapshot when it is made
+ * (after a setenv: gm_tuning_reload, then this). */
 void gm_transfer_release (void);
 /* An upload and a download at the same time (the bus is full duplex; the staging threads serve
  * both): as gm_copy_to_device (d_dst, h_src, up_bytes) and gm_copy_to_host (h_dst, d_src,
@@ -728,10 +730,10 @@ gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa
  * that kernel "dmma" runs for this double product on the current device, as chosen by its cost
  * model (kernels/matmul_dmma.cu) or set by the environment: GPUMAT_DMMA_TILE = auto (the
  * default), v2 (128x128 only, and auto's choice before the thin tiles), 128x128, 128x64,
- * 64x128 or 64x64 (that tile); GPUMAT_DMMA_SLICES = s (s slices of k, 1 to 512).  Both are
- * read on each gm_matmul call, which takes an invalid value as unset; here it is
- * GM_ERR_INVALID_ARGUMENT.  Aᵀ * Bᵀ runs as Cᵀ = B * A: its tile names the kernel's sides, the
- * reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
+ * 64x128 or 64x64 (that tile); GPUMAT_DMMA_SLICES = s (s slices of k, 1 to 512).  Both come
+ * from the tuning snapshot (tuning.h; gm_tuning_reload after a setenv); gm_matmul takes an
+ * invalid value as unset, here it is GM_ERR_INVALID_ARGUMENT.  Aᵀ * Bᵀ runs as Cᵀ = B * A:
+ * its tile names the kernel's sides, the reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
 gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                int64_t batch, int *tile_m, int *tile_n, int *slices);
 /* The kernel "auto" runs for a real double or single product of this shape on the current

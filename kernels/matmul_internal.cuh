@@ -779,7 +779,7 @@ gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev)
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
 /* dmma's tile and split-K plan (matmul_dmma.cu): the tile's sides and the k slices run for the
  * product a (as gm_matmul hands it over, before Aᵀ * Bᵀ is swapped).  GPUMAT_DMMA_TILE and
- * GPUMAT_DMMA_SLICES, read on each call, override the choice (here GM_ERR_INVALID_ARGUMENT for
+ * GPUMAT_DMMA_SLICES (the tuning snapshot, tuning.h) override the choice (here GM_ERR_INVALID_ARGUMENT for
  * an unknown value; matmul_dmma ignores one); dmma_legacy_auto: GPUMAT_DMMA_TILE=v2, the
  * choice before the thin tiles (auto's old dmma-or-warp rule, 128x128 tiles only). */
 gm_status dmma_plan (const MatmulArgs &a, const DeviceInfo &dev, int *tile_m, int *tile_n,

@@ -30,6 +30,7 @@
  *   ("kernels", CALLER)        cell array of the matmul kernel names
  *   ("mul_time", CALLER, G, [OPG,] H, [OPH,] KERNEL, REPEATS)  median ms of the kernel alone
  *   ("sync" | "reset" | "usage", CALLER)
+ *   ("tuning_reload", CALLER)  reads the GPUMAT_* variables again (doc/TUNING.md)
  *   ("fault", CALLER)          queues a kernel that faults (tests of the deferred error path)
  *
  * One stream, in order (issue 12): a command whose result stays on the GPU queues its work on
@@ -1149,6 +1150,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       gw_fail_status (NULL, st, "sync");
   } else if (!strcmp (command, "reset"))
     gm_reset ();
+  else if (!strcmp (command, "tuning_reload"))
+    gm_tuning_reload ();
   else if (!strcmp (command, "fault")) {
     /* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
     gm_status st = gm_test_fault (0);
