@@ -370,8 +370,9 @@ int dmma_split (const MatmulArgs &a, const DmmaTileInfo &t, int sms)
  * tile's name: that tile (split-K planned for it).  GPUMAT_DMMA_SLICES = s > 0: s slices of k
  * whatever the tile (fewer where k is too shallow, see split_k_layout).  Read from the tuning
  * snapshot (tuning.h), which a benchmark reloads to run the choices side by side in one
- * process.  An invalid value counts as unset for the products themselves (a typo in a benchmark switch left in a shell must not
- * fail every double product of an Octave session: auto sends them all here on sm_80 / sm_90);
+ * process.  An invalid value counts as unset for the products themselves (a typo in a
+ * benchmark switch left in a shell must not fail every double product of an Octave session:
+ * auto sends them all here on sm_80 / sm_90);
  * gm_matmul_dmma_plan reports it (GM_ERR_INVALID_ARGUMENT), which is where test_matmul and
  * bench_matmul --dmma-tiles check their settings. */
 struct DmmaSetting {

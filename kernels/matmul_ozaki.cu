@@ -1,7 +1,9 @@
-/* matmul_ozaki.cu: the ozaki family: double products on the INT8 tensor cores (mma.sync
- * m16n8k32 s8, compute capability 8.0+) by the Ozaki scheme I (error-free slices), accurate to
- * FP64's own componentwise bound k eps(double) (|A||B|) (below).  Double (and complex double,
- * through matmul_complex.cu) only; by name ("ozaki"), not chosen by auto.
+/* matmul_ozaki.cu: the ozaki family: double products on the INT8 tensor cores (compute
+ * capability 8.0+; wgmma on 9.0 where sm_90a is built), by default by the Ozaki scheme II
+ * (integer-modular, 14 moduli: ozaki v3 below) where k <= 131071, else by scheme I (error-free
+ * slices, 8 by default), accurate to FP64's own componentwise bound k eps(double) (|A||B|)
+ * (below).  Double (and complex double, through matmul_complex.cu) only; by name ("ozaki"),
+ * not chosen by auto.
  *
  * Versions:
  *   ozaki v1  (issue 13; H100: correct, 7.3 / 7.7 TFLOP/s at 4096 / 8192 = 15-16% of DGEMM;
@@ -1661,8 +1663,9 @@ Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
     return OZ2_GEMM_WS;
   const int64_t npad_narrow = ceil_div (n, OZ2_BN) * OZ2_BN;
   const int64_t npad_wide = ceil_div (n, OZ2S_BN_WIDE) * OZ2S_BN_WIDE;
-  return asked == GM_OZAKI2_GEMM_WS256 || 16 * (npad_wide - npad_narrow) <= npad_narrow ? OZ2_GEMM_WS256
-                                                                          : OZ2_GEMM_WS;
+  return asked == GM_OZAKI2_GEMM_WS256 || 16 * (npad_wide - npad_narrow) <= npad_narrow
+             ? OZ2_GEMM_WS256
+             : OZ2_GEMM_WS;
 #else
   (void) dev;
   (void) n;

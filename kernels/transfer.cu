@@ -186,7 +186,7 @@ static pool_t *pool_of (int dev)
   return P;
 }
 
-/* ---- configuration: GPUMAT_TRANSFER_* from the tuning snapshot (tuning.h), ranges applied there */
+/* ---- configuration: GPUMAT_TRANSFER_* from the tuning snapshot (tuning.h, its ranges) ---- */
 static void read_config (pool_t *P)
 {
   if (P->config_read)
