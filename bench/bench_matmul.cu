@@ -234,11 +234,9 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
                                + (kk == GM_MATMUL_OZAKI && oz_v ? std::string ("[v") + oz_v + "]" : "")
                                + (kk == GM_MATMUL_OZAKI && oz_s ? std::string ("[s") + oz_s + "]" : "");
     const char *name = name_s.c_str ();
-    if (!listed (kernels, gm_matmul_kernel_name (kk)) || (kk == GM_MATMUL_DMMA && !dbl)
-        || (kk == GM_MATMUL_TF32X3 && dbl) || (kk == GM_MATMUL_OZAKI && !dbl)
-        || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11)
-        || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA || kk == GM_MATMUL_TF32X3
-             || kk == GM_MATMUL_OZAKI) && cc < 80))
+    /* the kernels that take this class on this device (the registry, gm_matmul_can_run) */
+    if (!listed (kernels, gm_matmul_kernel_name (kk)) || gm_matmul_can_run (kk, cls, cc) != GM_OK
+        || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11))
       continue;
     if (!tile.empty ())
       tu_setenv ("GPUMAT_DMMA_TILE", tile.c_str ());
