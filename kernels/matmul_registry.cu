@@ -54,7 +54,7 @@ constexpr KernelRow rows[GM_MATMUL_KERNEL_COUNT] = {
    }},
   {GM_MATMUL_DMMA,
    {"dmma", DOUBLE, 80, "FP64 tensor cores (mma.sync f64) fed by cp.async; auto's choice for "
-    "double on compute capability 8.0 and 9.0+"},
+    "most double products on compute capability 8.0 and 9.0+"},
    [] (const MatmulArgs &a, gm_class, const DeviceInfo &dev) { return matmul_dmma (a, dev); }},
   {GM_MATMUL_TF32X3,
    {"tf32x3", SINGLE, 80, "TF32 tensor cores by the 3xTF32 split, within FP32's k eps |A||B| "
