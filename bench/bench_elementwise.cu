@@ -88,9 +88,9 @@ static int verify (void)
     const int64_t md[2] = {8192, n / 8192}, rd[2] = {1, n / 8192};
     for (int forced = 0; forced < 2; forced++) {
       if (forced)
-        setenv ("GPUMAT_EW_BCAST", "v2", 1);
+        tu_setenv ("GPUMAT_EW_BCAST", "v2");
       else
-        unsetenv ("GPUMAT_EW_BCAST");
+        tu_setenv ("GPUMAT_EW_BCAST", NULL);
       TU_GM (gm_binary (GM_BIN_ADD, cls, 2, md, a, cls, 2, rd, b, o, 0));
       const int version = gm_binary_last_bcast ();
       TU_CUDA (cudaMemcpy (ho.data (), o, n * es, cudaMemcpyDeviceToHost));
@@ -105,7 +105,7 @@ static int verify (void)
                   (long long) i);
       }
     }
-    unsetenv ("GPUMAT_EW_BCAST");
+    tu_setenv ("GPUMAT_EW_BCAST", NULL);
     cudaFree (a);
     cudaFree (b);
     cudaFree (o);
@@ -184,12 +184,12 @@ int main (void)
       for (int forced = 1; forced >= 0; forced--) {
         const int64_t md[2] = {8192, n / 8192}, rd[2] = {1, n / 8192};
         if (forced)
-          setenv ("GPUMAT_EW_BCAST", "v2", 1);
+          tu_setenv ("GPUMAT_EW_BCAST", "v2");
         const double ms = time_median ([&] {
           TU_GM (gm_binary (GM_BIN_ADD, cls, 2, md, a, cls, 2, rd, b, o, 0));
         }, REPS, e0, e1);
         const int version = gm_binary_last_bcast ();
-        unsetenv ("GPUMAT_EW_BCAST");
+        tu_setenv ("GPUMAT_EW_BCAST", NULL);
         print_row (gm_class_name (cls), n,
                    Row{version == 3 ? "row+mat3" : "row+mat2", ms, 2 * n * es + rd[1] * es},
                    copy_gbs);

@@ -234,18 +234,16 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
                                + (kk == GM_MATMUL_OZAKI && oz_v ? std::string ("[v") + oz_v + "]" : "")
                                + (kk == GM_MATMUL_OZAKI && oz_s ? std::string ("[s") + oz_s + "]" : "");
     const char *name = name_s.c_str ();
-    if (!listed (kernels, gm_matmul_kernel_name (kk)) || (kk == GM_MATMUL_DMMA && !dbl)
-        || (kk == GM_MATMUL_TF32X3 && dbl) || (kk == GM_MATMUL_OZAKI && !dbl)
-        || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11)
-        || ((kk == GM_MATMUL_WARP || kk == GM_MATMUL_DMMA || kk == GM_MATMUL_TF32X3
-             || kk == GM_MATMUL_OZAKI) && cc < 80))
+    /* the kernels that take this class on this device (the registry, gm_matmul_can_run) */
+    if (!listed (kernels, gm_matmul_kernel_name (kk)) || gm_matmul_can_run (kk, cls, cc) != GM_OK
+        || (cplx && kk == GM_MATMUL_NAIVE && flop > 1e11))
       continue;
     if (!tile.empty ())
-      setenv ("GPUMAT_DMMA_TILE", tile.c_str (), 1);
+      tu_setenv ("GPUMAT_DMMA_TILE", tile.c_str ());
     else if (env_tile0_set)
-      setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str (), 1);
+      tu_setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str ());
     else
-      unsetenv ("GPUMAT_DMMA_TILE");
+      tu_setenv ("GPUMAT_DMMA_TILE", NULL);
     /* what dmma runs under this setting; for auto, the kernel it picks (and dmma's plan if
        that is dmma: pick_auto, matmul.cu) */
     std::string plan;
@@ -408,16 +406,16 @@ int main (int argc, char **argv)
      typo's name); the plan query refuses it */
   for (auto &t : dmma_tile_settings) {
     int tm, tn, sl;
-    setenv ("GPUMAT_DMMA_TILE", t.c_str (), 1);
+    tu_setenv ("GPUMAT_DMMA_TILE", t.c_str ());
     if (gm_matmul_dmma_plan (GM_OP_NONE, GM_OP_NONE, 64, 64, 64, 1, &tm, &tn, &sl) != GM_OK) {
       fprintf (stderr, "bench_matmul: --dmma-tiles: %s\n", gm_error_detail ());
       return 2;
     }
   }
   if (env_tile0_set)
-    setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str (), 1);
+    tu_setenv ("GPUMAT_DMMA_TILE", env_tile0.c_str ());
   else
-    unsetenv ("GPUMAT_DMMA_TILE");
+    tu_setenv ("GPUMAT_DMMA_TILE", NULL);
   printf ("bench_matmul: %s, compute capability %d.%d, %d SMs\n", info.name, info.major,
           info.minor, info.multiprocessors);
 

@@ -61,10 +61,7 @@ static void pool_env (const char *threads, const char *chunk_mb, const char *sma
                           "GPUMAT_TRANSFER_SMALL_KB", "GPUMAT_TRANSFER_NT"};
   const char *values[4] = {threads, chunk_mb, small_kb, nt};
   for (int i = 0; i < 4; i++)
-    if (values[i])
-      setenv (names[i], values[i], 1);
-    else
-      unsetenv (names[i]);
+    tu_setenv (names[i], values[i]);
   gm_transfer_release ();
 }
 
@@ -216,9 +213,9 @@ static void bench_matmul (int64_t N, gm_class cls, int reps, const char *panels_
   const char *cname = cls == GM_SINGLE ? "single" : "double";
   for (int v = 0; v < npanels; v++) {
     if (panels_list[v])
-      setenv ("GPUMAT_MATMUL_PANELS", panels_list[v], 1);
+      tu_setenv ("GPUMAT_MATMUL_PANELS", panels_list[v]);
     else
-      unsetenv ("GPUMAT_MATMUL_PANELS");
+      tu_setenv ("GPUMAT_MATMUL_PANELS", NULL);
     memset (C, 0xff, bytes);                       /* NaN in both classes */
     TU_GM (host_product (cls, N, A, B, C));
     int ok = check_product (cls, N, N, N, A, B, C);
@@ -233,7 +230,7 @@ static void bench_matmul (int64_t N, gm_class cls, int reps, const char *panels_
     SUMMARY ("matmul_host %5lld %s panels=%-4s %10.3f ms %s", (long long) N, cname,
             panels_list[v] ? panels_list[v] : "auto", med * 1e3, ok ? "ok" : "WRONG");
   }
-  unsetenv ("GPUMAT_MATMUL_PANELS");
+  tu_setenv ("GPUMAT_MATMUL_PANELS", NULL);
   /* the product alone, device to device, CUDA events */
   if (N >= 1024) {
     void *dA, *dB, *dC;
@@ -386,13 +383,13 @@ int main (int argc, char **argv)
     const int reps = quick ? 3 : (b > 256 * MiB ? 5 : 9);
     const double plain = time_fresh_download (0, d, b, reps);
     pool_env (NULL, NULL, NULL, NULL);
-    setenv ("GPUMAT_TRANSFER_HUGEPAGE", "0", 1);
+    tu_setenv ("GPUMAT_TRANSFER_HUGEPAGE", "0");
     gm_transfer_release ();
     const double pool4k = time_fresh_download (1, d, b, reps);
-    setenv ("GPUMAT_TRANSFER_HUGEPAGE", "1", 1);
+    tu_setenv ("GPUMAT_TRANSFER_HUGEPAGE", "1");
     gm_transfer_release ();
     const double pool2m = time_fresh_download (1, d, b, reps);
-    unsetenv ("GPUMAT_TRANSFER_HUGEPAGE");
+    tu_setenv ("GPUMAT_TRANSFER_HUGEPAGE", NULL);
     gm_transfer_release ();
     snprintf (fresh_lines[nfresh++], sizeof fresh_lines[0],
               "fresh %5.0f MiB D2H | cudaMemcpy %5.1f | gm_copy %5.1f | gm_copy + MADV_HUGEPAGE "

@@ -378,24 +378,23 @@ endfunction
 %!endfunction
 
 %!function kernels = all_kernels (cls)
-%!  ## Every kernel of this build that runs CLS on this GPU: "dmma" (FP64 tensor cores) and
-%!  ## "ozaki" (INT8 tensor cores) compute in double only, "tf32x3" (TF32 tensor cores) in single
-%!  ## only, "warp", "dmma", "tf32x3" and "ozaki" need compute capability 8.0.
-%!  kernels = gpumat_kernels ();
+%!  ## Every kernel of this build that runs CLS on this GPU, as the kernel registry says
+%!  ## (gpumat_kernels's second output: the classes each computes, the compute capability it
+%!  ## needs).  "mixed": products of mixed classes, some with double results, some single, so
+%!  ## kernels of both.
+%!  [kernels, rows] = gpumat_kernels ();
 %!  cc = str2double (gpumat_device ().ComputeCapability);
-%!  unsupported = {};
-%!  if (nargin > 0 && strcmp (cls, "single"))
-%!    unsupported = [unsupported, {"dmma", "ozaki"}];
-%!  elseif (nargin > 0 && strcmp (cls, "mixed"))
-%!    ## products of mixed classes, some with double results, some single: kernels of both
-%!    unsupported = [unsupported, {"dmma", "tf32x3", "ozaki"}];
-%!  elseif (nargin > 0)
-%!    unsupported{end+1} = "tf32x3";
+%!  keep = [rows.MinComputeCapability] <= cc;
+%!  if (nargin > 0)
+%!    want = {cls};
+%!    if (strcmp (cls, "mixed"))
+%!      want = {"double", "single"};
+%!    endif
+%!    for i = 1:numel (rows)
+%!      keep(i) = keep(i) && all (ismember (want, rows(i).Classes));
+%!    endfor
 %!  endif
-%!  if (cc < 8)
-%!    unsupported = [unsupported, {"warp", "dmma", "tf32x3", "ozaki"}];
-%!  endif
-%!  kernels = setdiff (kernels, unsupported, "stable");
+%!  kernels = kernels(keep);
 %!endfunction
 
 %!function es = ifelse_single (cls)

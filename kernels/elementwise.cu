@@ -586,12 +586,8 @@ thread_local int g_last_bcast;
 
 /* GPUMAT_EW_BCAST = "v2": every broadcast takes ew_bcast v2, so that bench_elementwise can time
    v2 and v3 side by side in one process; unset or anything else: ew_bcast_vec where its contract
-   holds.  Read on each broadcast call (a getenv, well under the launch's cost). */
-bool bcast_v2_forced (void)
-{
-  const char *e = getenv ("GPUMAT_EW_BCAST");
-  return e && !strcmp (e, "v2");
-}
+   holds.  From the tuning snapshot (tuning.h), which bench_elementwise reloads. */
+bool bcast_v2_forced (void) { return gm_tuning ()->ew_bcast_v2 != 0; }
 
 /* Whether ew_bcast_vec's launch contract holds for this plan and these pointers (element sizes
    es_a, es_b of the operands, es_o of the output; VW elements a group), and how it reads each

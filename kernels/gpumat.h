@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cuda_runtime_api.h>
+#include "tuning.h"   /* the GPUMAT_* variables: gm_tuning_reload after a setenv */
 
 #ifdef __cplusplus
 extern "C" {
@@ -173,7 +174,8 @@ gm_status gm_copy_to_host (void *h_dst, const void *d_src, size_t bytes);
  * through a ring of pinned slots (transfer.cu); larger uploads are gm_copy_to_device. */
 gm_status gm_copy_to_device_async (void *d_dst, const void *h_src, size_t bytes);
 /* Join the staging threads and free the pinned pool (gm_reset calls it); the next large copy
- * makes them again.  Tuning variables GPUMAT_TRANSFER_* are read when the pool is made. */
+ * makes them again.  The pool takes GPUMAT_TRANSFER_* from the tuning snapshot when it is made
+ * (after a setenv: gm_tuning_reload, then this). */
 void gm_transfer_release (void);
 /* An upload and a download at the same time (the bus is full duplex; the staging threads serve
  * both): as gm_copy_to_device (d_dst, h_src, up_bytes) and gm_copy_to_host (h_dst, d_src,
@@ -196,34 +198,47 @@ gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_span up, vo
 void *gm_small_staging (size_t bytes);
 
 /* ---- matrix product (kernels/matmul.cu) ------------------------------------------------- */
+/* The kernels, one row each in the registry (kernels/matmul_registry.cu), which says what each
+ * computes, the classes it takes and the compute capability it needs; gm_matmul_kernel_info
+ * reads it.  A new kernel is its file, a value here and a row there. */
 typedef enum {
   GM_MATMUL_AUTO = 0,   /* the fastest correct kernel for the shape, class and device */
-  GM_MATMUL_NAIVE,      /* one thread per element of C                                 */
-  GM_MATMUL_TILED,      /* 32x32 shared-memory tiles, two barriers per tile            */
-  GM_MATMUL_WPT,        /* 2-D block tile, each thread a 2-D register tile             */
-  GM_MATMUL_WARP,       /* warp-tiled FFMA fed by a multi-stage cp.async pipeline;
-                           compute capability 8.0 or newer, both classes              */
-  GM_MATMUL_DMMA,       /* FP64 tensor cores (mma.sync f64) fed by cp.async; double
-                           only, compute capability 8.0 or newer                      */
-  GM_MATMUL_TF32X3,     /* TF32 tensor cores by the 3xTF32 split (mma.sync tf32), within
-                           FP32's k eps (|A||B|) bound; single only, compute capability
-                           8.0 or newer; not chosen by auto (yet)                     */
-  GM_MATMUL_OZAKI,      /* INT8 tensor cores by the Ozaki scheme (mma.sync s8, 8 slices),
-                           within FP64's k eps (|A||B|) bound; double only, compute
-                           capability 8.0 or newer; not chosen by auto               */
+  GM_MATMUL_NAIVE,
+  GM_MATMUL_TILED,
+  GM_MATMUL_WPT,
+  GM_MATMUL_WARP,
+  GM_MATMUL_DMMA,
+  GM_MATMUL_TF32X3,
+  GM_MATMUL_OZAKI,
   GM_MATMUL_KERNEL_COUNT
 } gm_matmul_kernel;
 
-/* "auto", "naive", "tiled", "wpt", "warp", "dmma", "tf32x3", "ozaki"; NULL for an unknown
- * value.  gm_matmul returns GM_ERR_INVALID_ARGUMENT for a kernel the class or the device cannot
- * run ("dmma" and "ozaki" in single, "tf32x3" in double, "warp", "dmma", "tf32x3" and "ozaki"
- * below compute capability 8.0); "auto" always runs. */
+/* One row of the registry: what gm_matmul checks before it runs a kernel, and what the gateway's
+ * messages and gpumat_kernels () show. */
+#define GM_CLASS_BIT(c) (1u << (unsigned) (c))
+typedef struct {
+  const char *name;      /* as gpumat_mul takes it (any letter case) */
+  unsigned classes;      /* GM_CLASS_BIT of every class it computes */
+  int min_cc;            /* the compute capability it needs, 10 * major + minor (0: any) */
+  const char *summary;   /* what it is, in one line */
+} gm_matmul_kernel_info;
+/* The row of `kernel`; NULL for a value outside the enum. */
+const gm_matmul_kernel_info *gm_matmul_kernel_info_of (gm_matmul_kernel kernel);
+/* GM_OK when `kernel` computes class cls on a device of compute capability cc (cc < 0: the
+ * class alone), else GM_ERR_INVALID_ARGUMENT saying why.  "auto" runs every class anywhere. */
+gm_status gm_matmul_can_run (gm_matmul_kernel kernel, gm_class cls, int cc);
+/* The names of the kernels that compute cls (GM_CLASS_COUNT: every kernel), in enum order,
+ * ", " between them and `last` before the last one ("auto, naive or tiled"), into buf (cut to
+ * len - 1 bytes); returns buf. */
+const char *gm_matmul_kernel_list (gm_class cls, const char *last, char *buf, size_t len);
+/* The registry's name of `kernel`; NULL for an unknown value. */
 const char *gm_matmul_kernel_name (gm_matmul_kernel kernel);
 /* Case-insensitive; returns GM_ERR_INVALID_ARGUMENT for an unknown name. */
 gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel);
-/* The last "ozaki" product of this process (waits for the device): *slices, the slices it
- * cut each operand into (0 where it ran entirely on the FP64 path: k below 16, too little shared
- * memory or workspace), and *fixups, the elements of C it recomputed on the FP64 path because
+/* The last "ozaki" product of this process (waits for the device): *slices, the moduli of
+ * scheme II (14 by default) or the slices of scheme I (8 by default) it cut each operand into
+ * (0 where it ran entirely on the FP64 path: k below 16, too little shared memory or
+ * workspace), and *fixups, the elements of C it recomputed on the FP64 path because
  * its error guard could not certify the INT8 result (rows or columns with NaN or Inf, wide
  * exponent ranges, results near underflow or overflow; kernels/matmul_ozaki.cu). */
 gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups);
@@ -240,12 +255,14 @@ gm_status gm_op_from_name (const char *name, gm_op *op);
  * column-major on the device, X_b = X + b * stride_x elements (strides and leading dimensions
  * count elements of cls: complex pairs for a complex class).
  *
- * Classes: double and single run every kernel.  Complex double and complex single (both
- * operands complex; promote a real one with gm_real_to_complex) run every kernel: the product
- * is computed as one real product of twice the rows and depth (kernels/matmul_complex.cu), with
- * GM_OP_CTRANSPOSE conjugating.  Integer classes (both operands of class cls; the exact
- * product accumulated without overflow and saturated to cls once, see kernels/matmul_int.cu)
- * run "auto", "naive" and "tiled".
+ * Classes: each kernel runs the classes its registry row lists (gm_matmul_kernel_info; a
+ * kernel asked for a class or on a device it cannot run returns GM_ERR_INVALID_ARGUMENT, unless
+ * C is empty: m, n or batch 0).  Complex double and complex single (both operands complex;
+ * promote a real one with gm_real_to_complex) run every kernel of their precision: the
+ * product is computed as one real product of twice the rows and depth
+ * (kernels/matmul_complex.cu), with GM_OP_CTRANSPOSE conjugating.  Integer classes (both
+ * operands of class cls; the exact product accumulated without overflow and saturated to cls
+ * once, see kernels/matmul_int.cu) run "auto", "naive" and "tiled".
  *   op(A) is m x k: A is stored m x k (lda >= m) for GM_OP_NONE, k x m (lda >= k) otherwise;
  *   op(B) is k x n: B is stored k x n (ldb >= k) for GM_OP_NONE, n x k (ldb >= n) otherwise;
  *   C is m x n, ldc >= m.
@@ -728,10 +745,11 @@ gm_status gm_matmul_event_time (gm_matmul_kernel kernel, gm_class cls, gm_op opa
  * that kernel "dmma" runs for this double product on the current device, as chosen by its cost
  * model (kernels/matmul_dmma.cu) or set by the environment: GPUMAT_DMMA_TILE = auto (the
  * default), v2 (128x128 only, and auto's choice before the thin tiles), 128x128, 128x64,
- * 64x128 or 64x64 (that tile); GPUMAT_DMMA_SLICES = s (s slices of k, 1 to 512).  Both are
- * read on each gm_matmul call, which takes an invalid value as unset; here it is
- * GM_ERR_INVALID_ARGUMENT.  Aᵀ * Bᵀ runs as Cᵀ = B * A: its tile names the kernel's sides, the
- * reply C's.  A product whose split-K workspace cannot be had runs unsplit. */
+ * 64x128 or 64x64 (that tile); GPUMAT_DMMA_SLICES = s (s slices of k, 1 to 512).  Both come
+ * from the tuning snapshot (tuning.h; gm_tuning_reload after a setenv); gm_matmul takes an
+ * invalid value as unset, here it is GM_ERR_INVALID_ARGUMENT.  Aᵀ * Bᵀ runs as Cᵀ = B * A:
+ * its tile names the kernel's sides, the reply C's.  A product whose split-K workspace cannot
+ * be had runs unsplit. */
 gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                int64_t batch, int *tile_m, int *tile_n, int *slices);
 /* The kernel "auto" runs for a real double or single product of this shape on the current

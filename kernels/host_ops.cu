@@ -55,8 +55,7 @@ static gm_status element_bytes (gm_class cls, int64_t a, int64_t b, size_t *byte
  *          (the last panel's download) remain serial.
  * Operands are passed as stored, with op flags (X'*X uploads X, never X'), and when A and B
  * are the same host array of the same size it goes up once.
- * GPUMAT_MATMUL_PANELS overrides the panel count (0 or 1: no panels); read on each large call,
- * which costs nothing next to milliseconds of copying. */
+ * GPUMAT_MATMUL_PANELS overrides the panel count (0 or 1: no panels; tuning.h's snapshot). */
 #define SMALL_PACKED_BYTES ((size_t) 1 << 20)
 /* Measured on the H200 (bench/NOTES-transfer.md), median ms of gm_matmul_host, N x N x N:
  *   N=2048 double (B 32 MiB):   1 panel 3.41, 2 panels 3.55    -> no panels below 64 MiB
@@ -153,13 +152,11 @@ static gm_status matmul_small (const host_product *p, const void *h_A, const voi
 
 static int panel_count (int64_t n, size_t bytes_B)
 {
-  const char *env = getenv ("GPUMAT_MATMUL_PANELS");
-  long p;
-  if (env && *env)
-    p = strtol (env, NULL, 10);
-  else if (bytes_B < PANEL_MIN_BYTES)
+  static_assert (MAX_PANELS == GM_TUNE_PANELS_MAX, "tuning.h: GPUMAT_MATMUL_PANELS's range");
+  long p = gm_tuning ()->matmul_panels;   /* 1 .. MAX_PANELS where set, else 0 */
+  if (p == 0 && bytes_B < PANEL_MIN_BYTES)
     p = 1;
-  else {
+  else if (p == 0) {
     p = (long) ((bytes_B + PANEL_TARGET_BYTES - 1) / PANEL_TARGET_BYTES);
     if (p < MIN_PANELS) p = MIN_PANELS;
   }

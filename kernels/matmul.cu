@@ -1,15 +1,22 @@
-/* matmul.cu: the matmul entry points of the C API: argument checks, auto's choice, the
- * dispatch to the kernel families, page-wise products (gm_matmul_pages) and C = alpha * B.
+/* matmul.cu: the matmul entry points of the C API: argument checks, auto's choice (pick_auto),
+ * the dispatch through the kernel registry, page-wise products (gm_matmul_pages) and
+ * C = alpha * B.
  *
- * The kernels live one family a file, each with its version history in its header:
+ * The registry (matmul_registry.cu) has a row for each kernel: its name, classes, compute
+ * capability and launcher.  The kernels live one family a file, each with its version history
+ * in its header:
  *   matmul_naive.cu   one thread per element of C
  *   matmul_tiled.cu   32x32 shared-memory tiles
  *   matmul_wpt.cu     2-D block tile, 2-D register tile a thread
  *   matmul_warp.cu    warp-tiled FFMA on a cp.async pipeline (sm_80+)
  *   matmul_dmma.cu    FP64 tensor cores (sm_80+, double)
- *   matmul_tf32.cu    TF32 tensor cores by the 3xTF32 split (sm_80+, single; by name only)
- *   matmul_ozaki.cu   INT8 tensor cores by the Ozaki scheme I (sm_80+, double; by name only)
+ *   matmul_tf32.cu    TF32 tensor cores by the 3xTF32 split (sm_80+, single; auto's choice for
+ *                     large single products on compute capability 9.0, pick_auto)
+ *   matmul_ozaki.cu   INT8 tensor cores by the Ozaki scheme II, 14 moduli (scheme I past
+ *                     k = 131071; sm_80+, double; by name only)
  *   matmul_pages.cu   whole small pages a block (auto's choice for batches of tiny pages)
+ *   matmul_complex.cu complex classes as one real product on these kernels
+ *   matmul_int.cu     the integer classes, exact ("naive", "tiled" and auto's imma)
  * and share matmul_internal.cuh: operand layouts, the grid walk over pages and column slabs,
  * cp.async, aligned workspace copies and split-K.
  *
@@ -22,7 +29,6 @@
  */
 #include <stdint.h>
 #include <string.h>
-#include <strings.h>
 #include <atomic>
 #include <mutex>
 #include <cuda_runtime.h>
@@ -100,7 +106,7 @@ constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT;
  *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
  *     tile per 8 SMs and too little k to split, where its 32x32 tiles make 8 times the blocks;
  *   - single on compute capability 9.0 (sm_90a built): tf32x3 v2 (wgmma, 3xTF32 within FP32's
- *     own bound on every test) where its tiles run 3/4 full or more and m n k >= 2^30.  H100,
+ *     own bound on every test) where its tiles run 3/4 full or more and m n k >= 2^28.  H100,
  *     against warp: 1024^3 34.9 / 29.7, 4096^3 65.0 / 44.1, 8192^3 68.6 / 45.0, 8192x8192x128
  *     40.0 / 23.3; it loses at 512^3 (7.6 / 8.8) and with n = 64 (8192x64x8192: 25.9 / 39.1:
  *     half-empty tiles).
@@ -151,9 +157,6 @@ MatmulArgs shape_args (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
   return a;
 }
 
-const char *const kernel_names[GM_MATMUL_KERNEL_COUNT] = {"auto", "naive", "tiled", "wpt",
-                                                          "warp", "dmma", "tf32x3",
-                                                          "ozaki"};
 const char *const op_names[3] = {"none", "transpose", "ctranspose"};
 
 template <typename T> gm_status zero_pages (const MatmulArgs &a)
@@ -162,26 +165,6 @@ template <typename T> gm_status zero_pages (const MatmulArgs &a)
 }
 
 } /* namespace */
-
-extern "C" const char *gm_matmul_kernel_name (gm_matmul_kernel kernel)
-{
-  if ((int) kernel < 0 || (int) kernel >= GM_MATMUL_KERNEL_COUNT)
-    return NULL;
-  return kernel_names[kernel];
-}
-
-extern "C" gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel)
-{
-  if (!name || !kernel)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: no kernel name");
-  for (int i = 0; i < GM_MATMUL_KERNEL_COUNT; i++)
-    if (strcasecmp (name, kernel_names[i]) == 0) {
-      *kernel = (gm_matmul_kernel) i;
-      return GM_OK;
-    }
-  return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                  "unknown kernel '%s' (auto, naive, tiled, wpt, warp, dmma, tf32x3 or ozaki)", name);
-}
 
 extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                                          int64_t batch, int *tile_m, int *tile_n, int *slices)
@@ -285,40 +268,27 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
   DeviceInfo dev;
   if ((st = device_info (&dev)) != GM_OK)
     return st;
+  /* the kernel takes the class on this device (the registry's row); auto takes every class */
+  if ((st = gm_matmul_can_run (kernel, cls, dev.cc)) != GM_OK)
+    return st;
   const MatmulArgs a = {ka, kb, m, n, k, lda, ldb, ldc, batch, stride_a, stride_b, stride_c,
                         d_A, d_B, d_C, stream, false};
   if (gm_class_is_integer (cls))
     return matmul_integer (a, cls, kernel, dev);
   if (gm_class_is_complex (cls))
     return matmul_complex (a, cls, opa, opb, kernel);
-  int choice = kernel == GM_MATMUL_AUTO ? pick_auto (cls, dev, a) : (int) kernel;
-  if ((choice == GM_MATMUL_WARP || choice == GM_MATMUL_DMMA || choice == GM_MATMUL_TF32X3
-       || choice == GM_MATMUL_OZAKI) && dev.cc < 80)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                    "matmul: kernel '%s' needs compute capability 8.0 or newer (this device: "
-                    "%d.%d)", kernel_names[choice], dev.cc / 10, dev.cc % 10);
-  if (choice == GM_MATMUL_DMMA && cls != GM_DOUBLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'dmma' computes in double only");
-  if (choice == GM_MATMUL_TF32X3 && cls != GM_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'tf32x3' computes in single only");
-  if (choice == GM_MATMUL_OZAKI && cls != GM_DOUBLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'ozaki' computes in double only");
-
-  const bool dbl = cls == GM_DOUBLE;
+  const int choice = kernel == GM_MATMUL_AUTO ? pick_auto (cls, dev, a) : (int) kernel;
   if (k == 0) /* an empty sum: zeros, whatever the kernel */
-    return dbl ? zero_pages<double> (a) : zero_pages<float> (a);
-  switch (choice) {
-  case GM_MATMUL_NAIVE: return matmul_naive (a, cls);
-  case GM_MATMUL_TILED: return matmul_tiled (a, cls);
-  case GM_MATMUL_WPT:   return matmul_wpt (a, cls);
-  case GM_MATMUL_WARP:  return matmul_warp (a, cls, dev);
-  case GM_MATMUL_DMMA:  return matmul_dmma (a, dev);
-  case GM_MATMUL_TF32X3: return matmul_tf32x3 (a, dev);
-  case GM_MATMUL_OZAKI: return matmul_ozaki (a, dev);
-  case CHOICE_PAGES:    return matmul_pages (a, cls);
-  default:
+    return cls == GM_DOUBLE ? zero_pages<double> (a) : zero_pages<float> (a);
+  if (choice == CHOICE_PAGES)
+    return matmul_pages (a, cls);
+  /* auto's choice passes the same test as a kernel asked for by name */
+  if ((st = gm_matmul_can_run ((gm_matmul_kernel) choice, cls, dev.cc)) != GM_OK)
+    return st;
+  const MatmulLauncher launch = matmul_launcher ((gm_matmul_kernel) choice);
+  if (!launch)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", choice);
-  }
+  return launch (a, cls, dev);
 }
 
 /* ---- page-wise products ------------------------------------------------------------------ */

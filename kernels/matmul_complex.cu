@@ -208,27 +208,8 @@ gm_status run (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb, gm_matmu
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
                           gm_matmul_kernel kernel)
 {
-  /* refuse what the real product would refuse before building anything */
-  if (kernel == GM_MATMUL_DMMA && cls != GM_COMPLEX_DOUBLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'dmma' computes in double and "
-                    "complex double only");
-  if (kernel == GM_MATMUL_TF32X3 && cls != GM_COMPLEX_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'tf32x3' computes in single and "
-                    "complex single only");
-  if (kernel == GM_MATMUL_OZAKI && cls != GM_COMPLEX_DOUBLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel 'ozaki' computes in double and "
-                    "complex double only");
-  if (kernel == GM_MATMUL_WARP || kernel == GM_MATMUL_DMMA || kernel == GM_MATMUL_TF32X3
-      || kernel == GM_MATMUL_OZAKI) {
-    DeviceInfo dev;
-    gm_status st = device_info (&dev);
-    if (st != GM_OK)
-      return st;
-    if (dev.cc < 80)
-      return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: kernel '%s' needs compute capability "
-                      "8.0 or newer (this device: %d.%d)", gm_matmul_kernel_name (kernel),
-                      dev.cc / 10, dev.cc % 10);
-  }
+  /* gm_matmul has refused what the real product would refuse (the kernel registry's classes
+     and compute capability) before anything is built here */
   if (a.ct)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: complex C stored transposed");
   return cls == GM_COMPLEX_DOUBLE ? run<double> (a, cls, opa, opb, kernel)

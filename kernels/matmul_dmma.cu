@@ -38,7 +38,6 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "matmul_internal.cuh"
@@ -302,8 +301,7 @@ gm_status launch_tile (int tile, const MatmulArgs &a, int slices, int64_t k_slic
                        int64_t c_slice)
 {
   /* GPUMAT_DMMA_MMA=k8: the m16n8k8 loop, the version before k16 (anything else: k16) */
-  const char *mma = getenv ("GPUMAT_DMMA_MMA");
-  return mma && strcmp (mma, "k8") == 0
+  return gm_tuning ()->dmma_mma_k8
              ? launch_tile_mma<KA, KB, VEC, 8> (tile, a, slices, k_slice, c_slice)
              : launch_tile_mma<KA, KB, VEC, 16> (tile, a, slices, k_slice, c_slice);
 }
@@ -336,17 +334,16 @@ gm_status launch_tile (int tile, const MatmulArgs &a, int slices, int64_t k_slic
  *   64x8192x8192                  64x128 in 2 slices
  *   64x64x65536                   64x64 in 256 slices (two blocks an SM)
  */
-struct DmmaTileInfo {
-  const char *name;
+struct DmmaTileInfo {   /* in DmmaTileId's order; GPUMAT_DMMA_TILE names them (tuning.cu) */
   int bm, bn, per_sm;
   double rate;
   size_t smem;
 };
 const DmmaTileInfo dmma_tiles[DMMA_TILE_COUNT] = {
-    {"128x128", 128, 128, DmmaSquare::PER_SM, 1.0, DmmaSquare::SMEM},
-    {"128x64", 128, 64, DmmaTallM::PER_SM, 0.9, DmmaTallM::SMEM},
-    {"64x128", 64, 128, DmmaTallN::PER_SM, 0.9, DmmaTallN::SMEM},
-    {"64x64", 64, 64, DmmaSmall::PER_SM, 0.8, DmmaSmall::SMEM}};
+    {128, 128, DmmaSquare::PER_SM, 1.0, DmmaSquare::SMEM},
+    {128, 64, DmmaTallM::PER_SM, 0.9, DmmaTallM::SMEM},
+    {64, 128, DmmaTallN::PER_SM, 0.9, DmmaTallN::SMEM},
+    {64, 64, DmmaSmall::PER_SM, 0.8, DmmaSmall::SMEM}};
 constexpr double DMMA_FILL_MACS = 262144.0, DMMA_MACS_PER_BYTE = 8.0;
 constexpr int DMMA_K_ALIGN = 32;
 
@@ -371,10 +368,11 @@ int dmma_split (const MatmulArgs &a, const DmmaTileInfo &t, int sms)
 /* GPUMAT_DMMA_TILE: unset, empty or "auto": the model above; "v2": the choice before issue 13
  * (128x128 tiles, split_k_slices on one block an SM, and auto's old dmma-or-warp rule); a
  * tile's name: that tile (split-K planned for it).  GPUMAT_DMMA_SLICES = s > 0: s slices of k
- * whatever the tile (fewer where k is too shallow, see split_k_layout).  Read on each call, so
- * that a benchmark can run the choices side by side in one process.  An invalid value counts
- * as unset for the products themselves (a typo in a benchmark switch left in a shell must not
- * fail every double product of an Octave session: auto sends them all here on sm_80 / sm_90);
+ * whatever the tile (fewer where k is too shallow, see split_k_layout).  Read from the tuning
+ * snapshot (tuning.h), which a benchmark reloads to run the choices side by side in one
+ * process.  An invalid value counts as unset for the products themselves (a typo in a
+ * benchmark switch left in a shell must not fail every double product of an Octave session:
+ * auto sends them all here on sm_80 / sm_90);
  * gm_matmul_dmma_plan reports it (GM_ERR_INVALID_ARGUMENT), which is where test_matmul and
  * bench_matmul --dmma-tiles check their settings. */
 struct DmmaSetting {
@@ -382,36 +380,24 @@ struct DmmaSetting {
   int tile;     /* -1: auto's model */
   int slices;   /* 0: planned */
 };
-/* false (and *bad the value) where a variable is set to something invalid; that variable is
-   then left as if unset in *s, the other one still read */
+static_assert (GM_TUNE_DMMA_SLICES_MAX == SPLIT_MAX_SLICES, "tuning.h: dmma's slice range");
+static_assert (GM_DMMA_TILE_128x128 - 2 == DMMA_128x128 && GM_DMMA_TILE_128x64 - 2 == DMMA_128x64
+                   && GM_DMMA_TILE_64x128 - 2 == DMMA_64x128
+                   && GM_DMMA_TILE_64x64 - 2 == DMMA_64x64,
+               "tuning.h: GPUMAT_DMMA_TILE's tiles in DmmaTileId's order");
+/* The setting from the tuning snapshot; false (and *bad the text) where a variable is set to
+   something invalid: that variable then reads as unset, the other one still counts */
 bool dmma_setting (DmmaSetting *s, const char **bad)
 {
-  *s = {false, -1, 0};
-  bool ok = true;
-  const char *t = getenv ("GPUMAT_DMMA_TILE"), *k = getenv ("GPUMAT_DMMA_SLICES");
-  if (t && *t && strcmp (t, "auto") != 0) {
-    if (strcmp (t, "v2") == 0)
-      s->legacy = true;
-    for (int i = 0; i < DMMA_TILE_COUNT; i++)
-      if (strcmp (t, dmma_tiles[i].name) == 0)
-        s->tile = i;
-    if (!s->legacy && s->tile < 0) {
-      *bad = t;
-      ok = false;
-    }
-  }
-  if (k && *k) {
-    char *end;
-    errno = 0;
-    const long v = strtol (k, &end, 10);
-    if (*end || errno || v < 1 || v > SPLIT_MAX_SLICES) {
-      *bad = k;
-      ok = false;
-    } else {
-      s->slices = (int) v;
-    }
-  }
-  return ok;
+  const gm_tuning_t *t = gm_tuning ();
+  *s = {t->dmma_tile == GM_DMMA_TILE_V2,
+        t->dmma_tile >= GM_DMMA_TILE_128x128 ? t->dmma_tile - GM_DMMA_TILE_128x128 : -1,
+        t->dmma_slices};
+  const char *bad_tile = gm_tuning_invalid ("GPUMAT_DMMA_TILE");
+  const char *bad_slices = gm_tuning_invalid ("GPUMAT_DMMA_SLICES");
+  if (bad_slices || bad_tile)
+    *bad = bad_slices ? bad_slices : bad_tile;
+  return !bad_slices && !bad_tile;
 }
 
 struct DmmaPlan {

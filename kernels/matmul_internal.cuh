@@ -779,9 +779,10 @@ gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev)
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
 /* dmma's tile and split-K plan (matmul_dmma.cu): the tile's sides and the k slices run for the
  * product a (as gm_matmul hands it over, before Aᵀ * Bᵀ is swapped).  GPUMAT_DMMA_TILE and
- * GPUMAT_DMMA_SLICES, read on each call, override the choice (here GM_ERR_INVALID_ARGUMENT for
- * an unknown value; matmul_dmma ignores one); dmma_legacy_auto: GPUMAT_DMMA_TILE=v2, the
- * choice before the thin tiles (auto's old dmma-or-warp rule, 128x128 tiles only). */
+ * GPUMAT_DMMA_SLICES (the tuning snapshot, tuning.h) override the choice (here
+ * GM_ERR_INVALID_ARGUMENT for an unknown value; matmul_dmma ignores one); dmma_legacy_auto:
+ * GPUMAT_DMMA_TILE=v2, the choice before the thin tiles (auto's old dmma-or-warp rule, 128x128
+ * tiles only). */
 gm_status dmma_plan (const MatmulArgs &a, const DeviceInfo &dev, int *tile_m, int *tile_n,
                      int *slices);
 bool dmma_legacy_auto ();
@@ -793,10 +794,12 @@ gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
 /* Whether tf32x3 would run its wgmma version (v2) on this product and device: sm_90a code
  * built, compute capability 9.0, k past v2's floor, GPUMAT_TF32X3_VERSION not 1. */
 bool tf32x3_v2_takes (const MatmulArgs &a, const DeviceInfo &dev);
-/* Double on the INT8 tensor cores by the Ozaki scheme I (matmul_ozaki.cu): k eps (|A||B|). */
+/* Double on the INT8 tensor cores by the Ozaki scheme II, scheme I past k = 131071 or where
+ * GPUMAT_OZAKI_VERSION asks (matmul_ozaki.cu): k eps (|A||B|). */
 gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
- * through gm_matmul, with any kernel that runs the real class. */
+ * through gm_matmul, with any kernel that runs the real class (gm_matmul has checked the kernel
+ * against the registry). */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
                           gm_matmul_kernel kernel);
 /* Complex double on the FP64 tensor cores (matmul_dmma.cu): A stored as is (MN-major) and B
@@ -806,9 +809,14 @@ gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op op
 bool zdmma_takes (const MatmulArgs &a, const DeviceInfo &dev);
 gm_status matmul_zdmma (const MatmulArgs &a);
 /* Integer classes (kernels/matmul_int.cu): the exact product, saturated to cls once; kernel
- * GM_MATMUL_AUTO, GM_MATMUL_NAIVE or GM_MATMUL_TILED (others: GM_ERR_INVALID_ARGUMENT). */
+ * GM_MATMUL_AUTO, GM_MATMUL_NAIVE or GM_MATMUL_TILED, the registry's kernels of the integer
+ * classes, which gm_matmul has checked (others: GM_ERR_INVALID_ARGUMENT). */
 gm_status matmul_integer (const MatmulArgs &a, gm_class cls, gm_matmul_kernel kernel,
                           const DeviceInfo &dev);
+/* A kernel's launcher for real double and single products (the registry's rows,
+ * matmul_registry.cu); NULL for "auto" and for a value outside gm_matmul_kernel. */
+typedef gm_status (*MatmulLauncher) (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
+MatmulLauncher matmul_launcher (gm_matmul_kernel kernel);
 /* Whether matmul_pages takes pages of this size (its whole pages fit a block's shared memory). */
 bool pages_kernel_fits (int64_t m, int64_t n, int64_t k, gm_class cls);
 

@@ -1,7 +1,9 @@
-/* matmul_ozaki.cu: the ozaki family: double products on the INT8 tensor cores (mma.sync
- * m16n8k32 s8, compute capability 8.0+) by the Ozaki scheme I (error-free slices), accurate to
- * FP64's own componentwise bound k eps(double) (|A||B|) (below).  Double (and complex double,
- * through matmul_complex.cu) only; by name ("ozaki"), not chosen by auto.
+/* matmul_ozaki.cu: the ozaki family: double products on the INT8 tensor cores (compute
+ * capability 8.0+; wgmma on 9.0 where sm_90a is built), by default by the Ozaki scheme II
+ * (integer-modular, 14 moduli: ozaki v3 below) where k <= 131071, else by scheme I (error-free
+ * slices, 8 by default), accurate to FP64's own componentwise bound k eps(double) (|A||B|)
+ * (below).  Double (and complex double, through matmul_complex.cu) only; by name ("ozaki"),
+ * not chosen by auto.
  *
  * Versions:
  *   ozaki v1  (issue 13; H100: correct, 7.3 / 7.7 TFLOP/s at 4096 / 8192 = 15-16% of DGEMM;
@@ -177,7 +179,7 @@
  * 6. Slice count.  s = 8 (56 bits per entry against double's 53; 36 int8 GEMMs + 1 for T):
  *    the least s whose truncation error on dense data is at DGEMM's level.  The bound alone
  *    would let s = 7 pass dense data from k ~ 4100 on (k eps grows with k) but with 49 bits,
- *    below what DGEMM delivers; GPUMAT_OZAKI_SLICES (2..11, read on each call) overrides it
+ *    below what DGEMM delivers; GPUMAT_OZAKI_SLICES (2..11, tuning.h) overrides it
  *    for measurements: the guard keeps any s correct, fewer slices only send more elements to
  *    the FP64 path.
  *
@@ -215,6 +217,8 @@ constexpr int OZ_THREADS = 256, OZ_WM = 32, OZ_WN = 16;   /* 8 warps, 2 along i,
 constexpr int OZ_MT = OZ_WM / 16, OZ_NT = OZ_WN / 8;
 constexpr int OZ_STAGES = 2;
 constexpr int OZ_DEFAULT_SLICES = 8, OZ_MAX_SLICES = 11;
+static_assert (OZ_DEFAULT_SLICES == GM_TUNE_OZAKI_SLICES_DEFAULT
+                   && OZ_MAX_SLICES == GM_TUNE_OZAKI_SLICES_MAX, "tuning.h: GPUMAT_OZAKI_SLICES");
 /* Codes of a row's exponent (every other value is Ea, |x| < 2^Ea for the whole row). */
 constexpr int OZ_ZERO = -100000, OZ_NONFINITE = 100000;
 
@@ -648,6 +652,8 @@ ozaki_gemm (OzGemm g)
 
 /* ==== Scheme II (v3, the default; header) ==================================================== */
 constexpr int OZ2_MAX_MODULI = 15, OZ2_DEFAULT_MODULI = 14;
+static_assert (OZ2_DEFAULT_MODULI == GM_TUNE_OZAKI_MODULI_DEFAULT
+                   && OZ2_MAX_MODULI == GM_TUNE_OZAKI_MODULI_MAX, "tuning.h: GPUMAT_OZAKI_MODULI");
 /* The largest pairwise coprime moduli up to 256 (bench/ozaki2_model.c checks the set).  With 15
    of them M < 2^119, so 15 terms M/m_t * w (each < M) sum below 2^123: no 128-bit overflow. */
 __host__ __device__ constexpr int oz2_modulus (int t)
@@ -1415,35 +1421,14 @@ ozaki2_crt (Oz2Crt g)
     atomicAdd (&ozaki_fixups, (unsigned long long) fixed);
 }
 
-/* The integer in environment variable `name` where it is one in lo .. hi, else fallback (read
- * on each call, so that tests and benchmarks run every setting in one process). */
-int env_int_in (const char *name, int lo, int hi, int fallback)
-{
-  const char *env = getenv (name);
-  if (env && *env) {
-    char *end;
-    const long v = strtol (env, &end, 10);
-    if (*end == '\0' && v >= lo && v <= hi)
-      return (int) v;
-  }
-  return fallback;
-}
-
 /* The slice count of a call: GPUMAT_OZAKI_SLICES (2 .. OZ_MAX_SLICES) where set and valid,
- * else OZ_DEFAULT_SLICES (header, point 6). */
-int ozaki_slices ()
-{
-  return env_int_in ("GPUMAT_OZAKI_SLICES", 2, OZ_MAX_SLICES, OZ_DEFAULT_SLICES);
-}
+ * else OZ_DEFAULT_SLICES (header, point 6); from the tuning snapshot (tuning.h). */
+int ozaki_slices () { return gm_tuning ()->ozaki_slices; }
 
 /* The version: scheme II (v3) unless GPUMAT_OZAKI_VERSION says 1 (scheme I, v1's gemm) or 2
    (scheme I with gemm v2 where s = 8).  v3 is the default since session 15 (1.2-1.35x DGEMM at
    4096^3, 1.35-1.5x at 8192^3 on an H100, against v1's 15%), with the same bound and guard. */
-int ozaki_version ()
-{
-  const char *env = getenv ("GPUMAT_OZAKI_VERSION");
-  return env && strcmp (env, "1") == 0 ? 1 : env && strcmp (env, "2") == 0 ? 2 : 3;
-}
+int ozaki_version () { return gm_tuning ()->ozaki_version; }
 
 /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
    product (host_ooc.cu) runs products from one host thread per GPU at once. */
@@ -1604,10 +1589,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
 /* The moduli of scheme II: GPUMAT_OZAKI_MODULI (12 .. 15) where set and valid, else 14
  * (bench/NOTES-matmul.md, "Ozaki scheme II: a CPU model": 14 keep dense data within the bound
  * at every k). */
-int ozaki2_moduli ()
-{
-  return env_int_in ("GPUMAT_OZAKI_MODULI", 12, OZ2_MAX_MODULI, OZ2_DEFAULT_MODULI);
-}
+int ozaki2_moduli () { return gm_tuning ()->ozaki_moduli; }
 
 /* M, the CRT weights and the bits for N moduli at depth k: the largest b <= 53 with
  * k 2^2b <= M / 2 (so |A' B'| < M / 2 and the symmetric residue is A' B' itself). */
@@ -1672,18 +1654,18 @@ constexpr int OZ2_GEMM_KINDS = 4;
 Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
 {
 #if defined(GPUMAT_SM90A)
-  const char *env = getenv ("GPUMAT_OZAKI2_GEMM");
-  auto asked = [&] (const char *name) { return env && strcmp (env, name) == 0; };
-  if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || asked ("mma"))
+  const int asked = gm_tuning ()->ozaki2_gemm;
+  if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || asked == GM_OZAKI2_GEMM_MMA)
     return OZ2_GEMM_MMA;
-  if (asked ("wg"))
+  if (asked == GM_OZAKI2_GEMM_WG)
     return OZ2_GEMM_WG;
-  if (asked ("ws") || (size_t) dev.smem_optin < OZ2S256_SMEM)
+  if (asked == GM_OZAKI2_GEMM_WS || (size_t) dev.smem_optin < OZ2S256_SMEM)
     return OZ2_GEMM_WS;
   const int64_t npad_narrow = ceil_div (n, OZ2_BN) * OZ2_BN;
   const int64_t npad_wide = ceil_div (n, OZ2S_BN_WIDE) * OZ2S_BN_WIDE;
-  return asked ("ws256") || 16 * (npad_wide - npad_narrow) <= npad_narrow ? OZ2_GEMM_WS256
-                                                                          : OZ2_GEMM_WS;
+  return asked == GM_OZAKI2_GEMM_WS256 || 16 * (npad_wide - npad_narrow) <= npad_narrow
+             ? OZ2_GEMM_WS256
+             : OZ2_GEMM_WS;
 #else
   (void) dev;
   (void) n;

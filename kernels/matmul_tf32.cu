@@ -908,21 +908,15 @@ constexpr int64_t TF32X3_V2_K_FLOOR = 128;
 
 /* GPUMAT_TF32X3_VERSION=1 runs v1 everywhere, =2 v2 where v2 can run (never v3), =3 v3
    wherever it can run (any number of tiles); GPUMAT_TF32X3_GROUP=1..4 sets v2's and v3's
-   k-tiles a FADD (default: v2_group).  Read per call, so that tests and benchmarks run every
-   form in one process.  0: none forced. */
-static int tf32x3_version_forced ()
-{
-  const char *env = getenv ("GPUMAT_TF32X3_VERSION");
-  return env && env[0] >= '1' && env[0] <= '3' && env[1] == 0 ? env[0] - '0' : 0;
-}
+   k-tiles a FADD (default: v2_group).  From the tuning snapshot (tuning.h), which tests and
+   benchmarks reload to run every form in one process.  0: none forced. */
+static int tf32x3_version_forced () { return gm_tuning ()->tf32x3_version; }
 static bool tf32x3_v1_forced () { return tf32x3_version_forced () == 1; }
 /* 2 where k allows it (k >= 168): 1-2% faster than 1 on an H100 (bench/NOTES-matmul.md) */
 static int v2_group (int64_t k)
 {
-  const char *env = getenv ("GPUMAT_TF32X3_GROUP");
-  if (env && env[0] >= '1' && env[0] <= '4' && env[1] == 0)
-    return env[0] - '0';
-  return k >= 168 ? 2 : 1;
+  const int forced = gm_tuning ()->tf32x3_group;
+  return forced ? forced : k >= 168 ? 2 : 1;
 }
 
 /* v2 needs sm_90a code (wgmma: built where CUDA_ARCH lists 90, GPUMAT_SM90A), a compute

@@ -51,16 +51,17 @@
  * each way (within the run-to-run spread); 1 MiB chunks 40-43, 8 MiB 33-44 (too few chunks in
  * flight); non-temporal stores 40-44 H2D, no gain.  12 threads x 2 MiB: 48 MiB pinned.
  *
- * Tuning (read when the pool is created, i.e. once, and again after gm_transfer_release):
- *   GPUMAT_TRANSFER_THREADS   participants, default DEFAULT_THREADS, capped by the online cores
- *   GPUMAT_TRANSFER_CHUNK_MB  chunk size in MiB (fractions allowed), default DEFAULT_CHUNK_MB
+ * Tuning (taken from the tuning snapshot, tuning.h, when the pool is created, i.e. once, and
+ * again after gm_transfer_release; a program that changes them calls gm_tuning_reload first):
+ *   GPUMAT_TRANSFER_THREADS   participants, default 12, capped by the online cores
+ *   GPUMAT_TRANSFER_CHUNK_MB  chunk size in MiB (fractions allowed), default 2
  *   GPUMAT_TRANSFER_SMALL_KB  below this many KiB use plain cudaMemcpy, both directions
  *                             (defaults DEFAULT_SMALL_H2D_KB up, DEFAULT_SMALL_D2H_KB down)
  *   GPUMAT_TRANSFER_NT        1: copy into pinned slots with non-temporal stores
  *   GPUMAT_TRANSFER_HUGEPAGE  1: a download of at least HUGEPAGE_MIN contiguous bytes first asks
  *                             the kernel for transparent huge pages over the destination's
  *                             2 MiB-aligned interior (madvise MADV_HUGEPAGE), default
- *                             DEFAULT_HUGEPAGE.  Why: gather's destination is a fresh Octave
+ *                             1.  Why: gather's destination is a fresh Octave
  *                             array whose pages the drain's memcpy faults in one 4 KiB page at
  *                             a time (gather of 256 MiB and 1 GiB: 15-17 GB/s on the H100
  *                             against 47-49 into touched memory); 2 MiB pages take 512 times
@@ -95,19 +96,12 @@
 #endif
 #include "gpumat.h"
 
-/* Measured on the H200 machine (16 cores): see above and bench/NOTES-transfer.md.  12 threads,
-   not 16: the same one way (46-47 GB/s) and it leaves cores to the rest of the process; 16
-   gave more in duplex (81 against 62-77 GB/s, noisy), worth confirming. */
-#define DEFAULT_THREADS 12
-#define DEFAULT_CHUNK_MB 2.0
+/* The defaults of threads and chunk size are in tuning.cu (measured: see above). */
 #define DEFAULT_SMALL_H2D_KB 2048                 /* below: plain cudaMemcpy */
 #define DEFAULT_SMALL_D2H_KB 256
 #define CHUNKS_PER_WORKER 3
-#define DEFAULT_NT 0
-#define DEFAULT_HUGEPAGE 1
 #define HUGEPAGE_BYTES ((size_t) 2 << 20)         /* x86-64's transparent huge page */
 #define HUGEPAGE_MIN ((size_t) 4 << 20)           /* at least one whole huge page inside */
-#define MAX_THREADS 64
 #define SLOTS 2                                   /* per participant: fill one, DMA the other */
 #define MIN_CHUNK ((size_t) 256 << 10)            /* medium copies split down to this */
 #define CHUNK_ALIGN ((size_t) 64 << 10)
@@ -192,17 +186,7 @@ static pool_t *pool_of (int dev)
   return P;
 }
 
-/* ---- configuration -------------------------------------------------------------------- */
-static double env_number (const char *name, double fallback)
-{
-  const char *s = getenv (name);
-  if (!s || !*s)
-    return fallback;
-  char *end;
-  double v = strtod (s, &end);
-  return end == s ? fallback : v;
-}
-
+/* ---- configuration: GPUMAT_TRANSFER_* from the tuning snapshot (tuning.h, its ranges) ---- */
 static void read_config (pool_t *P)
 {
   if (P->config_read)
@@ -219,21 +203,17 @@ static void read_config (pool_t *P)
   }
   if (devices > 1 && cores / devices >= 1)
     cores /= devices;
-  double t = env_number ("GPUMAT_TRANSFER_THREADS", DEFAULT_THREADS);
-  if (!(t >= 1)) t = 1;
-  if (t > MAX_THREADS) t = MAX_THREADS;
+  const gm_tuning_t *tune = gm_tuning ();
+  double t = tune->transfer_threads;                /* 1 .. 64 */
   if (t > cores) t = (double) cores;
   P->threads = (int) t;
-  double mb = env_number ("GPUMAT_TRANSFER_CHUNK_MB", DEFAULT_CHUNK_MB);
-  if (!(mb >= 0.0625)) mb = 0.0625;               /* 64 KiB .. 256 MiB */
-  if (mb > 256) mb = 256;
+  const double mb = tune->transfer_chunk_mb;      /* 64 KiB .. 256 MiB */
   P->chunk = ((size_t) (mb * 1048576.0) + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
-  double kb = env_number ("GPUMAT_TRANSFER_SMALL_KB", -1);
-  if (kb > 1048576) kb = 1048576;
+  const double kb = tune->transfer_small_kb;      /* up to 1 GiB; negative: the defaults */
   P->small_h2d = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_H2D_KB << 10;
   P->small_d2h = kb >= 0 ? (size_t) (kb * 1024.0) : (size_t) DEFAULT_SMALL_D2H_KB << 10;
-  P->nt = env_number ("GPUMAT_TRANSFER_NT", DEFAULT_NT) != 0;
-  P->hugepage = env_number ("GPUMAT_TRANSFER_HUGEPAGE", DEFAULT_HUGEPAGE) != 0;
+  P->nt = tune->transfer_nt != 0;
+  P->hugepage = tune->transfer_hugepage != 0;
   P->config_read = 1;
 }
 

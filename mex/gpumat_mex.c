@@ -27,9 +27,11 @@
  *   ("available", CALLER)      true or false, never an error
  *   ("device", CALLER [, "devices", LIST])  struct describing the GPUs (setting the default
  *                              device list of host-array products first)
- *   ("kernels", CALLER)        cell array of the matmul kernel names
+ *   ("kernels", CALLER)        cell array of the matmul kernel names [, struct array of the
+ *                              kernel registry's rows]
  *   ("mul_time", CALLER, G, [OPG,] H, [OPH,] KERNEL, REPEATS)  median ms of the kernel alone
  *   ("sync" | "reset" | "usage", CALLER)
+ *   ("tuning_reload", CALLER)  reads the GPUMAT_* variables again (doc/TUNING.md)
  *   ("fault", CALLER)          queues a kernel that faults (tests of the deferred error path)
  *
  * One stream, in order (issue 12): a command whose result stays on the GPU queues its work on
@@ -76,16 +78,11 @@ static void expect_args (int nrhs, int wanted, const char *command)
 
 /* ---- mul -------------------------------------------------------------------------------------- */
 
+/* The kernels, their names and classes, come from the registry (kernels/matmul_registry.cu). */
 static void unknown_kernel (gw_scratch *scratch, const char *name, const char *area)
 {
-  char names[256] = "", id[96];
-  for (int k = 0; k < GM_MATMUL_KERNEL_COUNT; k++) {
-    const char *kernel = gm_matmul_kernel_name ((gm_matmul_kernel) k);
-    if (!kernel)
-      continue;
-    strncat (names, k ? ", " : "", sizeof names - strlen (names) - 1);
-    strncat (names, kernel, sizeof names - strlen (names) - 1);
-  }
+  char names[256], id[96];
+  gm_matmul_kernel_list (GM_CLASS_COUNT, ", ", names, sizeof names);
   snprintf (id, sizeof id, "gpumat:%s:unknownKernel", area);
   gw_fail (scratch, id, "unknown kernel '%s': use one of %s", name, names);
 }
@@ -102,16 +99,18 @@ static gm_matmul_kernel read_kernel (gw_scratch *scratch, const mxArray *arg, co
 
 static int64_t at_least_1 (int64_t x) { return x > 1 ? x : 1; }
 
-/* Integer classes: "auto", "naive" and "tiled" compute the exact product (kernels/). */
+/* Integer classes, before the GPU is touched: the kernels whose registry row lists the class
+   ("auto", "naive" and "tiled") compute the exact product (kernels/matmul_int.cu). */
 static void check_integer_kernel (gw_scratch *scratch, gm_matmul_kernel kernel, gm_class cls,
                                   const char *area)
 {
-  if (kernel == GM_MATMUL_AUTO || kernel == GM_MATMUL_NAIVE || kernel == GM_MATMUL_TILED)
+  if (gm_matmul_can_run (kernel, cls, -1) == GM_OK)
     return;
-  char id[96];
+  char id[96], names[256];
   snprintf (id, sizeof id, "gpumat:%s:unsupportedKernel", area);
-  gw_fail (scratch, id, "kernel '%s' does not compute %s products: use auto, naive or tiled",
-           gm_matmul_kernel_name (kernel), gw_class_text (cls));
+  gw_fail (scratch, id, "kernel '%s' does not compute %s products: use %s",
+           gm_matmul_kernel_name (kernel), gw_class_text (cls),
+           gm_matmul_kernel_list (cls, " or ", names, sizeof names));
 }
 
 /* "int32 matrix", "complex double scalar": the operand as Octave's own messages name it. */
@@ -1036,12 +1035,33 @@ static void cmd_device (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = s;
 }
 
-static void cmd_kernels (mxArray *plhs[])
+/* The registry's names, and with a second output its rows: Name, Classes (a cell row of class
+   names), MinComputeCapability (8 for 8.0; 0: any device), Summary. */
+static void cmd_kernels (int nlhs, mxArray *plhs[])
 {
+  static const char *fields[] = {"Name", "Classes", "MinComputeCapability", "Summary"};
   mxArray *names = mxCreateCellMatrix (1, GM_MATMUL_KERNEL_COUNT);
-  for (int k = 0; k < GM_MATMUL_KERNEL_COUNT; k++)
-    mxSetCell (names, k, mxCreateString (gm_matmul_kernel_name ((gm_matmul_kernel) k)));
+  mxArray *rows = nlhs > 1 ? mxCreateStructMatrix (1, GM_MATMUL_KERNEL_COUNT, 4, fields) : NULL;
+  for (int k = 0; k < GM_MATMUL_KERNEL_COUNT; k++) {
+    const gm_matmul_kernel_info *row = gm_matmul_kernel_info_of ((gm_matmul_kernel) k);
+    mxSetCell (names, k, mxCreateString (row->name));
+    if (!rows)
+      continue;
+    mwSize count = 0;
+    for (int c = 0; c < GM_CLASS_COUNT; c++)
+      count += (row->classes & GM_CLASS_BIT (c)) != 0;
+    mxArray *classes = mxCreateCellMatrix (1, count);
+    for (int c = 0, i = 0; c < GM_CLASS_COUNT; c++)
+      if (row->classes & GM_CLASS_BIT (c))
+        mxSetCell (classes, i++, mxCreateString (gm_class_name ((gm_class) c)));
+    mxSetField (rows, k, "Name", mxCreateString (row->name));
+    mxSetField (rows, k, "Classes", classes);
+    mxSetField (rows, k, "MinComputeCapability", mxCreateDoubleScalar (row->min_cc / 10.0));
+    mxSetField (rows, k, "Summary", mxCreateString (row->summary));
+  }
   plhs[0] = names;
+  if (rows)
+    plhs[1] = rows;
 }
 
 static void cmd_usage (mxArray *plhs[])
@@ -1140,7 +1160,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (!strcmp (command, "device"))
     cmd_device (plhs, nrhs, prhs);
   else if (!strcmp (command, "kernels"))
-    cmd_kernels (plhs);
+    cmd_kernels (nlhs, plhs);
   else if (!strcmp (command, "usage"))
     cmd_usage (plhs);
   else if (!strcmp (command, "sync")) {
@@ -1149,6 +1169,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       gw_fail_status (NULL, st, "sync");
   } else if (!strcmp (command, "reset"))
     gm_reset ();
+  else if (!strcmp (command, "tuning_reload"))
+    gm_tuning_reload ();
   else if (!strcmp (command, "fault")) {
     /* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
     gm_status st = gm_test_fault (0);

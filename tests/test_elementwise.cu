@@ -452,10 +452,10 @@ static void check_bcast_versions (gm_binop op, const Arr &A, const Arr &B, int o
   int v3, v2;
   const std::vector<unsigned char> h3 = run_binary_bytes (op, A, da, B, db, off_out, n, es, &st3,
                                                           &v3);
-  setenv ("GPUMAT_EW_BCAST", "v2", 1);
+  tu_setenv ("GPUMAT_EW_BCAST", "v2");
   const std::vector<unsigned char> h2 = run_binary_bytes (op, A, da, B, db, off_out, n, es, &st2,
                                                           &v2);
-  unsetenv ("GPUMAT_EW_BCAST");
+  tu_setenv ("GPUMAT_EW_BCAST", NULL);
   int64_t differ = 0, first = -1;
   for (int64_t i = 0; i <= n; i++)
     if (memcmp (&h3[(size_t) i * es], &h2[(size_t) i * es], es) && differ++ == 0)
@@ -497,7 +497,7 @@ static void test_binary_bcast_vec (void)
                                 {GM_DOUBLE, GM_SINGLE}, {GM_SINGLE, GM_DOUBLE}};
   const gm_binop large_ops[] = {GM_BIN_ADD, GM_BIN_DIV, GM_BIN_POW, GM_BIN_MAX, GM_BIN_LT};
   char *saved = getenv ("GPUMAT_EW_BCAST") ? strdup (getenv ("GPUMAT_EW_BCAST")) : NULL;
-  unsetenv ("GPUMAT_EW_BCAST");
+  tu_setenv ("GPUMAT_EW_BCAST", NULL);
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
     const VecShape &sp = shapes[s];
     if (quick && sp.large)
@@ -537,7 +537,7 @@ static void test_binary_bcast_vec (void)
       check_bcast_versions ((gm_binop) op, M, R, 0, 0, 0, 3, "v3 zero ties matrix-row");
     }
   if (saved) {
-    setenv ("GPUMAT_EW_BCAST", saved, 1);
+    tu_setenv ("GPUMAT_EW_BCAST", saved);
     free (saved);
   }
 }

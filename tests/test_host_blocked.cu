@@ -82,7 +82,7 @@ static void test_copy_2d (size_t run, size_t runs, size_t pitch)
 static void test_hugepage_downloads (void)
 {
   gm_transfer_release ();
-  setenv ("GPUMAT_TRANSFER_HUGEPAGE", "1", 1);
+  tu_setenv ("GPUMAT_TRANSFER_HUGEPAGE", "1");
   const size_t sizes[] = {(size_t) 5 << 20, ((size_t) 33 << 20) + 4093};
   for (size_t bytes : sizes)
     for (int off = 0; off < 2; off++) {
@@ -100,7 +100,7 @@ static void test_hugepage_downloads (void)
       free (src);
       free (dst);
     }
-  unsetenv ("GPUMAT_TRANSFER_HUGEPAGE");
+  tu_setenv ("GPUMAT_TRANSFER_HUGEPAGE", NULL);
   gm_transfer_release ();
 }
 
@@ -821,11 +821,11 @@ int main (int argc, char **argv)
      overlap with the products): the test panels are all below the 2 MiB plain-path threshold.
      The pool reads its configuration when it is made, so it is made anew. */
   gm_transfer_release ();
-  setenv ("GPUMAT_TRANSFER_SMALL_KB", "0", 1);
+  tu_setenv ("GPUMAT_TRANSFER_SMALL_KB", "0");
   test_products (GM_SINGLE);
   test_products (GM_DOUBLE);
   gm_transfer_release ();
-  unsetenv ("GPUMAT_TRANSFER_SMALL_KB");
+  tu_setenv ("GPUMAT_TRANSFER_SMALL_KB", NULL);
   test_products (GM_SINGLE);
   test_complex_products (GM_COMPLEX_DOUBLE);
   test_complex_products (GM_COMPLEX_SINGLE);

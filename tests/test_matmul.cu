@@ -69,16 +69,8 @@ static char *env_mma0;    /* GPUMAT_DMMA_MMA at start (a copy), or NULL */
 
 static void set_dmma_tile (const char *tile, const char *mma)
 {
-  if (mma || env_mma0)
-    setenv ("GPUMAT_DMMA_MMA", mma ? mma : env_mma0, 1);
-  else
-    unsetenv ("GPUMAT_DMMA_MMA");
-  if (tile)
-    setenv ("GPUMAT_DMMA_TILE", tile, 1);
-  else if (env_tile0)
-    setenv ("GPUMAT_DMMA_TILE", env_tile0, 1);
-  else
-    unsetenv ("GPUMAT_DMMA_TILE");
+  tu_setenv ("GPUMAT_DMMA_MMA", mma ? mma : env_mma0);     /* NULL: unset */
+  tu_setenv ("GPUMAT_DMMA_TILE", tile ? tile : env_tile0);
 }
 
 /* Whether a dmma product also runs with each tile forced: where the 128x128 tiles' work, zero
@@ -981,11 +973,11 @@ static void test_thin (gm_class cls)
   for (int f = 0; f < 3; f++) {
     if (quick == 2 && f != 0)
       continue;
-    setenv ("GPUMAT_DMMA_SLICES", forced[f], 1);
+    tu_setenv ("GPUMAT_DMMA_SLICES", forced[f]);
     run_case (cls, pair_a (f), pair_b (f), 130, 70, 1001, variant (f));
     if (!quick)
       run_case (cls, pair_a (f + 3), pair_b (f + 3), 65, 129, 1024, batched (2, 1, 0, 0, 0));
-    unsetenv ("GPUMAT_DMMA_SLICES");
+    tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
   }
 }
 
@@ -995,8 +987,8 @@ static void test_dmma_plan (void)
   const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
   const gm_status INV = GM_ERR_INVALID_ARGUMENT;
   int tm = 0, tn = 0, sl = 0;
-  unsetenv ("GPUMAT_DMMA_TILE");
-  unsetenv ("GPUMAT_DMMA_SLICES");
+  tu_setenv ("GPUMAT_DMMA_TILE", NULL);
+  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
   static const int64_t shown[][3] = {{8192, 64, 8192}, {64, 8192, 8192}, {1024, 1024, 1024},
                                      {4096, 4096, 4096}, {64, 64, 65536}, {2048, 64, 2048}};
   for (int s = 0; s < 6; s++) {
@@ -1019,20 +1011,20 @@ static void test_dmma_plan (void)
                "dmma plan TT 8192x64x8192: tile %dx%d", tm, tn);
   }
   /* forced tiles, as C's sides (Aᵀ * Bᵀ runs on Cᵀ: sides swapped) */
-  setenv ("GPUMAT_DMMA_TILE", "128x64", 1);
+  tu_setenv ("GPUMAT_DMMA_TILE", "128x64");
   tu_result (gm_matmul_dmma_plan (N, N, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 128
                  && tn == 64, "dmma plan forced 128x64: %dx%d", tm, tn);
   tu_result (gm_matmul_dmma_plan (T, T, 500, 500, 500, 1, &tm, &tn, &sl) == GM_OK && tm == 64
                  && tn == 128, "dmma plan forced 128x64, TT: %dx%d (expected C's 64x128)", tm,
              tn);
-  setenv ("GPUMAT_DMMA_TILE", "v2", 1);
+  tu_setenv ("GPUMAT_DMMA_TILE", "v2");
   tu_result (gm_matmul_dmma_plan (N, N, 8192, 64, 8192, 1, &tm, &tn, &sl) == GM_OK && tm == 128
                  && tn == 128, "dmma plan v2: %dx%d", tm, tn);
-  setenv ("GPUMAT_DMMA_TILE", "96x96", 1);
+  tu_setenv ("GPUMAT_DMMA_TILE", "96x96");
   tu_result (gm_matmul_dmma_plan (N, N, 50, 50, 50, 1, &tm, &tn, &sl) == INV,
              "dmma plan: unknown tile accepted");
   /* ... but a product runs as if it were unset (and an invalid GPUMAT_DMMA_SLICES too) */
-  setenv ("GPUMAT_DMMA_SLICES", "-3", 1);
+  tu_setenv ("GPUMAT_DMMA_SLICES", "-3");
   static const gm_matmul_kernel ks[2] = {GM_MATMUL_AUTO, GM_MATMUL_DMMA};
   for (int ki = 0; ki < 2; ki++) {
     const gm_matmul_kernel kern = ks[ki];
@@ -1052,21 +1044,21 @@ static void test_dmma_plan (void)
                c[1], c[3]);
     gm_device_free (d);
   }
-  unsetenv ("GPUMAT_DMMA_SLICES");
-  unsetenv ("GPUMAT_DMMA_TILE");
-  setenv ("GPUMAT_DMMA_SLICES", "5", 1);
+  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
+  tu_setenv ("GPUMAT_DMMA_TILE", NULL);
+  tu_setenv ("GPUMAT_DMMA_SLICES", "5");
   tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 5,
              "dmma plan GPUMAT_DMMA_SLICES=5, k 1001: %d slices", sl);
-  setenv ("GPUMAT_DMMA_SLICES", "9", 1);
+  tu_setenv ("GPUMAT_DMMA_SLICES", "9");
   tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == GM_OK && sl == 8,
              "dmma plan GPUMAT_DMMA_SLICES=9, k 1001: %d slices (expected 8 of 128)", sl);
   static const char *const bad_slices[] = {"0", "513", "4x", "99999999999999999999"};
   for (int b = 0; b < 4; b++) {
-    setenv ("GPUMAT_DMMA_SLICES", bad_slices[b], 1);
+    tu_setenv ("GPUMAT_DMMA_SLICES", bad_slices[b]);
     tu_result (gm_matmul_dmma_plan (N, N, 130, 70, 1001, 1, &tm, &tn, &sl) == INV,
                "dmma plan: GPUMAT_DMMA_SLICES=%s accepted", bad_slices[b]);
   }
-  unsetenv ("GPUMAT_DMMA_SLICES");
+  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
   tu_result (gm_matmul_dmma_plan (N, N, -1, 70, 1001, 1, &tm, &tn, &sl) == INV,
              "dmma plan: negative m accepted");
   /* empty products (split_k_slices divided by their 0 tiles) and sizes past int64_t tiles */
@@ -1140,7 +1132,7 @@ int main (int argc, char **argv)
   if (getenv ("GPUMAT_DMMA_SLICES"))
     printf ("%s: GPUMAT_DMMA_SLICES=%s is cleared (the test sets it where it means to)\n",
             PROGRAM, getenv ("GPUMAT_DMMA_SLICES"));
-  unsetenv ("GPUMAT_DMMA_SLICES");
+  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
   test_api ();
   test_dmma_plan ();
   for (int c = 0; c < 2; c++) {

@@ -404,11 +404,11 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     if (version && strcmp (version, "2") == 0) {
       /* v2 sums the same exact int32 diagonals and folds them alike: bit for bit v1's result */
       double *h1 = (double *) xmalloc (sizeof (double) * nc);
-      setenv ("GPUMAT_OZAKI_VERSION", "1", 1);
+      tu_setenv ("GPUMAT_OZAKI_VERSION", "1");
       TU_GM (gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
                         dC, ldc, 0, 1, 0));
       TU_CUDA (cudaMemcpy (h1, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
-      setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
+      tu_setenv ("GPUMAT_OZAKI_VERSION", "2");
       int64_t differ = 0;
       for (size_t e = 0; e < nc; e++)
         differ += memcmp (&h1[e], &hC[e], sizeof (double)) != 0;
@@ -558,11 +558,11 @@ int main (int argc, char **argv)
     return tu_finish (PROGRAM);
   }
   gm_device_free (d);
-  unsetenv ("GPUMAT_OZAKI_SLICES");
+  tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   tu_seed (20261313);
   const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
   /* the full set on scheme I (v1; scheme II, the default, runs its own subsets below) */
-  setenv ("GPUMAT_OZAKI_VERSION", "1", 1);
+  tu_setenv ("GPUMAT_OZAKI_VERSION", "1");
   /* K around the floor, every op pair, every data set */
   const int kmax = quick == 2 ? 20 : 40;
   for (int p = 0; p < 9; p++) {
@@ -590,11 +590,11 @@ int main (int argc, char **argv)
   run (FULLBITS, T, N, 2, 3, 97, 0);
   run (SPECIALS, N, T, 3, 3, 17, -1);
   /* the guard at work: 7 slices at k = 256 certify only part of the elements */
-  setenv ("GPUMAT_OZAKI_SLICES", "7", 1);
+  tu_setenv ("GPUMAT_OZAKI_SLICES", "7");
   run (UNIFORM, N, N, 96, 80, 256, 1);
-  setenv ("GPUMAT_OZAKI_SLICES", "4", 1);   /* nothing certified: all on the FP64 path */
+  tu_setenv ("GPUMAT_OZAKI_SLICES", "4");   /* nothing certified: all on the FP64 path */
   run (FULLBITS, T, N, 40, 30, 300, -1);
-  unsetenv ("GPUMAT_OZAKI_SLICES");
+  tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   /* batches: strides with gaps, A or B shared, a NaN in one page */
   run_batch (N, N, 33, 17, 40, 3, 0, 0);
   run_batch (T, N, 65, 70, 100, 4, 1, 0);
@@ -618,7 +618,7 @@ int main (int argc, char **argv)
   }
   /* v2 of the gemm (GPUMAT_OZAKI_VERSION=2: all diagonals at once) on a subset: every data
      set, four op pairs, around the floor, a batch, deep k */
-  setenv ("GPUMAT_OZAKI_VERSION", "2", 1);
+  tu_setenv ("GPUMAT_OZAKI_VERSION", "2");
   every_pattern (quick ? 4 : 2);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
@@ -628,13 +628,13 @@ int main (int argc, char **argv)
     run (UNIFORM, T, T, 513, 515, 517, 0);
     run (SPECIALS, N, T, 300, 300, 300, -1);
   }
-  setenv ("GPUMAT_OZAKI_SLICES", "7", 1);   /* s != 8: v1 runs */
+  tu_setenv ("GPUMAT_OZAKI_SLICES", "7");   /* s != 8: v1 runs */
   run (UNIFORM, N, N, 96, 80, 256, 1);
-  unsetenv ("GPUMAT_OZAKI_SLICES");
+  tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   /* scheme II (the default: GPUMAT_OZAKI_VERSION unset, 14 moduli) on the same subset: its own
      guard, its own roundings (not v1's bits); dense data keeps every element on the int8 path
      from k = 64 (bench/ozaki2_model.c) */
-  unsetenv ("GPUMAT_OZAKI_VERSION");
+  tu_setenv ("GPUMAT_OZAKI_VERSION", NULL);
   every_pattern (quick ? 4 : 2);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
@@ -653,7 +653,7 @@ int main (int argc, char **argv)
      path (not checked here), but every element stays within the bound */
   static const char *const moduli[] = {"12", "13", "15"};
   for (int q = 0; q < 3; q++) {
-    setenv ("GPUMAT_OZAKI_MODULI", moduli[q], 1);
+    tu_setenv ("GPUMAT_OZAKI_MODULI", moduli[q]);
     run (UNIFORM, N, N, 96, 80, 256, -1);
     run (FULLBITS, T, N, 200, 130, 3000, -1);
     run (CANCEL, N, T, 200, 40, 3000, -1);
@@ -661,7 +661,7 @@ int main (int argc, char **argv)
     run (WIDE, N, N, 64, 64, 2048, -1);
     run (UNIFORM, T, T, 37, 29, 100000, -1);
   }
-  unsetenv ("GPUMAT_OZAKI_MODULI");
+  tu_setenv ("GPUMAT_OZAKI_MODULI", NULL);
   /* every gemm of scheme II forced in turn (on sm_90a the default picks ws256 or ws by n):
      ws256 (at every n, n <= 128 included), ws, wgmma with a barrier a k-tile, mma.sync (every
      other device's); every data set on two op pairs (n = 67 <= 128), the k floor, batches with
@@ -670,7 +670,7 @@ int main (int argc, char **argv)
      two column tiles (raster groups of 8 and 3 over both) */
   static const char *const gemms[] = {"ws256", "ws", "wg", "mma"};
   for (int q = 0; q < 4; q++) {
-    setenv ("GPUMAT_OZAKI2_GEMM", gemms[q], 1);
+    tu_setenv ("GPUMAT_OZAKI2_GEMM", gemms[q]);
     every_pattern (8);
     run (UNIFORM, T, N, 37, 29, 16, -1);
     run_batch (T, N, 33, 140, 100, 3, 1, 0);
@@ -680,8 +680,8 @@ int main (int argc, char **argv)
       run (FULLBITS, N, T, 1300, 300, 200, 0);
     }
   }
-  unsetenv ("GPUMAT_OZAKI2_GEMM");
-  unsetenv ("GPUMAT_OZAKI_VERSION");
+  tu_setenv ("GPUMAT_OZAKI2_GEMM", NULL);
+  tu_setenv ("GPUMAT_OZAKI_VERSION", NULL);
   printf ("%s: %lld bad elements in all\n", PROGRAM, (long long) bad_total);
   return tu_finish (PROGRAM);
 }

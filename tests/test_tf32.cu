@@ -223,13 +223,13 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
       continue;
     TU_CUDA (cudaMemset (dC, 0xFF, sizeof (float) * nc + 16));
     if (q == 1)
-      setenv ("GPUMAT_TF32X3_GROUP", "3", 1);
+      tu_setenv ("GPUMAT_TF32X3_GROUP", "3");
     if (q == 2 || q == 5)
-      setenv ("GPUMAT_TF32X3_VERSION", q == 2 ? "1" : "3", 1);
+      tu_setenv ("GPUMAT_TF32X3_VERSION", q == 2 ? "1" : "3");
     gm_status st = gm_matmul (kernels[q], GM_SINGLE, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0,
                               dC, ldc, 0, 1, 0);
-    unsetenv ("GPUMAT_TF32X3_GROUP");
-    unsetenv ("GPUMAT_TF32X3_VERSION");
+    tu_setenv ("GPUMAT_TF32X3_GROUP", NULL);
+    tu_setenv ("GPUMAT_TF32X3_VERSION", NULL);
     cudaError_t err = cudaDeviceSynchronize ();
     if (err != cudaSuccess) {
       tu_result (0, "%s: %s", form_name[q], cudaGetErrorString (err));
@@ -326,10 +326,10 @@ static void run_pages (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, 
   for (int form = 0; form < 2; form++) {
     TU_CUDA (cudaMemset (dC, 0xFF, sizeof (float) * sc * pages));
     if (form == 1)
-      setenv ("GPUMAT_TF32X3_VERSION", "3", 1);
+      tu_setenv ("GPUMAT_TF32X3_VERSION", "3");
     const gm_status st = gm_matmul (GM_MATMUL_TF32X3, GM_SINGLE, opa, opb, m, n, k, dA, lda, sa,
                                     dB, ldb, sb, dC, ldc, sc, pages, 0);
-    unsetenv ("GPUMAT_TF32X3_VERSION");
+    tu_setenv ("GPUMAT_TF32X3_VERSION", NULL);
     const cudaError_t err = cudaDeviceSynchronize ();
     if (err != cudaSuccess) {
       tu_result (0, "pages: %s", cudaGetErrorString (err));

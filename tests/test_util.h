@@ -37,6 +37,18 @@ static int tu_passed, tu_failed, tu_skipped;
     }                                                                                        \
   } while (0)
 
+/* Sets (value not NULL) or clears a GPUMAT_* tuning variable, then re-reads the tuning snapshot:
+   gpumat reads the variables once (kernels/tuning.h), so a program that runs several settings in
+   one process changes them through this. */
+static inline void tu_setenv (const char *name, const char *value)
+{
+  if (value)
+    setenv (name, value, 1);
+  else
+    unsetenv (name);
+  gm_tuning_reload ();
+}
+
 /* xorshift64*: reproducible across machines, unlike rand (). */
 static uint64_t tu_rng_state = 0x9E3779B97F4A7C15ull;
 static inline void tu_seed (uint64_t s) { tu_rng_state = s ? s : 1; }
