@@ -378,35 +378,36 @@ bool octave_gpumat::is_true () const
 octave_value octave_gpumat::map (unary_mapper_t umap) const
 {
   octave_value self = self_value (*this);
-  switch (umap)
-    {
-    case umap_abs:
-      return gw1 (ovl ("unary", "abs", "abs", self));
-    case umap_sqrt:
-      return gw1 (ovl ("unary", "sqrt", "sqrt", self));
-    case umap_exp:
-      return gw1 (ovl ("unary", "exp", "exp", self));
-    case umap_log:
-      return gw1 (ovl ("unary", "log", "log", self));
-    case umap_real:
-    case umap_imag:
-    case umap_conj:
+  /* the kernels take real double, single and logical data */
+  const bool on_device = ! m_complex && (isfloat () || islogical ());
+  if (on_device)
+    switch (umap)
       {
-        /* through the host (gather, compute, upload): simple rather than fast, as before */
-        octave_value h = gather (self).map (umap);
-        return gw1 (ovl ("upload", "gpumat", h));
+      case umap_abs:
+        return gw1 (ovl ("unary", "abs", "abs", self));
+      case umap_sqrt:
+        return gw1 (ovl ("unary", "sqrt", "sqrt", self));
+      case umap_exp:
+        return gw1 (ovl ("unary", "exp", "exp", self));
+      case umap_log:
+        return gw1 (ovl ("unary", "log", "log", self));
+      case umap_real:
+      case umap_imag:
+      case umap_conj:
+        {
+          /* through the host (gather, compute, upload): simple rather than fast, as before */
+          octave_value h = gather (self).map (umap);
+          return gw1 (ovl ("upload", "gpumat", h));
+        }
+      default:
+        break;
       }
-    default:
-      {
-        /* Everything else (isnan, floor, sin, ...) as Octave computes it on the host array,
-           the result uploaded (logical results stay logical). */
-        note_host_fallback (get_umap_name (umap));
-        octave_value h = gather (self).map (umap);
-        if (h.islogical ())
-          return gw1 (ovl ("binary", "gpumat", "ne", gw1 (ovl ("upload", "gpumat", h)), 0.0));
-        return gw1 (ovl ("upload", "gpumat", h));
-      }
-    }
+  /* Everything else (isnan, floor, sin, ..., and every mapper of integer and complex data)
+     as Octave computes it on the host array, the result uploaded (logical results stay
+     logical). */
+  if (umap != umap_real && umap != umap_imag && umap != umap_conj)
+    note_host_fallback (get_umap_name (umap));
+  return upload_host (gather (self).map (umap));
 }
 
 /* ---- indexing ----------------------------------------------------------------------------- */

@@ -64,7 +64,7 @@ function [cases, mismatches] = parity_check ()
     names = regexprep (mismatches, " .*", "");
     [u, ~, j] = unique (names);
     printf ("  by function: %s\n", strjoin (cellfun (@(n, c) sprintf ("%s %d", n, c), u, num2cell (accumarray (j(:), 1))(:)', "uniformoutput", false), ", "));
-    printf ("  %s\n", mismatches{1:min (40, end)});
+    printf ("  %s\n", mismatches{1:min (2000, end)});
     error ("parity_check: %d of %d cases differ from the host", numel (mismatches), cases);
   endif
 endfunction

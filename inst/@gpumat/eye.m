@@ -14,9 +14,9 @@ function G = eye (varargin)
 endfunction
 
 %!testif ; gpumat_available ()
-%! R = eye (2, 3, "like", gpumat (single (1)));
+%! R = eye (gpumat (3), 2);
 %! assert (isgpuarray (R));
-%! assert (gather (R), eye (2, 3, "like", single (1)));
+%! assert (gather (R), eye (3, 2));
 %!testif ; gpumat_available ()
-%! R = eye (gpumat (2), 1);
-%! assert (gather (R), eye (2, 1));
+%! ## Octave 7.3's eye takes no "like": the same error as on host arrays
+%! fail ('eye (2, "like", gpumat (1))', "Invalid call to eye");

@@ -6,9 +6,14 @@
 ## Octave's @code{mean} of a gpumat array, on the GPU.
 ## @end deftypefn
 function M = mean (A, dim, varargin)
-  if (nargin > 2 || (nargin == 2 && ischar (dim)))
-    error ("gpumat:reduce:notSupported",
-           "mean: mean types and output types are not supported for gpumat arrays");
+  if (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A) || iscomplex (A))
+    ## options, integer and complex data: Octave's own mean on the host (gpumat:hostFallback)
+    args = {A};
+    if (nargin >= 2)
+      args = [args, {dim}, varargin];
+    endif
+    M = host_call ("mean", args{:});
+    return;
   elseif (nargin < 2)
     dim = 0;
   elseif (! valid_dim (dim))

@@ -6,8 +6,9 @@
 ## Octave's @code{sum} of a gpumat array, on the GPU, in a fixed tree order.
 ## @end deftypefn
 function S = sum (A, dim, varargin)
-  if (nargin > 2 || (nargin == 2 && ischar (dim)))
-    ## "native", "double", "extra": Octave's own sum on the host (gpumat:hostFallback)
+  if (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A) || iscomplex (A))
+    ## "native", "double", "extra", integer and complex data: Octave's own sum on the host
+    ## (gpumat:hostFallback)
     args = {A};
     if (nargin >= 2)
       args = [args, {dim}, varargin];

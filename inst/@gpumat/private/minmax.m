@@ -18,7 +18,11 @@ function varargout = minmax (name, A, B, dim)
       error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
              host_type_name (B));
     endif
-    varargout = {__gpumat_call__("binary", name, name, A, B)};
+    if (isinteger (A) || iscomplex (A) || isinteger (B) || iscomplex (B))
+      varargout = {host_call(name, A, B)};             # Octave's own (gpumat:hostFallback)
+    else
+      varargout = {__gpumat_call__("binary", name, name, A, B)};
+    endif
     return;
   else
     if (! isempty (B))
@@ -29,5 +33,11 @@ function varargout = minmax (name, A, B, dim)
     endif
   endif
   varargout = cell (1, max (nargout, 1));
-  [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
+  if ((isinteger (A) || iscomplex (A)) && dim == 0)
+    [varargout{:}] = host_call (name, A);              # Octave's own (gpumat:hostFallback)
+  elseif (isinteger (A) || iscomplex (A))
+    [varargout{:}] = host_call (name, A, [], dim);
+  else
+    [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
+  endif
 endfunction
