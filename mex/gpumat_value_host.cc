@@ -77,9 +77,42 @@ static bool host_only (const octave_value& v)
   return v.iscomplex () || v.isinteger ();
 }
 
+template <typename T>
+static bool imag_all_zero (const T& a)
+{
+  for (octave_idx_type k = 0; k < a.numel (); k++)
+    if (a(k).imag () != 0)
+      return false;
+  return true;
+}
+
+static bool all_imag_zero (const octave_value& h)
+{
+  return h.is_single_type () ? imag_all_zero (h.float_complex_array_value ())
+                             : imag_all_zero (h.complex_array_value ());
+}
+
+/* A gpumat operand as Octave holds the same host value: a 1x1 array as a scalar (a 1x1
+   complex matrix divisor would be a matrix division), complex only with a nonzero
+   imaginary part (a value whose imaginary parts are all zero keeps its complexity, as
+   complex () makes it). */
 static octave_value host_of (const octave_value& v)
 {
-  return is_gpumat (v) ? gather (v) : v;
+  if (! is_gpumat (v))
+    return v;
+  octave_value h = gather (v);
+  const bool keep_complex = h.iscomplex () && all_imag_zero (h);
+  if (! keep_complex)
+    h.maybe_mutate ();
+  return h;
+}
+
+/* A host result as Octave stores it (a complex result with all-zero imaginary parts is
+   real), uploaded. */
+static octave_value upload_result (octave_value r)
+{
+  r.maybe_mutate ();
+  return upload_host (r);
 }
 
 /* Octave's own operator on the gathered operands, the result uploaded. */
@@ -87,13 +120,13 @@ static octave_value host_binary (octave_value::binary_op op, const octave_value&
                                  const octave_value& b)
 {
   note_host_fallback ("operator " + octave_value::binary_op_as_string (op));
-  return upload_host (octave::binary_op (op, host_of (a), host_of (b)));
+  return upload_result (octave::binary_op (op, host_of (a), host_of (b)));
 }
 
 static octave_value host_unary (octave_value::unary_op op, const octave_value& a)
 {
   note_host_fallback ("operator " + octave_value::unary_op_as_string (op));
-  return upload_host (octave::unary_op (op, host_of (a)));
+  return upload_result (octave::unary_op (op, host_of (a)));
 }
 
 /* ---- helpers on the device ---------------------------------------------------------------- */

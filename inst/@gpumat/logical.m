@@ -23,4 +23,5 @@ endfunction
 %! assert (gather (logical (gpumat (int8 ([0 -3])))), logical (int8 ([0 -3])));
 %!testif ; gpumat_available ()
 %! assert (gather (logical (gpumat ([1 0] > 0))), [true false]);
-%!error <NaN to logical> logical (gpumat ([1 NaN]))
+%!testif ; gpumat_available ()
+%! fail ("logical (gpumat ([1 NaN]))", "NaN to logical");

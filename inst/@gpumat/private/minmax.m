@@ -33,9 +33,11 @@ function varargout = minmax (name, A, B, dim)
     endif
   endif
   varargout = cell (1, max (nargout, 1));
-  if ((isinteger (A) || iscomplex (A)) && dim == 0)
+  ## integer and complex data, and logical empties (Octave 7.3: max (false (3, 0)) is 3x0)
+  host = isinteger (A) || iscomplex (A) || (islogical (A) && isempty (A));
+  if (host && dim == 0)
     [varargout{:}] = host_call (name, A);              # Octave's own (gpumat:hostFallback)
-  elseif (isinteger (A) || iscomplex (A))
+  elseif (host)
     [varargout{:}] = host_call (name, A, [], dim);
   else
     [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
