@@ -954,6 +954,17 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
   for (int k = 0; k < n; k++)
     args(4 + k) = sub(k);
   call_gateway (args, 0);
+  if (rep (self).m_complex && ! rhs_complex)
+    {
+      /* Octave narrows a complex array whose imaginary parts are all zero after an
+         assignment (a = [1+1i 2]; a(1) = 5 is real): the gateway's index narrows the same
+         way, so the array is read once through it */
+      const dim_vector d = rep (self).m_dims;
+      RowVector od (d.ndims ());
+      for (int k = 0; k < d.ndims (); k++)
+        od(k) = d(k);
+      self = gw1 (ovl ("index", "index", self, od, octave_value (":")));
+    }
   return self;
 }
 
