@@ -12,7 +12,10 @@
 #   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
 #
-# Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90).
+# Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90;
+# by default the GPUs of this machine, or every capability of build.mk's list when there is none).
+# Builds run on every core unless -j is given.  Built files are kept in target/cache, named by
+# their sources and flags, so make check, make install and make test-kernels compile each once.
 
 PACKAGE := $(shell sed -n 's/^Name: *//p' DESCRIPTION)
 VERSION := $(shell sed -n 's/^Version: *//p' DESCRIPTION)
@@ -20,6 +23,11 @@ TARGET  := target
 TARBALL := $(TARGET)/$(PACKAGE)-$(VERSION).tar.gz
 OCTAVE  ?= octave-cli
 export OCTAVE
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+# read by build.mk here and in the pkg install of the tarball (the environment passes through)
+export GPUMAT_BUILD_CACHE ?= $(CURDIR)/$(TARGET)/cache
 
 SRCROOT := .
 OBJDIR  := $(TARGET)/obj
@@ -28,7 +36,7 @@ include build.mk
 
 .PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale ozaki2-model test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
-build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
+build: all
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
@@ -56,10 +64,12 @@ octave-deps:
 	@tests/ensure-octave.sh
 
 install: $(TARBALL) octave-deps
-	$(OCTAVE) --no-history --no-gui --eval 'pkg install "$(TARBALL)"'
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(OCTAVE) --no-history --no-gui --eval 'pkg install "$(TARBALL)"'
 
 # ---- tests ----------------------------------------------------------------------------------
-check: $(TARBALL) octave-deps
+# build first: the pkg install of the tarball then takes every file from target/cache, and the
+# CPU stand-in tests find the .oct helpers in target/.
+check: build $(TARBALL) octave-deps
 	@bash tests/check.sh "$(TARBALL)"
 
 demo: $(TARBALL) octave-deps
