@@ -105,7 +105,7 @@ ifeq ($(V),1)
   SHOW_COMMAND = echo '$(1)' >&2;
 endif
 NVCC_ID      = $(shell $(NVCC) --version 2>/dev/null | tail -n 1)
-MKOCTFILE_ID = $(shell $(MKOCTFILE) --version 2>&1) $(shell $(MKOCTFILE) -p CC 2>/dev/null)
+MKOCTFILE_ID = $(shell $(MKOCTFILE) --version 2>&1) $(shell $(MKOCTFILE) -p CC 2>/dev/null) $(CFLAGS) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS)
 
 # $(call build_step,LABEL,KEY,INPUTS,COMMAND): build $@ with COMMAND, or copy it from the cache
 # when KEY (flags and compiler) and the INPUTS' contents are those of an earlier build.
@@ -114,8 +114,7 @@ define build_step
 @log=$(OBJDIR)/logs/$(notdir $@).log; \
 key=$$( { printf '%s\n' '$(strip $(2))'; cat $(3); } | sha256sum | cut -c1-40); \
 if [ -n "$(BUILD_CACHE)" ] && [ -f "$(BUILD_CACHE)/$$key" ]; then \
-  cp "$(BUILD_CACHE)/$$key" $@ && echo "gpumat:   $(1)   (unchanged: built earlier)" >&2 \
-    && echo "== $(1): from $(BUILD_CACHE)/$$key" > $$log && exit 0; \
+  cp "$(BUILD_CACHE)/$$key" $@ && echo "== $(1): reused $(BUILD_CACHE)/$$key" > $$log && exit 0; \
 fi; \
 echo "gpumat:   $(1)" >&2; $(call SHOW_COMMAND,$(4)) \
 start=$$(date +%s); \
@@ -135,7 +134,8 @@ endef
 .PHONY: all kernel-objects build-start
 all: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
 	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
-	@echo "gpumat: built in $$(( $$(date +%s) - $$(cat $(OBJDIR)/build-start) )) s; the compilers' notes are in $(BUILD_LOG)" >&2
+	@reused=$$(find $(OBJDIR)/logs -name '*.log' -newer $(OBJDIR)/build-start -exec grep -l '^== .*: reused ' {} + | wc -l); \
+	echo "gpumat: built in $$(( $$(date +%s) - $$(cat $(OBJDIR)/build-start) )) s$$( [ $$reused = 0 ] || echo " ($$reused files unchanged since an earlier build: reused from $(BUILD_CACHE))"); the compilers' notes are in $(BUILD_LOG)" >&2
 
 kernel-objects: $(KERNEL_OBJECTS)
 
