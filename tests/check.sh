@@ -16,6 +16,22 @@ set -uo pipefail
 tarball=$1
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p target/check
+# The host-only tests (single-threaded programs, one after another: the two stand-ins share
+# object files) run beside the Octave suite, each into target/check/NAME.log with its exit
+# status in NAME.rc; their results are printed and counted after it, in order.
+rm -f target/check/*.rc
+(
+  log=target/check/test_device_message
+  { ${CC:-cc} -Wall -I"$here/../mex" -I"$here/../kernels" -I"${CUDA_HOME:-/usr/local/cuda}/include" \
+      "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
+      -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
+  echo $? > "$log.rc"
+  for s in run run_elementwise; do
+    bash "$here/cpu-standin/$s.sh" > "target/check/cpu-standin-$s.log" 2>&1
+    echo $? > "target/check/cpu-standin-$s.rc"
+  done
+) &
+host_tests=$!
 summary=target/check/octave-summary.txt
 rm -f "$summary"
 bash "$here/with-package.sh" "$tarball" "addpath ('$here'); run_package_tests ('$(pwd)/$summary')" \
@@ -38,22 +54,21 @@ counted () {
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + ${s:-0})); found=1
   done < <(sed -n 's/^[a-z0-9_]*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}.*$/\1 \2 \4/p' "$log")
   grep -E '^[a-z0-9_]*: [0-9]+ passed, [0-9]+ failed' "$log" || true
-  if [ "$rc" != 0 ] && { [ "$found" = 0 ] || ! grep -qE ': [0-9]+ passed, [1-9][0-9]* failed' "$log"; }; then
-    tail -n 20 "$log"; echo "FAILED (exit status $rc): the whole output is in $log"
+  [ "$rc" = 0 ] && return
+  if [ "$found" = 0 ] || ! grep -qE ': [0-9]+ passed, [1-9][0-9]* failed' "$log"; then
+    tail -n 20 "$log"        # it stopped without saying what failed: count that as a failure
     failed=$((failed + 1))
+  else
+    grep -m 20 '^FAIL' "$log"
   fi
+  echo "FAILED (exit status $rc): the whole output is in $log"
 }
+wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
-log=target/check/test_device_message.log
-{ ${CC:-cc} -Wall -I"$here/../mex" -I"$here/../kernels" -I"${CUDA_HOME:-/usr/local/cuda}/include" \
-    "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
-    -o target/check/test_device_message && target/check/test_device_message; } > "$log" 2>&1
-counted $? "$log"
-for s in run.sh run_elementwise.sh; do
-  echo "== CPU stand-in: tests/cpu-standin/$s"
-  log=target/check/cpu-standin-${s%.sh}.log
-  bash "$here/cpu-standin/$s" > "$log" 2>&1
-  counted $? "$log"
+counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
+for s in run run_elementwise; do
+  echo "== CPU stand-in: tests/cpu-standin/$s.sh"
+  counted "$(cat target/check/cpu-standin-$s.rc 2>/dev/null || echo 1)" target/check/cpu-standin-$s.log
 done
 if [ "$gpu" = 1 ]; then
   echo "== a fault in queued work, in an Octave process of its own (tests/fault_check.m)"
