@@ -32,8 +32,8 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_LIBDIR ?= $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib))
 
 # ---- which GPUs to build for ------------------------------------------------------------------
-# Each listed compute capability costs a full device compile of every kernel file (about 6
-# minutes for the five below on 2 cores), so the build is for the GPUs of this machine when
+# Each listed compute capability costs a full device compile of every kernel file (the five
+# below take about four times as long as one), so the build is for the GPUs of this machine when
 # nvidia-smi can name them, and for the whole list only when it cannot.  CUDA_ARCH overrides
 # both: CUDA_ARCH=90 (one), CUDA_ARCH="80 90", CUDA_ARCH=all.
 CUDA_ARCH_ALL := 75 80 86 89 90
@@ -56,12 +56,13 @@ else ifeq ($(strip $(CUDA_ARCH)),all)
   override CUDA_ARCH := $(CUDA_ARCH_ALL)
   ARCH_WHY  := CUDA_ARCH=all
 else
-  ARCH_WHY  := CUDA_ARCH
+  ARCH_WHY  := set by CUDA_ARCH
 endif
 ifneq ($(shell printf '%s\n' $(CUDA_ARCH) | grep -v '^[0-9][0-9]*$$'),)
   $(error CUDA_ARCH="$(CUDA_ARCH)": give compute capabilities as numbers without the dot, e.g. CUDA_ARCH=90 or CUDA_ARCH="80 90", or CUDA_ARCH=all)
 endif
 ARCH_LIST := $(shell printf '%s\n' $(CUDA_ARCH) | sort -nu)
+ARCH_SHOWN = $(shell printf '%s\n' $(ARCH_LIST) | sed 's/\(.\)$$/.\1/')
 # Machine code for each listed capability, plus PTX of the newest for GPUs newer than all of
 # them (the driver compiles it at first use).
 CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=sm_$(a)) \
@@ -73,10 +74,11 @@ KERNEL_ARCH_FLAGS = $(CUDA_GENCODE)
 KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh)
 KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
 # The slowest files first, so that the cores finish together rather than one of them compiling
-# the longest file alone at the end (seconds for one capability, 2 cores busy, November 2026:
-# matmul_tf32 103 (two device passes: sm_90a code and compute_90 PTX), elementwise 68,
-# matmul_warp 66, matmul_ozaki 47, matmul_dmma 28, matmul_int 24, dot 10; the rest 1 to 7).
-SLOW_KERNELS   := matmul_tf32 elementwise matmul_warp matmul_ozaki matmul_dmma matmul_int dot
+# the longest file alone at the end (nvcc -time, one capability, one file at a time on the 2-core
+# machine, November 2026: elementwise 45 s, matmul_tf32 39 (two device passes: sm_90a code and
+# compute_90 PTX), matmul_warp 36, matmul_ozaki 17, matmul_dmma 16, matmul_int 12, dot 9; the
+# other 18 files 1 to 5 s, 208 s in all; cicc and ptxas take 3/4 of it, once per capability).
+SLOW_KERNELS   := elementwise matmul_tf32 matmul_warp matmul_ozaki matmul_dmma matmul_int dot
 KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
                     $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
                     $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))
@@ -142,7 +144,7 @@ kernel-objects: $(KERNEL_OBJECTS)
 # Said once, before the first file: what is built, for which GPUs and why, on how many cores.
 build-start:
 	@mkdir -p $(OBJDIR) && date +%s > $(OBJDIR)/build-start
-	@echo "gpumat: building for compute capability $(ARCH_LIST) ($(ARCH_WHY)), PTX for newer GPUs; $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
+	@echo "gpumat: building for compute capability $(ARCH_SHOWN) ($(ARCH_WHY)), PTX for newer GPUs; $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@)
