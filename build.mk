@@ -44,13 +44,13 @@ ifeq ($(origin CUDA_ARCH),undefined)
   GPU_ARCH  := $(filter $(NVCC_SMS),$(GPU_CAPS))
   ifneq ($(GPU_ARCH),)
     CUDA_ARCH := $(GPU_ARCH)
-    ARCH_WHY  := the GPU$(if $(word 2,$(GPU_CAPS)),s) of this machine (nvidia-smi)
+    ARCH_WHY  := the GPU$(if $(word 2,$(GPU_CAPS)),s) of this machine, found by nvidia-smi
   else ifneq ($(GPU_CAPS),)
     CUDA_ARCH := $(CUDA_ARCH_ALL)
-    ARCH_WHY  := this nvcc cannot build for the GPU found ($(GPU_CAPS)): the whole list
+    ARCH_WHY  := this nvcc cannot build for the GPU found by nvidia-smi ($(GPU_CAPS))
   else
     CUDA_ARCH := $(CUDA_ARCH_ALL)
-    ARCH_WHY  := no GPU found by nvidia-smi: the whole list (set CUDA_ARCH to build for one)
+    ARCH_WHY  := no GPU found by nvidia-smi; CUDA_ARCH=90 would build for one
   endif
 else ifeq ($(strip $(CUDA_ARCH)),all)
   override CUDA_ARCH := $(CUDA_ARCH_ALL)
@@ -144,7 +144,7 @@ kernel-objects: $(KERNEL_OBJECTS)
 # Said once, before the first file: what is built, for which GPUs and why, on how many cores.
 build-start:
 	@mkdir -p $(OBJDIR) && date +%s > $(OBJDIR)/build-start
-	@echo "gpumat: building for compute capability $(ARCH_SHOWN) ($(ARCH_WHY)), PTX for newer GPUs; $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
+	@echo "gpumat: building for compute capability $(ARCH_SHOWN) and PTX for newer GPUs ($(ARCH_WHY)); $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@)
