@@ -35,8 +35,7 @@ CUDA_LIBDIR ?= $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA
 # Each listed compute capability costs a full device compile of every kernel file (the five
 # below cost three times the compiler time of one: 650 s against 210 s), so the build is for
 # the GPUs of this machine when nvidia-smi can name them, and for the whole list only when it
-# cannot.  CUDA_ARCH overrides
-# both: CUDA_ARCH=90 (one), CUDA_ARCH="80 90", CUDA_ARCH=all.
+# cannot.  CUDA_ARCH overrides both: CUDA_ARCH=90 (one), CUDA_ARCH="80 90", CUDA_ARCH=all.
 CUDA_ARCH_ALL := 75 80 86 89 90
 ifeq ($(origin CUDA_ARCH),undefined)
   GPU_CAPS  := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null \
