@@ -12,7 +12,10 @@
 #   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
 #
-# Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90).
+# Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90;
+# by default the GPUs of this machine, or every capability of build.mk's list when there is none).
+# Builds run on every core unless -j is given.  Built files are kept in target/cache, named by
+# their sources and flags, so make check, make install and make test-kernels compile each once.
 
 PACKAGE := $(shell sed -n 's/^Name: *//p' DESCRIPTION)
 VERSION := $(shell sed -n 's/^Version: *//p' DESCRIPTION)
@@ -20,6 +23,11 @@ TARGET  := target
 TARBALL := $(TARGET)/$(PACKAGE)-$(VERSION).tar.gz
 OCTAVE  ?= octave-cli
 export OCTAVE
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+# read by build.mk here and in the pkg install of the tarball (the environment passes through)
+export GPUMAT_BUILD_CACHE ?= $(CURDIR)/$(TARGET)/cache
 
 SRCROOT := .
 OBJDIR  := $(TARGET)/obj
@@ -28,38 +36,41 @@ include build.mk
 
 .PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale ozaki2-model test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
-build: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
+build: all
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
 DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m inst/@gpumat/*.m inst/@gpumat/private/*.m) inst/PKG_ADD \
               $(wildcard mex/*.c mex/*.cc mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
 # Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
+# pkg install appends a top-level PKG_ADD to the PKG_ADD of the folder with the compiled files,
+# which runs once that folder is on the path: the value type is registered at `pkg load`, before
+# any `load` of a file holding gpumat arrays.
 $(TARBALL): $(DIST_FILES)
-	rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
-	cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
-	# pkg install appends a top-level PKG_ADD to the PKG_ADD of the folder with the compiled
-	# files, which runs once that folder is on the path: the value type is registered at
-	# `pkg load`, before any `load` of a file holding gpumat arrays.
-	cp inst/PKG_ADD $(DIST_DIR)/PKG_ADD
-	cp -R inst/. $(DIST_DIR)/inst/
-	cp build.mk $(DIST_DIR)/src/Makefile
-	cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
-	cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
-	tar -C $(TARGET)/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	@rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
+	@cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
+	@cp inst/PKG_ADD $(DIST_DIR)/PKG_ADD
+	@cp -R inst/. $(DIST_DIR)/inst/
+	@cp build.mk $(DIST_DIR)/src/Makefile
+	@cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
+	@cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
+	@tar -C $(TARGET)/dist --sort=name --owner=0 --group=0 --numeric-owner \
 	  --mtime="$$(sed -n 's/^Date: *//p' DESCRIPTION) 00:00Z" -cf - $(PACKAGE)-$(VERSION) \
 	  | gzip -n -9 > $@
-	@echo "wrote $@"
+	@echo "gpumat: wrote $@"
 dist: $(TARBALL)
 
 octave-deps:
 	@tests/ensure-octave.sh
 
 install: $(TARBALL) octave-deps
-	$(OCTAVE) --no-history --no-gui --eval 'pkg install "$(TARBALL)"'
+	@echo "gpumat: pkg install $(TARBALL)"
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(OCTAVE) --no-history --no-gui --eval 'pkg install "$(TARBALL)"'
 
 # ---- tests ----------------------------------------------------------------------------------
-check: $(TARBALL) octave-deps
+# build first: the pkg install of the tarball then takes every file from target/cache, and the
+# CPU stand-in tests find the .oct helpers in target/.
+check: build $(TARBALL) octave-deps
 	@bash tests/check.sh "$(TARBALL)"
 
 demo: $(TARBALL) octave-deps

@@ -2,7 +2,12 @@
 #
 # In the tree the top-level Makefile runs it (make build); in the package tarball it is
 # src/Makefile, with src/mex/ and src/kernels/ beside it, and `pkg install` runs it there with
-# `make --jobs N`.  Everything tunable is `?=`; every object depends on every header.
+# `make --jobs N` (N = the machine's cores).  Everything tunable is `?=`; every object depends
+# on every header.
+#
+# What the user sees: one line per file on stderr (pkg install keeps make's stdout to itself
+# unless the build fails, but lets stderr through), the compiler's informational notes (ptxas
+# info) in BUILD_LOG, and a compiler's full output when it fails.  V=1 shows the commands.
 #
 # nvcc is found through NVCC, then CUDA_HOME, then PATH, then /usr/local/cuda.
 
@@ -26,32 +31,123 @@ endif
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_LIBDIR ?= $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib))
 
-# Machine code for each listed architecture, plus PTX of the newest for cards yet to come.
-CUDA_ARCH ?= 75 80 86 89 90
-CUDA_GENCODE ?= $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \
-                -gencode arch=compute_$(lastword $(CUDA_ARCH)),code=compute_$(lastword $(CUDA_ARCH))
+# ---- which GPUs to build for ------------------------------------------------------------------
+# Each listed compute capability costs a full device compile of every kernel file (the five
+# below cost three times the compiler time of one: 650 s against 210 s), so the build is for
+# the GPUs of this machine when nvidia-smi can name them, and for the whole list only when it
+# cannot.  CUDA_ARCH overrides both: CUDA_ARCH=90 (one), CUDA_ARCH="80 90", CUDA_ARCH=all.
+CUDA_ARCH_ALL := 75 80 86 89 90
+ifeq ($(origin CUDA_ARCH),undefined)
+  GPU_CAPS  := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null \
+                 | sed -n 's/^ *\([0-9][0-9]*\)\.\([0-9]\) *$$/\1\2/p' | sort -nu)
+  NVCC_SMS  := $(patsubst sm_%,%,$(filter sm_%,$(shell $(NVCC) --list-gpu-code 2>/dev/null)))
+  GPU_ARCH  := $(filter $(NVCC_SMS),$(GPU_CAPS))
+  ifneq ($(GPU_ARCH),)
+    CUDA_ARCH := $(GPU_ARCH)
+    ARCH_WHY  := the GPU$(if $(word 2,$(GPU_CAPS)),s) of this machine, found by nvidia-smi
+  else ifneq ($(GPU_CAPS),)
+    CUDA_ARCH := $(CUDA_ARCH_ALL)
+    ARCH_WHY  := this nvcc cannot build for the GPU found by nvidia-smi ($(GPU_CAPS))
+  else
+    CUDA_ARCH := $(CUDA_ARCH_ALL)
+    ARCH_WHY  := no GPU found by nvidia-smi; CUDA_ARCH=90 would build for one
+  endif
+else ifeq ($(strip $(CUDA_ARCH)),all)
+  override CUDA_ARCH := $(CUDA_ARCH_ALL)
+  ARCH_WHY  := CUDA_ARCH=all
+else
+  ARCH_WHY  := set by CUDA_ARCH
+endif
+ifneq ($(shell printf '%s\n' $(CUDA_ARCH) | grep -v '^[0-9][0-9]*$$'),)
+  $(error CUDA_ARCH="$(CUDA_ARCH)": give compute capabilities as numbers without the dot, e.g. CUDA_ARCH=90 or CUDA_ARCH="80 90", or CUDA_ARCH=all)
+endif
+ARCH_LIST := $(shell printf '%s\n' $(CUDA_ARCH) | sort -nu)
+ARCH_SHOWN = $(shell printf '%s\n' $(ARCH_LIST) | sed 's/\(.\)$$/.\1/')
+# Machine code for each listed capability, plus PTX of the newest for GPUs newer than all of
+# them (the driver compiles it at first use).
+CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=sm_$(a)) \
+                -gencode arch=compute_$(lastword $(ARCH_LIST)),code=compute_$(lastword $(ARCH_LIST))
 NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
 NVCC_ALL_FLAGS = $(NVCCFLAGS) $(KERNEL_ARCH_FLAGS) -Xcompiler -fPIC -I$(SRCROOT)/kernels
 KERNEL_ARCH_FLAGS = $(CUDA_GENCODE)
 
 KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh)
 KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
-KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o,$(KERNEL_SOURCES))
+# The slowest files first, so that the cores finish together rather than one of them compiling
+# the longest file alone at the end (nvcc -time, one capability, one file at a time on the 2-core
+# machine, November 2026: elementwise 45 s, matmul_tf32 39 (two device passes: sm_90a code and
+# compute_90 PTX), matmul_warp 36, matmul_ozaki 17, matmul_dmma 16, matmul_int 12, dot 9; the
+# other 18 files 1 to 5 s, 208 s in all; cicc and ptxas take 3/4 of it, once per capability).
+SLOW_KERNELS   := elementwise matmul_tf32 matmul_warp matmul_ozaki matmul_dmma matmul_int dot
+KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
+                    $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
+                    $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))
 MEX_SOURCES    := $(wildcard $(SRCROOT)/mex/*.c)
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
+MEX_OBJECTS    := $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
 
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
 ADDRESS_OUT    ?= $(dir $(MEX_OUT))__gpumat_address__.oct
+VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
 
-.PHONY: all kernel-objects
-all: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT)
+# ---- progress, notes and the cache of built files ---------------------------------------------
+# BUILD_LOG collects every compiler's output.  pkg install (which sets OCTAVE_CONFIG) builds in a
+# temporary folder that it deletes afterwards, so there the log goes where it outlives the build.
+ifneq ($(OCTAVE_CONFIG),)
+  BUILD_LOG ?= $(or $(GPUMAT_BUILD_CACHE),$(or $(TMPDIR),/tmp))/gpumat-build-$(shell id -un 2>/dev/null).log
+else
+  BUILD_LOG ?= $(OBJDIR)/build.log
+endif
+# GPUMAT_BUILD_CACHE (set by the top-level Makefile to target/cache): a folder of built files,
+# each named by a hash of its sources, its flags and its compiler, so that `make check` and then
+# `make install` (each a pkg install of the same tarball, in a folder of its own) compile once.
+BUILD_CACHE ?= $(GPUMAT_BUILD_CACHE)
+ifeq ($(V),1)
+  SHOW_COMMAND = echo '$(1)' >&2;
+endif
+NVCC_ID      = $(shell $(NVCC) --version 2>/dev/null | tail -n 1)
+MKOCTFILE_ID = $(shell $(MKOCTFILE) --version 2>&1) $(shell $(MKOCTFILE) -p CC 2>/dev/null) $(CFLAGS) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS)
+
+# $(call build_step,LABEL,KEY,INPUTS,COMMAND): build $@ with COMMAND, or copy it from the cache
+# when KEY (flags and compiler) and the INPUTS' contents are those of an earlier build.
+define build_step
+@mkdir -p $(@D) $(OBJDIR)/logs
+@log=$(OBJDIR)/logs/$(notdir $@).log; \
+key=$$( { printf '%s\n' '$(strip $(2))'; cat $(3); } | sha256sum | cut -c1-40); \
+if [ -n "$(BUILD_CACHE)" ] && [ -f "$(BUILD_CACHE)/$$key" ]; then \
+  cp "$(BUILD_CACHE)/$$key" $@ && echo "== $(1): reused $(BUILD_CACHE)/$$key" > $$log && exit 0; \
+fi; \
+echo "gpumat:   $(1)" >&2; $(call SHOW_COMMAND,$(4)) \
+start=$$(date +%s); \
+if ( $(4) ) > $$log.tmp 2>&1; then \
+  { echo "== $(1): $$(( $$(date +%s) - start )) s"; cat $$log.tmp; } > $$log; rm -f $$log.tmp; \
+  grep -v -e '^ptxas info' -e '^ *$$' $$log | sed 1d | sed 's/^/gpumat:     /' >&2 || true; \
+else \
+  cat $$log.tmp >&2; echo "gpumat: FAILED: $(1) (the compiler's output is above)" >&2; \
+  rm -f $@; exit 1; \
+fi; \
+if [ -n "$(BUILD_CACHE)" ]; then \
+  mkdir -p "$(BUILD_CACHE)" && cp $@ "$(BUILD_CACHE)/$$key.$$$$" \
+    && mv -f "$(BUILD_CACHE)/$$key.$$$$" "$(BUILD_CACHE)/$$key"; \
+fi
+endef
+
+.PHONY: all kernel-objects build-start
+all: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
+	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
+	@reused=$$(find $(OBJDIR)/logs -name '*.log' -newer $(OBJDIR)/build-start -exec grep -l '^== .*: reused ' {} + | wc -l); \
+	echo "gpumat: built in $$(( $$(date +%s) - $$(cat $(OBJDIR)/build-start) )) s$$( [ $$reused = 0 ] || echo " ($$reused files unchanged since an earlier build: reused from $(BUILD_CACHE))"); the compilers' notes are in $(BUILD_LOG)" >&2
 
 kernel-objects: $(KERNEL_OBJECTS)
 
-$(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS)
-	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@
+# Said once, before the first file: what is built, for which GPUs and why, on how many cores.
+build-start:
+	@mkdir -p $(OBJDIR) && date +%s > $(OBJDIR)/build-start
+	@echo "gpumat: building for compute capability $(ARCH_SHOWN) and PTX for newer GPUs ($(ARCH_WHY)); $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
+
+$(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
+	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@)
 
 # tf32x3 v2 (matmul_tf32.cu) and Ozaki v3's gemm wg (matmul_ozaki.cu) issue wgmma, which only
 # sm_90a code has (not sm_90): where 90 is listed, those files' sm_90 machine code is built for
@@ -60,38 +156,36 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS)
 comma := ,
 $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=sm_90 ,arch=compute_90a$(comma)code=sm_90a ,$(CUDA_GENCODE) ) \
-  $(if $(filter 90,$(CUDA_ARCH)),-DGPUMAT_SM90A)
+  $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A)
 
-# mkoctfile compiles the gateway sources and links them with the kernels and the static CUDA
-# runtime, so the installed package needs only the NVIDIA driver.  Its object files go to a
-# folder of this target's own, which keeps parallel builds apart.
-$(MEX_OUT): $(MEX_SOURCES) $(MEX_HEADERS) $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
-	@mkdir -p $(OBJDIR)/mex
-	@echo "gpumat: building $@ with $(NVCC) for CUDA_ARCH=$(CUDA_ARCH)"
-	for f in $(MEX_SOURCES); do \
-	  $(MKOCTFILE) --mex -c -I$(SRCROOT)/kernels -I$(SRCROOT)/mex -I$(CUDA_HOME)/include \
-	    $$f -o $(OBJDIR)/mex/$$(basename $$f .c).o || exit 1; \
-	done
-	$(MKOCTFILE) --mex -o $@ $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES)) \
-	  $(KERNEL_OBJECTS) $(CUDA_LIBS)
+# gm_init (memory.cu) refuses a GPU older than the oldest capability built, with a message that
+# says so, rather than failing at the first kernel launch.
+$(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) -DGPUMAT_MIN_ARCH=$(firstword $(ARCH_LIST))
+
+# mkoctfile compiles the gateway sources (one rule a file, so they build in parallel) and links
+# them with the kernels and the static CUDA runtime, so the installed package needs only the
+# NVIDIA driver.
+MEX_CFLAGS = -I$(SRCROOT)/kernels -I$(SRCROOT)/mex -I$(CUDA_HOME)/include
+$(OBJDIR)/mex/%.o: $(SRCROOT)/mex/%.c $(MEX_HEADERS) $(KERNEL_HEADERS) | build-start
+	$(call build_step,mkoctfile mex/$*.c,$(MKOCTFILE_ID) --mex -c $(MEX_CFLAGS),$< $(MEX_HEADERS) $(KERNEL_HEADERS),$(MKOCTFILE) --mex -c $(MEX_CFLAGS) $< -o $@)
+
+$(MEX_OUT): $(MEX_OBJECTS) $(KERNEL_OBJECTS)
+	@echo "gpumat:   link      $(notdir $@)" >&2
+	@$(call SHOW_COMMAND,$(MKOCTFILE) --mex -o $@ $^ $(CUDA_LIBS)) \
+	$(MKOCTFILE) --mex -o $@ $^ $(CUDA_LIBS) > $(OBJDIR)/logs/link.log 2>&1 \
+	  || { cat $(OBJDIR)/logs/link.log >&2; echo "gpumat: FAILED: link $(notdir $@)" >&2; exit 1; }
 
 # The gateway's result allocator: plain Octave C++, no CUDA (see its header for why).
-$(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc
-	@mkdir -p $(OBJDIR)/alloc
-	cd $(OBJDIR)/alloc && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)
+$(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc | build-start
+	$(call build_step,mkoctfile mex/gpumat_alloc.cc,$(MKOCTFILE_ID),$<,mkdir -p $(OBJDIR)/alloc && cd $(OBJDIR)/alloc && $(MKOCTFILE) -o $(abspath $@) $(abspath $<))
 
 # Where Octave keeps a complex input's interleaved elements (see its header): no CUDA either.
-$(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc
-	@mkdir -p $(OBJDIR)/address
-	cd $(OBJDIR)/address && $(MKOCTFILE) -o $(abspath $@) $(abspath $<)
+$(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start
+	$(call build_step,mkoctfile mex/gpumat_address.cc,$(MKOCTFILE_ID),$<,mkdir -p $(OBJDIR)/address && cd $(OBJDIR)/address && $(MKOCTFILE) -o $(abspath $@) $(abspath $<))
 
-# The gpumat value type (issue 12): a C++ shell registering "gpumat" with Octave's type table,
-# forwarding every operation to the gateway above through feval (see its header for why).
-VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
-all: $(VALUE_OUT)
-
+# The gpumat value type: a C++ shell registering "gpumat" with Octave's type table, forwarding
+# every operation to the gateway above through feval (see gpumat_value.cc's header for why);
+# gpumat_value_host.cc holds the host fallback and Octave's other virtuals.
 VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_host.cc
-$(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h
-	@mkdir -p $(OBJDIR)/value
-	cd $(OBJDIR)/value && $(MKOCTFILE) -I$(abspath $(SRCROOT)/mex) -o $(abspath $@) \
-	  $(abspath $(VALUE_SOURCES))
+$(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h | build-start
+	$(call build_step,mkoctfile mex/gpumat_value*.cc,$(MKOCTFILE_ID),$(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h,mkdir -p $(OBJDIR)/value && cd $(OBJDIR)/value && $(MKOCTFILE) -I$(abspath $(SRCROOT)/mex) -o $(abspath $@) $(abspath $(VALUE_SOURCES)))

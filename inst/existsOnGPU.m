@@ -26,7 +26,7 @@ endfunction
 %!error id=gpumat:array:invalidType existsOnGPU (1)
 %!assert (existsOnGPU (gpumat ()))
 %!assert (existsOnGPU (gpumat (zeros (0, 3))))
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! G = gpumat (rand (3));
 %! assert (existsOnGPU (G));
 %! assert (existsOnGPU (G'));
@@ -34,3 +34,6 @@ endfunction
 %! __gpumat_call__ ("free", "", G.desc.ptr);     # behind the array's back
 %! assert (! existsOnGPU (V));
 %! assert (! existsOnGPU (G));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_01 ();

@@ -38,10 +38,13 @@ endfunction
 %! assert (underlyingType (G), "single");
 %! H = gpuArray (G);
 %! assert (isa (H, "gpumat") && isequal (size (H), [2 0]));
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! A = rand (5, 3);
 %! G = gpuArray (A);
 %! assert (class (G), "gpumat");
 %! assert (gather (G), A);
 %! assert (gather (gpuArray (int8 ([1 -2]))), int8 ([1 -2]));
 %! assert (gather (gpuArray (true (2))), true (2));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_01 ();

@@ -54,7 +54,7 @@ endfunction
 %! catch err
 %!   assert (err.identifier, "gpumat:noDevice");
 %! end_try_catch
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! d = gpuDevice ();
 %! info = gpumat_device ();
 %! assert (d.Name, info.Name);
@@ -64,3 +64,6 @@ endfunction
 %! assert (d.AvailableMemory > 0 && d.AvailableMemory <= d.TotalMemory);
 %! assert (d.ToolkitVersion >= 11);
 %! assert (gpuDevice (1).Name, info.Name);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_01 ();

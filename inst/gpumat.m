@@ -408,7 +408,7 @@ endfunction
 %! assert (classUnderlying (G), "single");
 
 ## ---- on the GPU ----------------------------------------------------------------------------------
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! ## Round trips bit for bit, both classes, odd shapes.
 %! for cls = {"double", "single"}
 %!   for sz = {[1 1], [1 7], [7 1], [17 33], [0 3], [3 0], [0 0], [2 3 4], [129 1 2], [1000 1001]}
@@ -424,8 +424,11 @@ endfunction
 %! endfor
 %! assert (gather (gpumat (true (2))), true (2));
 %! assert (gather (gpumat ("ab")), double ("ab"));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_01 ();
+
+%!function gpu_check_02 ()
 %! ## Queries.
 %! G = gpumat (rand (3, 4, "single"));
 %! assert (class (G), "gpumat");
@@ -451,6 +454,9 @@ endfunction
 %! assert (! isempty (strfind (shown, evalc ("disp (gather (G))"))));
 %! B = gpumat (zeros (1, 1001));
 %! assert (evalc ("B"), "B =\n\n  1x1001 double gpumat array, on the GPU\n\n");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_02 ();
 
 %!function check_close (C, X, Y)
 %!  ## C = X * Y on the GPU, inside the bound of DEVELOPERS.md: |C - R| <= k eps (|X| |Y|), R in
@@ -465,7 +471,7 @@ endfunction
 %!  assert (all (abs (double (c(:)) - reshape (double (X) * double (Y), [], 1)) <= bound(:)));
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_03 ()
 %! ## Products on gpumat operands, mixed with host operands, both classes.
 %! for cls = {"double", "single"}
 %!   A = rand (65, 33, cls{1});  B = rand (33, 47, cls{1});
@@ -510,8 +516,11 @@ endfunction
 %! ## Empty dimensions.
 %! assert (gather (gpumat (zeros (3, 0)) * gpumat (zeros (0, 4))), zeros (3, 4));
 %! assert (size (gpumat (zeros (0, 3)) * ones (3, 2)), [0 2]);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_03 ();
+
+%!function gpu_check_04 ()
 %! ## Dot products on gpumat operands.
 %! x = randn (1000, 3);  y = randn (1000, 3);
 %! d = dot (gpumat (x), gpumat (y));
@@ -523,8 +532,11 @@ endfunction
 %! within (gather (gpumat_dot (x(:, 1)', gpumat (y(:, 1)))), dot (x(:, 1), y(:, 1)), ...
 %!         1000 * eps * dot (abs (x(:, 1)), abs (y(:, 1))));
 %! assert (classUnderlying (dot (gpumat (single (x)), gpumat (y))), "single");
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_04 ();
+
+%!function gpu_check_05 ()
 %! ## Errors on gpumat operands carry the same identifiers as on host arrays.
 %! G = gpumat (ones (2, 3));
 %! fail ("G * gpumat (ones (4, 5))", "operator \\*: nonconformant arguments \\(op1 is 2x3, op2 is 4x5\\)");
@@ -537,8 +549,11 @@ endfunction
 %! fail ("gpumat_mul (G, G, \"nope\")", "unknown kernel");
 %! fail ("dot (G, gpumat (ones (3, 2)))", "sizes of X and Y must match");
 %! fail ("G * {1}", "not cell");
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_05 ();
+
+%!function gpu_check_06 ()
 %! ## A product too large for the GPU: a clear error naming the bytes, and nothing left behind.
 %! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (ones (4e5, 1));  H = gpumat (ones (1, 4e5));   # the result would be 1.28 TB
@@ -551,8 +566,11 @@ endfunction
 %! end_try_catch
 %! clear G H
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_06 ();
+
+%!function gpu_check_07 ()
 %! ## No leaks: thousands of create / multiply / clear cycles, errors half-way included.
 %! gpumat_reset ();
 %! free0 = gpumat_device ().FreeMemory;
@@ -577,8 +595,11 @@ endfunction
 %! gpumat_reset ();
 %! free1 = gpumat_device ().FreeMemory;
 %! assert (abs (free1 - free0) < 8 * 2^20, sprintf ("free memory moved by %g MiB", (free1 - free0) / 2^20));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_07 ();
+
+%!function gpu_check_08 ()
 %! ## Transposed views: G' and G.' share G's memory (no copy), products read them in place.
 %! for cls = {"double", "single"}
 %!   A = rand (33, 17, cls{1}) - 0.5;  B = rand (33, 21, cls{1}) - 0.5;  S = rand (33, 5, cls{1});
@@ -624,8 +645,11 @@ endfunction
 %! R = rand (7, 3);
 %! check_close (g' * R, x', R);
 %! assert (gather (dot (g', g')), dot (x', x'), -1e-12);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_08 ();
+
+%!function gpu_check_09 ()
 %! ## (G')' is G itself; a view keeps its parent's memory alive after clear G; no leaks.
 %! use0 = __gpumat_call__ ("usage", "");
 %! A = rand (20, 30);
@@ -655,8 +679,11 @@ endfunction
 %! endfor
 %! clear G H
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_09 ();
+
+%!function gpu_check_10 ()
 %! ## N-D arrays cannot be transposed, as in Octave; a view of freed memory is a stale handle.
 %! G = gpumat (ones (2, 2, 2));
 %! fail ("G'", "transpose not defined for N-D objects");
@@ -677,8 +704,11 @@ endfunction
 %!   assert (err.identifier, "gpumat:mul:invalidHandle");
 %! end_try_catch
 %! clear V G
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_10 ();
+
+%!function gpu_check_11 ()
 %! ## Complex and integer round trips, bit for bit, class and complexity kept.
 %! for cls = {"double", "single"}
 %!   for sz = {[1 1], [1 7], [17 33], [0 3], [2 3 4], [1000 1001]}
@@ -707,8 +737,11 @@ endfunction
 %!   assert (class (gather (G)), cls{1});
 %!   assert (isequal (gather (G'), A'));
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_11 ();
+
+%!function gpu_check_12 ()
 %! ## Complex views: G' conjugates, G.' does not; gather, gpumat (V), products and dot read
 %! ## them right; (G.')' is conj (G); real, imag and conj.
 %! for cls = {"double", "single"}
@@ -750,8 +783,11 @@ endfunction
 %!   assert (gather (g'), v');
 %!   assert (real (gather (g' * g)), v' * v, -1e-12);   # imag: 0 or rounding
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_12 ();
+
+%!function gpu_check_13 ()
 %! ## Products and dot of gpumat arrays: complex (narrowed as *), mixed real/complex, integer.
 %! A = complex (rand (9, 7), rand (9, 7));  B = rand (7, 5);
 %! C = gpumat (A) * gpumat (B);
@@ -773,6 +809,9 @@ endfunction
 %! assert (gather (dot (gpumat (I), gpumat (I))), dot (I, I));
 %! fail ("gpumat (I) * gpumat (int8 (I))", "int16 matrix by int8 matrix");
 %! fail ("gpumat (I) * gpumat (ones (5))", "int16 matrix by double matrix");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_13 ();
 
 ## ---- element-wise operations, reductions, norms, conversions -------------------------------------
 ## Without a GPU: empty operands need no device, and errors come before any device call.
@@ -965,7 +1004,7 @@ endfunction
 ## assignment as Octave (review of the value type, 2026-11-25): an N-D array assigned through
 ## fewer subscripts keeps its dimensions; 0xN grows into a row; growth past the folded size is
 ## an invalid resize; deletion needs a literal [] ("" too), not a 0x0 array in a variable
-%!testif ; gpumat_available ()
+%!function gpu_check_14 ()
 %! A = reshape (1:60, 3, 4, 5);
 %! for t = {{2, 3}, {2, 20}, {":", 7}, {[1 3], [2 19]}}
 %!   G = gpumat (A);  G(t{1}{:}) = -1;
@@ -1005,6 +1044,9 @@ endfunction
 %!   assert (err.message, "=: nonconformant arguments (op1 is 1x1, op2 is 0x0)");
 %! end_try_catch
 %! assert (gather (G), 1:3);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_14 ();
 %!warning <second argument is ignored> max (gpumat (zeros (0, 3)), 5, 2);
 
 ## On the GPU.
@@ -1034,7 +1076,7 @@ endfunction
 %!  assert (all (ok(:)), sprintf ("%d elements out of bounds", nnz (! ok)));
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_15 ()
 %! ## + - .* ./ .\ and comparisons, exactly Octave's, every broadcast pattern, both classes.
 %! for cls = {"double", "single"}
 %!   A = randn (5, 7, cls{1});  A(1) = NaN;  A(2) = Inf;  A(3) = 0;  A(4) = -Inf;
@@ -1063,8 +1105,11 @@ endfunction
 %! check_exact (gpumat ([0 Inf 0 1 -1]) .* [Inf 0 0 0 0], [0 Inf 0 1 -1] .* [Inf 0 0 0 0]);
 %! check_exact (gpumat ([Inf 1 0 1 -1]) - [Inf 1 0 0 0], [Inf 1 0 1 -1] - [Inf 1 0 0 0]);
 %! check_exact (gpumat ([0 1 -1 -0]) ./ [0 0 0 0], [0 1 -1 -0] ./ [0 0 0 0]);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_15 ();
+
+%!function gpu_check_16 ()
 %! ## Class rules: single wins over double; logical and char host operands are double.
 %! A = rand (4, 3);  S = single (rand (4, 3));
 %! for op = {@plus, @minus, @times, @rdivide, @lt, @eq, @max, @min}
@@ -1088,8 +1133,11 @@ endfunction
 %! check_exact (gpumat (P) - M, P - M);
 %! check_exact (M .* gpumat (v), M .* v);
 %! check_exact (gpumat (v) < gpumat (M), v < M);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_16 ();
+
+%!function gpu_check_17 ()
 %! ## Views G' are laid out first; their results have the view's size.
 %! A = rand (6, 4);  B = rand (4, 6);
 %! G = gpumat (A);
@@ -1105,8 +1153,11 @@ endfunction
 %! L = G > 0.5;
 %! check_exact (L', (A > 0.5)');
 %! check_exact (L' + 1, (A > 0.5)' + 1);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_17 ();
+
+%!function gpu_check_18 ()
 %! ## max and min: NaN is ignored unless both are NaN; a logical pair stays logical.
 %! a = [NaN 1 NaN -0 0 Inf -Inf 2];  b = [1 NaN NaN 0 -0 -Inf Inf 2];
 %! for cls = {"double", "single"}
@@ -1123,8 +1174,11 @@ endfunction
 %! check_exact (min (gpumat (x + 0) > 0, gpumat (y + 0) > 0), min (x, y));
 %! check_exact (max (X, gpumat (y + 0) > 0), max (false (3, 4), y));
 %! check_exact (max (gpumat (x + 0) > 0, 0.5), max (x, 0.5));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_18 ();
+
+%!function gpu_check_19 ()
 %! ## Logical results: 0/1 bytes, gathered as logical, usable in arithmetic and reductions.
 %! A = randn (40, 30);  B = randn (40, 30);
 %! G = gpumat (A);  H = gpumat (B);
@@ -1150,8 +1204,11 @@ endfunction
 %! check_exact (gpumat (L), A > B);
 %! C = L * ones (30, 2);                 # products read a logical array as double
 %! check_exact (C, (A > B) * ones (30, 2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_19 ();
+
+%!function gpu_check_20 ()
 %! ## .^ : exact for the exponents Octave computes by multiplication, within a few ulps otherwise;
 %! ## a result Octave makes complex is Octave's own (computed on the host, uploaded complex).
 %! for cls = {"double", "single"}
@@ -1181,8 +1238,11 @@ endfunction
 %!   check_ulps (gpumat (N) .^ [2 1 0 3 4], N .^ [2 1 0 3 4], k);   # integer exponents: real
 %! endfor
 %! assert (gather (gpumat ([-1 2; 3 4]) .^ [2 0.5]), [-1 2; 3 4] .^ [2 0.5]);   # Octave: complex
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_20 ();
+
+%!function gpu_check_21 ()
 %! ## Unary operations; sqrt and log of negative data are Octave's complex results.
 %! for cls = {"double", "single"}
 %!   k = 4;
@@ -1204,8 +1264,11 @@ endfunction
 %! G = gpumat (ones (3));
 %! P = +G;                            # G itself (G == P would compare the elements)
 %! assert (P.desc, G.desc);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_21 ();
+
+%!function gpu_check_22 ()
 %! ## Conversions on the device: rounding to nearest as single (), exact back to double.
 %! A = randn (33, 17) .* 10 .^ randi ([-40 40], 33, 17);  A(1:3) = [NaN Inf 1e300];
 %! check_exact (single (gpumat (A)), single (A));
@@ -1219,8 +1282,11 @@ endfunction
 %! C = double (gpumat (Z));
 %! assert (iscomplex (C) && strcmp (classUnderlying (C), "double"));
 %! assert (gather (C), double (Z));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_22 ();
+
+%!function gpu_check_23 ()
 %! ## sum and mean within n eps |x| of the exact sum; max and min with indices exact.
 %! for cls = {"double", "single"}
 %!   for sz = {[1 1], [1 9], [9 1], [33 17], [5 4 3], [1000 7], [3 1 4]}
@@ -1262,8 +1328,11 @@ endfunction
 %! check_exact (max (gpumat ([])), max ([]));
 %! check_exact (sum (gpumat ([1 2; 3 4]), 7), sum ([1 2; 3 4], 7));
 %! check_exact (mean (gpumat (single ([1 2; 3 4])), 3), mean (single ([1 2; 3 4]), 3));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_23 ();
+
+%!function gpu_check_24 ()
 %! ## norm: vectors 1, 2, Inf, -Inf, p, "fro"; matrices 1, Inf, "fro" on the GPU; the rest
 %! ## (matrix 2-norm and p-norms, vector p <= 0) is Octave's own norm of the gathered array.
 %! for cls = {"double", "single"}
@@ -1294,8 +1363,11 @@ endfunction
 %!   check_bound (norm (gpumat (cast ([1e30 1e30], cls{1}))), norm ([1e30 1e30]), 4 * e * 1.5e30);
 %! endfor
 %! check_bound (norm (gpumat ([1e200 1e200])), norm ([1e200 1e200]), 4 * eps * norm ([1e200 1e200]));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_24 ();
+
+%!function gpu_check_25 ()
 %! ## Errors on the GPU path carry Octave's identifiers; nothing leaks, errors included.
 %! use0 = __gpumat_call__ ("usage", "");     # before G, which the loop below replaces and clears
 %! G = gpumat (ones (2, 3));
@@ -1326,6 +1398,9 @@ endfunction
 %!   clear C m k G
 %! endfor
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_25 ();
 
 ## ---- gpumat.zeros / ones / eye, reshape, [A, B] and [A; B] ----------------------------------
 ## Empty arrays make no device call: these run without a GPU.
@@ -1421,7 +1496,7 @@ endfunction
 %!error <reshape: SIZE must be non-negative> reshape (gpumat (zeros (0, 3)), -1, 0)
 %!error <reshape: SIZE must have 2 or more dimensions> reshape (gpumat (zeros (0, 3)), 0)
 
-%!testif ; gpumat_available ()
+%!function gpu_check_26 ()
 %! ## zeros, ones and eye: exactly Octave's, both classes, every size form.
 %! use0 = __gpumat_call__ ("usage", "");
 %! fs = {{@(varargin) gpumat.zeros(varargin{:}), @zeros}, {@(varargin) gpumat.ones(varargin{:}), @ones}};
@@ -1440,8 +1515,11 @@ endfunction
 %! check_exact (gpumat.eye (3, 4, "like", 2), eye (3, 4));
 %! clear ans
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_26 ();
+
+%!function gpu_check_27 ()
 %! ## reshape: the elements as they are, in a new block; views laid out first; logical stays.
 %! use0 = __gpumat_call__ ("usage", "");
 %! A = reshape (1:24, 4, 6);
@@ -1460,8 +1538,11 @@ endfunction
 %! fail ("reshape (R, [], 5)", "reshape: SIZE is not divisible by the product of known dimensions \\(= 5\\)");
 %! clear R
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_27 ();
+
+%!function gpu_check_28 ()
 %! ## [A, B] and [A; B]: exactly Octave's, gpumat and host operands, classes mixed, views.
 %! use0 = __gpumat_call__ ("usage", "");
 %! A = randn (3, 4);  B = randn (3, 2);  C = randn (5, 4);  S = single (randn (3, 1));
@@ -1512,6 +1593,9 @@ endfunction
 %! endfor
 %! clear G H X ga gb ans
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_28 ();
 
 ## ---- indexing, assignment, deletion (the shell works out sizes; "index", "assign" and
 ## "resize" of the gateway move the data).  Errors in the subscripts are Octave's own and come
@@ -1575,7 +1659,7 @@ endfunction
 %!  endfor
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_29 ()
 %! ## G(...): every subscript form, every source shape, both classes, logical, complex, views.
 %! use0 = __gpumat_call__ ("usage", "");
 %! for cls = {"double", "single"}
@@ -1622,8 +1706,11 @@ endfunction
 %! fail ("G(73)", "index \\(73\\): out of bound; value 73 out of bound 72|out of bound 72");
 %! clear G L Zg ans
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_29 ();
+
+%!function gpu_check_30 ()
 %! ## G(...) = V: in place, scalars broadcast, growth, classes, copy on write; deletion.
 %! use0 = __gpumat_call__ ("usage", "");
 %! A = reshape (1:24, 4, 6);
@@ -1688,8 +1775,11 @@ endfunction
 %! endfor
 %! clear G ans
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_30 ();
+
+%!function gpu_check_31 ()
 %! ## Copy on write and views under assignment; nothing leaks over many cycles with errors.
 %! use0 = __gpumat_call__ ("usage", "");
 %! A = rand (6, 5);
@@ -1712,8 +1802,11 @@ endfunction
 %! endfor
 %! clear G H V X Y Z
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_31 ();
+
+%!function gpu_check_32 ()
 %! ## save and load keep the data (gathered), in text and binary form; display of values.
 %! f = [tempname() ".mat"];
 %! A = rand (4, 3);  L = A > 0.5;
@@ -1734,3 +1827,6 @@ endfunction
 %! assert (! isempty (strfind (s, "2x2 double gpumat array, on the GPU:")));
 %! assert (! isempty (strfind (s, evalc ("disp ([1 2; 3 4])"))));
 %! assert (evalc ("disp (gpumat (zeros (40, 30)))"), "  40x30 double gpumat array, on the GPU\n");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_32 ();

@@ -23,3 +23,21 @@ endfunction
 %! assert (islogical (tf) && isscalar (tf));
 %! assert (gpumat_available (), tf);
 %!error <called with too many inputs> gpumat_available (1)
+
+## Without a GPU every GPU function says what is missing and what to do next
+## (mex/gw_device_message.c; tests/test_device_message.c checks each case).  On a
+## machine without the NVIDIA driver's kernel module (CI), that is the driver.
+%!testif ; ! gpumat_available ()
+%! try
+%!   gpumat_device ();
+%!   error ("no error raised");
+%! catch err
+%!   assert (err.identifier, "gpumat:noDevice");
+%!   assert (strncmp (err.message, "gpumat_device: no usable CUDA GPU: ", 35));
+%!   assert (! isempty (strfind (err.message, "gpumat_available () tells whether")));
+%!   if (! exist ("/proc/driver/nvidia/version", "file"))
+%!     assert (! isempty (regexp (err.message,
+%!                                "no NVIDIA driver is installed|kernel module is not loaded")));
+%!     assert (isempty (strfind (err.message, "insufficient")));
+%!   endif
+%! end_try_catch

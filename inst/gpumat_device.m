@@ -88,7 +88,7 @@ endfunction
 %! catch err
 %!   assert (err.identifier, "gpumat:noDevice");
 %! end_try_catch
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! info = gpumat_device ();
 %! assert (ischar (info.Name) && ! isempty (info.Name));
 %! assert (! isempty (regexp (info.ComputeCapability, '^\d+\.\d+$')));
@@ -108,7 +108,10 @@ endfunction
 %!   assert (d.TotalMemory > 0 && d.FreeMemory > 0 && d.FreeMemory <= d.TotalMemory);
 %! endfor
 %! assert (info.ProductDevices, 0);
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_01 ();
+%!function gpu_check_02 ()
 %! ## setting the default, a bad list leaving it as it was, [] back to device 0
 %! n = gpumat_device ().DeviceCount;
 %! unwind_protect
@@ -128,3 +131,6 @@ endfunction
 %!   gpumat_device ("devices", []);
 %! end_unwind_protect
 %! assert (gpumat_device ().ProductDevices, 0);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_02 ();

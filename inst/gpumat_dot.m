@@ -136,7 +136,7 @@ endfunction
 %!error id=gpumat:dot:mixedInteger gpumat_dot (int32 ([1 2]), int16 ([1 2]))
 %!error <X is int32 and Y is int16> gpumat_dot (int32 ([1 2]), int16 ([1 2]))
 %!error id=gpumat:dot:mixedInteger gpumat_dot (uint8 ([1 2]), int8 ([1 2]), 2)
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! ## an integer array against complex data is read as complex, as Octave's dot
 %! d = gpumat_dot (int8 ([1 2]), [1i 2]);
 %! assert (d, dot (int8 ([1 2]), [1i 2]));
@@ -144,10 +144,16 @@ endfunction
 %! d = gpumat_dot (single ([1i 2]), uint16 ([3 4]));
 %! assert (d, dot (single ([1i 2]), uint16 ([3 4])));
 %! assert (class (d), "single");
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_01 ();
+%!function gpu_check_02 ()
 %! ## a gpumat array keeps its class: integer against complex data is refused there
 %! G = gpumat (single ([1i 2]));
 %! fail ("gpumat_dot (G, uint16 ([1 2]))", "X is complex single and Y is uint16");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_02 ();
 %!error <X and Y must be numeric or logical, not cell> gpumat_dot ({1, 2}, [1 2])
 %!error id=gpumat:dot:sparse gpumat_dot (sparse ([1 2]), [1 2])
 %!error id=gpumat:dot:invalidType gpumat_dot ({1, 2}, {1, 2})
@@ -181,7 +187,7 @@ endfunction
 %!  assert (all (err(:) <= bound(:) | double (d(:)) == r(:) | (isnan (d(:)) & isnan (r(:)))));
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_03 ()
 %! for cls = {"double", "single"}
 %!   for n = [1 2 31 32 33 255 256 257 1023 1024 1025 4099 65537 1000003]
 %!     x = rand (n, 1, cls{1}) - 0.5;  y = rand (n, 1, cls{1}) - 0.5;
@@ -190,8 +196,11 @@ endfunction
 %!     check_dot (x', y');
 %!   endfor
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_03 ();
+
+%!function gpu_check_04 ()
 %! ## Matrices and N-D arrays, along each dimension and beyond.
 %! for cls = {"double", "single"}
 %!   x = randn (7, 5, 3, cls{1});  y = randn (7, 5, 3, cls{1});
@@ -205,8 +214,11 @@ endfunction
 %!   check_dot (x, y);
 %!   check_dot (randn (1, 5, cls{1}), randn (1, 5, cls{1}), 1);
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_04 ();
+
+%!function gpu_check_05 ()
 %! ## Empty inputs give what dot gives.
 %! assert (gpumat_dot ([], []), dot ([], []));
 %! assert (size (gpumat_dot ([], [])), [1 0]);
@@ -214,8 +226,11 @@ endfunction
 %! assert (gpumat_dot (zeros (3, 0), zeros (3, 0)), zeros (1, 0));
 %! assert (gpumat_dot (zeros (0, 3, "single"), zeros (0, 3)), zeros (1, 3, "single"));
 %! assert (size (gpumat_dot (zeros (2, 0, 3), zeros (2, 0, 3), 2)), [2 1 3]);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_05 ();
+
+%!function gpu_check_06 ()
 %! ## Class rules: mixed single and double, logical.
 %! x = rand (50, 1);  y = rand (50, 1);
 %! check_dot (single (x), y);
@@ -224,13 +239,19 @@ endfunction
 %! assert (class (d), "double");
 %! assert (d, double (sum ((x > 0.5) & (y > 0.5))));
 %! assert (class (gpumat_dot (true (3, 1), single ([1; 2; 3]))), "single");
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_06 ();
+
+%!function gpu_check_07 ()
 %! ## Single inputs are summed in double and rounded once: exact where the double sum is.
 %! x = single ([1e8 1 -1e8 1]);  y = single ([1 1 1 1]);
 %! assert (gpumat_dot (x, y), single (2));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_07 ();
+
+%!function gpu_check_08 ()
 %! ## NaN and Inf propagate.
 %! assert (isnan (gpumat_dot ([1 NaN 3], [1 1 1])));
 %! assert (isnan (gpumat_dot ([Inf 1], [0 1])));
@@ -241,8 +262,11 @@ endfunction
 %! assert (isnan (gpumat_dot (single (x), ones (1e6, 1, "single"))));
 %! X = ones (1000, 3);  X(500, 2) = Inf;
 %! assert (gpumat_dot (X, ones (1000, 3)), [1000 Inf 1000]);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_08 ();
+
+%!function gpu_check_09 ()
 %! ## Deterministic: repeated calls give bitwise the same result.
 %! for cls = {"double", "single"}
 %!   x = randn (3e6 + 17, 1, cls{1});  y = randn (3e6 + 17, 1, cls{1});
@@ -256,39 +280,60 @@ endfunction
 %!     assert (isequal (gpumat_dot (X, Y), D1));
 %!   endfor
 %! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_09 ();
 
 ## ---- Octave 7.3's own dot tests (libinterp/corefcn/dot.cc), with gpumat_dot for dot ---------
-%!testif ; gpumat_available ()
+%!function gpu_check_10 ()
 %! assert (gpumat_dot ([1, 2], [2, 3]), 8)
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_10 ();
+
+%!function gpu_check_11 ()
 %! x = [2, 1; 2, 1];
 %! y = [-0.5, 2; 0.5, -2];
 %! assert (gpumat_dot (x, y), [0 0]);
 %! assert (gpumat_dot (single (x), single (y)), single ([0 0]));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_11 ();
+
+%!function gpu_check_12 ()
 %! x = [1+i, 3-i; 1-i, 3-i];
 %! assert (gpumat_dot (x, x), [4, 20]);
 %! assert (gpumat_dot (single (x), single (x)), single ([4, 20]));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_12 ();
+
+%!function gpu_check_13 ()
 %! x = int8 ([1, 2]);
 %! y = int8 ([2, 3]);
 %! assert (gpumat_dot (x, y), 8);
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_13 ();
+
+%!function gpu_check_14 ()
 %! x = int8 ([1, 2; 3, 4]);
 %! y = int8 ([5, 6; 7, 8]);
 %! assert (gpumat_dot (x, y), [26 44]);
 %! assert (gpumat_dot (x, y, 2), [17; 53]);
 %! assert (gpumat_dot (x, y, 3), [5 12; 21 32]);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_14 ();
 
 ## This is, perhaps, surprising.  Integer maximums and saturation mechanics
 ## prevent accurate value from being calculated.
-%!testif ; gpumat_available ()
+%!function gpu_check_15 ()
 %! x = int8 ([127]);
 %! assert (gpumat_dot (x, x), 127);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_15 ();
 
 ## dot.cc's input validation (these need no GPU)
 %!error gpumat_dot ()
@@ -322,7 +367,7 @@ endfunction
 %!  assert (all (err(:) <= bound(:) | double (d(:)) == rd(:)));
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_16 ()
 %! ## Complex: the first argument conjugated; mixed real/complex and precisions; dims.
 %! for cls = {"double", "single"}
 %!   for n = [1 2 33 1025 65537]
@@ -348,8 +393,11 @@ endfunction
 %! assert (iscomplex (gpumat_dot ([1i 2; 3 4], [1 2; 3 4])));
 %! ## NaN and Inf.
 %! assert (isnan (real (gpumat_dot ([complex(NaN, 1) 2], [1i 1]))));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_16 ();
+
+%!function gpu_check_17 ()
 %! ## Integer classes, with themselves, double and single: Octave's dot bit for bit (the
 %! ## double sums here are exact); saturation of each product.
 %! for cls = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
@@ -377,3 +425,6 @@ endfunction
 %! for i = 1:5
 %!   assert (gpumat_dot (x, x), d1);
 %! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_17 ();

@@ -206,7 +206,7 @@ endfunction
 %!          nnz (bad), numel (bad));
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! ## Every operation pair x every kernel x both classes, odd page shapes, equal page counts.
 %! ops = {"none", "transpose", "ctranspose"};
 %! shapes = [1 1 1 1; 17 31 13 3; 13 1 17 2; 1 7 1 5; 7 5 1 4; 33 65 31 2; 4 0 3 2; 0 3 4 2];
@@ -224,8 +224,11 @@ endfunction
 %!     endfor
 %!   endfor
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_01 ();
+
+%!function gpu_check_02 ()
 %! ## Broadcasting both ways, one page, N-D page dimensions (3x1x2 pages against 1x4x2).
 %! for cls = {"double", "single"}
 %!   for kernel = all_kernels (cls{1})
@@ -242,8 +245,11 @@ endfunction
 %!     assert (size (Z), [5 3 3 4 2]);
 %!   endfor
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_02 ();
+
+%!function gpu_check_03 ()
 %! ## Equal to blkmm within the bound, both classes; mixed classes; logical and char.
 %! for cls = {"double", "single"}
 %!   X = randn (17, 13, 50, cls{1});  Y = randn (13, 9, 50, cls{1});
@@ -260,8 +266,11 @@ endfunction
 %!   check_pages (["ab"; "cd"], "none", rand (2, 3, 4), "none", kernel{1});
 %! endfor
 %! assert (class (gpumat_pagemtimes (true (2, 2, 2), true (2))), "double");
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_03 ();
+
+%!function gpu_check_04 ()
 %! ## 10^5 pages of 1x1, 0 pages, empty pages and K = 0 on the GPU.
 %! X = rand (1, 1, 1e5);  Y = rand (1, 1, 1e5);
 %! assert (gpumat_pagemtimes (X, Y), X .* Y);
@@ -274,8 +283,11 @@ endfunction
 %!   assert (gather (C), zeros (2, 4, 3));
 %!   assert (size (gpumat_pagemtimes (gpumat (ones (2, 3, 0)), ones (3, 4), kernel{1})), [2 4 0]);
 %! endfor
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_04 ();
+
+%!function gpu_check_05 ()
 %! ## Scalars and 1x1 pages scale the other page, with the operations applied to it.
 %! Y = rand (4, 5, 3) - 0.5;
 %! for kernel = all_kernels ("mixed")
@@ -288,8 +300,11 @@ endfunction
 %! endfor
 %! assert (gpumat_pagemtimes (2, Y), 2 * Y);
 %! assert (gpumat_pagemtimes (Y, "transpose", 2, "none"), 2 * permute (Y, [2 1 3]));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_05 ();
+
+%!function gpu_check_06 ()
 %! ## gpumat operands give gpumat results; pagemtimes is a method of the class; views.
 %! X = rand (6, 4, 5);  Y = rand (4, 3, 5);  R = blkmm (X, Y);
 %! G = gpumat (X);  H = gpumat (Y);
@@ -306,8 +321,11 @@ endfunction
 %! assert (gather (pagemtimes (GA, "transpose", H, "none")), blkmm (repmat (A', 1, 1, 5), Y), -1e-13);
 %! fail ("pagemtimes (G, G)", "pagemtimes: nonconformant arguments \\(op1 is 6x4x5, op2 is 6x4x5\\)");
 %! fail ("pagemtimes (G, \"flip\", G, \"none\")", "pagemtimes: OPX must be");
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_06 ();
+
+%!function gpu_check_07 ()
 %! ## Nothing is left on the GPU after errors.
 %! use0 = __gpumat_call__ ("usage", "");
 %! G = gpumat (ones (2, 3, 2));
@@ -328,6 +346,9 @@ endfunction
 %! clear G
 %! use = __gpumat_call__ ("usage", "");
 %! assert (use(1:2), use0(1:2));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_07 ();
 
 ## ---- complex and integer pages: these need a GPU -----------------------------------------------
 %!function X = page_cop (X, op)
@@ -355,7 +376,7 @@ endfunction
 %!          nnz (bad), numel (bad));
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_08 ()
 %! ## Complex pages: every operation pair x every kernel x both precisions, broadcasting,
 %! ## mixed real/complex, scalar pages.
 %! ops = {"none", "transpose", "ctranspose"};
@@ -386,8 +407,11 @@ endfunction
 %! assert (gpumat_pagemtimes (x, x), blkmm (x, x));
 %! assert (isreal (gpumat_pagemtimes (x, x)));
 %! assert (gpumat_pagemtimes (single (x), x), single (blkmm (x, x)));
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_08 ();
+
+%!function gpu_check_09 ()
 %! ## Integer pages: exact against the double product of small values.
 %! for cls = {"int8", "uint16", "int32", "uint64"}
 %!   for kernel = {"auto", "naive", "tiled"}
@@ -402,3 +426,6 @@ endfunction
 %!   endfor
 %! endfor
 %! assert (gpumat_pagemtimes (int8 (100 * ones (1, 2, 2)), int8 (ones (2, 1))), int8 (127 * ones (1, 1, 2)));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_09 ();

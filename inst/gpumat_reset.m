@@ -46,7 +46,7 @@ endfunction
 %!  endfor
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! n = 64;
 %! M = rand (n);
 %! A0 = M' * M + n * eye (n);     # SPD, eigenvalues in [n, n + n^2/3]: 20 steps converge
@@ -75,3 +75,6 @@ endfunction
 %! usage2 = __gpumat_call__ ("usage", "");
 %! assert (usage2(1), usage0(1) - 2);  # A's and b's blocks were the two
 %! assert (usage0(2) - usage2(2) >= 8 * (n^2 + n));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_01 ();

@@ -142,7 +142,7 @@ endfunction
 
 ## The same seed gives the same values; consecutive calls differ; the counter advances by the
 ## blocks used (2 doubles or 4 singles a block); class and size of odd shapes.
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! old = gpumat_rng ();
 %! unwind_protect
 %!   for cls = {"double", "single"}
@@ -174,6 +174,9 @@ endfunction
 %! unwind_protect_cleanup
 %!   gpumat_rng (old.Seed);
 %! end_unwind_protect
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_01 ();
 
 ## Statistics of 10^6 samples of each class and distribution.  Each mean and variance bound is
 ## 6 standard errors of a mean of 10^6 independent terms (uniform: variance 1/12, Var[(u-1/2)^2]
@@ -185,7 +188,7 @@ endfunction
 ## Box-Muller with the wrong angle or a half-open interval piling up at 0 (KS).  Uniform values
 ## never reach 0 or 1 (the open interval), normal ones stay within the 8.57 that a double u1 of
 ## at least 2^-53 allows.
-%!testif ; gpumat_available ()
+%!function gpu_check_02 ()
 %! gpumat_rng (20261123);     # reproducible: a failure here fails the same way again
 %! n = 1e6;
 %! for cls = {"double", "single"}
@@ -208,16 +211,22 @@ endfunction
 %!     assert (ks_statistic (x, F) < 3, "%s %s: Kolmogorov-Smirnov", dist{1}, cls{1});
 %!   endfor
 %! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_02 ();
 
 ## Uniform values are on the grid (k + 0.5) * 2^-52 (double), (k + 0.5) * 2^-23 (single).
-%!testif ; gpumat_available ()
+%!function gpu_check_03 ()
 %! x = draw ("uniform", "double", [1 1e5]);
 %! assert (all (mod (x * 2^52 - 0.5, 1) == 0));
 %! y = double (draw ("uniform", "single", [1 1e5]));
 %! assert (all (mod (y * 2^23 - 0.5, 1) == 0));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_03 ();
 
 ## An allocation that fails (8 TiB) leaves nothing behind.
-%!testif ; gpumat_available ()
+%!function gpu_check_04 ()
 %! gpumat_reset ();
 %! u0 = __gpumat_call__ ("usage", "");
 %! try
@@ -228,6 +237,9 @@ endfunction
 %! end_try_catch
 %! u1 = __gpumat_call__ ("usage", "");
 %! assert (u1(1:2), u0(1:2));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_04 ();
 
 ## gpumat.rand and gpumat.randn (gpumat ("rand", ...)): sizes and classes as rand's.
 %!test
@@ -240,7 +252,7 @@ endfunction
 %! assert (classUnderlying (R), "single");
 %! assert (size (gpumat ("rand", [0 2 3])), [0 2 3]);
 %!error id=gpumat:rand:unsupportedClass gpumat.rand (0, 3, "int8")
-%!testif ; gpumat_available ()
+%!function gpu_check_05 ()
 %! gpumat_rng (7);
 %! A = gpumat.rand (300, 200);
 %! assert (class (A), "gpumat");
@@ -252,3 +264,6 @@ endfunction
 %! assert (size (B), [5 5]);
 %! gpumat_rng (7);
 %! assert (gather (gpumat.rand (300, 200)), a);    # the same seed, the same values
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_05 ();

@@ -36,7 +36,7 @@ endfunction
 %!  endfor
 %!endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! X0 = rand (16);
 %! H0 = 0.5 + rand (16);
 %! G = chain (gpumat (X0), gpumat (H0), 20);    # 100 operations
@@ -44,8 +44,11 @@ endfunction
 %! assert (class (R), "double");
 %! assert (size (R), [16 16]);
 %! assert (R, chain (X0, H0, 20));             # exact: no tolerance
-
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_01 ();
+
+%!function gpu_check_02 ()
 %! X0 = single (rand (17, 3));                  # a prime count of rows
 %! H0 = single (0.5 + rand (17, 3));
 %! G = chain (gpumat (X0), gpumat (H0), 20);
@@ -53,10 +56,13 @@ endfunction
 %! R = gather (G);
 %! assert (class (R), "single");
 %! assert (R, chain (X0, H0, 20));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_02 ();
 
 ## Products and dots in the chain, compared within their bounds after one wait: CG-like steps
 ## (A * p, two dots, quotients of 1x1 gpumat arrays, updates), nothing gathered on the way.
-%!testif ; gpumat_available ()
+%!function gpu_check_03 ()
 %! n = 40;
 %! M = rand (n);
 %! A0 = M' * M + n * eye (n);
@@ -80,10 +86,13 @@ endfunction
 %! ## rounding (other summation orders) amplified by at most that per step: 1e-9 is loose.
 %! assert (norm (xg - xh) <= 1e-9 * norm (xh));
 %! assert (norm (b0 - A0 * xg) <= 1e-6 * norm (b0));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_03 ();
 
 ## An error in the middle of a queued chain is raised at once with its own identifier, frees
 ## what the call allocated, and later operations still work.
-%!testif ; gpumat_available ()
+%!function gpu_check_04 ()
 %! X0 = rand (8);  H0 = rand (8);
 %! usage0 = __gpumat_call__ ("usage", "");
 %! X = gpumat (X0);  H = gpumat (H0);  O = gpumat (ones (3));
@@ -105,6 +114,9 @@ endfunction
 %! clear W Y Z O
 %! usage1 = __gpumat_call__ ("usage", "");
 %! assert (usage1(1), usage0(1) + 2);      # X and H: the failed calls left nothing
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_04 ();
 
 ## A fault in queued work is checked in an Octave process of its own (tests/fault_check.m,
 ## run by make check with a GPU): after it CUDA allows no new context in the process, which

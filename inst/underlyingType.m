@@ -28,6 +28,9 @@ endfunction
 %!assert (underlyingType (1i), "double")
 %!assert (underlyingType ({}), "cell")
 %!assert (underlyingType (gpumat (zeros (0, 3, "single"))), "single")
-%!testif ; gpumat_available ()
+%!function gpu_check_01 ()
 %! assert (underlyingType (gpumat (single (1i))), "single");
 %! assert (underlyingType (gpumat (uint16 (3))), "uint16");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_01 ();

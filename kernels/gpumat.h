@@ -115,6 +115,26 @@ typedef struct {
 /* Selects device 0 once and checks that it can be used; GM_ERR_NO_DEVICE with CUDA's reason
  * otherwise.  Cheap after the first successful call. */
 gm_status gm_init (void);
+/* Why the last gm_init found no usable GPU, in facts the gateway turns into words. */
+typedef enum {
+  GM_NODEV_OTHER = 0,     /* another CUDA failure: gm_error_detail () names it              */
+  GM_NODEV_NO_DRIVER,     /* no NVIDIA driver (libcuda.so.1 does not load)                   */
+  GM_NODEV_OLD_DRIVER,    /* a driver older than the CUDA runtime gpumat was built with      */
+  GM_NODEV_NO_DEVICE,     /* a driver, and no GPU it can use                                 */
+  GM_NODEV_OLD_DEVICE     /* device 0's compute capability is below the oldest one built     */
+} gm_nodev_reason;
+typedef struct {
+  gm_nodev_reason reason;
+  int cuda_error;         /* what cudaGetDeviceCount returned (35, 100, ...)                  */
+  int driver_version;     /* cudaDriverGetVersion: 12040 for CUDA 12.4; 0 without a driver    */
+  int runtime_version;    /* cudaRuntimeGetVersion: the CUDA runtime linked into gpumat       */
+  int driver_library;     /* 1 when libcuda.so.1 loads                                        */
+  int driver_module;      /* 1 when /proc/driver/nvidia/version exists (kernel module loaded) */
+  int device_cc;          /* GM_NODEV_OLD_DEVICE: device 0's capability, 86 for 8.6           */
+  int min_cc;             /* the oldest capability gpumat was built for (0: not known)        */
+  char device_name[128];  /* GM_NODEV_OLD_DEVICE: device 0's name                            */
+} gm_nodev_info;
+void gm_no_device_info (gm_nodev_info *info);
 /* The number of CUDA devices gpumat can use (at most GM_MAX_DEVICES). */
 gm_status gm_device_count (int *count);
 /* Makes `dev` the calling thread's current device (its context created now), returning the

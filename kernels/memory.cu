@@ -43,7 +43,9 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gpumat.h"
@@ -160,16 +162,76 @@ static gm_status no_device (cudaError_t err, const char *where)
                   cudaGetErrorName (err));
 }
 
+/* The oldest compute capability built (build.mk passes it to this file); 0 when not known. */
+#ifndef GPUMAT_MIN_ARCH
+#define GPUMAT_MIN_ARCH 0
+#endif
+
+static gm_nodev_info nodev;
+
+extern "C" void gm_no_device_info (gm_nodev_info *info)
+{
+  *info = nodev;
+}
+
+/* The facts behind a failed cudaGetDeviceCount (or none found): no driver at all and a driver
+   too old for the runtime both give cudaErrorInsufficientDriver (35); the driver's version is 0
+   without one, and whether its library loads tells the two apart where it is not. */
+static void explain_no_device (cudaError_t err)
+{
+  memset (&nodev, 0, sizeof nodev);
+  nodev.reason = GM_NODEV_OTHER;
+  nodev.cuda_error = (int) err;
+  nodev.min_cc = GPUMAT_MIN_ARCH;
+  if (cudaRuntimeGetVersion (&nodev.runtime_version) != cudaSuccess)
+    nodev.runtime_version = 0;
+  if (cudaDriverGetVersion (&nodev.driver_version) != cudaSuccess)
+    nodev.driver_version = 0;
+  (void) cudaGetLastError ();
+  void *lib = dlopen ("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+  nodev.driver_library = lib != NULL;
+  if (lib)
+    dlclose (lib);
+  FILE *f = fopen ("/proc/driver/nvidia/version", "r");
+  nodev.driver_module = f != NULL;
+  if (f)
+    fclose (f);
+  if (err == cudaErrorInsufficientDriver)
+    nodev.reason = nodev.driver_version == 0 || !nodev.driver_library ? GM_NODEV_NO_DRIVER
+                                                                      : GM_NODEV_OLD_DRIVER;
+  else if (err == cudaErrorNoDevice || err == cudaSuccess)
+    nodev.reason = GM_NODEV_NO_DEVICE;
+}
+
 extern "C" gm_status gm_init (void)
 {
   if (device_ready)
     return GM_OK;
   int count = 0;
   cudaError_t err = cudaGetDeviceCount (&count);
-  if (err != cudaSuccess)
+  if (err != cudaSuccess) {
+    explain_no_device (err);
     return no_device (err, "cudaGetDeviceCount");
-  if (count == 0)
+  }
+  if (count == 0) {
+    explain_no_device (cudaSuccess);
     return gm_fail (GM_ERR_NO_DEVICE, "cudaGetDeviceCount: no CUDA-capable device is detected");
+  }
+  int major = 0, minor = 0;
+  if (cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, 0) == cudaSuccess
+      && cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, 0) == cudaSuccess
+      && 10 * major + minor < GPUMAT_MIN_ARCH) {
+    explain_no_device (cudaSuccess);
+    nodev.reason = GM_NODEV_OLD_DEVICE;
+    nodev.device_cc = 10 * major + minor;
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties (&prop, 0) == cudaSuccess)
+      snprintf (nodev.device_name, sizeof nodev.device_name, "%s", prop.name);
+    return gm_fail (GM_ERR_NO_DEVICE, "device 0 has compute capability %d.%d, below %d.%d",
+                    major, minor, GPUMAT_MIN_ARCH / 10, GPUMAT_MIN_ARCH % 10);
+  }
+  (void) cudaGetLastError ();
+  memset (&nodev, 0, sizeof nodev);   /* GM_NODEV_OTHER: a failure from here on is CUDA's own */
   /* The caller's current device is left as it was: after gm_reset recovered a lost context
      (device_ready 0 again) the first call may come with another device current (gm_use_device),
      and its block must land there, not on device 0. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "gateway_util.h"
 #include "descriptor.h"
+#include "gw_device_message.h"
 #include <stdint.h>
 
 void gw_scratch_free (gw_scratch *scratch)
@@ -75,9 +76,16 @@ void gw_fail_status (gw_scratch *scratch, gm_status st, const char *area)
   char detail[600], id[96];
   snprintf (detail, sizeof detail, "%s", gm_error_detail ());
   switch (st) {
-  case GM_ERR_NO_DEVICE:
-    gw_fail (scratch, "gpumat:noDevice", "no usable CUDA GPU: %s", detail);
+  case GM_ERR_NO_DEVICE: {
+    /* what is wrong in words and what to do next (gw_device_message.c), not CUDA's code:
+       with no driver at all CUDA says "driver version is insufficient" */
+    gm_nodev_info info;
+    char message[1000];
+    gm_no_device_info (&info);
+    gw_fail (scratch, "gpumat:noDevice", "%s",
+             gw_no_device_message (message, sizeof message, &info, detail));
     break;
+  }
   case GM_ERR_OUT_OF_MEMORY: {
     size_t requested = 0, free_bytes = 0;
     gm_oom_bytes (&requested, &free_bytes);

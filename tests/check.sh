@@ -4,14 +4,34 @@
 #     installed package through __run_test_suite__ (`pkg test` always exits 0);
 #  2. the value-type shell against a host-memory mock of the gateway (tests/mock/shell_checks.m:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
-#  3. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
+#  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
+#     CPU stand-ins of the index and element-wise kernels (tests/cpu-standin: the kernels'
+#     logic with their launches turned into loops), which need no GPU either;
+#  4. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
 #     process of its own) and the C-level kernel tests (make test-kernels);
-#  4. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
+#  5. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
 #     failure, on a test run that stopped early, or when nothing passed.
+# Each part's full output is in target/check/; the terminal gets its summary line.
 set -uo pipefail
 tarball=$1
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p target/check
+# The host-only tests (single-threaded programs, one after another: the two stand-ins share
+# object files) run beside the Octave suite, each into target/check/NAME.log with its exit
+# status in NAME.rc; their results are printed and counted after it, in order.
+rm -f target/check/*.rc
+(
+  log=target/check/test_device_message
+  { ${CC:-cc} -Wall -I"$here/../mex" -I"$here/../kernels" -I"${CUDA_HOME:-/usr/local/cuda}/include" \
+      "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
+      -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
+  echo $? > "$log.rc"
+  for s in run run_elementwise; do
+    bash "$here/cpu-standin/$s.sh" > "target/check/cpu-standin-$s.log" 2>&1
+    echo $? > "target/check/cpu-standin-$s.rc"
+  done
+) &
+host_tests=$!
 summary=target/check/octave-summary.txt
 rm -f "$summary"
 bash "$here/with-package.sh" "$tarball" "addpath ('$here'); run_package_tests ('$(pwd)/$summary')" \
@@ -26,6 +46,30 @@ if bash "$here/with-package.sh" "$tarball" "addpath ('$here/mock'); shell_checks
 else
   failed=$((failed + 1))
 fi
+# counted PROGRAM LOG: add the "NAME: N passed, N failed[, N skipped]" lines of LOG to the
+# totals, and count a program that failed without saying so (it did not build) as one failure.
+counted () {
+  local rc=$1 log=$2 p f s found=0
+  while read -r p f s; do
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + ${s:-0})); found=1
+  done < <(sed -n 's/^[a-z0-9_]*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}.*$/\1 \2 \4/p' "$log")
+  grep -E '^[a-z0-9_]*: [0-9]+ passed, [0-9]+ failed' "$log" || true
+  [ "$rc" = 0 ] && return
+  if [ "$found" = 0 ] || ! grep -qE ': [0-9]+ passed, [1-9][0-9]* failed' "$log"; then
+    tail -n 20 "$log"        # it stopped without saying what failed: count that as a failure
+    failed=$((failed + 1))
+  else
+    grep -m 20 '^FAIL' "$log"
+  fi
+  echo "FAILED (exit status $rc): the whole output is in $log"
+}
+wait $host_tests
+echo "== the no-GPU message (tests/test_device_message.c)"
+counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
+for s in run run_elementwise; do
+  echo "== CPU stand-in: tests/cpu-standin/$s.sh"
+  counted "$(cat target/check/cpu-standin-$s.rc 2>/dev/null || echo 1)" target/check/cpu-standin-$s.log
+done
 if [ "$gpu" = 1 ]; then
   echo "== a fault in queued work, in an Octave process of its own (tests/fault_check.m)"
   if bash "$here/with-package.sh" "$tarball" "addpath ('$here'); fault_check ()"; then

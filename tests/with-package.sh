@@ -6,6 +6,8 @@ set -euo pipefail
 tarball=$(realpath "$1")
 code=$2
 OCTAVE=${OCTAVE:-octave-cli}
+# pkg install runs make --jobs N itself: a make above us (make check) must not pass its jobserver
+unset MAKEFLAGS MFLAGS MAKELEVEL
 prefix=$(pwd)/target/octave-pkg
 stamp=$prefix/installed.sha256
 sum=$(sha256sum "$tarball" | cut -d' ' -f1)

@@ -14,6 +14,7 @@ void gm_device_free (void *p) { if (p && live.count (p)) { live.erase (p); free 
 int gm_device_is_live (const void *p, size_t bytes) { auto it = live.find (p); return it != live.end () && it->second >= bytes; }
 int gm_device_of (const void *p) { return p && live.count (p) ? 0 : -1; }
 int gm_context_lost (void) { return 0; }
+void gm_no_device_info (gm_nodev_info *info) { memset (info, 0, sizeof *info); }
 gm_status gm_check_devices (const int *, int) { return GM_OK; }
 void gm_device_usage (size_t *b, size_t *l, size_t *c) { size_t t = 0; for (auto &x : live) t += x.second; *b = live.size (); *l = t; *c = 0; }
 gm_status gm_sync (void) { return GM_OK; }
