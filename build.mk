@@ -185,7 +185,9 @@ $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start
 
 # The gpumat value type: a C++ shell registering "gpumat" with Octave's type table, forwarding
 # every operation to the gateway above through feval (see gpumat_value.cc's header for why);
-# gpumat_value_host.cc holds the host fallback and Octave's other virtuals.
-VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_host.cc
+# gpumat_value_index.cc holds indexing and assignment, gpumat_value_host.cc the host fallback
+# and Octave's other virtuals.
+VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_index.cc \
+                  $(SRCROOT)/mex/gpumat_value_host.cc
 $(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h | build-start
 	$(call build_step,mkoctfile mex/gpumat_value*.cc,$(MKOCTFILE_ID),$(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h,mkdir -p $(OBJDIR)/value && cd $(OBJDIR)/value && $(MKOCTFILE) -I$(abspath $(SRCROOT)/mex) -o $(abspath $@) $(abspath $(VALUE_SOURCES)))

@@ -178,7 +178,7 @@ function G = gpumat (A, varargin)
            "gpumat: A must be a numeric, logical or char array, not %s", class (A));
   else
     G = __gpumat_call__ ("upload", "gpumat", A);
-    if (islogical (A))
+    if (islogical (A) && ! islogical (G))
       G = (G != 0);             # a logical array stays logical, as a gpuArray does
     endif
   endif

@@ -2,7 +2,9 @@
 # check.sh TARBALL: what `make check` runs.
 #  1. installs the package tarball into a private prefix and runs every %! test of the
 #     installed package through __run_test_suite__ (`pkg test` always exits 0);
-#  2. the value-type shell against a host-memory mock of the gateway (tests/mock/shell_checks.m:
+#  2. the value-type shell against a host-memory mock of the gateway (tests/mock/shell_checks.m),
+#     and the parity of gpumat arrays with host arrays (tests/parity_check.m: against the real
+#     gateway on a GPU, the mock without one) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
 #     CPU stand-ins of the index and element-wise kernels (tests/cpu-standin: the kernels'
@@ -46,6 +48,22 @@ if bash "$here/with-package.sh" "$tarball" "addpath ('$here/mock'); shell_checks
 else
   failed=$((failed + 1))
 fi
+# Parity: every function the type supports on gpumat and host arrays, every class and shape
+# (tests/parity_check.m); against the real gateway on a GPU, against the mock without one.
+mock=""
+[ "$gpu" = 1 ] || mock="addpath ('$here/mock');"
+echo "== parity of gpumat arrays with host arrays (tests/parity_check.m${mock:+, mock gateway})"
+bash "$here/with-package.sh" "$tarball" "$mock addpath ('$here'); parity_check ()" \
+  > target/check/parity.log 2>&1
+parity_rc=$?
+if read -r cases mismatches < <(sed -n 's/^parity_check: \([0-9]*\) cases, \([0-9]*\) mismatches$/\1 \2/p' \
+                                  target/check/parity.log); then
+  passed=$((passed + cases - mismatches)); failed=$((failed + mismatches))
+  grep -E '^parity_check:|^  ' target/check/parity.log | head -n 40
+else
+  tail -n 20 target/check/parity.log; failed=$((failed + 1))
+fi
+[ "$parity_rc" = 0 ] || echo "FAILED: the whole output is in target/check/parity.log"
 # counted PROGRAM LOG: add the "NAME: N passed, N failed[, N skipped]" lines of LOG to the
 # totals, and count a program that failed without saying so (it did not build) as one failure.
 counted () {

@@ -39,6 +39,7 @@ CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/incl
 $CXX -c "$out/elementwise_emu.cpp" -o "$out/obj/elementwise_emu.o"
 $CXX -c "$here/emu_runtime.cpp" -o "$out/obj/emu_runtime.o"
 $CXX -c "$out/mul_size_emu.cpp" -o "$out/obj/mul_size_emu.o"
+$CXX -x c++ -c "$root/kernels/tuning.cu" -o "$out/obj/tuning.o"     # the GPUMAT_* snapshot
 $CXX "$out/test_elementwise_emu.cpp" "$out/obj/elementwise_emu.o" "$out/obj/emu_runtime.o" \
-  "$out/obj/mul_size_emu.o" -o "$out/test_elementwise"
+  "$out/obj/mul_size_emu.o" "$out/obj/tuning.o" -o "$out/test_elementwise"
 if [ "${FULL:-0}" = 1 ]; then "$out/test_elementwise"; else "$out/test_elementwise" --quick; fi
