@@ -16,3 +16,15 @@ function d = dot (x, y, varargin)
     d = gpumat_dot (x, y, varargin{:});
   endif
 endfunction
+
+%!error dot (gpumat (zeros (0, 1)))
+%!function gpu_check_dot ()
+%! x = [1 -2 3.5];  y = [4 0.25 -1];
+%! d = dot (gpumat (x), gpumat (y));
+%! assert (isgpuarray (d));
+%! assert (gather (d), dot (x, y), 4 * eps);
+%! assert (gather (dot (gpumat ([1 2; 3 4]), [1 0; 0 1], 2)), dot ([1 2; 3 4], [1 0; 0 1], 2));
+%! assert (gather (dot (gpumat (int8 ([100 100])), int8 ([100 100]))), dot (int8 ([100 100]), int8 ([100 100])));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_dot ();

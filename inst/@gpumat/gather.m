@@ -7,3 +7,14 @@
 function A = gather (G)
   A = __gpumat_call__ ("gather", "gather", G);
 endfunction
+
+%!assert (gather (gpumat (zeros (0, 3))), zeros (0, 3))
+%!assert (class (gather (gpumat (zeros (3, 0, "uint8")))), "uint8")
+%!function gpu_check_gather ()
+%! for A = {rand(3, 4), single([1 -2]), int32([5; -6]), [1i 2], true(2)}
+%!   assert (gather (gpumat (A{1})), A{1});
+%! endfor
+%! assert (gather (5), 5);          # a host array passes through
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_gather ();

@@ -15,3 +15,14 @@ function C = horzcat (varargin)
     C = host_call ("horzcat", varargin{:});
   endif
 endfunction
+
+%!assert (size ([gpumat(zeros (2, 0)), zeros(2, 0)]), [2 0])
+%!function gpu_check_horzcat ()
+%! A = magic (3);  B = single (-A);
+%! C = [gpumat(A), B];
+%! assert (isgpuarray (C));
+%! assert (gather (C), [A, B]);
+%! assert (gather ([gpumat(A) > 4, A < 2]), [A > 4, A < 2]);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_horzcat ();

@@ -12,3 +12,14 @@ function tf = isequal (varargin)
   endfor
   tf = isequal (varargin{:});
 endfunction
+
+%!assert (isequal (gpumat (zeros (0, 3)), zeros (0, 3)))
+%!assert (! isequal (gpumat (zeros (0, 3)), zeros (3, 0)))
+%!function gpu_check_isequal ()
+%! A = [1 2; NaN 4];
+%! assert (isequal (gpumat ([1 2]), [1 2], gpumat ([1 2])));
+%! assert (! isequal (gpumat (A), A));            # NaN differs from NaN, as in Octave
+%! assert (isequal (gpumat (int8 (3)), 3));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_isequal ();

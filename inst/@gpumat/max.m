@@ -13,3 +13,16 @@ function varargout = max (varargin)
   varargout = cell (1, max (nargout, 1));
   [varargout{:}] = minmax ("max", varargin{:});
 endfunction
+
+%!assert (size (max (gpumat (zeros (0, 3)))), size (max (zeros (0, 3))))
+%!function gpu_check_max ()
+%! A = [3 NaN 1; -2 5 NaN];
+%! assert (gather (max (gpumat (A))), max (A));
+%! [m, i] = max (gpumat (A), [], 2);
+%! [mh, ih] = max (A, [], 2);
+%! assert ({gather(m), gather(i)}, {mh, ih});
+%! assert (gather (max (gpumat (A), 0)), max (A, 0));
+%! assert (class (gather (max (gpumat (A) > 0))), "logical");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_max ();

@@ -21,3 +21,13 @@ function M = mean (A, dim, varargin)
   endif
   M = __gpumat_call__ ("reduce", "mean", "mean", A, double (dim));
 endfunction
+
+%!error <DIM must be> mean (gpumat (zeros (0, 3)), -1)
+%!function gpu_check_mean ()
+%! A = [1 2 3; 4 5 7];
+%! assert (gather (mean (gpumat (A))), mean (A), 4 * eps);
+%! assert (gather (mean (gpumat (A), 2)), mean (A, 2), 4 * eps);
+%! assert (class (gather (mean (gpumat (single (A))))), "single");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_mean ();

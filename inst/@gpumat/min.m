@@ -13,3 +13,15 @@ function varargout = min (varargin)
   varargout = cell (1, max (nargout, 1));
   [varargout{:}] = minmax ("min", varargin{:});
 endfunction
+
+%!assert (size (min (gpumat (zeros (3, 0)), [], 1)), [1 0])
+%!function gpu_check_min ()
+%! A = [3 NaN 1; -2 5 NaN];
+%! assert (gather (min (gpumat (A))), min (A));
+%! [m, i] = min (gpumat (A), [], 2);
+%! [mh, ih] = min (A, [], 2);
+%! assert ({gather(m), gather(i)}, {mh, ih});
+%! assert (gather (min (gpumat (single (A)), 1)), min (single (A), 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_min ();

@@ -63,3 +63,15 @@ function n = norm (A, p, opt)
     endif
   endif
 endfunction
+
+%!error id=gpumat:norm:unsupportedClass norm (gpumat (zeros (0, 3, "int32")))
+%!function gpu_check_norm ()
+%! x = [3 -4 12];  A = [1 -2; 3 4];
+%! assert (gather (norm (gpumat (x))), norm (x), 4 * eps);
+%! assert (gather (norm (gpumat (x), 1)), norm (x, 1));
+%! assert (gather (norm (gpumat (x), Inf)), norm (x, Inf));
+%! assert (gather (norm (gpumat (A), "fro")), norm (A, "fro"), 8 * eps);
+%! assert (gather (norm (gpumat (A))), norm (A), 8 * eps * norm (A));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_norm ();

@@ -22,3 +22,24 @@ function Z = pagemtimes (X, varargin)
              "Invalid call to pagemtimes: use pagemtimes (X, Y) or pagemtimes (X, OPX, Y, OPY)");
   endswitch
 endfunction
+
+%!error pagemtimes (gpumat (zeros (2, 3)), zeros (2, 3))
+%!function gpu_check_pagemtimes ()
+%! X = rand (3, 4, 2);  Y = rand (4, 2, 2);
+%! Z = pagemtimes (gpumat (X), Y);
+%! assert (isgpuarray (Z));
+%! R = zeros (3, 2, 2);
+%! for p = 1:2
+%!   R(:, :, p) = X(:, :, p) * Y(:, :, p);
+%! endfor
+%! assert (gather (Z), R, -8 * eps);
+%! assert (gather (pagemtimes (gpumat (X), "transpose", X, "none")), pagemtimes_ref (X), -8 * eps);
+%!endfunction
+%!function R = pagemtimes_ref (X)
+%!  R = zeros (4, 4, 2);
+%!  for p = 1:2
+%!    R(:, :, p) = X(:, :, p)' * X(:, :, p);
+%!  endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_pagemtimes ();

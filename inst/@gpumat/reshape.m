@@ -63,3 +63,15 @@ function R = reshape (G, varargin)
   endwhile
   R = __gpumat_call__ ("reshape", "reshape", G, dims);
 endfunction
+
+%!assert (size (reshape (gpumat (zeros (0, 6)), 3, 0, [])), [3 0 0])
+%!error <can't reshape 0x6 array to 4x0 array|reshape> reshape (gpumat (zeros (0, 6)), 4, 1)
+%!function gpu_check_reshape ()
+%! A = reshape (1:12, 3, 4);
+%! R = reshape (gpumat (A), 2, []);
+%! assert (isgpuarray (R));
+%! assert (gather (R), reshape (A, 2, []));
+%! assert (gather (reshape (gpumat (A) > 5, [4 3])), reshape (A > 5, [4 3]));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_reshape ();

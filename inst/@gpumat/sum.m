@@ -22,3 +22,13 @@ function S = sum (A, dim, varargin)
   endif
   S = __gpumat_call__ ("reduce", "sum", "sum", A, double (dim));
 endfunction
+
+%!function gpu_check_sum ()
+%! A = [1 2 3; 4 5 7];
+%! assert (gather (sum (gpumat (A))), sum (A));
+%! assert (gather (sum (gpumat (A), 2)), sum (A, 2));
+%! assert (gather (sum (gpumat (A > 2))), sum (A > 2));
+%!error <sum: invalid dimension DIM = 0> sum (gpumat (zeros (0, 3)), 0)
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_sum ();

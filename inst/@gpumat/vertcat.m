@@ -15,3 +15,13 @@ function C = vertcat (varargin)
     C = host_call ("vertcat", varargin{:});
   endif
 endfunction
+
+%!assert (size ([gpumat(zeros (0, 2)); zeros(0, 2)]), [0 2])
+%!function gpu_check_vertcat ()
+%! A = magic (3);
+%! C = [gpumat(A); A(1, :)];
+%! assert (isgpuarray (C));
+%! assert (gather (C), [A; A(1, :)]);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_vertcat ();
