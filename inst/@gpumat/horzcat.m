@@ -7,13 +7,7 @@
 ## operands, the result a gpumat array.
 ## @end deftypefn
 function C = horzcat (varargin)
-  if (all (cellfun (@on_device_cat, varargin)))
-    C = __gpumat_call__ ("cat", "horzcat", 2, varargin{:});
-  else
-    ## integer, complex, char, sparse, N-D or non-numeric operands: Octave's own
-    ## concatenation of the gathered operands (gpumat:hostFallback)
-    C = host_call ("horzcat", varargin{:});
-  endif
+  C = concatenate ("horzcat", 2, varargin{:});
 endfunction
 
 %!assert (size ([gpumat(zeros (2, 0)), zeros(2, 0)]), [2 0])

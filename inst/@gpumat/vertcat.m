@@ -7,13 +7,7 @@
 ## operands, the result a gpumat array.
 ## @end deftypefn
 function C = vertcat (varargin)
-  if (all (cellfun (@on_device_cat, varargin)))
-    C = __gpumat_call__ ("cat", "vertcat", 1, varargin{:});
-  else
-    ## integer, complex, char, sparse, N-D or non-numeric operands: Octave's own
-    ## concatenation of the gathered operands (gpumat:hostFallback)
-    C = host_call ("vertcat", varargin{:});
-  endif
+  C = concatenate ("vertcat", 1, varargin{:});
 endfunction
 
 %!assert (size ([gpumat(zeros (0, 2)); zeros(0, 2)]), [0 2])
