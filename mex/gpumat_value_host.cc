@@ -380,6 +380,11 @@ octave_value octave_gpumat::resize (const dim_vector& dv, bool) const
 {
   if (dv == m_dims)
     return self_value (*this);
+  /* Array<T>::resize of liboctave 7.3: two sizes resize only a 2-D array, and more sizes
+     never fewer dimensions than the array has */
+  if ((dv.ndims () == 2 && m_dims.ndims () != 2) || m_dims.ndims () > dv.ndims ()
+      || dv.any_neg ())
+    octave::err_invalid_resize ();
   octave_value self = self_value (*this);
   if (m_op != 0)
     self = gw1 (ovl ("copy", "resize", self));

@@ -131,7 +131,17 @@ function u = unary_functions ()
        "assign_into_host", @assign_into_host; "scalar_div", @(x) 3 / x(1);
        "div_scalar", @(x) x / x(1); "pow2", @(x) x(1) ^ 2; "xor0", @(x) xor (x, 0);
        "and1", @(x) x & 1; "or0", @(x) x | 0; "reshape", @(x) reshape (x, [], 1);
-       "colon_op", @(x) colon_bound (x); "if", @if_test};
+       "colon_op", @(x) colon_bound (x); "if", @if_test;
+       ## builtins that reach the type's other virtuals (full_value, resize, issorted,
+       ## sort_rows_idx, convert_to_str, index_vector, as_intN, nnz, typecast's extractors)
+       "full", @full; "resize", @(x) resize (x, 2, 3); "issorted", @issorted;
+       "sortrows", @sortrows; "char", @char; "cast", @(x) cast (x, "int16");
+       "typecast", @(x) typecast (x(:), "uint8"); "mask_host", @(x) mask_host (x);
+       "rows", @rows; "columns", @columns; "ndims", @ndims; "isvector", @isvector;
+       "isscalar", @isscalar; "isrow", @isrow; "issquare", @issquare;
+       "arrayfun", @(x) arrayfun (@(e) e, x); "cellfun", @(x) cellfun (@numel, {x, x});
+       "bitand", @(x) bitand (x, 3); "accumarray", @(x) accumarray ([1; 2], [x(1); x(end)]);
+       "isequal", @(x) isequal (x, x); "fliplr_cat", @(x) [x, fliplr(x)]};
 endfunction
 
 function b = binary_functions ()
@@ -178,6 +188,11 @@ function r = colon_bound (x)
   if (! isempty (x))
     r = 1:abs (double (x(1)));
   endif
+endfunction
+
+function r = mask_host (x)
+  h = 1:numel (x);
+  r = h(x(:)' != 0);
 endfunction
 
 function r = if_test (x)

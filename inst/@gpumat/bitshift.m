@@ -1,0 +1,26 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn {} {@var{C} =} bitshift (@var{a}, @var{n}, @dots{})
+## Octave's @code{bitshift} for gpumat arrays: no GPU method yet (Octave's own refuses values
+## that are not of a builtin class), so the arguments are gathered, Octave's @code{bitshift}
+## runs on the host and the result comes back as a gpumat array: the same values, class and
+## size as on host arrays, errors included.  Warns once a session with the identifier
+## @code{gpumat:hostFallback}.
+## @seealso{gpumat, gather}
+## @end deftypefn
+
+function varargout = bitshift (varargin)
+  [varargout{1:max (nargout, 1)}] = host_call ("bitshift", varargin{:});
+endfunction
+
+%!function gpu_check_bitshift ()
+%! warning ("off", "gpumat:hostFallback", "local");
+%! for A = {[5 3 12], uint8([5 3 12]), int16([5; 3])}
+%!   R = bitshift (gpumat (A{1}), 1);
+%!   assert (isgpuarray (R));
+%!   assert (gather (R), bitshift (A{1}, 1));
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_bitshift ();
