@@ -152,6 +152,9 @@ public:
   bool is_uint64_type () const override { return m_cls == "uint64"; }
   /* a matrix for `for k = G` (columns through do_index_op) and for builtins' size arguments */
   bool is_matrix_type () const override { return true; }
+  /* a 1x1 array is a scalar for builtins that take a scalar path (linspace's formula differs
+     between its scalar and vector paths) */
+  bool is_scalar_type () const override { return m_dims.numel () == 1; }
   /* isa (G, "gpuArray") as MATLAB, and isa (G, "single") as for the host array, so that
      Octave's own .m functions that test the element class (var, std, ...) take its path */
   bool is_instance_of (const std::string& cls) const override

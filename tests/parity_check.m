@@ -141,7 +141,20 @@ function u = unary_functions ()
        "isscalar", @isscalar; "isrow", @isrow; "issquare", @issquare;
        "arrayfun", @(x) arrayfun (@(e) e, x); "cellfun", @(x) cellfun (@numel, {x, x});
        "bitand", @(x) bitand (x, 3); "accumarray", @(x) accumarray ([1; 2], [x(1); x(end)]);
-       "isequal", @(x) isequal (x, x); "fliplr_cat", @(x) [x, fliplr(x)]};
+       "isequal", @(x) isequal (x, x); "fliplr_cat", @(x) [x, fliplr(x)];
+       ## more of what numerical code calls
+       "log", @log; "log10", @log10; "log1p", @log1p; "expm1", @expm1; "gamma", @gamma;
+       "erf", @erf; "tan", @tan; "tanh", @tanh; "asin", @asin; "atan", @atan; "cosh", @cosh;
+       "angle", @angle; "flipud", @flipud; "rot90", @rot90; "length", @length;
+       "unique", @unique; "sum_all", @(x) sum (x(:)); "prod2", @(x) prod (x, 2);
+       "sort2d", @(x) sort (x, 2); "min2", @(x) min (x, [], 2); "square", @(x) x .^ 2;
+       "abs2", @(x) abs (x) .^ 2; "dotself", @(x) dot (x(:), x(:)); "norm_vec", @(x) norm (x(:));
+       "trapz", @(x) trapz (x(:)); "cross", @(x) cross ([1 2 3], x(1:min (3, end)));
+       "idivide", @(x) idivide (x, int32 (2)); "fliplr_end", @(x) x(:, end:-1:1);
+       "linspace", @(x) linspace (x(1), 10, 4); "repmat2", @(x) repmat (x, [1 2]);
+       "cat1", @(x) cat (1, x, x); "minus_mean", @(x) x - mean (x(:));
+       "isfinite_any", @(x) any (isfinite (x(:))); "histc", @(x) histc (x(:), [-1 0 1 5]);
+       "interp1", @(x) interp1 ([1 2 3], [4 5 6], x); "floor_div", @(x) floor (x / 2)};
 endfunction
 
 function b = binary_functions ()
