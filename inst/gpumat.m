@@ -918,7 +918,7 @@ endfunction
 %! assert (class (gather (-gpumat (zeros (0, 3, "int32")))), "int32");
 %! assert (class (gather (abs (gpumat (zeros (0, 3, "int32"))))), "int32");
 %! assert (size (max (gpumat (zeros (0, 3, "uint8")), [], 2)), [0 1]);
-%!testif ; gpumat_available ()
+%!function gpu_case_gpumat_01 ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (sum (gpumat (zeros (0, 3, "int32")))), sum (zeros (0, 3, "int32")));
 %! a = int8 ([100 100 -100]);  b = int8 ([100 -100 -100]);
@@ -931,22 +931,31 @@ endfunction
 %! assert (gather (sqrt (gpumat (z))), sqrt (z));
 %! assert (gather (mean (gpumat (z))), mean (z));
 %! assert (gather (abs (gpumat (int16 ([-5 3])))), int16 ([5 3]));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_gpumat_01 ();
 %!error id=gpumat:norm:unsupportedClass norm (gpumat (zeros (0, 3, "int32")))
 %!error id=gpumat:norm:unsupportedClass norm (gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "logical", "op", 0), "__device__"))
 ## Argument errors.
 %!error id=gpumat:reduce:invalidDim sum (gpumat (zeros (0, 3)), 0)
 %!error <sum: invalid dimension DIM = 0> sum (gpumat (zeros (0, 3)), 0)
 %!error id=gpumat:reduce:invalidDim sum (gpumat (zeros (0, 3)), [1 2])
-%!testif ; gpumat_available ()
+%!function gpu_case_gpumat_02 ()
 %! ## sum's options: Octave's own sum on the host (gpumat:hostFallback), the result uploaded
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (sum (gpumat (int8 ([100 100])), "native")), sum (int8 ([100 100]), "native"));
 %! assert (gather (sum (gpumat ([1 2; 3 4]), 1, "extra")), sum ([1 2; 3 4], 1, "extra"));
-%!error <mean: DIM must be an integer and a valid dimension> mean (gpumat (zeros (0, 3)), 1.5)
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_gpumat_02 ();
+%!error <mean: DIM must be an integer and a valid dimension> mean (gpumat (zeros (0, 3)), 1.5)
+%!function gpu_case_gpumat_03 ()
 %! ## mean's options: Octave's own mean on the host
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (mean (gpumat ([1 4; 9 16]), "g")), mean ([1 4; 9 16], "g"));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_gpumat_03 ();
 %!error <max: DIM must be a valid dimension> max (gpumat (zeros (0, 3)), [], 0)
 %!error id=gpumat:reduce:invalidDim min (gpumat (zeros (0, 3)), [], -1)
 %!error <element number 2 undefined> [a, b] = max (gpumat (zeros (0, 3)), 1)
@@ -1478,10 +1487,13 @@ endfunction
 %! C = horzcat (gpumat (zeros (0, 2)), gpumat (int8 (zeros (0, 2))));
 %! assert (class (gather (C)), "int8");
 %!error <dimension mismatch> horzcat (gpumat (zeros (0, 2, 2)), zeros (0, 2))
-%!testif ; gpumat_available ()
+%!function gpu_case_gpumat_04 ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather ([gpumat([1 2]), 3i]), [1 2 3i]);
 %! assert (gather ([gpumat(int8 ([1 2])), 300]), [int8([1 2]), 300]);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_gpumat_04 ();
 %!error id=gpumat:array:unsupportedClass gpumat.zeros (2, "int8")
 %!error id=gpumat:array:unsupportedClass gpumat.ones (0, "like", true)
 %!error id=gpumat:array:invalidSize gpumat.zeros (2.5)
@@ -1612,11 +1624,14 @@ endfunction
 %!error <gpumat cannot be indexed with \{> G = gpumat (zeros (0, 3)); G{1} = 2
 %!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G.foo
 %!error id=gpumat:index:unsupported G = gpumat (zeros (0, 3)); G(1)(1) = 2
-%!testif ; gpumat_available ()
+%!function gpu_case_gpumat_05 ()
 %! ## a complex V makes a real A complex, as in Octave (the assignment on the host)
 %! warning ("off", "gpumat:hostFallback", "local");
 %! G = gpumat (zeros (0, 3));  G(:) = 1i;  H = zeros (0, 3);  H(:) = 1i;
 %! assert (size (G), size (H));  assert (iscomplex (G), iscomplex (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_gpumat_05 ();
 %!error id=Octave:index-out-of-bounds G = gpumat (zeros (0, 3)); G(:, 5) = []
 %!error <A\(..,I,..\) = \[\]: index out of bounds: value 5 out of bound 3> G = gpumat (zeros (0, 3)); G(:, 5) = []
 %!error <a null assignment can only have one non-colon index> G = gpumat (struct ("ptr", uint64 (0), "dims", [2 3], "cls", "single"), "__device__"); G(1, 2, 1) = []

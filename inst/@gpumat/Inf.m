@@ -13,10 +13,16 @@ function G = Inf (varargin)
   G = like_maker ("Inf", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_inf_01 ()
 %! R = Inf (2, 3, "like", gpumat (single (1)));
 %! assert (isgpuarray (R));
 %! assert (gather (R), Inf (2, 3, "like", single (1)));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_inf_01 ();
+%!function gpu_case_inf_02 ()
 %! R = Inf (gpumat (2), 1);
 %! assert (gather (R), Inf (2, 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_inf_02 ();

@@ -13,10 +13,16 @@ function G = NaN (varargin)
   G = like_maker ("NaN", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_nan_01 ()
 %! R = NaN (2, 3, "like", gpumat (1));
 %! assert (isgpuarray (R));
 %! assert (gather (R), NaN (2, 3, "like", 1));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_nan_01 ();
+%!function gpu_case_nan_02 ()
 %! R = NaN (gpumat (2), 1);
 %! assert (gather (R), NaN (2, 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_nan_02 ();

@@ -14,7 +14,7 @@ function varargout = bsxfun (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("bsxfun", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_bsxfun_01 ()
 %! A = magic (3);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = bsxfun (@minus, G, mean (A));
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_bsxfun_01 ();

@@ -25,7 +25,7 @@ function C = cat (dim, varargin)
   endif
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_cat_01 ()
 %! A = magic (3);  B = -A;
 %! assert (gather (cat (1, gpumat (A), B)), cat (1, A, B));
 %! assert (gather (cat (2, A, gpumat (B))), cat (2, A, B));
@@ -33,3 +33,6 @@ endfunction
 %! C = cat (3, gpumat (A), gpumat (B));
 %! assert (isgpuarray (C));
 %! assert (gather (C), cat (3, A, B));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_cat_01 ();

@@ -14,7 +14,7 @@ function varargout = colon (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("colon", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_colon_01 ()
 %! A = [2 0 7];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = G(1):G(3);
@@ -24,7 +24,13 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_colon_01 ();
+%!function gpu_case_colon_02 ()
 %! r = 1:gpumat (4);
 %! assert (isgpuarray (r));
 %! assert (gather (r), 1:4);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_colon_02 ();

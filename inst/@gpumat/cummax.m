@@ -14,7 +14,7 @@ function varargout = cummax (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("cummax", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_cummax_01 ()
 %! A = [1 3 NaN 2 5];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = cummax (G);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_cummax_01 ();

@@ -14,7 +14,7 @@ function varargout = cummin (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("cummin", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_cummin_01 ()
 %! A = [4 3 NaN 5 1];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = cummin (G);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_cummin_01 ();

@@ -14,7 +14,7 @@ function varargout = cumprod (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("cumprod", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_cumprod_01 ()
 %! A = magic (3) / 4;  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = cumprod (G, 2);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_cumprod_01 ();

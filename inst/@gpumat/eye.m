@@ -13,10 +13,16 @@ function G = eye (varargin)
   G = like_maker ("eye", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_eye_01 ()
 %! R = eye (gpumat (3), 2);
 %! assert (isgpuarray (R));
 %! assert (gather (R), eye (3, 2));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_eye_01 ();
+%!function gpu_case_eye_02 ()
 %! ## Octave 7.3's eye takes no "like": the same error as on host arrays
 %! fail ('eye (2, "like", gpumat (1))', "Invalid call to eye");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_eye_02 ();

@@ -13,10 +13,16 @@ function G = false (varargin)
   G = like_maker ("false", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_false_01 ()
 %! R = false (2, 3, "like", gpumat (true));
 %! assert (isgpuarray (R));
 %! assert (gather (R), false (2, 3, "like", true));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_false_01 ();
+%!function gpu_case_false_02 ()
 %! R = false (gpumat (2), 1);
 %! assert (gather (R), false (2, 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_false_02 ();

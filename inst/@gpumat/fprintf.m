@@ -15,9 +15,15 @@ function varargout = fprintf (varargin)
   endif
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_fprintf_01 ()
 %! s = evalc ('fprintf (1, "%d;", gpumat (int8 ([3 -4])))');
 %! assert (s, "3;-4;");
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_fprintf_01 ();
+%!function gpu_case_fprintf_02 ()
 %! s = evalc ('fprintf ("%g|", gpumat ([1 2]))');
 %! assert (s, "1|2|");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_fprintf_02 ();

@@ -14,7 +14,7 @@ function varargout = gcd (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("gcd", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_gcd_01 ()
 %! A = [8 9 30];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = gcd (G, 12);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_gcd_01 ();

@@ -14,6 +14,9 @@ function varargout = int2str (varargin)
   varargout{1} = host_print ("int2str", 1, varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_int2str_01 ()
 %! x = [1.5 -2.5 7];
 %! assert (int2str (gpumat (x)), int2str (x));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_int2str_01 ();

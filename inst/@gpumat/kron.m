@@ -13,9 +13,12 @@ function varargout = kron (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("kron", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_kron_01 ()
 %! A = magic (3);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = kron (G, [1 2]);
 %! assert (isgpuarray (R));
 %! assert (gather (R), kron (A, [1 2]), -1e-12);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_kron_01 ();

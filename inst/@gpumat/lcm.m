@@ -14,7 +14,7 @@ function varargout = lcm (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("lcm", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_lcm_01 ()
 %! A = int32 ([6 10]);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = lcm (G, 4);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_lcm_01 ();

@@ -14,11 +14,14 @@ function L = logical (G)
   L = __gpumat_call__ ("logical", G);
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_logical_01 ()
 %! x = [0 2 -1 0.5];
 %! L = logical (gpumat (x));
 %! assert (isgpuarray (L));
 %! assert (gather (L), logical (x));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_logical_01 ();
 %!testif ; gpumat_available ()
 %! assert (gather (logical (gpumat (int8 ([0 -3])))), logical (int8 ([0 -3])));
 %!testif ; gpumat_available ()

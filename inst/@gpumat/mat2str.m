@@ -14,7 +14,10 @@ function varargout = mat2str (varargin)
   varargout{1} = host_print ("mat2str", 1, varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_mat2str_01 ()
 %! x = [1.5 -2; 0 Inf];
 %! assert (mat2str (gpumat (x)), mat2str (x));
 %! assert (mat2str (gpumat (x) > 0), mat2str (x > 0));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_mat2str_01 ();

@@ -14,7 +14,7 @@ function varargout = mod (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("mod", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_mod_01 ()
 %! A = int8 ([-7 5 3]);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = mod (G, 3);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_mod_01 ();

@@ -13,9 +13,12 @@ function varargout = normest (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("normest", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_normest_01 ()
 %! A = magic (4);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = normest (G);
 %! assert (isgpuarray (R));
 %! assert (gather (R), normest (A), -1e-12);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_normest_01 ();

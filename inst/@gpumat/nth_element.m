@@ -14,7 +14,7 @@ function varargout = nth_element (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("nth_element", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_nth_element_01 ()
 %! A = [5 1; 3 7; 2 9];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = nth_element (G, 2);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_nth_element_01 ();

@@ -14,7 +14,7 @@ function varargout = num2cell (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("num2cell", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_num2cell_01 ()
 %! A = [1 2; 3 4];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = num2cell (G);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_num2cell_01 ();

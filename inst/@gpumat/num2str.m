@@ -14,7 +14,10 @@ function varargout = num2str (varargin)
   varargout{1} = host_print ("num2str", 1, varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_num2str_01 ()
 %! x = [pi 2; -1 NaN];
 %! assert (num2str (gpumat (x)), num2str (x));
 %! assert (num2str (gpumat (single (0.1)), 8), num2str (single (0.1), 8));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_num2str_01 ();

@@ -13,10 +13,16 @@ function G = ones (varargin)
   G = like_maker ("ones", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_ones_01 ()
 %! R = ones (2, 3, "like", gpumat (int8 (1)));
 %! assert (isgpuarray (R));
 %! assert (gather (R), ones (2, 3, "like", int8 (1)));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_ones_01 ();
+%!function gpu_case_ones_02 ()
 %! R = ones (gpumat (2), 1);
 %! assert (gather (R), ones (2, 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_ones_02 ();

@@ -15,6 +15,9 @@ function varargout = printf (varargin)
   endif
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_printf_01 ()
 %! s = evalc ('printf ("%g,", gpumat ([1 2.5 NaN]))');
 %! assert (s, "1,2.5,NaN,");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_printf_01 ();

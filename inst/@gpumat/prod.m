@@ -14,7 +14,7 @@ function varargout = prod (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("prod", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_prod_01 ()
 %! A = int8 ([2 3; 100 4]);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = prod (G);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_prod_01 ();

@@ -13,12 +13,18 @@ function G = rand (varargin)
   G = like_maker ("rand", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_rand_01 ()
 %! R = rand (gpumat (2), 3);
 %! assert (isgpuarray (R));
 %! assert (size (R), [2 3]);
 %! assert (class (gather (R)), "double");
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_rand_01 ();
+%!function gpu_case_rand_02 ()
 %! R = rand (gpumat (2), "single");
 %! assert (isgpuarray (R));
 %! assert (class (gather (R)), "single");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_rand_02 ();

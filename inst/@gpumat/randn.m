@@ -13,12 +13,18 @@ function G = randn (varargin)
   G = like_maker ("randn", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_randn_01 ()
 %! R = randn (gpumat (2), 3);
 %! assert (isgpuarray (R));
 %! assert (size (R), [2 3]);
 %! assert (class (gather (R)), "double");
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_randn_01 ();
+%!function gpu_case_randn_02 ()
 %! R = randn (gpumat (2), "single");
 %! assert (isgpuarray (R));
 %! assert (class (gather (R)), "single");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_randn_02 ();

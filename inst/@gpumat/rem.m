@@ -14,7 +14,7 @@ function varargout = rem (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("rem", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_rem_01 ()
 %! A = int16 ([-7 5 3]);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = rem (G, 3);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_rem_01 ();

@@ -14,7 +14,7 @@ function varargout = repelems (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("repelems", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_repelems_01 ()
 %! A = [10 20 30];  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = repelems (G, [1 2; 3 1]);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_repelems_01 ();

@@ -14,7 +14,10 @@ function varargout = sprintf (varargin)
   varargout{1} = host_print ("sprintf", 1, varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_sprintf_01 ()
 %! x = [pi -1 Inf];
 %! assert (sprintf ("%.3f ", gpumat (x)), sprintf ("%.3f ", x));
 %! assert (sprintf ("%d", gpumat (int32 (7))), "7");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_sprintf_01 ();

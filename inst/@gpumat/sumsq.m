@@ -26,11 +26,17 @@ function S = sumsq (G, dim)
   endif
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_sumsq_01 ()
 %! A = [1 -2 3; 4 NaN 0.5];
 %! assert (gather (sumsq (gpumat (A))), sumsq (A), -1e-15);
 %! assert (gather (sumsq (gpumat (single (A)), 2)), sumsq (single (A), 2), -1e-6);
 %! assert (class (gather (sumsq (gpumat (A > 0)))), "double");
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_sumsq_01 ();
+%!function gpu_case_sumsq_02 ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (sumsq (gpumat ([1+2i 3]))), sumsq ([1+2i 3]));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_sumsq_02 ();

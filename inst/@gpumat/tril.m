@@ -14,7 +14,7 @@ function varargout = tril (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("tril", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_tril_01 ()
 %! A = magic (4);  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = tril (G, 1);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_tril_01 ();

@@ -14,7 +14,7 @@ function varargout = triu (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("triu", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_triu_01 ()
 %! A = single (magic (4));  G = gpumat (A);
 %! warning ("off", "gpumat:hostFallback", "local");
 %! R = triu (G);
@@ -24,3 +24,6 @@ endfunction
 %! endif
 %! assert (R, H);
 %! assert (class (R), class (H));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_triu_01 ();

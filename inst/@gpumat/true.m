@@ -13,10 +13,16 @@ function G = true (varargin)
   G = like_maker ("true", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_true_01 ()
 %! R = true (2, 3, "like", gpumat (true));
 %! assert (isgpuarray (R));
 %! assert (gather (R), true (2, 3, "like", true));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_true_01 ();
+%!function gpu_case_true_02 ()
 %! R = true (gpumat (2), 1);
 %! assert (gather (R), true (2, 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_true_02 ();

@@ -13,10 +13,16 @@ function G = zeros (varargin)
   G = like_maker ("zeros", varargin{:});
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_case_zeros_01 ()
 %! R = zeros (2, 3, "like", gpumat (single (1)));
 %! assert (isgpuarray (R));
 %! assert (gather (R), zeros (2, 3, "like", single (1)));
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_case_zeros_01 ();
+%!function gpu_case_zeros_02 ()
 %! R = zeros (gpumat (2), 1);
 %! assert (gather (R), zeros (2, 1));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_zeros_02 ();
