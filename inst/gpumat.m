@@ -403,7 +403,7 @@ endfunction
 ## An empty array needs no device memory (and no GPU): its display and queries.
 %!test
 %! G = gpumat (zeros (0, 3, "single"));
-%! assert (evalc ("disp (G)"), "  0x3 single gpumat array, on the GPU\n");
+%! assert (evalc ("disp (G)"), "  0x3 single gpumat array (empty)\n");
 %! assert ([size(G), numel(G), isempty(G)], [0 3 0 true]);
 %! assert (classUnderlying (G), "single");
 
@@ -866,7 +866,7 @@ endfunction
 %! L = gpumat (struct ("ptr", uint64 (0), "dims", [0 3], "cls", "logical", "op", 0), "__device__");
 %! assert ([islogical(L), isnumeric(L), isinteger(L), isfloat(L), isreal(L)], [true false false false true]);
 %! assert (classUnderlying (L), "logical");
-%! assert (evalc ("disp (L)"), "  0x3 logical gpumat array, on the GPU\n");
+%! assert (evalc ("disp (L)"), "  0x3 logical gpumat array (empty)\n");
 %! assert (class (gather (L)), "logical");
 %! assert (class (gather (L')), "logical");
 %! assert (classUnderlying (gpumat (L)), "logical");

@@ -421,7 +421,9 @@ static const octave_idx_type display_limit = 1000;
 static std::string summary (const octave_gpumat& g)
 {
   std::string cls = g.m_complex ? "complex " + g.m_cls : g.m_cls;
-  return g.m_dims.str ('x') + " " + cls + " gpumat array, on the GPU";
+  /* an empty array holds no device memory (and needs no GPU): it says only what it is */
+  return g.m_dims.str ('x') + " " + cls + " gpumat array"
+         + (g.m_dims.numel () > 0 ? ", on the GPU" : " (empty)");
 }
 
 bool octave_gpumat::print_name_tag (std::ostream& os, const std::string& name) const

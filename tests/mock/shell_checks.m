@@ -236,6 +236,25 @@ function shell_checks ()
   clear -x u0 n
   u = __gpumat__ ("usage", "");
   assert (u(1) == u0(1), sprintf ("%d blocks left behind", u(1) - u0(1)));
+  ## The headline bugs of the parity work: no silent default, no abort.
+  assert (gather (all (gpumat (5))), true);
+  assert (gather (any (gpumat ([0 0 11]) > 10)), true);
+  assert (class (gather (any (gpumat ([0 0 11])))), "logical");
+  warning ("off", "gpumat:hostFallback", "local");
+  assert (find (gpumat (int32 ([0 1 2]))), [2 3]);             # ended Octave before
+  assert (gather (mod (gpumat (int8 ([-7 5])), 3)), mod (int8 ([-7 5]), 3));
+  fail ("!gpumat ([1 NaN])", "invalid conversion from NaN to logical");
+  ## The host fallback warns once per function and session, with its identifier.
+  warning ("on", "gpumat:hostFallback", "local");
+  lastwarn ("");
+  r = cummin (gpumat ([3 1 2]));
+  [~, id] = lastwarn ();
+  assert (id, "gpumat:hostFallback");
+  assert (gather (r), cummin ([3 1 2]));
+  lastwarn ("");
+  r = cummin (gpumat ([4 5]));
+  [~, id] = lastwarn ();
+  assert (isempty (id), "the hostFallback warning came twice for one function");
   printf ("shell_checks: all passed (%d index forms)\n", n);
 endfunction
 
