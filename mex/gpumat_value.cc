@@ -394,8 +394,11 @@ octave_value octave_gpumat::map (unary_mapper_t umap) const
       case umap_log:
         return gw1 (ovl ("unary", "log", "log", self));
       case umap_real:
-      case umap_imag:
       case umap_conj:
+        if (isfloat ())
+          return self;        /* real data: real (G) and conj (G) are G, no copy, no kernel */
+        /* fall through */
+      case umap_imag:
         {
           /* through the host (gather, compute, upload): simple rather than fast, as before */
           octave_value h = gather (self).map (umap);

@@ -55,6 +55,24 @@ function [cases, mismatches] = parity_check ()
       endfor
     endfor
   endfor
+  ## char: a host operand only (a gpumat array holds numbers; gpumat ("ab") is double)
+  for t = {{[1 2; 3 4], ["ab"; "cd"]}, {[5 6 7], "xyz"}, {7, "q"}, {[1 2 3], "a"}}
+    x = t{1}{1};  c = t{1}{2};
+    for f = 1:rows (binary)
+      for order = 1:2
+        if (order == 1)
+          [ok, why] = agree (binary{f, 2}, {x, c}, {gpumat(x), c});
+        else
+          [ok, why] = agree (binary{f, 2}, {c, x}, {c, gpumat(x)});
+        endif
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s, char %s) order %d: %s", binary{f, 1},
+                                       describe (x), mat2str (size (c)), order, why);
+        endif
+      endfor
+    endfor
+  endfor
   ## Octave's own solvers and statistics, and CG and power iteration as a scientist writes
   ## them, on gpumat arrays: within tolerance of the host, results on the device
   [c, m] = algorithms ();
