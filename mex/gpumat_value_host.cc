@@ -265,9 +265,7 @@ octave_value logical_value (const octave_value& x)
   if (host_only (x))
     {
       note_host_fallback ("logical");
-      octave_value h = gather (x);
-      return upload_host (h.iscomplex () ? octave_value (h.bool_array_value ())
-                                         : octave_value (h.bool_array_value ()));
+      return upload_host (octave_value (gather (x).bool_array_value ()));
     }
   return device_logical (x, "logical");
 }
