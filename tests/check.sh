@@ -68,7 +68,8 @@ parity_rc=$?
 if read -r cases mismatches < <(sed -n 's/^parity_check: \([0-9]*\) cases, \([0-9]*\) mismatches$/\1 \2/p' \
                                   target/check/parity.log); then
   passed=$((passed + cases - mismatches)); failed=$((failed + mismatches))
-  grep -E '^parity_check:|^  ' target/check/parity.log | head -n 40
+  grep -E '^parity_check:' target/check/parity.log
+  grep -E '^  by function:|^  [A-Za-z_0-9]+ \(' target/check/parity.log | head -n 40
 else
   tail -n 20 target/check/parity.log; failed=$((failed + 1))
 fi
