@@ -14,16 +14,6 @@ function varargout = bsxfun (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("bsxfun", varargin{:});
 endfunction
 
-%!function gpu_case_bsxfun_01 ()
-%! A = magic (3);  G = gpumat (A);
-%! warning ("off", "gpumat:hostFallback", "local");
-%! R = bsxfun (@minus, G, mean (A));
-%! H = bsxfun (@minus, A, mean (A));
-%! if (isgpuarray (R))
-%!   R = gather (R);
-%! endif
-%! assert (R, H);
-%! assert (class (R), class (H));
-%!endfunction
 %!testif ; gpumat_available ()
-%! gpu_case_bsxfun_01 ();
+%! assert (gather (bsxfun (@minus, gpumat (magic (3)), mean (magic (3)))),
+%!         bsxfun (@minus, magic (3), mean (magic (3))));

@@ -14,16 +14,5 @@ function varargout = tril (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("tril", varargin{:});
 endfunction
 
-%!function gpu_case_tril_01 ()
-%! A = magic (4);  G = gpumat (A);
-%! warning ("off", "gpumat:hostFallback", "local");
-%! R = tril (G, 1);
-%! H = tril (A, 1);
-%! if (isgpuarray (R))
-%!   R = gather (R);
-%! endif
-%! assert (R, H);
-%! assert (class (R), class (H));
-%!endfunction
 %!testif ; gpumat_available ()
-%! gpu_case_tril_01 ();
+%! assert (gather (tril (gpumat (magic (4)), 1)), tril (magic (4), 1));

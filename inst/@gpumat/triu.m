@@ -14,16 +14,5 @@ function varargout = triu (varargin)
   [varargout{1:max (nargout, 1)}] = host_call ("triu", varargin{:});
 endfunction
 
-%!function gpu_case_triu_01 ()
-%! A = single (magic (4));  G = gpumat (A);
-%! warning ("off", "gpumat:hostFallback", "local");
-%! R = triu (G);
-%! H = triu (A);
-%! if (isgpuarray (R))
-%!   R = gather (R);
-%! endif
-%! assert (R, H);
-%! assert (class (R), class (H));
-%!endfunction
 %!testif ; gpumat_available ()
-%! gpu_case_triu_01 ();
+%! assert (gather (triu (gpumat (single (magic (4))))), triu (single (magic (4))));
