@@ -174,7 +174,7 @@ static octave_value device_logical (const octave_value& v, const char *caller)
   check_no_nan (v, caller);
   if (is_gpumat (v) && rep (v).islogical ())
     return v;
-  return gw1 (ovl ("binary", caller, "ne", is_gpumat (v) ? v : upload_host (v), 0.0));
+  return gw1 (ovl ("binary", caller, "ne", v, 0.0));     /* a host v is uploaded for the call */
 }
 
 /* ---- operators ---------------------------------------------------------------------------- */
