@@ -173,7 +173,20 @@ function u = unary_functions ()
        "linspace", @(x) linspace (x(1), 10, 4); "repmat2", @(x) repmat (x, [1 2]);
        "cat1", @(x) cat (1, x, x); "minus_mean", @(x) x - mean (x(:));
        "isfinite_any", @(x) any (isfinite (x(:))); "histc", @(x) histc (x(:), [-1 0 1 5]);
-       "interp1", @(x) interp1 ([1 2 3], [4 5 6], x); "floor_div", @(x) floor (x / 2)};
+       "interp1", @(x) interp1 ([1 2 3], [4 5 6], x); "floor_div", @(x) floor (x / 2);
+       ## every method this work added, against the host's own
+       "sumsq", @sumsq; "sumsq2", @(x) sumsq (x, 2); "cummax", @cummax; "cummin", @cummin;
+       "gcd", @(x) gcd (x, 6); "lcm", @(x) lcm (x, 4); "nth_element", @(x) nth_element (x, 1);
+       "repelems", @(x) repelems (x(:)', [1; 2]); "bsxfun", @(x) bsxfun (@minus, x, x(1));
+       "num2cell", @num2cell; "cat3", @(x) cat (3, x, x); "int2str", @int2str;
+       "fprintf", @(x) evalc ("fprintf ('%g;', x)"); "printf", @(x) evalc ("printf ('%g|', x)");
+       "zeros_like", @(x) zeros (2, "like", x); "ones_like", @(x) ones (1, 2, "like", x);
+       "Inf_like", @(x) Inf (2, 1, "like", x); "NaN_like", @(x) NaN (1, "like", x);
+       "true_like", @(x) true (2, "like", x); "false_like", @(x) false (1, 2, "like", x);
+       "zeros_size", @(x) zeros (numel (x), 1) + 0; "eye_n", @(x) eye (min (numel (x), 3));
+       "bitor", @(x) bitor (x, 6); "bitxor", @(x) bitxor (x, 6); "bitshift", @(x) bitshift (x, 1);
+       "unique_sorted", @(x) unique (x(:)); "idivide", @(x) idivide (x, int32 (2), "floor");
+       "kron2", @(x) kron (x(1:min (2, end)), [1 -1])};
 endfunction
 
 function b = binary_functions ()
