@@ -263,7 +263,22 @@ octave_value gw1 (const octave_value_list& args)
 /* A value the user sees as a host array of the same class (messages name it) */
 octave_value gather (const octave_value& g)
 {
-  return gw1 (ovl ("gather", "gather", g));
+  return host_scalar_form (gw1 (ovl ("gather", "gather", g)));
+}
+
+/* A gathered 1x1 array in the form Octave gives a host scalar: the gateway's result is a 1x1
+   matrix type, which some builtins refuse where they take the scalar (bitand on a 1x1 'float
+   complex matrix').  A complex value stays complex, as complex (3, 0) does on the host. */
+octave_value host_scalar_form (const octave_value& h)
+{
+  if (h.numel () != 1 || h.ndims () != 2 || h.issparse () || is_gpumat (h))
+    return h;
+  if (h.iscomplex ())
+    return h.is_single_type () ? octave_value (new octave_float_complex (h.float_complex_value ()))
+                               : octave_value (new octave_complex (h.complex_value ()));
+  octave_value r (h);
+  r.maybe_mutate ();
+  return r;
 }
 
 /* ---- views -------------------------------------------------------------------------------- */
@@ -668,6 +683,11 @@ how many arrays share G's device block.\n\
           /* dot (x, y) of two gpumat vectors of one length (@gpumat/dot.m): the shape checks
              here, not in Octave code, where they cost 37 us a call (bench/NOTES-value-type.md);
              anything else is gpumat_dot's, with its checks and errors. */
+          /* Octave's dot takes numeric data only (gpumat_dot also takes logical) */
+          for (int k = 1; k <= 2; k++)
+            if (is_gpumat (args(k)) ? rep (args(k)).m_cls == "logical"
+                                    : ! args(k).isnumeric () || args(k).islogical ())
+              error_with_id ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
           if (is_gpumat (args(1)) && is_gpumat (args(2)))
             {
               const dim_vector& dx = rep (args(1)).m_dims;
@@ -683,6 +703,8 @@ how many arrays share G's device block.\n\
             }
           return octave::feval ("gpumat_dot", ovl (args(1), args(2)), 1);
         }
+      if (cmd == "gather" && args.length () == 3 && is_gpumat (args(2)))
+        return ovl (gather (args(2)));
       if (cmd == "transpose" && args.length () == 3 && is_gpumat (args(1)))
         return ovl (rep (args(1)).transposed (args(2).int_value ()));
     }

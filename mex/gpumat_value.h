@@ -18,6 +18,8 @@
 #include <octave/oct-map.h>
 #include <octave/ov-uint64.h>
 #include <octave/ov-fcn-handle.h>
+#include <octave/ov-complex.h>
+#include <octave/ov-flt-complex.h>
 #include <octave/ls-oct-text.h>
 #include <octave/byte-swap.h>
 
@@ -273,6 +275,7 @@ octave_value as_value (const octave_base_value& a);
 octave_value_list call_gateway (const octave_value_list& args, int nargout);
 octave_value gw1 (const octave_value_list& args);
 octave_value gather (const octave_value& g);
+octave_value host_scalar_form (const octave_value& h);
 /* a host array uploaded, a logical one staying logical */
 octave_value upload_host (const octave_value& h);
 octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix);

@@ -12,6 +12,9 @@ function d = dot (x, y, varargin)
   ## 25 us.  It sums the one long dimension, as gpumat_dot does; other shapes go to gpumat_dot.
   if (nargin == 2)
     d = __gpumat_call__ ("dotv", x, y);
+  elseif (! (isnumeric (x) && isnumeric (y)) || islogical (x) || islogical (y))
+    ## Octave's dot takes numeric data only (gpumat_dot also takes logical)
+    error ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
   else
     d = gpumat_dot (x, y, varargin{:});
   endif
@@ -25,6 +28,9 @@ endfunction
 %! assert (gather (d), dot (x, y), 4 * eps);
 %! assert (gather (dot (gpumat ([1 2; 3 4]), [1 0; 0 1], 2)), dot ([1 2; 3 4], [1 0; 0 1], 2));
 %! assert (gather (dot (gpumat (int8 ([100 100])), int8 ([100 100]))), dot (int8 ([100 100]), int8 ([100 100])));
+%! fail ("dot (gpumat (true (1, 3)), gpumat (true (1, 3)))", "must be numeric");
+%! fail ("dot (gpumat ([1 2 3]), true (1, 3))", "must be numeric");
+%! fail ("dot (gpumat (true (2)), [1 2; 3 4], 1)", "must be numeric");
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_dot ();

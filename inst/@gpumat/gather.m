@@ -15,6 +15,12 @@ endfunction
 %!   assert (gather (gpumat (A{1})), A{1});
 %! endfor
 %! assert (gather (5), 5);          # a host array passes through
+%! ## a scalar comes back as Octave holds a scalar: builtins that refuse a 1x1 matrix type of
+%! ## the class take it (bitand of a 1x1 "float complex matrix" is an error)
+%! assert (bitand (gather (gpumat (single (1+2i))), 3), bitand (single (1+2i), 3));
+%! assert (iscomplex (gather (gpumat (complex (3, 0)))));
+%! assert (iscomplex (gather (gpumat (complex (single (3), 0)))));
+%! assert (class (gather (gpumat (int8 (-4)))), "int8");
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_gather ();

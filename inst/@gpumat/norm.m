@@ -5,15 +5,16 @@
 ## @deftypefnx {} {@var{n} =} norm (@var{G}, @var{p})
 ## Octave's @code{norm} of a gpumat array (see @code{help gpumat} for what runs on the GPU).
 ## @end deftypefn
-function n = norm (A, p, opt)
-  if (nargin > 2)
-    error ("gpumat:norm:notSupported",
-           "norm: the \"rows\" and \"columns\" options are not supported for gpumat arrays");
-  elseif (nargin < 2)
+function n = norm (A, p, varargin)
+  ## On the GPU: real double and single data, no "rows"/"columns" option, P on the host.
+  ## The rest (complex and other classes, the options) is Octave's own norm of the gathered
+  ## data, its result uploaded: the host's value, or the host's error.
+  if (nargin < 2)
     p = 2;
   endif
-  if (! isa (A, "gpumat"))
-    error ("gpumat:norm:invalidP", "norm: P must be a host scalar or string");
+  if (nargin > 2 || ! isa (A, "gpumat") || ! (isfloat (A) && isreal (A)) || isa (p, "gpumat"))
+    n = host_call ("norm", A, p, varargin{:});
+    return;
   elseif (ndims (A) > 2)
     error ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
   endif
@@ -27,7 +28,9 @@ function n = norm (A, p, opt)
       case {"-inf", "-Inf"}
         kind = "-inf";
       otherwise
-        error ("gpumat:norm:invalidOption", "norm: unrecognized option: %s", p);
+        ## "rows", "columns", "cols", or no option: Octave's norm, its value or its error
+        n = host_call ("norm", A, p);
+        return;
     endswitch
     p = 0;
   elseif (isnumeric (p) && ! isa (p, "gpumat") && isscalar (p) && isreal (p))
@@ -53,7 +56,7 @@ function n = norm (A, p, opt)
   is_vector = any (sz == 1) || any (sz == 0);
   on_gpu = ((is_vector && (! strcmp (kind, "p") || (p > 0 && isfinite (p))))
             || any (strcmp (kind, {"1", "inf", "fro"})));
-  if (on_gpu || ! (isfloat (A) && isreal (A)))
+  if (on_gpu)
     n = __gpumat_call__ ("norm", "norm", A, kind, p);
   else
     if (strcmp (kind, "p") || strcmp (kind, "2"))
@@ -64,7 +67,8 @@ function n = norm (A, p, opt)
   endif
 endfunction
 
-%!error id=gpumat:norm:unsupportedClass norm (gpumat (zeros (0, 3, "int32")))
+%!error <wrong type argument> norm (gpumat (zeros (0, 3, "int32")))
+%!error <wrong type argument> norm (gpumat (true (2)))
 %!function gpu_check_norm ()
 %! x = [3 -4 12];  A = [1 -2; 3 4];
 %! assert (gather (norm (gpumat (x))), norm (x), 4 * eps);
@@ -72,6 +76,10 @@ endfunction
 %! assert (gather (norm (gpumat (x), Inf)), norm (x, Inf));
 %! assert (gather (norm (gpumat (A), "fro")), norm (A, "fro"), 8 * eps);
 %! assert (gather (norm (gpumat (A))), norm (A), 8 * eps * norm (A));
+%! z = [1+2i, 3; -1i, 4];
+%! assert (gather (norm (gpumat (z))), norm (z), 8 * eps * norm (z));
+%! assert (gather (norm (gpumat (single (z(1, :))))), norm (single (z(1, :))), 4 * eps ("single") * 5);
+%! assert (gather (norm (gpumat (A), "rows")), norm (A, "rows"), 4 * eps);
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_norm ();

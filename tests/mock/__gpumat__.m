@@ -127,9 +127,17 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       vals = cellfun (@(a) operand (a, blocks), varargin(2:end), "uniformoutput", false);
       [varargout{1}, blocks, next_ptr] = store (cat (varargin{1}, vals{:}), blocks, next_ptr);
     case "dot"
-      [varargout{1}, blocks, next_ptr] = store (dot (operand (varargin{1}, blocks)(:), operand (varargin{2}, blocks)(:)), blocks, next_ptr);
+      ## the gateway's dot takes logical data as double, as gpumat_dot does
+      x = operand (varargin{1}, blocks);  y = operand (varargin{2}, blocks);
+      if (islogical (x))  x = double (x);  endif
+      if (islogical (y))  y = double (y);  endif
+      [varargout{1}, blocks, next_ptr] = store (dot (x(:), y(:)), blocks, next_ptr);
     case "norm"
       x = operand (varargin{1}, blocks);  p = varargin{3};
+      if (! (isfloat (x) && isreal (x)))
+        ## the gateway's norm takes real double and single data only
+        error ("gpumat:norm:unsupportedClass", "norm: %s data: norm on the GPU takes real double or single data", class (x));
+      endif
       if (ischar (p) || p != 2 || ! isvector (x))
         r = norm (x, p);
       else
