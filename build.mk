@@ -87,6 +87,7 @@ MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 MEX_OBJECTS    := $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
 
+RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
 ADDRESS_OUT    ?= $(dir $(MEX_OUT))__gpumat_address__.oct
 VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
@@ -134,7 +135,7 @@ fi
 endef
 
 .PHONY: all kernel-objects build-start
-all: $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
+all: $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(dir $(MEX_OUT))FILES
 	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
 	@reused=$$(find $(OBJDIR)/logs -name '*.log' -newer $(OBJDIR)/build-start -exec grep -l '^== .*: reused ' {} + | wc -l); \
 	echo "gpumat: built in $$(( $$(date +%s) - $$(cat $(OBJDIR)/build-start) )) s$$( [ $$reused = 0 ] || echo " ($$reused files unchanged since an earlier build: reused from $(BUILD_CACHE))"); the compilers' notes are in $(BUILD_LOG)" >&2
@@ -162,17 +163,36 @@ $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
 # says so, rather than failing at the first kernel launch.
 $(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) -DGPUMAT_MIN_ARCH=$(firstword $(ARCH_LIST))
 
+# The runtime library: the kernels and the runtime (memory, transfers, host and out-of-core
+# products) with the static CUDA runtime linked in once, so the installed package needs only
+# the NVIDIA driver.  The MEX gateway and the value type's oct-file both link it and find it
+# beside themselves (rpath $ORIGIN): one CUDA runtime and one device cache in the process, so
+# a device pointer made by either is valid in the other, and the value type calls the C API
+# directly on its hot path (mex/gpumat_value_direct.cc).  mkoctfile hands its flags to a shell
+# of its own: \$$ORIGIN reaches the linker as $ORIGIN.
+LIB_CXX      := $(shell $(MKOCTFILE) -p CXX 2>/dev/null || echo g++)
+RUNTIME_LINK  = -L$(abspath $(dir $(RUNTIME_OUT))) -lgpumat -Wl,-rpath,'\$$ORIGIN'
+$(RUNTIME_OUT): $(KERNEL_OBJECTS)
+	@echo "gpumat:   link      $(notdir $@)" >&2
+	@$(call SHOW_COMMAND,$(LIB_CXX) -shared -o $@ $^ $(CUDA_LIBS)) \
+	$(LIB_CXX) -shared -o $@ -Wl,-soname,libgpumat.so $^ $(CUDA_LIBS) > $(OBJDIR)/logs/link-lib.log 2>&1 \
+	  || { cat $(OBJDIR)/logs/link-lib.log >&2; echo "gpumat: FAILED: link $(notdir $@)" >&2; exit 1; }
+
+# What pkg install copies next to the package's functions (src/FILES: without it, pkg takes
+# only *.m, *.oct and *.mex, and the runtime library would be left behind).
+$(dir $(MEX_OUT))FILES: $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
+	@printf '%s\n' $(notdir $^) > $@
+
 # mkoctfile compiles the gateway sources (one rule a file, so they build in parallel) and links
-# them with the kernels and the static CUDA runtime, so the installed package needs only the
-# NVIDIA driver.
+# them with the runtime library.
 MEX_CFLAGS = -I$(SRCROOT)/kernels -I$(SRCROOT)/mex -I$(CUDA_HOME)/include
 $(OBJDIR)/mex/%.o: $(SRCROOT)/mex/%.c $(MEX_HEADERS) $(KERNEL_HEADERS) | build-start
 	$(call build_step,mkoctfile mex/$*.c,$(MKOCTFILE_ID) --mex -c $(MEX_CFLAGS),$< $(MEX_HEADERS) $(KERNEL_HEADERS),$(MKOCTFILE) --mex -c $(MEX_CFLAGS) $< -o $@)
 
-$(MEX_OUT): $(MEX_OBJECTS) $(KERNEL_OBJECTS)
+$(MEX_OUT): $(MEX_OBJECTS) $(RUNTIME_OUT)
 	@echo "gpumat:   link      $(notdir $@)" >&2
-	@$(call SHOW_COMMAND,$(MKOCTFILE) --mex -o $@ $^ $(CUDA_LIBS)) \
-	$(MKOCTFILE) --mex -o $@ $^ $(CUDA_LIBS) > $(OBJDIR)/logs/link.log 2>&1 \
+	@$(call SHOW_COMMAND,$(MKOCTFILE) --mex -o $@ $(MEX_OBJECTS) $(RUNTIME_LINK)) \
+	$(MKOCTFILE) --mex -o $@ $(MEX_OBJECTS) $(RUNTIME_LINK) > $(OBJDIR)/logs/link.log 2>&1 \
 	  || { cat $(OBJDIR)/logs/link.log >&2; echo "gpumat: FAILED: link $(notdir $@)" >&2; exit 1; }
 
 # The gateway's result allocator: plain Octave C++, no CUDA (see its header for why).
@@ -183,11 +203,13 @@ $(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc | build-start
 $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start
 	$(call build_step,mkoctfile mex/gpumat_address.cc,$(MKOCTFILE_ID),$<,mkdir -p $(OBJDIR)/address && cd $(OBJDIR)/address && $(MKOCTFILE) -o $(abspath $@) $(abspath $<))
 
-# The gpumat value type: a C++ shell registering "gpumat" with Octave's type table, forwarding
-# every operation to the gateway above through feval (see gpumat_value.cc's header for why);
-# gpumat_value_index.cc holds indexing and assignment, gpumat_value_host.cc the host fallback
-# and Octave's other virtuals.
+# The gpumat value type: a C++ shell registering "gpumat" with Octave's type table; the hot
+# operations call the runtime library directly (gpumat_value_direct.cc), the rest goes to the
+# gateway above through feval (see gpumat_value.cc's header); gpumat_value_index.cc holds
+# indexing and assignment, gpumat_value_host.cc the host fallback and Octave's other virtuals.
+# Linked against the runtime library, found beside it at run time.
 VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_index.cc \
-                  $(SRCROOT)/mex/gpumat_value_host.cc
-$(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h | build-start
-	$(call build_step,mkoctfile mex/gpumat_value*.cc,$(MKOCTFILE_ID),$(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h,mkdir -p $(OBJDIR)/value && cd $(OBJDIR)/value && $(MKOCTFILE) -I$(abspath $(SRCROOT)/mex) -o $(abspath $@) $(abspath $(VALUE_SOURCES)))
+                  $(SRCROOT)/mex/gpumat_value_host.cc $(SRCROOT)/mex/gpumat_value_direct.cc
+VALUE_FLAGS     = -I$(abspath $(SRCROOT)/mex) -I$(abspath $(SRCROOT)/kernels) -I$(CUDA_HOME)/include
+$(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS) $(RUNTIME_OUT) | build-start
+	$(call build_step,mkoctfile mex/gpumat_value*.cc,$(MKOCTFILE_ID) -Imex -Ikernels -lgpumat rpath-origin,$(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS),mkdir -p $(OBJDIR)/value && cd $(OBJDIR)/value && $(MKOCTFILE) $(VALUE_FLAGS) -o $(abspath $@) $(abspath $(VALUE_SOURCES)) $(RUNTIME_LINK))

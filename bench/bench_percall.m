@@ -3,13 +3,15 @@
 ## -*- texinfo -*-
 ## @deftypefn {} {@var{T} =} bench_percall ()
 ## @deftypefnx {} {@var{T} =} bench_percall (@var{N})
-## What one call on a gpumat array costs (issue 12 item 2), with Octave's own host calls
+## What one call on a gpumat array costs, on the direct road (the value type calls the runtime
+## library) and on the gateway road (through the MEX gateway), with Octave's own host calls
 ## timed in the same run for reference: 16x16 @code{G + H}, @code{G * H}, @code{dot (v, v)}
 ## on 1000-vectors, @code{G(:, 1)}, @code{size (G)}, @code{gpumat (a)}, @code{gather (G)}
 ## and a few more.  Each figure is the median of 7 loops of @var{N} calls (default 2000),
 ## divided by @var{N}, after a warm-up loop: a loop of calls rather than tic/toc around one
 ## call, which adds about 10 us a sample (../shared/OCTAVE-NOTES.md).  Results are checked
-## against the host before timing.  Returns a struct array {name, us, target}.
+## against the host before timing, on both roads.  Returns a struct array {name, us,
+## gateway_us, target}.
 ## @end deftypefn
 
 function T = bench_percall (N)
@@ -22,53 +24,74 @@ function T = bench_percall (N)
 
   a = rand (16);  b = rand (16);  x = rand (1000, 1);
   G = gpumat (a);  H = gpumat (b);  v = gpumat (x);
-  ## Verify before timing.
-  assert (gather (G + H), a + b);
-  assert (all (all (abs (gather (G * H) - a * b) <= 16 * eps * (abs (a) * abs (b)))));
-  assert (abs (gather (dot (v, v)) - dot (x, x)) <= 1000 * eps * dot (x, x));
-  assert (gather (G(:, 1)), a(:, 1));
-  assert (size (G), [16 16]);
+  ## Verify before timing, on both roads.
+  for road = [true, false]
+    __gpumat_call__ ("direct", road);
+    assert (gather (G + H), a + b);
+    assert (all (all (abs (gather (G * H) - a * b) <= 16 * eps * (abs (a) * abs (b)))));
+    assert (abs (gather (dot (v, v)) - dot (x, x)) <= 1000 * eps * dot (x, x));
+    assert (gather (G(:, 1)), a(:, 1));
+    assert (size (G), [16 16]);
+  endfor
+  __gpumat_call__ ("direct", true);
   printf ("All results match. Starting benchmarks.\n\n");
 
-  ## {name, statement, target in us (0: a reference, no target)}
+  ## {name, statement, target in us (0: a reference, no target)}: issue 30's targets
   cases = {
     "host a + b (16x16 double)",     "c = a + b;",          0
     "host a * b (16x16 double)",     "c = a * b;",          0
     "host dot (x, x), 1000",         "c = dot (x, x);",     0
     "host a(:, 1)",                  "c = a(:, 1);",        0
     "host size (a)",                 "c = size (a);",       0
-    "G + H",                         "c = G + H;",          25
-    "G * H",                         "c = G * H;",          25
-    "G' * H (compound op)",          "c = G' * H;",         25
-    "2 * G",                         "c = 2 * G;",          25
-    "dot (v, v), 1000-vectors",      "c = dot (v, v);",     25
-    "G(:, 1)",                       "c = G(:, 1);",        25
-    "G(3, 4) = 1 (in place)",        "G(3, 4) = 1;",        0
-    "size (G)",                      "c = size (G);",       5
-    "numel (G)",                     "c = numel (G);",      5
-    "sum (G) (@gpumat/sum.m)",       "c = sum (G);",        0
-    "abs (G) (map)",                 "c = abs (G);",        0
-    "gpumat (a)",                    "c = gpumat (a);",     0
-    "gather (G)",                    "c = gather (G);",     0
+    "G + H",                         "c = G + H;",          5
+    "2 * G",                         "c = 2 * G;",          5
+    "G .* H",                        "c = G .* H;",         5
+    "abs (G) (map)",                 "c = abs (G);",        5
+    "G * H",                         "c = G * H;",          6
+    "G' * H (compound op)",          "c = G' * H;",         6
+    "dot (v, v), 1000-vectors",      "c = dot (v, v);",     8
+    "sum (G) (@gpumat/sum.m)",       "c = sum (G);",        8
+    "G(:, 1)",                       "c = G(:, 1);",        6
+    "G(3, 4) = 1 (in place)",        "G(3, 4) = 1;",        6
+    "size (G)",                      "c = size (G);",       2
+    "numel (G)",                     "c = numel (G);",      2
+    "gpumat (a)",                    "c = gpumat (a);",     12
+    "gather (G)",                    "c = gather (G);",     12
     "G' (a view)",                   "c = G';",             0
   };
-  T = struct ("name", cases(:, 1), "us", 0, "target", cases(:, 3));
-  printf ("%-30s %10s %10s\n", "call", "us/call", "target");
+  ## Each gpumat call twice in the same run: on the direct road (the value type calls the
+  ## runtime library) and on the gateway road (every call through the MEX gateway, as before).
+  T = struct ("name", cases(:, 1), "us", 0, "gateway_us", 0, "target", cases(:, 3));
+  printf ("%-30s %10s %12s %10s\n", "call", "us/call", "gateway road", "target");
   for k = 1:rows (cases)
     loop = sprintf ("t0 = tic; for i = 1:N, %s end; tl = toc (t0);", cases{k, 2});
-    eval (loop);                                   # warm-up
-    t = zeros (1, 7);
-    for r = 1:7
-      eval (loop);
-      t(r) = tl;
+    us = zeros (1, 2);
+    for road = 1:2
+      __gpumat_call__ ("direct", road == 1);
+      eval (loop);                                   # warm-up
+      t = zeros (1, 7);
+      for r = 1:7
+        eval (loop);
+        t(r) = tl;
+      endfor
+      us(road) = median (t) / N * 1e6;
+      if (strncmp (cases{k, 1}, "host", 4))
+        us(2) = NaN;
+        break;
+      endif
     endfor
-    us = median (t) / N * 1e6;
-    T(k).us = us;
+    __gpumat_call__ ("direct", true);
+    T(k).us = us(1);
+    T(k).gateway_us = us(2);
     target = "";
     if (cases{k, 3} > 0)
       target = sprintf ("<= %g", cases{k, 3});
     endif
-    printf ("%-30s %10.2f %10s\n", cases{k, 1}, us, target);
+    gateway = "";
+    if (! isnan (us(2)))
+      gateway = sprintf ("%.2f", us(2));
+    endif
+    printf ("%-30s %10.2f %12s %10s\n", cases{k, 1}, us(1), gateway, target);
   endfor
   eval ("t0 = tic; for i = 1:N, end; tl = toc (t0);");
   printf ("%-30s %10.2f\n", "empty loop", tl / N * 1e6);

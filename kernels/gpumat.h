@@ -135,6 +135,9 @@ typedef struct {
   char device_name[128];  /* GM_NODEV_OLD_DEVICE: device 0's name                            */
 } gm_nodev_info;
 void gm_no_device_info (gm_nodev_info *info);
+/* This copy of the runtime (an address, compared, never dereferenced): the value type and the
+ * MEX gateway call each other's device pointers only when both name the same one. */
+const void *gm_runtime_instance (void);
 /* The number of CUDA devices gpumat can use (at most GM_MAX_DEVICES). */
 gm_status gm_device_count (int *count);
 /* Makes `dev` the calling thread's current device (its context created now), returning the

@@ -78,6 +78,10 @@ static unsigned context_epoch = 1;
 
 extern "C" unsigned gm_context_epoch (void) { return context_epoch; }
 
+/* This copy of the runtime: the address of its device heaps, the same for every caller that
+   shares the one library (the gateway and the value type), different for a second copy. */
+extern "C" const void *gm_runtime_instance (void) { return heaps; }
+
 static long list_find (const block_list *list, const void *ptr)
 {
   for (size_t i = list->count; i-- > 0;)

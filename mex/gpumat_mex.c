@@ -1171,6 +1171,12 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gm_reset ();
   else if (!strcmp (command, "tuning_reload"))
     gm_tuning_reload ();
+  else if (!strcmp (command, "runtime")) {
+    /* which copy of the runtime library this gateway calls: the value type calls the C API
+       itself only when it links the same one (mex/gpumat_value_direct.cc) */
+    plhs[0] = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
+    *(uint64_t *) mxGetData (plhs[0]) = (uint64_t) (uintptr_t) gm_runtime_instance ();
+  }
   else if (!strcmp (command, "fault")) {
     /* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
     gm_status st = gm_test_fault (0);

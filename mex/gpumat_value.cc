@@ -4,18 +4,17 @@
  * assignment, gpumat_value_host.cc for the host fallback and Octave's other virtuals) holds a
  * gpumat array's descriptor (device address, size, element class, complex flag, view
  * operation) and a shared owner of its device block, registers the type "gpumat" with
- * Octave's type table, installs operators, display and save/load, and forwards every piece
- * of work to the one C gateway __gpumat__ (mex/gpumat_mex.c), which reads the descriptors,
- * converts, validates, raises the errors and calls kernels/.
+ * Octave's type table, installs operators, display and save/load, and hands the work to the
+ * runtime library or to the one C gateway __gpumat__ (mex/gpumat_mex.c), which reads the
+ * descriptors, converts, validates, raises the errors and calls kernels/.
  *
- * Why call the gateway through feval rather than link its C code in here: the gateway is a MEX
- * file (mx* API, mexErrMsgIdAndTxt, mexCallMATLAB, a MEX context of its own), and the CUDA
- * runtime is linked statically into it: a device pointer is valid only in the runtime that
- * made it, so every device call must go through that one library.  Linking the kernels into
- * this .oct as well would make a second runtime (pointers from one would be invalid in the
- * other), and calling mx* functions outside a MEX call has no context to own their memory.
- * feval of the locked MEX costs about 2 us (probes/octave-dispatch: MEX no-op 2.2 us), which
- * fits the 25 us budget of issue 12.
+ * Two roads.  The hot operations (element-wise, `*`, dot, reductions, gather, upload, and the
+ * frees of dead values) call the runtime library's C API directly (gpumat_value_direct.cc): the
+ * gateway and this oct-file link the same libgpumat.so, one CUDA runtime and one device cache.
+ * Everything else, every error, and every case the direct path declines goes to the gateway
+ * through feval: the gateway is a MEX file (mx* API, mexErrMsgIdAndTxt, a MEX context of its
+ * own), whose C code cannot run outside a MEX call; a MEX call costs 7 us on the GPU machine's
+ * host (bench/NOTES-value-type.md).
  *
  * The gateway sees a gpumat operand as its descriptor, packed as mex/descriptor.h says (a 1x1
  * cell holding a uint64 row: a struct cost 16x more in Octave's MEX layer), built here once
@@ -26,7 +25,8 @@
  *
  * Memory: every array that owns device memory holds a std::shared_ptr to a block_owner; views
  * (G', G.'), copies (B = A) and clones share it, and the block is handed back for freeing
- * (__gpumat__ ("free"), batched: see pending_free) when the last reference goes.  Assignment G(i) = v writes in place only when nothing else
+ * (gm_device_free on the direct road; else __gpumat__ ("free"), batched: see pending_free) when
+ * the last reference goes.  Assignment G(i) = v writes in place only when nothing else
  * shares the block (copy on write otherwise).
  *
  * Registration happens once per session (static guard; a second install_* would abort
@@ -71,6 +71,8 @@ static void flush_frees ()
 
 block_owner::~block_owner ()
 {
+  if (direct_free (ptr))
+    return;
   try
     {
       pending_free.push_back (ptr);
@@ -213,6 +215,9 @@ static bool hot_command (const octave_value& cmd)
 
 octave_value_list call_gateway (const octave_value_list& args, int nargout)
 {
+  octave_value_list direct;
+  if (direct_call (args, nargout, direct))
+    return direct;
   if (! pending_free.empty ()
       && (pending_free.size () >= FREE_BATCH || pending_bytes >= FREE_BYTES
           || args.length () == 0 || ! hot_command (args(0))))
@@ -702,6 +707,13 @@ how many arrays share G's device block.\n\
                 }
             }
           return octave::feval ("gpumat_dot", ovl (args(1), args(2)), 1);
+        }
+      if (cmd == "direct" && args.length () == 2)
+        {
+          /* ("direct", TF): the direct path on or off (tests, benchmarks); returns whether
+             calls now take it and how many it has computed */
+          set_direct_enabled (args(1).bool_value ());
+          return ovl (direct_available (), direct_call_count ());
         }
       if (cmd == "gather" && args.length () == 3 && is_gpumat (args(2)))
         return ovl (gather (args(2)));

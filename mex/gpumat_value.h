@@ -280,6 +280,18 @@ octave_value host_scalar_form (const octave_value& h);
 octave_value upload_host (const octave_value& h);
 octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix);
 
+/* ---- gpumat_value_direct.cc ---- */
+/* The hot commands computed through the runtime library's C API, with the gateway's rules;
+   false (nothing done) for what the gateway must do */
+bool direct_call (const octave_value_list& args, int nargout, octave_value_list& out);
+/* whether the gateway links the runtime linked here (asked once); turned off by
+   set_direct_enabled (false), for tests and benchmarks */
+bool direct_available ();
+void set_direct_enabled (bool on);
+double direct_call_count ();
+/* frees a dead value's block now, when the direct path is known to be there */
+bool direct_free (uint64_t block);
+
 /* ---- gpumat_value_host.cc ---- */
 /* the operators of gpumat_value_host.cc, installed for the gpumat type against itself and
    every host type in OTHERS */

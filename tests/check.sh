@@ -3,8 +3,9 @@
 #  1. installs the package tarball into a private prefix and runs every %! test of the
 #     installed package through __run_test_suite__ (`pkg test` always exits 0);
 #  2. the value-type shell against a host-memory mock of the gateway (tests/mock/shell_checks.m),
-#     and the parity of gpumat arrays with host arrays (tests/parity_check.m: against the real
-#     gateway on a GPU, the mock without one) (shell_checks:
+#     the parity of gpumat arrays with host arrays (tests/parity_check.m: against the real
+#     gateway on a GPU, the mock without one), and on a GPU the agreement of the direct road
+#     and the gateway road (tests/direct_check.m) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
 #     CPU stand-ins of the index and element-wise kernels (tests/cpu-standin: the kernels'
@@ -74,6 +75,25 @@ else
   tail -n 20 target/check/parity.log; failed=$((failed + 1))
 fi
 [ "$parity_rc" = 0 ] || echo "FAILED: the whole output is in target/check/parity.log"
+# The two roads of a call (the value type calling the runtime library, or the MEX gateway)
+# give the same bits (tests/direct_check.m); it needs the real gateway, so a GPU.
+if [ "$gpu" = 1 ]; then
+  echo "== the direct road and the gateway road agree (tests/direct_check.m)"
+  bash "$here/with-package.sh" "$tarball" "addpath ('$here'); direct_check ()" \
+    > target/check/direct.log 2>&1
+  direct_rc=$?
+  if read -r cases mismatches < <(sed -n 's/^direct_check: \([0-9]*\) cases, \([0-9]*\) mismatches.*$/\1 \2/p' \
+                                    target/check/direct.log); then
+    passed=$((passed + cases - mismatches)); failed=$((failed + mismatches))
+    grep -E '^direct_check:|^  ' target/check/direct.log | head -n 40
+  else
+    tail -n 20 target/check/direct.log; failed=$((failed + 1))
+  fi
+  [ "$direct_rc" = 0 ] || echo "FAILED: the whole output is in target/check/direct.log"
+else
+  echo "== the direct road and the gateway road agree: skipped (needs a GPU)"
+  skipped=$((skipped + 1))
+fi
 # counted PROGRAM LOG: add the "NAME: N passed, N failed[, N skipped]" lines of LOG to the
 # totals, and count a program that failed without saying so (it did not build) as one failure.
 counted () {

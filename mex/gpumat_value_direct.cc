@@ -1,0 +1,591 @@
+/* gpumat_value_direct.cc: the value type's direct path.  The hot operations on gpumat arrays
+ * call the runtime library's C API (kernels/gpumat.h, libgpumat.so) from here: no feval, no
+ * MEX call, no descriptor.  A gateway call costs 12-22 us on the GPU machine's host, most of it
+ * Octave's MEX layer (bench/NOTES-value-type.md); this path is a few C calls.
+ *
+ * One runtime: the gateway (__gpumat__.mex) and this oct-file link the same libgpumat.so,
+ * found beside them (rpath $ORIGIN), so a device block made by either is valid in the other.
+ * That is checked once, not assumed: the gateway's ("runtime") names its copy of the library
+ * (gm_runtime_instance), and this path is taken only when it is the copy linked here.  Without
+ * a GPU, against the host mock of tests/mock, or against a gateway of another build, every
+ * call goes to the gateway as before.
+ *
+ * What it takes (direct_call): the common cases only, with the gateway's own rules and C
+ * functions, so the results are the same bits:
+ *   binary   + - .* ./ < <= > >= == ~= max min of real double/single gpumat arrays (a real
+ *            double/single host scalar allowed on either side), same size or broadcast;
+ *   unary    uminus, abs, exp of a real double/single gpumat array;
+ *   mul      G * H of real double/single 2-D arrays of one class, views as op flags, a scalar
+ *            operand scaling the other;
+ *   dot      dot (v, w) of two real vectors of one class;
+ *   reduce   sum, mean, max, min (one output) of a real double/single gpumat array;
+ *   gather   a gpumat array of any class up to GATHER_DIRECT_BYTES (larger ones take the
+ *            gateway's parallel, huge-page copy);
+ *   upload   a real double/single/integer or complex host array;
+ *   free     the blocks of gpumat values that died (gm_device_free).
+ * Everything else, and any case where the C API reports an error before a result exists,
+ * declines (returns false): the gateway then does the work and raises the identified error
+ * with its messages.  Nothing waits that the gateway would not wait for: results stay on the
+ * device, work is queued on stream 0 in call order (one stream: kernels/memory.cu).
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include "gpumat_value.h"
+#include "gpumat.h"
+
+#include <cstring>
+
+namespace
+{
+  /* Gathers up to this many bytes here; larger ones in the gateway (see the header). */
+  const std::size_t GATHER_DIRECT_BYTES = std::size_t (1) << 20;
+
+  /* -1: not asked yet; 0: the gateway's runtime is another (or none); 1: the same */
+  int direct_state = -1;
+  /* __gpumat_call__ ("direct", false) turns the path off for tests and benchmarks */
+  bool direct_enabled = true;
+  /* calls the direct path computed (tests/direct_check.m reads it to know it was taken) */
+  double direct_calls = 0;
+
+  struct device_operand
+  {
+    const void *ptr = nullptr;
+    gm_class cls = GM_DOUBLE;
+    int view = 0;
+    int nd = 0;
+    int64_t dims[GM_MAX_DIMS] = {0};
+    int64_t numel = 0;
+    bool host_scalar = false;
+    double host_value = 0;              /* the host scalar, in cls */
+  };
+
+  /* cls "double"/"single" of a real gpumat array, owned, non-empty, live on device 0 */
+  bool read_gpumat (const octave_value& v, device_operand& o, bool allow_view)
+  {
+    if (! is_gpumat (v))
+      return false;
+    const octave_gpumat& g = rep (v);
+    if (g.m_complex || ! g.m_owner || (g.m_op != 0 && ! allow_view))
+      return false;
+    if (g.m_cls == "double")
+      o.cls = GM_DOUBLE;
+    else if (g.m_cls == "single")
+      o.cls = GM_SINGLE;
+    else
+      return false;
+    const dim_vector& dv = g.m_dims;
+    if (dv.ndims () > GM_MAX_DIMS)
+      return false;
+    o.nd = dv.ndims ();
+    o.numel = 1;
+    for (int d = 0; d < o.nd; d++)
+      {
+        o.dims[d] = dv(d);
+        o.numel *= dv(d);
+      }
+    if (o.numel == 0)
+      return false;
+    o.ptr = reinterpret_cast<const void *> (static_cast<uintptr_t> (g.m_ptr));
+    o.view = g.m_op;
+    /* a live block of this runtime on device 0, the device every call here runs on */
+    return gm_device_of (o.ptr) == 0;
+  }
+
+  /* a real double or single host scalar (not logical, not char) */
+  bool read_host_scalar (const octave_value& v, device_operand& o)
+  {
+    if (is_gpumat (v) || v.numel () != 1 || v.iscomplex () || ! v.isfloat () || v.issparse ()
+        || v.isobject ())
+      return false;
+    o.cls = v.is_single_type () ? GM_SINGLE : GM_DOUBLE;
+    o.host_scalar = true;
+    o.host_value = v.double_value ();
+    o.nd = 2;
+    o.dims[0] = o.dims[1] = 1;
+    o.numel = 1;
+    return true;
+  }
+
+  const char *octave_class (gm_class cls)
+  {
+    return cls == GM_SINGLE ? "single" : cls == GM_UINT8 ? "logical" : "double";
+  }
+
+  /* A new gpumat array owning d_ptr (bytes long), of Octave class `cls` */
+  octave_value owned_result (void *d_ptr, std::size_t bytes, int nd, const int64_t *dims,
+                             const std::string& cls, bool cplx = false)
+  {
+    dim_vector dv;
+    dv.resize (nd < 2 ? 2 : nd);
+    for (int d = 0; d < dv.ndims (); d++)
+      dv(d) = d < nd ? dims[d] : 1;
+    const uint64_t p = static_cast<uint64_t> (reinterpret_cast<uintptr_t> (d_ptr));
+    std::shared_ptr<block_owner> owner;
+    try
+      {
+        owner = std::make_shared<block_owner> (p, bytes);
+      }
+    catch (...)
+      {
+        gm_device_free (d_ptr);
+        throw;
+      }
+    return octave_value (new octave_gpumat (p, dv, cls, cplx, 0, owner));
+  }
+
+  /* A device block holding a host scalar's value for one call (freed to the cache once the
+     work that reads it is queued: its next owner's work queues after it, on stream 0). */
+  struct scalar_block
+  {
+    void *ptr = nullptr;
+    ~scalar_block () { gm_device_free (ptr); }
+    bool upload (const device_operand& o)
+    {
+      const std::size_t bytes = gm_class_size (o.cls);
+      const float f = static_cast<float> (o.host_value);
+      if (gm_device_alloc (&ptr, bytes) != GM_OK)
+        return false;
+      return gm_copy_to_device_async (ptr, o.cls == GM_SINGLE ? static_cast<const void *> (&f)
+                                                                : &o.host_value,
+                                      bytes) == GM_OK;
+    }
+  };
+
+  /* A result block; freed unless kept */
+  struct result_block
+  {
+    void *ptr = nullptr;
+    std::size_t bytes = 0;
+    ~result_block () { gm_device_free (ptr); }
+    bool alloc (std::size_t n) { bytes = n; return gm_device_alloc (&ptr, n) == GM_OK; }
+    void *keep () { void *p = ptr; ptr = nullptr; return p; }
+  };
+
+  bool name_is (const octave_value& v, const char *name)
+  {
+    return v.is_string () && v.string_value () == name;
+  }
+
+  /* ---- binary ----------------------------------------------------------------------------- */
+  bool direct_binary (const octave_value_list& args, octave_value_list& out)
+  {
+    if (args.length () != 5 || ! args(2).is_string ())
+      return false;
+    const std::string name = args(2).string_value ();
+    int op = -1;
+    for (int k = 0; k < GM_BIN_COUNT; k++)
+      if (k != GM_BIN_POW && name == gm_binop_name (static_cast<gm_binop> (k)))
+        op = k;
+    if (op < 0)
+      return false;
+    device_operand a, b;
+    if (! (read_gpumat (args(3), a, false) || read_host_scalar (args(3), a))
+        || ! (read_gpumat (args(4), b, false) || read_host_scalar (args(4), b))
+        || (a.host_scalar && b.host_scalar))
+      return false;
+    int nd;
+    int64_t dims[GM_MAX_DIMS];
+    gm_class cls;
+    if (gm_broadcast_dims (a.nd, a.dims, b.nd, b.dims, &nd, dims) != GM_OK
+        || gm_binop_result_class (static_cast<gm_binop> (op), a.cls, b.cls, &cls) != GM_OK)
+      return false;
+    std::size_t count = 1;
+    for (int d = 0; d < nd; d++)
+      if (gm_mul_size (count, static_cast<std::size_t> (dims[d]), &count) != GM_OK)
+        return false;
+    std::size_t bytes;
+    if (count == 0 || gm_mul_size (count, gm_class_size (cls), &bytes) != GM_OK)
+      return false;
+    scalar_block sa, sb;
+    if ((a.host_scalar && ! sa.upload (a)) || (b.host_scalar && ! sb.upload (b)))
+      return false;
+    result_block r;
+    if (! r.alloc (bytes)
+        || gm_binary (static_cast<gm_binop> (op), a.cls, a.nd, a.dims, a.host_scalar ? sa.ptr : a.ptr,
+                      b.cls, b.nd, b.dims, b.host_scalar ? sb.ptr : b.ptr, r.ptr, 0) != GM_OK)
+      return false;
+    out = ovl (owned_result (r.keep (), bytes, nd, dims, octave_class (cls)));
+    return true;
+  }
+
+  /* ---- unary ------------------------------------------------------------------------------ */
+  bool direct_unary (const octave_value_list& args, octave_value_list& out)
+  {
+    if (args.length () != 4)
+      return false;
+    /* sqrt and log ask the device whether the result turns complex (a wait): the gateway's */
+    gm_unop op;
+    if (name_is (args(2), "uminus"))
+      op = GM_UN_NEG;
+    else if (name_is (args(2), "abs"))
+      op = GM_UN_ABS;
+    else if (name_is (args(2), "exp"))
+      op = GM_UN_EXP;
+    else
+      return false;
+    device_operand a;
+    if (! read_gpumat (args(3), a, false))
+      return false;
+    result_block r;
+    const std::size_t bytes = a.numel * gm_class_size (a.cls);
+    if (! r.alloc (bytes) || gm_unary (op, a.cls, a.numel, a.ptr, r.ptr, 0) != GM_OK)
+      return false;
+    out = ovl (owned_result (r.keep (), bytes, a.nd, a.dims, octave_class (a.cls)));
+    return true;
+  }
+
+  /* ---- mul -------------------------------------------------------------------------------- */
+  bool direct_mul (const octave_value_list& args, octave_value_list& out)
+  {
+    /* ("mul", CALLER, A, B, "auto"): operator * */
+    if (args.length () != 5 || ! name_is (args(4), "auto"))
+      return false;
+    device_operand a, b;
+    if (! read_gpumat (args(2), a, true) || ! read_gpumat (args(3), b, true) || a.cls != b.cls
+        || a.nd != 2 || b.nd != 2)
+      return false;
+    const gm_class cls = a.cls;
+    /* a view of real data is its parent read transposed */
+    const gm_op sa = a.view ? GM_OP_TRANSPOSE : GM_OP_NONE;
+    const gm_op sb = b.view ? GM_OP_TRANSPOSE : GM_OP_NONE;
+    const int64_t m = a.dims[0], k = a.dims[1], n = b.dims[1];
+    const bool a_scalar = a.numel == 1, b_scalar = b.numel == 1;
+    int64_t rows, cols;
+    if (a_scalar || b_scalar)
+      {
+        /* s * B: B laid out as its size (a view of a matrix needs the gateway's layout step) */
+        const device_operand& other = a_scalar ? b : a;
+        if (other.view && other.dims[0] > 1 && other.dims[1] > 1)
+          return false;
+        rows = other.dims[0];
+        cols = other.dims[1];
+      }
+    else
+      {
+        if (k != b.dims[0])
+          return false;                 /* the gateway's nonconformant error */
+        rows = m;
+        cols = n;
+      }
+    std::size_t count, bytes;
+    if (gm_mul_size (static_cast<std::size_t> (rows), static_cast<std::size_t> (cols), &count)
+        != GM_OK || count == 0 || gm_mul_size (count, gm_class_size (cls), &bytes) != GM_OK)
+      return false;
+    result_block r;
+    if (! r.alloc (bytes))
+      return false;
+    gm_status st;
+    if (a_scalar || b_scalar)
+      st = gm_scale (cls, static_cast<int64_t> (count), a_scalar ? a.ptr : b.ptr,
+                     a_scalar ? b.ptr : a.ptr, r.ptr, 0);
+    else
+      {
+        const int64_t lda = std::max<int64_t> (1, sa == GM_OP_NONE ? m : k);
+        const int64_t ldb = std::max<int64_t> (1, sb == GM_OP_NONE ? k : n);
+        st = gm_matmul (GM_MATMUL_AUTO, cls, sa, sb, m, n, k, a.ptr, lda, 0, b.ptr, ldb, 0,
+                        r.ptr, std::max<int64_t> (1, m), 0, 1, 0);
+        /* G'*G and G*G': exactly symmetric, as Octave's own (syrk) and the gateway's */
+        if (st == GM_OK && a.ptr == b.ptr && m == n && k > 0
+            && (sa == GM_OP_NONE) != (sb == GM_OP_NONE))
+          st = gm_mirror_upper_op (cls, GM_OP_TRANSPOSE, m, r.ptr, m, 0);
+      }
+    if (st != GM_OK)
+      return false;
+    const int64_t dims[2] = {rows, cols};
+    out = ovl (owned_result (r.keep (), bytes, 2, dims, octave_class (cls)));
+    return true;
+  }
+
+  /* ---- dot of two vectors ------------------------------------------------------------------ */
+  bool direct_dot (const octave_value_list& args, octave_value_list& out)
+  {
+    /* ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS) with PRE = POST = 1 (@gpumat/dot.m) */
+    if (args.length () != 8 || args(4).double_value () != 1 || args(6).double_value () != 1)
+      return false;
+    device_operand x, y;
+    /* a vector's view has the vector's layout */
+    if (! read_gpumat (args(2), x, true) || ! read_gpumat (args(3), y, true) || x.cls != y.cls
+        || x.numel != y.numel || args(5).double_value () != double (x.numel))
+      return false;
+    result_block r;
+    const std::size_t bytes = gm_class_size (x.cls);
+    if (! r.alloc (bytes)
+        || gm_dot_device (x.cls, 1, x.numel, 1, x.ptr, y.ptr, r.ptr) != GM_OK)
+      return false;
+    const int64_t dims[2] = {1, 1};
+    out = ovl (owned_result (r.keep (), bytes, 2, dims, octave_class (x.cls)));
+    return true;
+  }
+
+  /* ---- reductions --------------------------------------------------------------------------- */
+  bool direct_reduce (const octave_value_list& args, int nargout, octave_value_list& out)
+  {
+    /* ("reduce", CALLER, OP, A, DIM), one output */
+    if (args.length () != 5 || nargout > 1 || ! args(4).is_real_scalar ())
+      return false;
+    gm_reduce_op op;
+    if (name_is (args(2), "sum"))
+      op = GM_RED_SUM;
+    else if (name_is (args(2), "mean"))
+      op = GM_RED_MEAN;
+    else if (name_is (args(2), "max"))
+      op = GM_RED_MAX;
+    else if (name_is (args(2), "min"))
+      op = GM_RED_MIN;
+    else
+      return false;
+    device_operand a;
+    if (! read_gpumat (args(3), a, false))
+      return false;
+    const double dim_arg = args(4).double_value ();
+    if (! (dim_arg >= 0 && dim_arg <= 1e9 && dim_arg == std::floor (dim_arg)))
+      return false;
+    int64_t dim = static_cast<int64_t> (dim_arg);
+    if (dim == 0)
+      {
+        if (op == GM_RED_MEAN)
+          {
+            /* Octave 7.3's mean: the first dimension of size above 1 */
+            dim = 1;
+            for (int d = a.nd - 1; d >= 0; d--)
+              if (a.dims[d] > 1)
+                dim = d + 1;
+          }
+        else
+          dim = gm_default_dim (a.nd, a.dims);
+      }
+    if (dim > a.nd)
+      dim = a.nd + 1;
+    int nd_out;
+    int64_t dout[GM_MAX_DIMS];
+    if (gm_reduce_dims (op, a.nd, a.dims, static_cast<int> (dim), &nd_out, dout) != GM_OK)
+      return false;
+    std::size_t count = 1;
+    for (int d = 0; d < nd_out; d++)
+      count *= static_cast<std::size_t> (dout[d]);
+    std::size_t ws_bytes = 0;
+    if (count == 0
+        || gm_reduce_workspace_size (op, a.cls, a.nd, a.dims, static_cast<int> (dim), &ws_bytes)
+           != GM_OK)
+      return false;
+    result_block ws, r;
+    const std::size_t bytes = count * gm_class_size (a.cls);
+    if (! ws.alloc (ws_bytes) || ! r.alloc (bytes)
+        || gm_reduce (op, a.cls, a.nd, a.dims, static_cast<int> (dim), a.ptr, r.ptr, nullptr,
+                      ws.ptr, ws_bytes, 0) != GM_OK)
+      return false;
+    out = ovl (owned_result (r.keep (), bytes, nd_out, dout, octave_class (a.cls)));
+    return true;
+  }
+
+  /* ---- gather and upload -------------------------------------------------------------------- */
+  template <typename ARRAY>
+  octave_value gathered (const octave_gpumat& g, std::size_t bytes, bool& ok)
+  {
+    ARRAY h (g.m_dims);
+    ok = gm_copy_to_host (h.fortran_vec (), reinterpret_cast<const void *> (
+                            static_cast<uintptr_t> (g.m_ptr)), bytes) == GM_OK;
+    return octave_value (h);
+  }
+
+  bool direct_gather (const octave_value_list& args, octave_value_list& out)
+  {
+    /* ("gather", CALLER, G): a view is laid out by the gateway */
+    if (args.length () != 3 || ! is_gpumat (args(2)))
+      return false;
+    const octave_gpumat& g = rep (args(2));
+    const int code = gm_desc_class_code (g.m_cls.c_str ());
+    if (g.m_op != 0 || ! g.m_owner || code < 0)
+      return false;
+    const std::size_t bytes = static_cast<std::size_t> (g.m_dims.numel ())
+                              * gm_desc_class_bytes[code] * (g.m_complex ? 2 : 1);
+    if (bytes == 0 || bytes > GATHER_DIRECT_BYTES
+        || gm_device_of (reinterpret_cast<const void *> (static_cast<uintptr_t> (g.m_ptr))) != 0)
+      return false;
+    bool ok = false;
+    octave_value h;
+    const std::string& c = g.m_cls;
+    if (g.m_complex)
+      {
+        if (c == "double")
+          {
+            ComplexNDArray a (g.m_dims);
+            ok = gm_copy_to_host (a.fortran_vec (), reinterpret_cast<const void *> (
+                                    static_cast<uintptr_t> (g.m_ptr)), bytes) == GM_OK;
+            h = octave_value (new octave_complex_matrix (a));
+          }
+        else if (c == "single")
+          {
+            FloatComplexNDArray a (g.m_dims);
+            ok = gm_copy_to_host (a.fortran_vec (), reinterpret_cast<const void *> (
+                                    static_cast<uintptr_t> (g.m_ptr)), bytes) == GM_OK;
+            h = octave_value (new octave_float_complex_matrix (a));
+          }
+        else
+          return false;
+      }
+    else if (c == "double")
+      h = gathered<NDArray> (g, bytes, ok);
+    else if (c == "single")
+      h = gathered<FloatNDArray> (g, bytes, ok);
+    else if (c == "logical")
+      h = gathered<boolNDArray> (g, bytes, ok);
+    else if (c == "int8")
+      h = gathered<int8NDArray> (g, bytes, ok);
+    else if (c == "uint8")
+      h = gathered<uint8NDArray> (g, bytes, ok);
+    else if (c == "int16")
+      h = gathered<int16NDArray> (g, bytes, ok);
+    else if (c == "uint16")
+      h = gathered<uint16NDArray> (g, bytes, ok);
+    else if (c == "int32")
+      h = gathered<int32NDArray> (g, bytes, ok);
+    else if (c == "uint32")
+      h = gathered<uint32NDArray> (g, bytes, ok);
+    else if (c == "int64")
+      h = gathered<int64NDArray> (g, bytes, ok);
+    else if (c == "uint64")
+      h = gathered<uint64NDArray> (g, bytes, ok);
+    else
+      return false;
+    if (! ok)
+      return false;                     /* the gateway copies again and raises the error */
+    out = ovl (host_scalar_form (h));
+    return true;
+  }
+
+  bool direct_upload (const octave_value_list& args, octave_value_list& out)
+  {
+    /* ("upload", CALLER, A): logical and char arrays are read as double by the gateway */
+    if (args.length () != 3)
+      return false;
+    const octave_value& a = args(2);
+    if (is_gpumat (a) || a.issparse () || a.isobject () || a.islogical () || a.is_string ()
+        || ! a.isnumeric () || a.is_range () || a.ndims () > GM_MAX_DIMS)
+      return false;
+    const std::string cls = a.class_name ();
+    const int code = gm_desc_class_code (cls.c_str ());
+    const bool cplx = a.iscomplex ();
+    if (code < 0 || code == GM_DESC_LOGICAL || a.numel () == 0)
+      return false;
+    const std::size_t bytes = static_cast<std::size_t> (a.numel ()) * gm_desc_class_bytes[code]
+                              * (cplx ? 2 : 1);
+    result_block r;
+    if (! r.alloc (bytes))
+      return false;
+    /* the host data as Octave stores them (complex interleaved, as ours); h_src may go once
+       the call returns */
+    gm_status st;
+    if (cplx && cls == "double")
+      st = gm_copy_to_device_async (r.ptr, a.complex_array_value ().data (), bytes);
+    else if (cplx)
+      st = gm_copy_to_device_async (r.ptr, a.float_complex_array_value ().data (), bytes);
+    else if (cls == "double")
+      st = gm_copy_to_device_async (r.ptr, a.array_value ().data (), bytes);
+    else if (cls == "single")
+      st = gm_copy_to_device_async (r.ptr, a.float_array_value ().data (), bytes);
+    else if (cls == "int8")
+      st = gm_copy_to_device_async (r.ptr, a.int8_array_value ().data (), bytes);
+    else if (cls == "uint8")
+      st = gm_copy_to_device_async (r.ptr, a.uint8_array_value ().data (), bytes);
+    else if (cls == "int16")
+      st = gm_copy_to_device_async (r.ptr, a.int16_array_value ().data (), bytes);
+    else if (cls == "uint16")
+      st = gm_copy_to_device_async (r.ptr, a.uint16_array_value ().data (), bytes);
+    else if (cls == "int32")
+      st = gm_copy_to_device_async (r.ptr, a.int32_array_value ().data (), bytes);
+    else if (cls == "uint32")
+      st = gm_copy_to_device_async (r.ptr, a.uint32_array_value ().data (), bytes);
+    else if (cls == "int64")
+      st = gm_copy_to_device_async (r.ptr, a.int64_array_value ().data (), bytes);
+    else if (cls == "uint64")
+      st = gm_copy_to_device_async (r.ptr, a.uint64_array_value ().data (), bytes);
+    else
+      return false;
+    if (st != GM_OK)
+      return false;
+    const dim_vector& dv = a.dims ();
+    int64_t dims[GM_MAX_DIMS];
+    for (int d = 0; d < dv.ndims (); d++)
+      dims[d] = dv(d);
+    out = ovl (owned_result (r.keep (), bytes, dv.ndims (), dims, cls, cplx));
+    return true;
+  }
+
+  /* One row a command: the commands the direct path knows */
+  struct direct_row
+  {
+    const char *command;
+    bool (*run) (const octave_value_list&, int, octave_value_list&);
+  };
+  const direct_row direct_table[] = {
+    {"binary", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_binary (a, o); }},
+    {"unary", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_unary (a, o); }},
+    {"mul", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_mul (a, o); }},
+    {"dot", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_dot (a, o); }},
+    {"reduce", direct_reduce},
+    {"gather", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_gather (a, o); }},
+    {"upload", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_upload (a, o); }},
+  };
+}
+
+/* Whether the gateway calls the runtime linked here (asked once, at the first call that could
+   go direct). */
+bool direct_available ()
+{
+  if (! direct_enabled)
+    return false;
+  if (direct_state < 0)
+    {
+      direct_state = 0;
+      try
+        {
+          octave_value_list r = octave::feval ("__gpumat__", ovl ("runtime", "gpumat"), 1);
+          if (r.length () == 1 && r(0).is_uint64_type () && r(0).numel () == 1
+              && r(0).uint64_scalar_value ().value ()
+                 == static_cast<uint64_t> (reinterpret_cast<uintptr_t> (gm_runtime_instance ())))
+            direct_state = 1;
+        }
+      catch (const octave::execution_exception&)
+        {
+          /* the mock, the CPU stand-in or an older gateway: everything through the gateway */
+          octave::interpreter& interp = *registering_interpreter;
+          interp.recover_from_exception ();
+        }
+    }
+  return direct_state == 1;
+}
+
+void set_direct_enabled (bool on)
+{
+  direct_enabled = on;
+}
+
+double direct_call_count ()
+{
+  return direct_calls;
+}
+
+bool direct_call (const octave_value_list& args, int nargout, octave_value_list& out)
+{
+  if (args.length () < 2 || ! args(0).is_string () || ! direct_available ())
+    return false;
+  const std::string command = args(0).string_value ();
+  for (const direct_row& row : direct_table)
+    if (command == row.command)
+      {
+        const bool done = row.run (args, nargout, out);
+        direct_calls += done;
+        return done;
+      }
+  return false;
+}
+
+bool direct_free (uint64_t block)
+{
+  /* known to share the gateway's runtime (never asked from here: a destructor calls this) */
+  if (direct_state != 1)
+    return false;
+  gm_device_free (reinterpret_cast<void *> (static_cast<uintptr_t> (block)));
+  return true;
+}
