@@ -152,7 +152,13 @@
 
 function G = gpumat (A, varargin)
   persistent makers = {"zeros", "ones", "eye", "rand", "randn"};
-  if (nargin == 0)
+  if (nargin == 1 && (isnumeric (A) || islogical (A)) && ! isa (A, "gpumat") && ! isobject (A))
+    ## the common call first: a host array to the device
+    G = __gpumat_call__ ("upload", "gpumat", A);
+    if (islogical (A) && ! islogical (G))
+      G = (G != 0);             # a logical array stays logical, as a gpuArray does
+    endif
+  elseif (nargin == 0)
     ## an empty 0x0 double array: nothing on the device
     G = __gpumat_call__ ("wrap", struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double",
                                          "op", 0, "complex", false));

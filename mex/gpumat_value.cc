@@ -488,7 +488,7 @@ void octave_gpumat::print_raw (std::ostream& os, bool pr_as_read_syntax) const
 octave_value upload_host (const octave_value& h)
 {
   octave_value g = gw1 (ovl ("upload", "load", h));
-  if (h.islogical ())
+  if (h.islogical () && ! (is_gpumat (g) && rep (g).m_cls == "logical"))
     g = gw1 (ovl ("binary", "load", "ne", g, 0.0));
   return g;
 }

@@ -15,13 +15,13 @@
  *   binary   + - .* ./ < <= > >= == ~= max min of real double/single gpumat arrays (a real
  *            double/single host scalar allowed on either side), same size or broadcast;
  *   unary    uminus, abs, exp of a real double/single gpumat array;
- *   mul      G * H of real double/single 2-D arrays of one class, views as op flags, a scalar
- *            operand scaling the other;
+ *   mul      G * H, G' * H, G * H' of real double/single 2-D arrays of one class, views as op
+ *            flags, a scalar operand scaling the other;
  *   dot      dot (v, w) of two real vectors of one class;
  *   reduce   sum, mean, max, min (one output) of a real double/single gpumat array;
  *   gather   a gpumat array of any class up to GATHER_DIRECT_BYTES (larger ones take the
  *            gateway's parallel, huge-page copy);
- *   upload   a real double/single/integer or complex host array;
+ *   upload   a double, single, integer, logical or complex host array (logical stays logical);
  *   free     the blocks of gpumat values that died (gm_device_free).
  * Everything else, and any case where the C API reports an error before a result exists,
  * declines (returns false): the gateway then does the work and raises the identified error
@@ -237,17 +237,38 @@ namespace
   /* ---- mul -------------------------------------------------------------------------------- */
   bool direct_mul (const octave_value_list& args, octave_value_list& out)
   {
-    /* ("mul", CALLER, A, B, "auto"): operator * */
-    if (args.length () != 5 || ! name_is (args(4), "auto"))
+    /* ("mul", CALLER, A, B, "auto"): operator *; ("mul", CALLER, A, OPA, B, OPB, "auto"):
+       A'*B and the other compound operators (OPA, OPB: "none", "transpose", "ctranspose",
+       the same for real data) */
+    const bool with_ops = args.length () == 7;
+    if ((args.length () != 5 && ! with_ops) || ! name_is (args(with_ops ? 6 : 4), "auto"))
       return false;
     device_operand a, b;
-    if (! read_gpumat (args(2), a, true) || ! read_gpumat (args(3), b, true) || a.cls != b.cls
-        || a.nd != 2 || b.nd != 2)
+    if (! read_gpumat (args(2), a, true) || ! read_gpumat (args(with_ops ? 4 : 3), b, true)
+        || a.cls != b.cls || a.nd != 2 || b.nd != 2)
       return false;
+    bool ta = false, tb = false;        /* the user's operation on A and B */
+    if (with_ops)
+      {
+        if (! args(3).is_string () || ! args(5).is_string ())
+          return false;
+        const std::string oa = args(3).string_value (), ob = args(5).string_value ();
+        if ((oa != "none" && oa != "transpose" && oa != "ctranspose")
+            || (ob != "none" && ob != "transpose" && ob != "ctranspose"))
+          return false;
+        ta = oa != "none";
+        tb = ob != "none";
+      }
     const gm_class cls = a.cls;
-    /* a view of real data is its parent read transposed */
-    const gm_op sa = a.view ? GM_OP_TRANSPOSE : GM_OP_NONE;
-    const gm_op sb = b.view ? GM_OP_TRANSPOSE : GM_OP_NONE;
+    /* the stored operation: a view of real data is its parent read transposed, and a
+       transpose of a view reads the parent as it is */
+    const gm_op sa = (a.view != 0) != ta ? GM_OP_TRANSPOSE : GM_OP_NONE;
+    const gm_op sb = (b.view != 0) != tb ? GM_OP_TRANSPOSE : GM_OP_NONE;
+    /* the sizes of op(A) and op(B) */
+    if (ta)
+      std::swap (a.dims[0], a.dims[1]);
+    if (tb)
+      std::swap (b.dims[0], b.dims[1]);
     const int64_t m = a.dims[0], k = a.dims[1], n = b.dims[1];
     const bool a_scalar = a.numel == 1, b_scalar = b.numel == 1;
     int64_t rows, cols;
@@ -255,7 +276,7 @@ namespace
       {
         /* s * B: B laid out as its size (a view of a matrix needs the gateway's layout step) */
         const device_operand& other = a_scalar ? b : a;
-        if (other.view && other.dims[0] > 1 && other.dims[1] > 1)
+        if ((a_scalar ? sb : sa) != GM_OP_NONE && other.dims[0] > 1 && other.dims[1] > 1)
           return false;
         rows = other.dims[0];
         cols = other.dims[1];
@@ -456,17 +477,18 @@ namespace
 
   bool direct_upload (const octave_value_list& args, octave_value_list& out)
   {
-    /* ("upload", CALLER, A): logical and char arrays are read as double by the gateway */
+    /* ("upload", CALLER, A): char arrays are read as double by the gateway; a logical one is
+       uploaded as the logical gpumat array gpumat.m makes of it */
     if (args.length () != 3)
       return false;
     const octave_value& a = args(2);
-    if (is_gpumat (a) || a.issparse () || a.isobject () || a.islogical () || a.is_string ()
-        || ! a.isnumeric () || a.is_range () || a.ndims () > GM_MAX_DIMS)
+    if (is_gpumat (a) || a.issparse () || a.isobject () || a.is_string ()
+        || ! (a.isnumeric () || a.islogical ()) || a.ndims () > GM_MAX_DIMS)
       return false;
     const std::string cls = a.class_name ();
     const int code = gm_desc_class_code (cls.c_str ());
     const bool cplx = a.iscomplex ();
-    if (code < 0 || code == GM_DESC_LOGICAL || a.numel () == 0)
+    if (code < 0 || a.numel () == 0)
       return false;
     const std::size_t bytes = static_cast<std::size_t> (a.numel ()) * gm_desc_class_bytes[code]
                               * (cplx ? 2 : 1);
@@ -500,6 +522,8 @@ namespace
       st = gm_copy_to_device_async (r.ptr, a.int64_array_value ().data (), bytes);
     else if (cls == "uint64")
       st = gm_copy_to_device_async (r.ptr, a.uint64_array_value ().data (), bytes);
+    else if (cls == "logical")     /* a logical gpumat array: one byte an element, 0 or 1 */
+      st = gm_copy_to_device_async (r.ptr, a.bool_array_value ().data (), bytes);
     else
       return false;
     if (st != GM_OK)

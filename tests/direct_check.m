@@ -20,13 +20,14 @@ function [cases, mismatches] = direct_check ()
   endif
   restore = onCleanup (@() __gpumat_call__ ("direct", true));
   u0 = __gpumat__ ("usage", "");
+  ## (no space before a call's parenthesis inside braces: it would start a new element)
   values = {[1 -2.5 0 -0 NaN Inf -Inf 3e-310 7], [2; -0; NaN], 4, -0, ...
-            reshape ((1:24) - 12.5, 2, 3, 4), magic (4) - 8, zeros (1, 0), rand (5, 3)};
+            reshape((1:24) - 12.5, 2, 3, 4), magic(4) - 8, zeros(1, 0), rand(5, 3)};
   binary = {@plus, @minus, @times, @rdivide, @lt, @le, @gt, @ge, @eq, @ne, @max, @min, ...
             @mtimes};
-  unary = {@uminus, @abs, @exp, @(x) sum (x), @(x) sum (x, 2), @(x) mean (x), @(x) max (x), ...
-           @(x) min (x, [], 1), @(x) x', @(x) x' * x, @(x) x * x', @(x) dot (x(:), x(:)), ...
-           @(x) 2 * x, @(x) x * single (3), @(x) x + 1, @(x) 1 - x};
+  unary = {@uminus, @abs, @exp, @(x) sum(x), @(x) sum(x, 2), @(x) mean(x), @(x) max(x), ...
+           @(x) min(x, [], 1), @(x) x', @(x) x' * x, @(x) x * x', @(x) dot(x(:), x(:)), ...
+           @(x) 2 * x, @(x) x * single(3), @(x) x + 1, @(x) 1 - x};
   cases = 0;  mismatches = {};
   for c = {@double, @single}
     for i = 1:numel (values)
@@ -62,7 +63,7 @@ function [cases, mismatches] = direct_check ()
   endfor
   ## gather and upload of every class
   for v = {int8([-5 7]), uint16([1 2; 3 4]), int64(-3), true(2, 3), [1+2i, 3], single(2-1i), ...
-           complex(3, 0), zeros(0, 3), "ab", 1:4}
+           complex(3, 0), zeros(0, 3), "ab", 1:4, -0, rand(300, 300)}
     [ok, why] = same_both_roads (@(a) gather (gpumat (a)), v);
     cases++;
     if (! ok)
