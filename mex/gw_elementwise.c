@@ -272,6 +272,8 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     int *d_flag = (int *) gw_device_alloc (&scratch, sizeof (int), area);
     for (int k = 0; k < 2; k++) {
       const gw_operand *x = k ? &B : &A;
+      if (x->logical || x->logical_or_char)
+        continue;                /* 0s and 1s (or character codes): no NaN to find */
       st = gm_any_nan (x->cls, (int64_t) x->numel, x->device, d_flag, 0);
       if (read_flag (&scratch, d_flag, st, area)) {
         gw_set_caller ("");      /* Octave's message has no function name in front */
