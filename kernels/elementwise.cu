@@ -82,11 +82,10 @@ template <typename C> __device__ __forceinline__ bool xisint (C x)
   return rint (x) == x && ((x >= 0 && x < (C) INT_MAX) || (x <= 0 && x > (C) INT_MIN));
 }
 
-
 /* Octave's mod and rem (liboctave lo-mappers.h, octave::math::mod and rem, Octave 7.3), step for
-   step (octave_nint is its x_nint); the product y * n is rounded on its own (Octave
-   stores it in a volatile; nvcc would fuse x - y * n into one fma, whose single rounding gives
-   another result, e.g. mod (0.3, 0.1)), so __dmul_rn / __fmul_rn, which are never contracted. */
+   step (octave_nint is its x_nint); the product y * n is rounded on its own (Octave stores it
+   in a volatile; nvcc would fuse x - y * n into one fma, whose single rounding can differ from
+   Octave's result in the last bit), so __dmul_rn / __fmul_rn, which are never contracted. */
 __device__ __forceinline__ double mul_rn (double a, double b) { return __dmul_rn (a, b); }
 __device__ __forceinline__ float mul_rn (float a, float b) { return __fmul_rn (a, b); }
 template <typename C, bool MOD> __device__ __forceinline__ C octave_mod_rem (C x, C y)
