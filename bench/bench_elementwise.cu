@@ -164,7 +164,7 @@ int main (void)
       const double copy_gbs = 2 * n * es / (copy_ms * 1e-3) / 1e9;
       print_row (gm_class_name (cls), n, Row{"copy", copy_ms, 2 * n * es}, copy_gbs);
       for (int op = 0; op < GM_BIN_COUNT; op++) {
-        const bool cmp = op >= GM_BIN_LT && op <= GM_BIN_NE;
+        const bool cmp = gm_binop_describe ((gm_binop) op)->logical_result;   /* 1-byte results */
         const double ms = time_median ([&] {
           TU_GM (gm_binary ((gm_binop) op, cls, 1, dims, a, cls, 1, dims, b, o, 0));
         }, REPS, e0, e1);
@@ -198,8 +198,9 @@ int main (void)
         const double ms = time_median ([&] {
           TU_GM (gm_unary ((gm_unop) op, cls, n, a, o, 0));
         }, REPS, e0, e1);
-        print_row (gm_class_name (cls), n, Row{gm_unop_name ((gm_unop) op), ms, 2 * n * es},
-                   copy_gbs);
+        const bool lg = gm_unop_describe ((gm_unop) op)->logical_result;    /* 1-byte results */
+        print_row (gm_class_name (cls), n,
+                   Row{gm_unop_name ((gm_unop) op), ms, n * es + n * (lg ? 1 : es)}, copy_gbs);
       }
       {
         const gm_class other = c ? GM_DOUBLE : GM_SINGLE;

@@ -1,8 +1,10 @@
-/* elementwise.cu: element-wise operations on device arrays with Octave's semantics: the binary
- * operators + - .* ./ .^, the comparisons < <= > >= == ~= (a logical result: one byte, 0 or 1,
- * per element), max (a, b) and min (a, b), unary -, abs, sqrt, exp and log, class conversion,
- * and the queries the gateway needs where Octave's real result would turn complex
- * (gm_any_negative, gm_pow_needs_complex).  Real double and single only.
+/* elementwise.cu: binary element-wise operations on device arrays with Octave's semantics: the
+ * operators + - .* ./ .^, the comparisons < <= > >= == ~= and & | xor (a logical result: one
+ * byte, 0 or 1, per element), max (a, b), min (a, b), mod, rem (bit-identical to Octave's),
+ * atan2 and hypot; class conversion; the query the gateway needs where Octave's real .^ would
+ * turn complex (gm_pow_needs_complex).  One row an operation in binop_table.  Real double and
+ * single only.  The unary operations are in elementwise_mappers.cu, the kernels and launch
+ * shape both use in elementwise_common.cuh.
  *
  * Broadcasting is Octave's: operands of up to GM_MAX_DIMS dimensions, missing trailing
  * dimensions are 1, a dimension of 1 stretches to the other operand's size (0 included), any
@@ -60,6 +62,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -67,26 +70,9 @@
 #include <string.h>
 #include <type_traits>
 #include "array_internal.h"
+#include "elementwise_common.cuh"
 
 namespace {
-
-constexpr int BLOCK = 256;
-/* 32768 blocks of 256 threads = 8.4M threads: 31 waves of a 132-SM H100 at 2048 threads/SM,
-   enough that the grid-stride tail (the last partial wave) costs under 4%, and each thread still
-   does several steps on the 2^28-element benchmark arrays. */
-constexpr int64_t MAX_BLOCKS = 32768;
-
-inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
-inline unsigned blocks_for (int64_t work)
-{
-  const int64_t b = ceil_div (work, BLOCK);
-  return (unsigned) (b < 1 ? 1 : b < MAX_BLOCKS ? b : MAX_BLOCKS);
-}
-gm_status launched (const char *what) { return gm_cuda_status (cudaGetLastError (), what); }
-
-/* N elements of T, aligned so that one load or store of it is one vector instruction (a 16-byte
-   struct is LDG.E.128). */
-template <typename T, int N> struct alignas (sizeof (T) * N) Pack { T v[N]; };
 
 /* ---- the operations ------------------------------------------------------------------------ */
 /* Octave's xisint: an integer value inside int's range (libinterp/corefcn/xpow.cc); a negative
@@ -96,15 +82,28 @@ template <typename C> __device__ __forceinline__ bool xisint (C x)
   return rint (x) == x && ((x >= 0 && x < (C) INT_MAX) || (x <= 0 && x > (C) INT_MIN));
 }
 
-/* Negation flips the sign bit only (as x86's xorpd does for Octave): PTX neg leaves a NaN's bits
-   unspecified (commit 136da95 on transpose), and -0 must come out of 0. */
-__device__ __forceinline__ double flip_sign (double x)
+/* Octave's mod and rem (liboctave lo-mappers.h, octave::math::mod and rem, Octave 7.3), step for
+   step (octave_nint is its x_nint); the product y * n is rounded on its own (Octave stores it
+   in a volatile; nvcc would fuse x - y * n into one fma, whose single rounding can differ from
+   Octave's result in the last bit), so __dmul_rn / __fmul_rn, which are never contracted. */
+__device__ __forceinline__ double mul_rn (double a, double b) { return __dmul_rn (a, b); }
+__device__ __forceinline__ float mul_rn (float a, float b) { return __fmul_rn (a, b); }
+template <typename C, bool MOD> __device__ __forceinline__ C octave_mod_rem (C x, C y)
 {
-  return __longlong_as_double (__double_as_longlong (x) ^ (long long) 0x8000000000000000ull);
-}
-__device__ __forceinline__ float flip_sign (float x)
-{
-  return __int_as_float (__float_as_int (x) ^ (int) 0x80000000u);
+  const C eps = sizeof (C) == 4 ? (C) FLT_EPSILON : (C) DBL_EPSILON;
+  C r;
+  if (y == 0)
+    r = MOD ? x : (C) NAN;                 /* mod (x, 0) is x, rem (x, 0) NaN */
+  else {
+    const C q = x / y;
+    if (octave_nint (y) != y && fabs ((q - octave_nint (q)) / octave_nint (q)) < eps)
+      r = 0;                               /* x / y within eps of an integer, y not one */
+    else
+      r = x - mul_rn (y, MOD ? floor (q) : trunc (q));
+  }
+  if (x != y && y != 0)
+    r = copysign (r, MOD ? y : x);         /* mod takes y's sign, rem x's (zeros included) */
+  return r;
 }
 
 /* OP is the gm_binop value; SCALAR_EXP: .^ with a scalar exponent and a non-scalar base, where
@@ -149,6 +148,15 @@ template <typename C, typename O, int OP, bool SCALAR_EXP, bool TIE_B> struct Bi
       if (isnan (b)) return a;
       if (isnan (a) || (TIE_B && a == b)) return b;
       return a <= b ? a : b;
+    case GM_BIN_MOD: return octave_mod_rem<C, true> (a, b);
+    case GM_BIN_REM: return octave_mod_rem<C, false> (a, b);
+    case GM_BIN_ATAN2: return atan2 (a, b);   /* atan2f for float; 2 ulp (double), 3 (single) */
+    case GM_BIN_HYPOT: return hypot (a, b);   /* hypotf for float; 2 ulp (double), 3 (single) */
+    /* & | xor: in the compute class gm_binary picks (xor: each operand in its own class);
+       NaN is nonzero here (the caller refuses it first). */
+    case GM_BIN_AND: return a != 0 && b != 0;
+    case GM_BIN_OR: return a != 0 || b != 0;
+    case GM_BIN_XOR: return (a != 0) != (b != 0);
     default: return (O) 0;
     }
   }
@@ -343,66 +351,11 @@ ew_bcast_vec (int64_t count, BcastPlan p, int mode_a, int mode_b, const TA *a, c
   }
 }
 
-/* ---- unary --------------------------------------------------------------------------------- */
-template <typename T, int OP> struct UnOp {
-  __device__ __forceinline__ static T apply (T x)
-  {
-    switch (OP) {
-    case GM_UN_NEG: return flip_sign (x);
-    case GM_UN_ABS: return fabs (x);
-    case GM_UN_SQRT: return sqrt (x);        /* IEEE-rounded (nvcc's default -prec-sqrt=true) */
-    case GM_UN_EXP: return exp (x);
-    case GM_UN_LOG: return log (x);
-    default: return x;
-    }
-  }
-};
 template <typename S, typename D> struct ConvOp {
   __device__ __forceinline__ static D apply (S x) { return (D) x; }   /* round to nearest */
 };
-template <typename T> struct NegativeOp {
-  __device__ __forceinline__ static int apply (T x) { return x < 0; }  /* -0 and NaN are not */
-};
 
-/* Launch: blocks_for (count / VW) x BLOCK; VEC: src and dst aligned to VW elements, VW = 16 bytes
-   of the wider of S and D. */
-template <typename Op, typename S, typename D, bool VEC>
-__global__ void __launch_bounds__ (BLOCK)
-un_contig (int64_t count, const S *src, D *dst)
-{
-  constexpr int VW = 16 / (sizeof (S) > sizeof (D) ? sizeof (S) : sizeof (D));
-  const int64_t stride = (int64_t) gridDim.x * BLOCK;
-  const int64_t first = (int64_t) blockIdx.x * BLOCK + threadIdx.x;
-  int64_t tail = 0;
-  if (VEC) {
-    const int64_t nvec = count / VW;
-    for (int64_t v = first; v < nvec; v += stride) {
-      const Pack<S, VW> ps = ((const Pack<S, VW> *) src)[v];
-      Pack<D, VW> pd;
-#pragma unroll
-      for (int k = 0; k < VW; k++)
-        pd.v[k] = Op::apply (ps.v[k]);
-      ((Pack<D, VW> *) dst)[v] = pd;
-    }
-    tail = nvec * VW;
-  }
-  for (int64_t i = tail + first; i < count; i += stride)
-    dst[i] = Op::apply (src[i]);
-}
 
-/* Launch: blocks_for (count) x BLOCK; *flag = 1 when Op is nonzero for some element.  One store
-   per block at most: the block ORs its threads' findings first. */
-template <typename Op, typename T>
-__global__ void __launch_bounds__ (BLOCK)
-any_flag (int64_t count, const T *__restrict__ src, int *flag)
-{
-  const int64_t stride = (int64_t) gridDim.x * BLOCK;
-  int any = 0;
-  for (int64_t i = (int64_t) blockIdx.x * BLOCK + threadIdx.x; i < count; i += stride)
-    any |= Op::apply (src[i]);
-  if (__syncthreads_or (any) && threadIdx.x == 0)
-    *flag = 1;
-}
 
 /* Bit `bit` of *flag set when Op holds for any element of src, read as T and judged in class C
    (the class the power is computed in); atomicOr, since two such queries share the flag. */
@@ -428,8 +381,6 @@ template <typename T> struct NonIntegerOp {
 
 /* ======================================================================================= */
 /* host side                                                                                 */
-
-bool aligned (const void *p, size_t bytes) { return ((uintptr_t) p % bytes) == 0; }
 
 /* "2x3x4" for messages. */
 void dims_text (char *buf, size_t len, int nd, const int64_t *dims)
@@ -472,10 +423,21 @@ gm_status numel_of (const char *who, int nd, const int64_t *dims, int64_t *n)
 }
 
 
-const char *const binop_names[GM_BIN_COUNT] = {"plus", "minus", "times", "rdivide", "power",
-                                               "lt", "le", "gt", "ge", "eq", "ne", "max", "min"};
+/* One row an op, in gm_binop's order (gm_binop_describe): read by the dispatch (logical_result
+   picks the logical kernels, nan_is_error their compute class), the result class, the gateway's
+   class checks and its NaN query. */
+const gm_binop_info binop_table[GM_BIN_COUNT] = {
+  /* name      logical_result takes_logical nan_is_error */
+  {"plus",     0, 1, 0}, {"minus", 0, 1, 0}, {"times", 0, 1, 0}, {"rdivide", 0, 1, 0},
+  {"power",    0, 1, 0},
+  {"lt",       1, 1, 0}, {"le", 1, 1, 0}, {"gt", 1, 1, 0}, {"ge", 1, 1, 0}, {"eq", 1, 1, 0},
+  {"ne",       1, 1, 0},
+  {"max",      0, 1, 0}, {"min", 0, 1, 0},
+  /* Octave 7.3: mod (true, 2) is "mod: wrong type argument 'bool'", atan2 and hypot alike */
+  {"mod",      0, 0, 0}, {"rem", 0, 0, 0}, {"atan2", 0, 0, 0}, {"hypot", 0, 0, 0},
+  {"and",      1, 1, 1}, {"or", 1, 1, 1}, {"xor", 1, 1, 1}};
 
-bool is_comparison (gm_binop op) { return op >= GM_BIN_LT && op <= GM_BIN_NE; }
+bool logical_result (gm_binop op) { return binop_table[op].logical_result != 0; }
 
 /* The plan of one binary call: the output's element count, and either the contiguous case (each
    operand full or a scalar) or the collapsed broadcast. */
@@ -700,6 +662,10 @@ gm_status run_classes (gm_binop op, const BinPlan &p, const void *a, const void 
   case GM_BIN_POW: return run_op<C, TA, TB, C, GM_BIN_POW> (p, a, b, out);
   case GM_BIN_MAX: return run_op<C, TA, TB, C, GM_BIN_MAX> (p, a, b, out);
   case GM_BIN_MIN: return run_op<C, TA, TB, C, GM_BIN_MIN> (p, a, b, out);
+  case GM_BIN_MOD: return run_op<C, TA, TB, C, GM_BIN_MOD> (p, a, b, out);
+  case GM_BIN_REM: return run_op<C, TA, TB, C, GM_BIN_REM> (p, a, b, out);
+  case GM_BIN_ATAN2: return run_op<C, TA, TB, C, GM_BIN_ATAN2> (p, a, b, out);
+  case GM_BIN_HYPOT: return run_op<C, TA, TB, C, GM_BIN_HYPOT> (p, a, b, out);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: op %d is not arithmetic", (int) op);
   }
@@ -716,6 +682,9 @@ gm_status run_compare (gm_binop op, const BinPlan &p, const void *a, const void 
   case GM_BIN_GE: return run_op<C, TA, TB, L, GM_BIN_GE> (p, a, b, out);
   case GM_BIN_EQ: return run_op<C, TA, TB, L, GM_BIN_EQ> (p, a, b, out);
   case GM_BIN_NE: return run_op<C, TA, TB, L, GM_BIN_NE> (p, a, b, out);
+  case GM_BIN_AND: return run_op<C, TA, TB, L, GM_BIN_AND> (p, a, b, out);
+  case GM_BIN_OR: return run_op<C, TA, TB, L, GM_BIN_OR> (p, a, b, out);
+  case GM_BIN_XOR: return run_op<C, TA, TB, L, GM_BIN_XOR> (p, a, b, out);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: op %d is not a comparison", (int) op);
   }
@@ -736,33 +705,6 @@ gm_status check_binary (const char *who, gm_class a_cls, int nd_a, const int64_t
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: NULL device pointer with %lld elements", who,
                     (long long) p->count);
   return GM_OK;
-}
-
-template <typename T> gm_status run_unary (gm_unop op, int64_t count, const void *src, void *dst)
-{
-  const bool vec = aligned (src, 16) && aligned (dst, 16);
-  constexpr int VW = 16 / sizeof (T);
-  const unsigned blocks = blocks_for (vec ? count / VW : count);
-#define GM_UN_CASE(OPV)                                                                         \
-  case OPV:                                                                                     \
-    if (vec)                                                                                    \
-      un_contig<UnOp<T, OPV>, T, T, true><<<blocks, BLOCK, 0, g_stream>>> (                     \
-          count, (const T *) src, (T *) dst);                                                   \
-    else                                                                                        \
-      un_contig<UnOp<T, OPV>, T, T, false><<<blocks, BLOCK, 0, g_stream>>> (                    \
-          count, (const T *) src, (T *) dst);                                                   \
-    break;
-  switch (op) {
-    GM_UN_CASE (GM_UN_NEG)
-    GM_UN_CASE (GM_UN_ABS)
-    GM_UN_CASE (GM_UN_SQRT)
-    GM_UN_CASE (GM_UN_EXP)
-    GM_UN_CASE (GM_UN_LOG)
-  default:
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: unknown op %d", (int) op);
-  }
-#undef GM_UN_CASE
-  return launched ("gm_unary: un_contig launch");
 }
 
 template <typename S, typename D> gm_status run_convert (int64_t count, const void *src, void *dst)
@@ -791,7 +733,12 @@ gm_status gm_check_real_float (const char *who, gm_class c)
 /* ---- the C API ------------------------------------------------------------------------------ */
 extern "C" const char *gm_binop_name (gm_binop op)
 {
-  return (int) op >= 0 && op < GM_BIN_COUNT ? binop_names[op] : NULL;
+  return (int) op >= 0 && op < GM_BIN_COUNT ? binop_table[op].name : NULL;
+}
+
+extern "C" const gm_binop_info *gm_binop_describe (gm_binop op)
+{
+  return (int) op >= 0 && op < GM_BIN_COUNT ? &binop_table[op] : NULL;
 }
 
 extern "C" gm_status gm_broadcast_dims (int nd_a, const int64_t *dims_a, int nd_b,
@@ -835,7 +782,7 @@ extern "C" gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_clas
   if ((st = gm_check_real_float ("gm_binary", a_cls)) != GM_OK
       || (st = gm_check_real_float ("gm_binary", b_cls)) != GM_OK)
     return st;
-  *out_cls = is_comparison (op) ? GM_UINT8
+  *out_cls = logical_result (op) ? GM_UINT8
              : (a_cls == GM_SINGLE || b_cls == GM_SINGLE) ? GM_SINGLE : GM_DOUBLE;
   return GM_OK;
 }
@@ -857,7 +804,16 @@ extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int
     return GM_OK;
   g_stream = stream;
   const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
-  if (is_comparison (op)) {
+  if (op == GM_BIN_XOR) {
+    /* xor in double when either is double: Octave's xor.m tests logical (x) and logical (y),
+       each in its own class (xor (single (0), 1e-50) is true), where & and | round the double
+       to single first, as the comparisons do (single (1) & 1e-50 is false). */
+    if (ad && bd) return run_compare<double, double, double> (op, p, d_a, d_b, d_out);
+    if (ad) return run_compare<double, double, float> (op, p, d_a, d_b, d_out);
+    if (bd) return run_compare<double, float, double> (op, p, d_a, d_b, d_out);
+    return run_compare<float, float, float> (op, p, d_a, d_b, d_out);
+  }
+  if (logical_result (op)) {
     /* In single when either is single: Octave 7.3 gives single (0.1) == 0.1 true and
        single (1) < 1 + 1e-10 false (the double is rounded to single first). */
     if (ad && bd) return run_compare<double, double, double> (op, p, d_a, d_b, d_out);
@@ -929,54 +885,6 @@ extern "C" gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64
         p, d_a, d_b, f, false);
   return run_plan<PowComplexOps<float>, float, float, float, int> (
       p, d_a, d_b, f, false);
-}
-
-extern "C" const char *gm_unop_name (gm_unop op)
-{
-  static const char *const names[GM_UN_COUNT] = {"uminus", "abs", "sqrt", "exp", "log"};
-  return (int) op >= 0 && op < GM_UN_COUNT ? names[op] : NULL;
-}
-
-extern "C" gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x,
-                               void *d_out, cudaStream_t stream)
-{
-  gm_status st;
-  if ((int) op < 0 || op >= GM_UN_COUNT)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: unknown op %d", (int) op);
-  if ((st = gm_check_real_float ("gm_unary", cls)) != GM_OK)
-    return st;
-  if (count < 0)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: negative count %lld", (long long) count);
-  if (count == 0)
-    return GM_OK;
-  if (!d_x || !d_out)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_unary: NULL device pointer with %lld elements",
-                    (long long) count);
-  g_stream = stream;
-  return cls == GM_DOUBLE ? run_unary<double> (op, count, d_x, d_out)
-                          : run_unary<float> (op, count, d_x, d_out);
-}
-
-extern "C" gm_status gm_any_negative (gm_class cls, int64_t count, const void *d_x, int *d_flag,
-                                      cudaStream_t stream)
-{
-  gm_status st;
-  if ((st = gm_check_real_float ("gm_any_negative", cls)) != GM_OK)
-    return st;
-  if (count < 0)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_any_negative: negative count");
-  if (!d_flag || (count > 0 && !d_x))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_any_negative: NULL device pointer");
-  if ((st = gm_cuda_status (cudaMemsetAsync (d_flag, 0, sizeof (int), stream),
-                            "gm_any_negative: cudaMemsetAsync")) != GM_OK || count == 0)
-    return st;
-  if (cls == GM_DOUBLE)
-    any_flag<NegativeOp<double>, double><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const double *) d_x, d_flag);
-  else
-    any_flag<NegativeOp<float>, float><<<blocks_for (count), BLOCK, 0, stream>>> (
-        count, (const float *) d_x, d_flag);
-  return launched ("gm_any_negative: any_flag launch");
 }
 
 extern "C" gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count,

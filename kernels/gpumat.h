@@ -475,19 +475,35 @@ typedef enum {
   GM_BIN_ADD = 0, GM_BIN_SUB, GM_BIN_MUL, GM_BIN_DIV, GM_BIN_POW,     /* + - .* ./ .^ */
   GM_BIN_LT, GM_BIN_LE, GM_BIN_GT, GM_BIN_GE, GM_BIN_EQ, GM_BIN_NE,   /* < <= > >= == ~= */
   GM_BIN_MAX, GM_BIN_MIN,                                             /* max (a, b), min (a, b) */
+  GM_BIN_MOD, GM_BIN_REM, GM_BIN_ATAN2, GM_BIN_HYPOT,                 /* mod rem atan2 hypot */
+  GM_BIN_AND, GM_BIN_OR, GM_BIN_XOR,                                  /* & | xor */
   GM_BIN_COUNT
 } gm_binop;
 /* Octave's function names: "plus", "minus", "times", "rdivide", "power", "lt", "le", "gt",
- * "ge", "eq", "ne", "max", "min"; NULL for an unknown value. */
+ * "ge", "eq", "ne", "max", "min", "mod", "rem", "atan2", "hypot", "and", "or", "xor"; NULL for
+ * an unknown value. */
 const char *gm_binop_name (gm_binop op);
+/* What the callers need to know of each operation, one row an op (kernels/elementwise.cu's
+ * table, which its dispatch reads too): its name; whether the result is gm_logical (the
+ * comparisons and & | xor); whether Octave takes logical and char operands (0 for mod, rem,
+ * atan2 and hypot: Octave 7.3 refuses them, "mod: wrong type argument 'bool'"); whether a NaN
+ * operand is Octave's error "invalid conversion from NaN to logical" (& | xor: ask gm_any_nan
+ * first, the kernels read NaN as true).  NULL for an unknown op. */
+typedef struct {
+  const char *name;
+  int logical_result;
+  int takes_logical;
+  int nan_is_error;
+} gm_binop_info;
+const gm_binop_info *gm_binop_describe (gm_binop op);
 
 /* The result's dimensions: max (nd_a, nd_b, 2) of them by the rule above, then trailing 1s
  * dropped down to 2 dimensions (Octave's chop_trailing_singletons).  dims_out has room for
  * GM_MAX_DIMS.  Lets the gateway allocate the output before gm_binary. */
 gm_status gm_broadcast_dims (int nd_a, const int64_t *dims_a, int nd_b, const int64_t *dims_b,
                              int *nd_out, int64_t *dims_out);
-/* The result class: GM_UINT8 (gm_logical) for a comparison; otherwise single when either
- * operand is single (Octave's rule for double with single), else double. */
+/* The result class: GM_UINT8 (gm_logical) for a comparison and for & | xor; otherwise single
+ * when either operand is single (Octave's rule for double with single), else double. */
 gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls, gm_class *out_cls);
 
 /* d_out (gm_broadcast_dims's shape, gm_binop_result_class's class) = a op b, element-wise.
@@ -504,6 +520,17 @@ gm_status gm_binop_result_class (gm_binop op, gm_class a_cls, gm_class b_cls, gm
  *    a complex result: ask gm_pow_needs_complex first.
  *  - Comparisons compute in the class arithmetic would (Octave 7.3: single (0.1) == 0.1 is
  *    true: the double is rounded to single); NaN compares unequal to everything.
+ *  - mod and rem are Octave's (liboctave lo-mappers.h octave::math::mod/rem, bit for bit):
+ *    mod (x, 0) = x, rem (x, 0) = NaN; x - y .* floor (x ./ y) (trunc for rem) with the
+ *    product rounded on its own (no fused multiply-add, as Octave's `volatile`), 0 where y is
+ *    not an integer and x ./ y is within eps (relative) of an integer; the sign of y (mod) or
+ *    x (rem) copied onto the result unless x == y.  In the result class.
+ *  - atan2 and hypot: the device libm's (atan2 2 ulp in double, 3 in single; hypot 2 / 3, per
+ *    CUDA's tables), in the result class.
+ *  - & | xor: a gm_logical result, whether each operand is nonzero: & and | in the class of
+ *    the comparisons (Octave 7.3: single (1) & 1e-50 is false), xor each operand in its own
+ *    class (its xor.m: xor (single (0), 1e-50) is true); NaN reads as true here, while Octave
+ *    raises an error: the caller asks gm_any_nan first (gm_binop_describe's nan_is_error).
  * d_out may be d_a or d_b when it has the same shape and class (each element is read before it
  * is written, by the same thread). */
 gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
@@ -527,19 +554,73 @@ gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64_t *dims_a,
                                 const int64_t *dims_b, const void *d_b, int *d_flag,
                                 cudaStream_t stream);
 
+/* Unary operations (kernels/elementwise_mappers.cu).  Maximum errors against the exact result
+ * are CUDA's documented ones (CUDA C++ Programming Guide, Mathematical Functions), double /
+ * single, in ulps; "exact" ones are bit-identical to Octave's (glibc's) result. */
 typedef enum {
   GM_UN_NEG = 0,   /* -x: the sign bit flipped (-0 from 0, NaN stays NaN)                       */
   GM_UN_ABS,       /* abs (x)                                                                   */
   GM_UN_SQRT,      /* sqrt (x), IEEE-rounded; NaN for x < 0 (Octave: complex, see below)        */
   GM_UN_EXP,       /* exp (x), device libm: 1 ulp in double, 2 in single                        */
   GM_UN_LOG,       /* log (x), 1 ulp; log (0) = -Inf, NaN for x < 0 (Octave: complex)           */
+  GM_UN_FLOOR,     /* floor, ceil, round (half away from zero), fix (toward 0): exact, -0 kept  */
+  GM_UN_CEIL,
+  GM_UN_ROUND,
+  GM_UN_FIX,
+  GM_UN_SIGN,      /* sign: -1, 0 (also for -0), 1, NaN: exact                                  */
+  GM_UN_SIN,       /* sin cos 2/2, tan 2/4                                                      */
+  GM_UN_COS,
+  GM_UN_TAN,
+  GM_UN_ASIN,      /* asin acos atan 2/2 (asin, acos: |x| > 1 complex in Octave)                */
+  GM_UN_ACOS,
+  GM_UN_ATAN,
+  GM_UN_SINH,      /* sinh 2/3, cosh 1/2, tanh 1/2                                              */
+  GM_UN_COSH,
+  GM_UN_TANH,
+  GM_UN_ASINH,     /* asinh 3/3, acosh 3/4 (x < 1 complex), atanh 2/3 (|x| > 1 complex)         */
+  GM_UN_ACOSH,
+  GM_UN_ATANH,
+  GM_UN_LOG2,      /* log2 1/1, log10 1/2 (x < 0 complex), log1p 1/1 (x < -1 complex)           */
+  GM_UN_LOG10,
+  GM_UN_LOG1P,
+  GM_UN_EXPM1,     /* expm1 1/1                                                                 */
+  GM_UN_GAMMA,     /* Octave's gamma: tgamma 10/5 ulp; exact Octave values at 0, -0 (-Inf),
+                      negative integers and -Inf (Inf), NaN                                     */
+  GM_UN_LGAMMA,    /* lgamma 4/6 ulp outside (-23.0001, -2.2637) (/(-10.001, -2.264)); complex
+                      in Octave where gamma (x) < 0                                             */
+  GM_UN_ERF,       /* erf 2/2, erfc 5/4, cbrt 1/1                                               */
+  GM_UN_ERFC,
+  GM_UN_CBRT,
+  GM_UN_ISNAN,     /* isnan, isinf, isfinite: a gm_logical result, exact                        */
+  GM_UN_ISINF,
+  GM_UN_ISFINITE,
   GM_UN_COUNT
 } gm_unop;
-/* "uminus", "abs", "sqrt", "exp", "log"; NULL for an unknown value. */
+/* Octave's function names ("uminus", "abs", "sqrt", ..., "fix", "sign", ..., "gamma",
+ * "lgamma", ..., "isfinite"); NULL for an unknown value. */
 const char *gm_unop_name (gm_unop op);
-/* d_out[i] = op (d_x[i]) for i < count, in class cls (d_out may be d_x).  Real only: sqrt and
- * log of a negative number are NaN here, while Octave returns a complex result; the gateway
- * asks gm_any_negative first and takes the complex route (or refuses) when it is set. */
+/* Where Octave's result of a real argument turns complex, by op (gm_unop_describe). */
+typedef enum {
+  GM_DOMAIN_ALL = 0,     /* real for every real x */
+  GM_DOMAIN_NONNEG,      /* complex for x < 0 (sqrt, log, log2, log10; -0 and NaN are not) */
+  GM_DOMAIN_UNIT,        /* complex for |x| > 1 (asin, acos, atanh) */
+  GM_DOMAIN_GE_ONE,      /* complex for x < 1 (acosh) */
+  GM_DOMAIN_GE_MINUS_ONE,/* complex for x < -1 (log1p) */
+  GM_DOMAIN_GAMMA_SIGN   /* complex where gamma (x) < 0: -0, and x < 0 not an integer with
+                            floor (x) odd (lgamma: lgamma_r's sign, Octave's rc_lgamma) */
+} gm_domain;
+/* One row an op: its name, whether its result is gm_logical (isnan, isinf, isfinite), and its
+ * real domain.  NULL for an unknown op. */
+typedef struct {
+  const char *name;
+  int logical_result;
+  gm_domain domain;
+} gm_unop_info;
+const gm_unop_info *gm_unop_describe (gm_unop op);
+/* d_out[i] = op (d_x[i]) for i < count, in class cls (d_out may be d_x; a gm_logical d_out for
+ * a logical_result op).  Real only: outside an op's domain the result here is NaN (or what the
+ * device libm gives), while Octave returns a complex result; the gateway asks
+ * gm_unary_needs_complex first and takes the complex route when it is set. */
 gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x, void *d_out,
                     cudaStream_t stream);
 /* *d_flag (a device int) = 1 when some d_x[i] < 0 (-0 and NaN are not negative, as in Octave's
@@ -547,6 +628,13 @@ gm_status gm_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x, vo
  * flag back when it needs the answer. */
 gm_status gm_any_negative (gm_class cls, int64_t count, const void *d_x, int *d_flag,
                            cudaStream_t stream);
+/* *d_flag = 1 when some d_x[i] lies outside op's real domain (gm_unop_describe), else 0 (always
+ * 0 for GM_DOMAIN_ALL, with no kernel).  Queued like gm_any_negative. */
+gm_status gm_unary_needs_complex (gm_unop op, gm_class cls, int64_t count, const void *d_x,
+                                  int *d_flag, cudaStream_t stream);
+/* *d_flag = 1 when some d_x[i] is NaN, else 0.  Queued like gm_any_negative. */
+gm_status gm_any_nan (gm_class cls, int64_t count, const void *d_x, int *d_flag,
+                      cudaStream_t stream);
 /* d_dst (dst_cls) = d_src (src_cls) for count elements: double to single rounds to nearest (as
  * Octave's single ()), single to double is exact, the same class is a device-to-device copy.
  * src_cls GM_UINT8 reads a logical array's bytes (gm_logical, 0 or 1) into double or single. */

@@ -397,22 +397,40 @@ bool octave_gpumat::is_true () const
   return gather (self_value (*this)).is_true ();
 }
 
+/* The mappers the gateway's "unary" command computes on the device, by Octave's function name
+   (gm_unop_name); outside an op's real domain the gateway itself takes Octave's own route. */
+static const struct { octave_base_value::unary_mapper_t umap; const char *name; }
+device_mappers[] = {
+  {octave_base_value::umap_abs, "abs"}, {octave_base_value::umap_sqrt, "sqrt"},
+  {octave_base_value::umap_exp, "exp"}, {octave_base_value::umap_log, "log"},
+  {octave_base_value::umap_floor, "floor"}, {octave_base_value::umap_ceil, "ceil"},
+  {octave_base_value::umap_round, "round"}, {octave_base_value::umap_fix, "fix"},
+  {octave_base_value::umap_signum, "sign"}, {octave_base_value::umap_sin, "sin"},
+  {octave_base_value::umap_cos, "cos"}, {octave_base_value::umap_tan, "tan"},
+  {octave_base_value::umap_asin, "asin"}, {octave_base_value::umap_acos, "acos"},
+  {octave_base_value::umap_atan, "atan"}, {octave_base_value::umap_sinh, "sinh"},
+  {octave_base_value::umap_cosh, "cosh"}, {octave_base_value::umap_tanh, "tanh"},
+  {octave_base_value::umap_asinh, "asinh"}, {octave_base_value::umap_acosh, "acosh"},
+  {octave_base_value::umap_atanh, "atanh"}, {octave_base_value::umap_log2, "log2"},
+  {octave_base_value::umap_log10, "log10"}, {octave_base_value::umap_log1p, "log1p"},
+  {octave_base_value::umap_expm1, "expm1"}, {octave_base_value::umap_gamma, "gamma"},
+  {octave_base_value::umap_lgamma, "lgamma"}, {octave_base_value::umap_erf, "erf"},
+  {octave_base_value::umap_erfc, "erfc"}, {octave_base_value::umap_cbrt, "cbrt"},
+  {octave_base_value::umap_isnan, "isnan"}, {octave_base_value::umap_isinf, "isinf"},
+  {octave_base_value::umap_isfinite, "isfinite"}};
+
 octave_value octave_gpumat::map (unary_mapper_t umap) const
 {
   octave_value self = self_value (*this);
   /* the kernels take real double, single and logical data */
   const bool on_device = ! m_complex && (isfloat () || islogical ());
   if (on_device)
+    for (const auto& m : device_mappers)
+      if (m.umap == umap)
+        return gw1 (ovl ("unary", m.name, m.name, self));
+  if (on_device)
     switch (umap)
       {
-      case umap_abs:
-        return gw1 (ovl ("unary", "abs", "abs", self));
-      case umap_sqrt:
-        return gw1 (ovl ("unary", "sqrt", "sqrt", self));
-      case umap_exp:
-        return gw1 (ovl ("unary", "exp", "exp", self));
-      case umap_log:
-        return gw1 (ovl ("unary", "log", "log", self));
       case umap_real:
       case umap_conj:
         if (isfloat ())
@@ -427,7 +445,7 @@ octave_value octave_gpumat::map (unary_mapper_t umap) const
       default:
         break;
       }
-  /* Everything else (isnan, floor, sin, ..., and every mapper of integer and complex data)
+  /* Everything else (erfinv, isna, ..., and every mapper of integer and complex data)
      as Octave computes it on the host array, the result uploaded (logical results stay
      logical). */
   if (umap != umap_real && umap != umap_imag && umap != umap_conj)

@@ -15,10 +15,10 @@
  * integer or complex operand an operator is Octave's own on the gathered operands, its result
  * uploaded (so `int8 ([100 100]) + int8 ([100 -100])` saturates as Octave does).  `/` and `\`
  * with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
- * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are on the
- * device, with Octave's error for NaN.  Assigning a gpumat value into an indexed host array
- * (`x(2) = G`) uploads the host array first, so the result is a gpumat array, as MATLAB makes
- * it a gpuArray.
+ * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are one
+ * kernel on the device, with Octave's error for NaN (the gateway's query).  Assigning a gpumat
+ * value into an indexed host array (`x(2) = G`) uploads the host array first, so the result is
+ * a gpumat array, as MATLAB makes it a gpuArray.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -211,18 +211,17 @@ static octave_value op_pow (const octave_base_value& a, const octave_base_value&
   return host_binary (octave_value::op_pow, x, y);
 }
 
-/* A & B and A | B: logical operands on the device (the product or the sum of the two,
-   compared with 0), Octave's broadcasting and its error for NaN. */
+/* A & B and A | B: one "and" / "or" kernel on the device, with Octave's broadcasting, its
+   class rule (a double with a single is rounded to single first) and its errors: the gateway's
+   NaN query raises "invalid conversion from NaN to logical", and the caller names the
+   nonconformant error as Octave's does (mx_el_and). */
 static octave_value logical_op (octave_value::binary_op op, const octave_value& x,
                                 const octave_value& y)
 {
   if (host_only (x) || host_only (y))
     return host_binary (op, x, y);
   const bool is_and = op == octave_value::op_el_and;
-  const char *caller = is_and ? "operator &" : "operator |";
-  octave_value lx = device_logical (x, caller), ly = device_logical (y, caller);
-  octave_value s = gw1 (ovl ("binary", caller, is_and ? "times" : "plus", lx, ly));
-  return gw1 (ovl ("binary", caller, "ne", s, 0.0));
+  return gw1 (ovl ("binary", is_and ? "mx_el_and" : "mx_el_or", is_and ? "and" : "or", x, y));
 }
 
 static octave_value op_el_and (const octave_base_value& a, const octave_base_value& b)

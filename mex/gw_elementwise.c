@@ -11,11 +11,16 @@
  *  - a view G' is laid out as its size first (gw_materialize_operand);
  *  - integer and complex data raise gpumat:<area>:unsupportedClass, naming the class;
  *  - an empty result needs no device call (a gpumat array with no device memory);
+ *  - mod, rem, atan2 and hypot refuse logical and char operands, as Octave 7.3 does ("mod:
+ *    wrong type argument 'bool'"; gm_binop_describe's takes_logical);
+ *  - & | xor of an operand holding NaN raise Octave's error ("invalid conversion from NaN to
+ *    logical", identifier gpumat:elementwise:nanToLogical; gm_any_nan first);
  *  - where Octave's real result turns complex (.^ of a negative base with a non-integer
- *    exponent, sqrt and log of a negative number: gm_pow_needs_complex, gm_any_negative), the
- *    operation is Octave's own on the host: the operands gathered, the complex result uploaded
- *    as a complex gpumat array (the same values and class as Octave's, at the cost of two
- *    transfers).
+ *    exponent; a unary op outside its real domain: sqrt and log of a negative number, asin of
+ *    2, lgamma of -0.5, ...: gm_pow_needs_complex, gm_unary_needs_complex, each op's domain in
+ *    gm_unop_describe), the operation is Octave's own on the host: the operands gathered, the
+ *    complex result uploaded as a complex gpumat array (the same values and class as Octave's,
+ *    at the cost of two transfers).
  * Every call queues its device work on stream 0 and returns without waiting (issue 12: one
  * stream, in order); only the flag queries above wait, since the host reads their answer.
  *
@@ -215,11 +220,15 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   char name[16];
   const int op = read_op (&scratch, prhs[IN_OP], name, sizeof name, GM_BIN_COUNT, binop_name,
                           area);
+  const gm_binop_info *info = gm_binop_describe ((gm_binop) op);
   gw_operand A, B;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   gw_read_operand_raw (&scratch, prhs[IN_B], area, "B", &B);
   check_class (&scratch, &A, area, 1);
   check_class (&scratch, &B, area, 1);
+  if (!info->takes_logical && (A.logical || A.logical_or_char || B.logical || B.logical_or_char))
+    gw_fail (&scratch, "gpumat:elementwise:unsupportedClass", "%s: wrong type argument '%s'",
+             name, (A.logical || B.logical) ? "bool" : "char");
   check_ndims (&scratch, &A, area);
   check_ndims (&scratch, &B, area);
 
@@ -259,6 +268,20 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_materialize_operand (&scratch, &B, area);
   gw_upload_operand (&scratch, &A, area);
   gw_upload_operand (&scratch, &B, area);
+  if (info->nan_is_error) {
+    int *d_flag = (int *) gw_device_alloc (&scratch, sizeof (int), area);
+    for (int k = 0; k < 2; k++) {
+      const gw_operand *x = k ? &B : &A;
+      if (x->logical || x->logical_or_char)
+        continue;                /* 0s and 1s (or character codes): no NaN to find */
+      st = gm_any_nan (x->cls, (int64_t) x->numel, x->device, d_flag, 0);
+      if (read_flag (&scratch, d_flag, st, area)) {
+        gw_set_caller ("");      /* Octave's message has no function name in front */
+        gw_fail (&scratch, "gpumat:elementwise:nanToLogical",
+                 "invalid conversion from NaN to logical");
+      }
+    }
+  }
   if (op == GM_BIN_POW) {
     int *d_flag = (int *) gw_device_alloc (&scratch, sizeof (int), area);
     st = gm_pow_needs_complex (A.cls, nda, da, A.device, B.cls, ndb, db, B.device, d_flag, 0);
@@ -279,7 +302,9 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 /* ---- unary ------------------------------------------------------------------------------------- */
 
-/* ("unary", CALLER, OP, A): -A, abs, sqrt, exp, log; a logical A is read as double. */
+/* ("unary", CALLER, OP, A): the gm_unop named OP (Octave's name: "uminus", "abs", "floor",
+   "sin", "lgamma", "isnan", ...); a logical A is read as double.  isnan, isinf and isfinite
+   give a logical result; outside an op's real domain, Octave's own function on the host. */
 void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_OP = 2, IN_A, IN_COUNT };
@@ -289,12 +314,14 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_scratch scratch = GW_SCRATCH_INIT;
   char name[16];
   const int op = read_op (&scratch, prhs[IN_OP], name, sizeof name, GM_UN_COUNT, unop_name, area);
+  const gm_unop_info *info = gm_unop_describe ((gm_unop) op);
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   check_class (&scratch, &A, area, 1);
-  const gm_class cls = A.logical ? GM_DOUBLE : A.cls;
+  const gm_class cls = A.logical ? GM_DOUBLE : A.cls;   /* the class computed in */
+  const int logical = info->logical_result;
   if (A.numel == 0) {
-    finish (plhs, &scratch, NULL, cls, 0, A.ndims, A.dims, area);
+    finish (plhs, &scratch, NULL, cls, logical, A.ndims, A.dims, area);
     return;
   }
   gw_operand raw = A;
@@ -302,18 +329,19 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_materialize_operand (&scratch, &A, area);
   gw_upload_operand (&scratch, &A, area);
   gm_status st;
-  if (op == GM_UN_SQRT || op == GM_UN_LOG) {
+  if (info->domain != GM_DOMAIN_ALL) {
     int *d_flag = (int *) gw_device_alloc (&scratch, sizeof (int), area);
-    st = gm_any_negative (A.cls, (int64_t) A.numel, A.device, d_flag, 0);
+    st = gm_unary_needs_complex ((gm_unop) op, A.cls, (int64_t) A.numel, A.device, d_flag, 0);
     if (read_flag (&scratch, d_flag, st, area)) {
       octave_on_host (plhs, &scratch, name, 1, &raw, area);
       return;
     }
   }
-  void *d_out = gw_device_alloc (&scratch, A.numel * gm_class_size (cls), area);
+  void *d_out = gw_device_alloc (&scratch, A.numel * (logical ? sizeof (gm_logical)
+                                                              : gm_class_size (cls)), area);
   st = gm_unary ((gm_unop) op, cls, (int64_t) A.numel, A.device, d_out, 0);
   check_status (&scratch, st, area);
-  finish (plhs, &scratch, d_out, cls, 0, A.ndims, A.dims, area);
+  finish (plhs, &scratch, d_out, logical ? GM_UINT8 : cls, logical, A.ndims, A.dims, area);
 }
 
 /* ---- convert ----------------------------------------------------------------------------------- */

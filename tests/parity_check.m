@@ -186,7 +186,14 @@ function u = unary_functions ()
        "zeros_size", @(x) zeros (numel (x), 1) + 0; "eye_n", @(x) eye (min (numel (x), 3));
        "bitor", @(x) bitor (x, 6); "bitxor", @(x) bitxor (x, 6); "bitshift", @(x) bitshift (x, 1);
        "unique_sorted", @(x) unique (x(:)); "idivide", @(x) idivide (x, int32 (2), "floor");
-       "kron2", @(x) kron (x(1:min (2, end)), [1 -1])};
+       "kron2", @(x) kron (x(1:min (2, end)), [1 -1]);
+       ## the mappers the device computes (kernels/elementwise_mappers.cu) not listed above;
+       ## those outside their real domain (acos (2), acosh (0), lgamma (-0.5)) take Octave's
+       ## own complex route
+       "cos", @cos; "acos", @acos; "sinh", @sinh; "asinh", @asinh; "acosh", @acosh;
+       "atanh", @atanh; "lgamma", @lgamma; "gammaln", @gammaln; "erfc", @erfc; "cbrt", @cbrt;
+       "atan2_1", @(x) atan2 (x, 1); "hypot_3", @(x) hypot (3, x); "mod_neg", @(x) mod (x, -2.5);
+       "rem_0", @(x) rem (x, 0); "xor_host", @(x) xor (1, x)};
 endfunction
 
 function b = binary_functions ()

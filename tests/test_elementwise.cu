@@ -8,7 +8,8 @@
  *                               level step is __syncthreads_or), so racecheck has little to see
  *
  * What is checked:
- *  - gm_binary: every op (13) x class pair (double/single, both orders) x shape pattern (same
+ *  - gm_binary: every op (20: mod and rem bit for bit against Octave's own code, & | xor with
+ *    NaN read as true, atan2 and hypot within ulps) x class pair (double/single, both orders) x shape pattern (same
  *    size, scalar-matrix, matrix-scalar, scalar-scalar, row-matrix, column-matrix, row-column
  *    outer, N-d with singleton dimensions, 0-sized results, prime lengths, a few million
  *    elements); inputs hold NaN, Inf, -Inf, -0, 0, +-1, 2, 0.5 and ties.  + - .* ./ comparisons
@@ -29,7 +30,7 @@
  * Tolerances, in units in the last place of the result class, between the device and the host's
  * libm (glibc: < 1 ulp): CUDA's documented maximum errors (CUDA C++ Programming Guide, Mathematical
  * Functions) plus 1 for the host: exp 1 (double) / 2 (single) -> 2 / 3; log 1 / 1 -> 2 / 2;
- * pow 2 / 4 -> 3 / 5.  sqrt is IEEE-rounded on both sides: exact.
+ * pow 2 / 4 -> 3 / 5; atan2 and hypot 2 / 3 -> 3 / 4.  sqrt is IEEE-rounded on both sides: exact.
  *
  * Version history: v1, the first version.  v2, after its first GPU run (H100): ulps ()
  * subtracts the double patterns as integers (v1 converted each to double first, and near 2^62
@@ -124,6 +125,29 @@ static bool xisint_d (double x)
   return rint (x) == x && ((x >= 0 && x < INT_MAX) || (x <= 0 && x > INT_MIN));
 }
 
+/* Octave 7.3's octave::math::mod and rem (liboctave lo-mappers.h), as written there. */
+template <typename T> static T octave_x_nint (T x) { return isfinite (x) ? floor (x + (T) 0.5) : x; }
+template <typename T> static T octave_mod_rem (T x, T y, bool mod)
+{
+  const T eps = sizeof (T) == 4 ? (T) FLT_EPSILON : (T) DBL_EPSILON;
+  T retval;
+  if (y == 0)
+    retval = mod ? x : (T) NAN;
+  else {
+    T q = x / y;
+    if (octave_x_nint (y) != y && fabs ((q - octave_x_nint (q)) / octave_x_nint (q)) < eps)
+      retval = 0;
+    else {
+      T n = mod ? floor (q) : trunc (q);
+      volatile T tmp = y * n;             /* Prevent use of extra precision. */
+      retval = x - tmp;
+    }
+  }
+  if (x != y && y != 0)
+    retval = copysign (retval, mod ? y : x);
+  return retval;
+}
+
 template <typename C> static C ref_op (gm_binop op, C a, C b, bool scalar_exp, bool tie_b)
 {
   switch (op) {
@@ -153,6 +177,13 @@ template <typename C> static C ref_op (gm_binop op, C a, C b, bool scalar_exp, b
     if (isnan (b)) return a;
     if (isnan (a) || (tie_b && a == b)) return b;
     return a <= b ? a : b;
+  case GM_BIN_MOD: return octave_mod_rem (a, b, true);
+  case GM_BIN_REM: return octave_mod_rem (a, b, false);
+  case GM_BIN_ATAN2: return atan2 (a, b);
+  case GM_BIN_HYPOT: return hypot (a, b);
+  case GM_BIN_AND: return a != 0 && b != 0;     /* NaN is true here: the caller refuses it */
+  case GM_BIN_OR: return a != 0 || b != 0;
+  case GM_BIN_XOR: return (a != 0) != (b != 0);
   default: return 0;
   }
 }
@@ -218,6 +249,8 @@ static bool same (gm_class cls, double x, double y)
 }
 
 static double pow_ulp (gm_class c) { return c == GM_SINGLE ? 5 : 3; }
+/* atan2 and hypot: CUDA's 2 (double) / 3 (single) ulp, plus 1 for the host's libm. */
+static double libm2_ulp (gm_class c) { return c == GM_SINGLE ? 4 : 3; }
 
 /* ---- gm_binary --------------------------------------------------------------------------- */
 static const char *cls_tag (gm_class c) { return c == GM_SINGLE ? "s" : "d"; }
@@ -271,7 +304,7 @@ static void check_binary_case (gm_binop op, const Arr &A, const Arr &B, int off_
     bcast_offsets (nd, out, A, B, i, &oa, &ob);
     const double va = A.v[(size_t) oa], vb = B.v[(size_t) ob];
     double want;
-    if (single)
+    if (single && op != GM_BIN_XOR)  /* xor tests each operand in its own class, as Octave */
       want = ref_op<float> (op, (float) va, (float) vb, scalar_exp, tie_b);
     else
       want = ref_op<double> (op, va, vb, scalar_exp, tie_b);
@@ -280,10 +313,10 @@ static void check_binary_case (gm_binop op, const Arr &A, const Arr &B, int off_
       ok = h[(size_t) i] == (unsigned char) want;
     } else {
       const double got = tu_get (oc, h.data (), (size_t) i);
-      if (op == GM_BIN_POW) {
+      if (op == GM_BIN_POW || op == GM_BIN_ATAN2 || op == GM_BIN_HYPOT) {
         const double u = ulps (cc, got, want);
         worst = u > worst ? u : worst;
-        ok = u <= pow_ulp (cc);
+        ok = u <= (op == GM_BIN_POW ? pow_ulp (cc) : libm2_ulp (cc));
       } else
         ok = same (cc, got, want);
     }
@@ -509,7 +542,10 @@ static void test_binary_bcast_vec (void)
           const gm_binop op = sp.large ? large_ops[k] : (gm_binop) k;
           const Arr A = make_arr (pairs[c][0], sp.nda, sp.da, 0);
           const Arr B = make_arr (pairs[c][1], sp.ndb, sp.db, op == GM_BIN_POW ? 1 : 0);
-          const bool single = A.cls == GM_SINGLE || B.cls == GM_SINGLE;
+          /* the compute class, which sets the vector width: xor computes in double when either
+             operand is double (each in its own class, as Octave) */
+          const bool single = op == GM_BIN_XOR ? A.cls == GM_SINGLE && B.cls == GM_SINGLE
+                                               : A.cls == GM_SINGLE || B.cls == GM_SINGLE;
           int nd;
           int64_t out[GM_MAX_DIMS];
           TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &nd, out));
@@ -568,7 +604,8 @@ static void test_unary (void)
       continue;
     for (int c = 0; c < 2; c++) {
       const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
-      for (int op = 0; op < GM_UN_COUNT; op++)
+      /* the first five; the other mappers: test_elementwise_mappers.cu */
+      for (int op = 0; op <= GM_UN_LOG; op++)
         for (int off = 0; off < 2; off++) {
           const Arr A = make_arr (cls, 1, &counts[k], 0);
           const size_t es = gm_class_size (cls);
@@ -895,6 +932,14 @@ static void test_dims_and_errors (void)
                  && oc == GM_DOUBLE, "double max double is double");
   tu_result (gm_binop_name (GM_BIN_POW) && !strcmp (gm_binop_name (GM_BIN_POW), "power")
                  && gm_binop_name (GM_BIN_COUNT) == NULL, "gm_binop_name");
+  tu_result (gm_binop_result_class (GM_BIN_XOR, GM_SINGLE, GM_DOUBLE, &oc) == GM_OK
+                 && oc == GM_UINT8, "xor result is logical (uint8)");
+  tu_result (gm_binop_result_class (GM_BIN_MOD, GM_DOUBLE, GM_SINGLE, &oc) == GM_OK
+                 && oc == GM_SINGLE, "mod of double and single is single");
+  const gm_binop_info *mi = gm_binop_describe (GM_BIN_MOD), *ai = gm_binop_describe (GM_BIN_AND);
+  tu_result (mi && !strcmp (mi->name, "mod") && !mi->takes_logical && !mi->nan_is_error && ai
+                 && ai->logical_result && ai->takes_logical && ai->nan_is_error
+                 && gm_binop_describe (GM_BIN_COUNT) == NULL, "gm_binop_describe rows");
   cudaFree (d_buf);
 }
 

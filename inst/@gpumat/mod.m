@@ -1,18 +1,47 @@
 ## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 
 ## -*- texinfo -*-
-## @deftypefn {} {@dots{} =} mod (@var{x}, @var{y})
-## Octave's @code{mod} for gpumat arrays: no GPU method yet, so the arguments are gathered,
-## Octave's own @code{mod} runs on the host and numeric and logical results come back as
-## gpumat arrays (a logical one stays logical): the same values, class and size as on host
-## arrays, errors included.  Warns once a session with the identifier
-## @code{gpumat:hostFallback}.
-## @seealso{gpumat, gather}
+## @deftypefn {} {@var{R} =} mod (@var{x}, @var{y})
+## Octave's @code{mod} for gpumat arrays.  Real double and single data (gpumat or host, either
+## argument) run on the GPU with Octave's broadcasting and class rules (single when either is
+## single) and Octave's own arithmetic, bit for bit: @code{mod (x, 0)} is @var{x}, the result
+## takes the sign of @var{y}, and where @var{y} is not an integer and @code{x ./ y} is within
+## eps of one the result is 0.
+## Integer, complex, char and sparse data, and other call forms, go through Octave's own
+## @code{mod} on the host (gather, compute, upload; it warns once a session with the identifier
+## @code{gpumat:hostFallback}): the same values, class and size as on host arrays, errors
+## included.
+## @seealso{gpumat, gather, rem}
 ## @end deftypefn
 
 function varargout = mod (varargin)
-  [varargout{1:max (nargout, 1)}] = host_call ("mod", varargin{:});
+  if (nargin == 2 && nargout <= 1 && device_elementwise (false, varargin{:}))
+    varargout{1} = __gpumat_call__ ("binary", "mod", "mod", varargin{:});
+  else
+    [varargout{1:max (nargout, 1)}] = host_call ("mod", varargin{:});
+  endif
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_mod ()
+%! ## Octave's rules, bit for bit: y == 0, signs of zeros, the near-integer tweak, NaN and Inf
+%! x = [5 -5 5 -5 0 -0 5.5 Inf NaN 1 -1 0.3 1 -6 6 2.5];
+%! y = [3 3 -3 -3 3 3 0 2 2 Inf Inf 0.1 0.1 3 -3 -0];
+%! for c = {@double, @single}
+%!   R = mod (gpumat (c{1} (x)), c{1} (y));
+%!   assert (isgpuarray (R));
+%!   assert (class (gather (R)), class (c{1} (x)));
+%!   assert (1 ./ gather (R), 1 ./ mod (c{1} (x), c{1} (y)));   # -0 and 0 told apart
+%! endfor
+%! ## broadcasting, single wins, a host first argument
+%! A = reshape (linspace (-7, 7, 12), 3, 4);
+%! assert (gather (mod (gpumat (A), single ([2 -3 0.7 5]))), mod (A, single ([2 -3 0.7 5])));
+%! assert (gather (mod (A, gpumat ([2; -3; 0.7]))), mod (A, [2; -3; 0.7]));
+%! ## integer data: Octave's own on the host
+%! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (mod (gpumat (int8 ([-7 5 3])), 3)), mod (int8 ([-7 5 3]), 3));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_mod ();
+%!testif ; gpumat_available ()
+%! ## logical arguments: Octave's error ("wrong type argument 'bool'")
+%! fail ("mod (gpumat ([1 2]) > 1, 2)", "wrong type argument");

@@ -1,18 +1,41 @@
 ## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 
 ## -*- texinfo -*-
-## @deftypefn {} {@dots{} =} rem (@var{x}, @var{y})
-## Octave's @code{rem} for gpumat arrays: no GPU method yet, so the arguments are gathered,
-## Octave's own @code{rem} runs on the host and numeric and logical results come back as
-## gpumat arrays (a logical one stays logical): the same values, class and size as on host
-## arrays, errors included.  Warns once a session with the identifier
-## @code{gpumat:hostFallback}.
-## @seealso{gpumat, gather}
+## @deftypefn {} {@var{R} =} rem (@var{x}, @var{y})
+## Octave's @code{rem} for gpumat arrays.  Real double and single data (gpumat or host, either
+## argument) run on the GPU with Octave's broadcasting and class rules (single when either is
+## single) and Octave's own arithmetic, bit for bit: @code{rem (x, 0)} is NaN, the result takes
+## the sign of @var{x}, and where @var{y} is not an integer and @code{x ./ y} is within eps of
+## one the result is 0.
+## Integer, complex, char and sparse data, and other call forms, go through Octave's own
+## @code{rem} on the host (gather, compute, upload; it warns once a session with the identifier
+## @code{gpumat:hostFallback}): the same values, class and size as on host arrays, errors
+## included.
+## @seealso{gpumat, gather, mod}
 ## @end deftypefn
 
 function varargout = rem (varargin)
-  [varargout{1:max (nargout, 1)}] = host_call ("rem", varargin{:});
+  if (nargin == 2 && nargout <= 1 && device_elementwise (false, varargin{:}))
+    varargout{1} = __gpumat_call__ ("binary", "rem", "rem", varargin{:});
+  else
+    [varargout{1:max (nargout, 1)}] = host_call ("rem", varargin{:});
+  endif
 endfunction
 
-%!testif ; gpumat_available ()
+%!function gpu_check_rem ()
+%! ## Octave's rules, bit for bit: rem (x, 0) is NaN, x's sign, the near-integer tweak
+%! x = [5 -5 5 -5 0 -0 5.5 Inf NaN 1 -1 0.3 1 -6 6 2.5];
+%! y = [3 3 -3 -3 3 3 0 2 2 Inf Inf 0.1 0.1 3 -3 -0];
+%! for c = {@double, @single}
+%!   R = rem (gpumat (c{1} (x)), c{1} (y));
+%!   assert (isgpuarray (R));
+%!   assert (class (gather (R)), class (c{1} (x)));
+%!   assert (1 ./ gather (R), 1 ./ rem (c{1} (x), c{1} (y)));
+%! endfor
+%! A = reshape (linspace (-7, 7, 12), 3, 4);
+%! assert (gather (rem (gpumat (A), [2 -3 0.7 5])), rem (A, [2 -3 0.7 5]));
+%! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (rem (gpumat (int16 ([-7 5 3])), 3)), rem (int16 ([-7 5 3]), 3));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_rem ();

@@ -63,9 +63,20 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     case "check"
       value_of (varargin{1}, blocks);
     case "binary"
+      ## the gateway's operations (kernels/elementwise.cu's binop_table), by Octave's own
+      ## function of that name on the host
+      known_op (varargin{1}, {"plus", "minus", "times", "rdivide", "power", "lt", "le", "gt", ...
+                              "ge", "eq", "ne", "max", "min", "mod", "rem", "atan2", "hypot", ...
+                              "and", "or", "xor"});
       x = operand (varargin{2}, blocks);  y = operand (varargin{3}, blocks);
       [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, x, y), blocks, next_ptr);
     case "unary"
+      ## kernels/elementwise_mappers.cu's unop_table
+      known_op (varargin{1}, {"uminus", "abs", "sqrt", "exp", "log", "floor", "ceil", "round", ...
+                              "fix", "sign", "sin", "cos", "tan", "asin", "acos", "atan", ...
+                              "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log2", ...
+                              "log10", "log1p", "expm1", "gamma", "lgamma", "erf", "erfc", ...
+                              "cbrt", "isnan", "isinf", "isfinite"});
       [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, operand (varargin{2}, blocks)), blocks, next_ptr);
     case "convert"
       [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, operand (varargin{2}, blocks)), blocks, next_ptr);
@@ -222,6 +233,14 @@ function x = apply_op (x, op)
     case "ctranspose"
       x = x';
   endswitch
+endfunction
+
+## The gateway refuses an operation it does not have, so must the mock: a value-type route to
+## a name the kernels lack then fails here, not first on the GPU machine.
+function known_op (name, names)
+  if (! any (strcmp (name, names)))
+    error ("gpumat:elementwise:unknownOperation", "unknown operation '%s'", name);
+  endif
 endfunction
 
 ## The class codes of mex/descriptor.h (gm_desc_class_names), in order.
