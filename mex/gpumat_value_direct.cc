@@ -12,9 +12,11 @@
  *
  * What it takes (direct_call): the common cases only, with the gateway's own rules and C
  * functions, so the results are the same bits:
- *   binary   + - .* ./ < <= > >= == ~= max min of real double/single gpumat arrays (a real
- *            double/single host scalar allowed on either side), same size or broadcast;
- *   unary    uminus, abs, exp of a real double/single gpumat array;
+ *   binary   + - .* ./ < <= > >= == ~= max min mod rem atan2 hypot of real double/single
+ *            gpumat arrays (a real double/single host scalar allowed on either side), same
+ *            size or broadcast;
+ *   unary    the mappers whose result is real for every real input (uminus, abs, exp,
+ *            floor, sin, ..., isnan: gm_unop_describe) of a real double/single gpumat array;
  *   mul      G * H, G' * H, G * H' of real double/single 2-D arrays of one class, views as op
  *            flags, a scalar operand scaling the other;
  *   dot      dot (v, w) of two real vectors of one class;
@@ -173,8 +175,11 @@ namespace
       return false;
     const std::string name = args(2).string_value ();
     int op = -1;
+    /* .^ asks the device whether the result turns complex, & | xor whether an operand holds
+       NaN (Octave's error): both wait for the answer, in the gateway */
     for (int k = 0; k < GM_BIN_COUNT; k++)
-      if (k != GM_BIN_POW && name == gm_binop_name (static_cast<gm_binop> (k)))
+      if (k != GM_BIN_POW && k != GM_BIN_AND && k != GM_BIN_OR && k != GM_BIN_XOR
+          && name == gm_binop_name (static_cast<gm_binop> (k)))
         op = k;
     if (op < 0)
       return false;
@@ -213,24 +218,30 @@ namespace
   {
     if (args.length () != 4)
       return false;
-    /* sqrt and log ask the device whether the result turns complex (a wait): the gateway's */
-    gm_unop op;
-    if (name_is (args(2), "uminus"))
-      op = GM_UN_NEG;
-    else if (name_is (args(2), "abs"))
-      op = GM_UN_ABS;
-    else if (name_is (args(2), "exp"))
-      op = GM_UN_EXP;
-    else
+    /* the ops whose result is real for every real input (gm_unop_describe); sqrt, log, asin,
+       ... ask the device whether the result turns complex (a wait): the gateway's */
+    if (! args(2).is_string ())
+      return false;
+    const std::string name = args(2).string_value ();
+    const gm_unop_info *info = nullptr;
+    gm_unop op = GM_UN_COUNT;
+    for (int k = 0; k < GM_UN_COUNT && ! info; k++)
+      if (name == gm_unop_name (static_cast<gm_unop> (k)))
+        {
+          op = static_cast<gm_unop> (k);
+          info = gm_unop_describe (op);
+        }
+    if (! info || info->domain != GM_DOMAIN_ALL)
       return false;
     device_operand a;
     if (! read_gpumat (args(3), a, false))
       return false;
+    const gm_class cls = info->logical_result ? GM_UINT8 : a.cls;
     result_block r;
-    const std::size_t bytes = a.numel * gm_class_size (a.cls);
+    const std::size_t bytes = a.numel * gm_class_size (cls);
     if (! r.alloc (bytes) || gm_unary (op, a.cls, a.numel, a.ptr, r.ptr, 0) != GM_OK)
       return false;
-    out = ovl (owned_result (r.keep (), bytes, a.nd, a.dims, octave_class (a.cls)));
+    out = ovl (owned_result (r.keep (), bytes, a.nd, a.dims, octave_class (cls)));
     return true;
   }
 
