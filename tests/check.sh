@@ -22,7 +22,7 @@ mkdir -p target/check
 # The host-only tests (single-threaded programs, one after another: the two stand-ins share
 # object files) run beside the Octave suite, each into target/check/NAME.log with its exit
 # status in NAME.rc; their results are printed and counted after it, in order.
-rm -f target/check/*.rc target/check/parity.log
+rm -f target/check/*.rc target/check/parity*.log
 (
   log=target/check/test_device_message
   { ${CC:-cc} -Wall -I"$here/../mex" -I"$here/../kernels" -I"${CUDA_HOME:-/usr/local/cuda}/include" \
@@ -55,10 +55,17 @@ if bash "$here/with-package.sh" "$tarball" "exit (! gpumat_available ())" 2>&1 \
 fi
 mock=""
 [ "$gpu_seen" = 1 ] || mock="addpath ('$here/mock');"
-( bash "$here/with-package.sh" "$tarball" "$mock addpath ('$here'); parity_check ()" \
-    > target/check/parity.log 2>&1
-  echo $? > target/check/parity.rc ) &
-parity_job=$!
+# In as many parts as the machine has cores, up to 4, side by side.
+parity_parts=$(nproc 2>/dev/null || echo 1)
+[ "$parity_parts" -le 4 ] || parity_parts=4
+parity_jobs=
+for part in $(seq 1 "$parity_parts"); do
+  ( bash "$here/with-package.sh" "$tarball" \
+      "$mock addpath ('$here'); parity_check ($part, $parity_parts)" \
+      > "target/check/parity-$part.log" 2>&1
+    echo $? > "target/check/parity-$part.rc" ) &
+  parity_jobs="$parity_jobs $!"
+done
 summary=target/check/octave-summary.txt
 rm -f "$summary"
 bash "$here/with-package.sh" "$tarball" "addpath ('$here'); run_package_tests ('$(pwd)/$summary')" \
@@ -75,17 +82,23 @@ else
 fi
 # Parity: every function the type supports on gpumat and host arrays, every class and shape
 # (tests/parity_check.m), started above.
-echo "== parity of gpumat arrays with host arrays (tests/parity_check.m${mock:+, mock gateway})"
-wait "$parity_job"
-parity_rc=$(cat target/check/parity.rc 2>/dev/null || echo 1)
-if read -r cases mismatches < <(sed -n 's/^parity_check: \([0-9]*\) cases, \([0-9]*\) mismatches$/\1 \2/p' \
-                                  target/check/parity.log); then
-  passed=$((passed + cases - mismatches)); failed=$((failed + mismatches))
-  grep -E '^parity_check:' target/check/parity.log
-  grep -E '^  by function:|^  [A-Za-z_0-9]+ \(' target/check/parity.log | head -n 40
-else
-  tail -n 20 target/check/parity.log; failed=$((failed + 1))
-fi
+echo "== parity of gpumat arrays with host arrays (tests/parity_check.m${mock:+, mock gateway}, $parity_parts parts)"
+wait $parity_jobs
+cat target/check/parity-[0-9]*.log > target/check/parity.log
+parity_rc=0
+parity_cases=0; parity_mismatches=0
+for part in $(seq 1 "$parity_parts"); do
+  [ "$(cat "target/check/parity-$part.rc" 2>/dev/null)" = 0 ] || parity_rc=1
+  if read -r cases mismatches < <(sed -n 's/^parity_check: \([0-9]*\) cases, \([0-9]*\) mismatches$/\1 \2/p' \
+                                    "target/check/parity-$part.log"); then
+    parity_cases=$((parity_cases + cases)); parity_mismatches=$((parity_mismatches + mismatches))
+  else
+    tail -n 20 "target/check/parity-$part.log"; failed=$((failed + 1))
+  fi
+done
+passed=$((passed + parity_cases - parity_mismatches)); failed=$((failed + parity_mismatches))
+echo "parity_check: $parity_cases cases, $parity_mismatches mismatches"
+grep -E '^  by function:|^  [A-Za-z_0-9]+ \(' target/check/parity.log | head -n 40
 [ "$parity_rc" = 0 ] || echo "FAILED: the whole output is in target/check/parity.log"
 # The two roads of a call (the value type calling the runtime library, or the MEX gateway)
 # give the same bits (tests/direct_check.m); it needs the real gateway, so a GPU.
