@@ -36,7 +36,8 @@
 #include "gpumat_value.h"
 #include "gpumat.h"
 
-#include <cstring>
+#include <algorithm>
+#include <cmath>
 
 namespace
 {
