@@ -171,7 +171,7 @@ namespace
   }
 
   /* ---- binary ----------------------------------------------------------------------------- */
-  bool direct_binary (const octave_value_list& args, octave_value_list& out)
+  bool direct_binary (const octave_value_list& args, int, octave_value_list& out)
   {
     if (args.length () != 5 || ! args(2).is_string ())
       return false;
@@ -216,7 +216,7 @@ namespace
   }
 
   /* ---- unary ------------------------------------------------------------------------------ */
-  bool direct_unary (const octave_value_list& args, octave_value_list& out)
+  bool direct_unary (const octave_value_list& args, int, octave_value_list& out)
   {
     if (args.length () != 4)
       return false;
@@ -248,7 +248,7 @@ namespace
   }
 
   /* ---- mul -------------------------------------------------------------------------------- */
-  bool direct_mul (const octave_value_list& args, octave_value_list& out)
+  bool direct_mul (const octave_value_list& args, int, octave_value_list& out)
   {
     /* ("mul", CALLER, A, B, "auto"): operator *; ("mul", CALLER, A, OPA, B, OPB, "auto"):
        A'*B and the other compound operators (OPA, OPB: "none", "transpose", "ctranspose",
@@ -331,7 +331,7 @@ namespace
   }
 
   /* ---- dot of two vectors ------------------------------------------------------------------ */
-  bool direct_dot (const octave_value_list& args, octave_value_list& out)
+  bool direct_dot (const octave_value_list& args, int, octave_value_list& out)
   {
     /* ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS) with PRE = POST = 1 (@gpumat/dot.m) */
     if (args.length () != 8 || args(4).double_value () != 1 || args(6).double_value () != 1)
@@ -422,7 +422,7 @@ namespace
     return octave_value (h);
   }
 
-  bool direct_gather (const octave_value_list& args, octave_value_list& out)
+  bool direct_gather (const octave_value_list& args, int, octave_value_list& out)
   {
     /* ("gather", CALLER, G): a view is laid out by the gateway */
     if (args.length () != 3 || ! is_gpumat (args(2)))
@@ -484,11 +484,11 @@ namespace
       return false;
     if (! ok)
       return false;                     /* the gateway copies again and raises the error */
-    out = ovl (host_scalar_form (h));
+    out = ovl (h);                      /* gather () puts a scalar in Octave's scalar form */
     return true;
   }
 
-  bool direct_upload (const octave_value_list& args, octave_value_list& out)
+  bool direct_upload (const octave_value_list& args, int, octave_value_list& out)
   {
     /* ("upload", CALLER, A): char arrays are read as double by the gateway; a logical one is
        uploaded as the logical gpumat array gpumat.m makes of it */
@@ -556,14 +556,10 @@ namespace
     bool (*run) (const octave_value_list&, int, octave_value_list&);
   };
   const direct_row direct_table[] = {
-    {"binary", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_binary (a, o); }},
-    {"unary", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_unary (a, o); }},
-    {"mul", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_mul (a, o); }},
-    {"dot", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_dot (a, o); }},
-    {"reduce", direct_reduce},
-    {"gather", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_gather (a, o); }},
-    {"upload", [] (const octave_value_list& a, int, octave_value_list& o) { return direct_upload (a, o); }},
+    {"binary", direct_binary}, {"unary", direct_unary}, {"mul", direct_mul}, {"dot", direct_dot},
+    {"reduce", direct_reduce}, {"gather", direct_gather}, {"upload", direct_upload},
   };
+
 }
 
 /* Whether the gateway calls the runtime linked here (asked once, at the first call that could

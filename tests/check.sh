@@ -92,10 +92,14 @@ parity_cases=0; parity_mismatches=0
 if [ "$parity_parts" = 0 ]; then
   echo "parity_check: not run (the package did not install)"; parity_rc=1; failed=$((failed + 1))
 fi
+# case_counts NAME LOG: "CASES MISMATCHES" from LOG's line "NAME: N cases, M mismatches", or
+# nothing (a run that stopped before its summary).
+case_counts () {
+  sed -n "s/^$1: \([0-9]*\) cases, \([0-9]*\) mismatches.*\$/\1 \2/p" "$2"
+}
 for part in $(seq 1 "$parity_parts"); do
   [ "$(cat "target/check/parity-$part.rc" 2>/dev/null)" = 0 ] || parity_rc=1
-  if read -r cases mismatches < <(sed -n 's/^parity_check: \([0-9]*\) cases, \([0-9]*\) mismatches$/\1 \2/p' \
-                                    "target/check/parity-$part.log"); then
+  if read -r cases mismatches < <(case_counts parity_check "target/check/parity-$part.log"); then
     parity_cases=$((parity_cases + cases)); parity_mismatches=$((parity_mismatches + mismatches))
   else
     tail -n 20 "target/check/parity-$part.log"; failed=$((failed + 1))
@@ -112,8 +116,7 @@ if [ "$gpu" = 1 ]; then
   bash "$here/with-package.sh" "$tarball" "addpath ('$here'); direct_check ()" \
     > target/check/direct.log 2>&1
   direct_rc=$?
-  if read -r cases mismatches < <(sed -n 's/^direct_check: \([0-9]*\) cases, \([0-9]*\) mismatches.*$/\1 \2/p' \
-                                    target/check/direct.log); then
+  if read -r cases mismatches < <(case_counts direct_check target/check/direct.log); then
     passed=$((passed + cases - mismatches)); failed=$((failed + mismatches))
     grep -E '^direct_check:|^  ' target/check/direct.log | head -n 40
   else
