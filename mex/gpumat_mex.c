@@ -1075,6 +1075,108 @@ static void cmd_usage (mxArray *plhs[])
   plhs[0] = u;
 }
 
+/* ---- the command table: one row per gateway command -------------------------------------
+   Every handler takes mexFunction's arguments; the adapters below fit the handlers that need
+   fewer of them.  "index", "assign" and "resize" are dispatched before the table (they take an
+   optional CALLER, see mexFunction). */
+typedef void (*gateway_handler) (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+#define OUTPUTS_AND_INPUTS(fn) \
+  static void fn##_row (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) \
+  { (void) nlhs; fn (plhs, nrhs, prhs); }
+OUTPUTS_AND_INPUTS (cmd_mul)
+OUTPUTS_AND_INPUTS (cmd_mul_time)
+OUTPUTS_AND_INPUTS (cmd_pagemtimes)
+OUTPUTS_AND_INPUTS (cmd_copy)
+OUTPUTS_AND_INPUTS (cmd_dot)
+OUTPUTS_AND_INPUTS (gw_cmd_binary)
+OUTPUTS_AND_INPUTS (gw_cmd_unary)
+OUTPUTS_AND_INPUTS (gw_cmd_norm)
+OUTPUTS_AND_INPUTS (gw_cmd_convert)
+OUTPUTS_AND_INPUTS (gw_cmd_fill)
+OUTPUTS_AND_INPUTS (gw_cmd_reshape)
+OUTPUTS_AND_INPUTS (gw_cmd_cat)
+OUTPUTS_AND_INPUTS (gw_cmd_rand)
+OUTPUTS_AND_INPUTS (gw_cmd_rng)
+OUTPUTS_AND_INPUTS (cmd_upload)
+OUTPUTS_AND_INPUTS (cmd_gather)
+OUTPUTS_AND_INPUTS (cmd_device)
+#undef OUTPUTS_AND_INPUTS
+
+static void cmd_free_row (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; (void) plhs; cmd_free (nrhs, prhs); }
+static void cmd_check_row (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; (void) plhs; cmd_check (nrhs, prhs); }
+static void cmd_host_address (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; cmd_host_probe (plhs, nrhs, prhs, 0); }
+static void cmd_host_echo (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; cmd_host_probe (plhs, nrhs, prhs, 1); }
+static void cmd_available (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; (void) nrhs; (void) prhs; plhs[0] = mxCreateLogicalScalar (gm_available () ? 1 : 0); }
+static void cmd_kernels_row (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nrhs; (void) prhs; cmd_kernels (nlhs, plhs); }
+static void cmd_usage_row (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; (void) nrhs; (void) prhs; cmd_usage (plhs); }
+static void cmd_sync (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  (void) nlhs; (void) plhs; (void) nrhs; (void) prhs;
+  gm_status st = gm_sync ();
+  if (st != GM_OK)
+    gw_fail_status (NULL, st, "sync");
+}
+static void cmd_reset (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; (void) plhs; (void) nrhs; (void) prhs; gm_reset (); }
+static void cmd_tuning_reload (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{ (void) nlhs; (void) plhs; (void) nrhs; (void) prhs; gm_tuning_reload (); }
+/* which copy of the runtime library this gateway calls: the value type calls the C API itself
+   only when it links the same one (mex/gpumat_value_direct.cc) */
+static void cmd_runtime (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  (void) nlhs; (void) nrhs; (void) prhs;
+  plhs[0] = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
+  *(uint64_t *) mxGetData (plhs[0]) = (uint64_t) (uintptr_t) gm_runtime_instance ();
+}
+/* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
+static void cmd_fault (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  (void) nlhs; (void) plhs; (void) nrhs; (void) prhs;
+  gm_status st = gm_test_fault (0);
+  if (st != GM_OK)
+    gw_fail_status (NULL, st, "sync");
+}
+
+static const struct { const char *name; gateway_handler run; } gateway_commands[] = {
+  {"mul",           cmd_mul_row},
+  {"mul_time",      cmd_mul_time_row},
+  {"pagemtimes",    cmd_pagemtimes_row},
+  {"copy",          cmd_copy_row},
+  {"dot",           cmd_dot_row},
+  {"binary",        gw_cmd_binary_row},
+  {"unary",         gw_cmd_unary_row},
+  {"reduce",        gw_cmd_reduce},
+  {"norm",          gw_cmd_norm_row},
+  {"convert",       gw_cmd_convert_row},
+  {"fill",          gw_cmd_fill_row},
+  {"reshape",       gw_cmd_reshape_row},
+  {"cat",           gw_cmd_cat_row},
+  {"rand",          gw_cmd_rand_row},
+  {"rng",           gw_cmd_rng_row},
+  {"upload",        cmd_upload_row},
+  {"gather",        cmd_gather_row},
+  {"free",          cmd_free_row},
+  {"check",         cmd_check_row},
+  {"host_address",  cmd_host_address},
+  {"host_echo",     cmd_host_echo},
+  {"available",     cmd_available},
+  {"device",        cmd_device_row},
+  {"kernels",       cmd_kernels_row},
+  {"usage",         cmd_usage_row},
+  {"sync",          cmd_sync},
+  {"reset",         cmd_reset},
+  {"tuning_reload", cmd_tuning_reload},
+  {"runtime",       cmd_runtime},
+  {"fault",         cmd_fault},
+};
+
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   static int locked;
@@ -1113,76 +1215,10 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mexErrMsgIdAndTxt ("Octave:invalid-fun-call", "usage: __gpumat__ (COMMAND, CALLER, ...)");
   gw_set_caller (caller);
 
-  if (!strcmp (command, "mul"))
-    cmd_mul (plhs, nrhs, prhs);
-  else if (!strcmp (command, "mul_time"))
-    cmd_mul_time (plhs, nrhs, prhs);
-  else if (!strcmp (command, "pagemtimes"))
-    cmd_pagemtimes (plhs, nrhs, prhs);
-  else if (!strcmp (command, "copy"))
-    cmd_copy (plhs, nrhs, prhs);
-  else if (!strcmp (command, "dot"))
-    cmd_dot (plhs, nrhs, prhs);
-  else if (!strcmp (command, "binary"))
-    gw_cmd_binary (plhs, nrhs, prhs);
-  else if (!strcmp (command, "unary"))
-    gw_cmd_unary (plhs, nrhs, prhs);
-  else if (!strcmp (command, "reduce"))
-    gw_cmd_reduce (nlhs, plhs, nrhs, prhs);
-  else if (!strcmp (command, "norm"))
-    gw_cmd_norm (plhs, nrhs, prhs);
-  else if (!strcmp (command, "convert"))
-    gw_cmd_convert (plhs, nrhs, prhs);
-  else if (!strcmp (command, "fill"))
-    gw_cmd_fill (plhs, nrhs, prhs);
-  else if (!strcmp (command, "reshape"))
-    gw_cmd_reshape (plhs, nrhs, prhs);
-  else if (!strcmp (command, "cat"))
-    gw_cmd_cat (plhs, nrhs, prhs);
-  else if (!strcmp (command, "rand"))
-    gw_cmd_rand (plhs, nrhs, prhs);
-  else if (!strcmp (command, "rng"))
-    gw_cmd_rng (plhs, nrhs, prhs);
-  else if (!strcmp (command, "upload"))
-    cmd_upload (plhs, nrhs, prhs);
-  else if (!strcmp (command, "gather"))
-    cmd_gather (plhs, nrhs, prhs);
-  else if (!strcmp (command, "free"))
-    cmd_free (nrhs, prhs);
-  else if (!strcmp (command, "check"))
-    cmd_check (nrhs, prhs);
-  else if (!strcmp (command, "host_address"))
-    cmd_host_probe (plhs, nrhs, prhs, 0);
-  else if (!strcmp (command, "host_echo"))
-    cmd_host_probe (plhs, nrhs, prhs, 1);
-  else if (!strcmp (command, "available"))
-    plhs[0] = mxCreateLogicalScalar (gm_available () ? 1 : 0);
-  else if (!strcmp (command, "device"))
-    cmd_device (plhs, nrhs, prhs);
-  else if (!strcmp (command, "kernels"))
-    cmd_kernels (nlhs, plhs);
-  else if (!strcmp (command, "usage"))
-    cmd_usage (plhs);
-  else if (!strcmp (command, "sync")) {
-    gm_status st = gm_sync ();
-    if (st != GM_OK)
-      gw_fail_status (NULL, st, "sync");
-  } else if (!strcmp (command, "reset"))
-    gm_reset ();
-  else if (!strcmp (command, "tuning_reload"))
-    gm_tuning_reload ();
-  else if (!strcmp (command, "runtime")) {
-    /* which copy of the runtime library this gateway calls: the value type calls the C API
-       itself only when it links the same one (mex/gpumat_value_direct.cc) */
-    plhs[0] = mxCreateNumericMatrix (1, 1, mxUINT64_CLASS, mxREAL);
-    *(uint64_t *) mxGetData (plhs[0]) = (uint64_t) (uintptr_t) gm_runtime_instance ();
-  }
-  else if (!strcmp (command, "fault")) {
-    /* For tests: a kernel that faults, queued; the next wait raises gpumat:cudaError. */
-    gm_status st = gm_test_fault (0);
-    if (st != GM_OK)
-      gw_fail_status (NULL, st, "sync");
-  }
-  else
-    gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__: unknown command '%s'", command);
+  for (size_t k = 0; k < sizeof gateway_commands / sizeof gateway_commands[0]; k++)
+    if (!strcmp (command, gateway_commands[k].name)) {
+      gateway_commands[k].run (nlhs, plhs, nrhs, prhs);
+      return;
+    }
+  gw_fail (NULL, "Octave:invalid-fun-call", "__gpumat__: unknown command '%s'", command);
 }
