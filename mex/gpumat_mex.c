@@ -33,6 +33,7 @@
  *   ("sync" | "reset" | "usage", CALLER)
  *   ("tuning_reload", CALLER)  reads the GPUMAT_* variables again (doc/TUNING.md)
  *   ("fault", CALLER)          queues a kernel that faults (tests of the deferred error path)
+ *   ("sort" | "find" | "nnz" | "median", CALLER, ...)  sort, find, nnz and median (gw_sort.c)
  *
  * One stream, in order (issue 12): a command whose result stays on the GPU queues its work on
  * stream 0 and returns without waiting, so that Octave prepares the next call while the GPU
@@ -63,6 +64,7 @@
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
 #include "gw_index.h"
+#include "gw_sort.h"
 
 static void at_exit (void)
 {
@@ -1175,6 +1177,10 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"tuning_reload", cmd_tuning_reload},
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
+  {"sort",          gw_cmd_sort},       /* sort, find, nnz, median: gw_sort.c */
+  {"find",          gw_cmd_find},
+  {"nnz",           gw_cmd_nnz},
+  {"median",        gw_cmd_median},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

@@ -349,11 +349,11 @@ octave_value octave_gpumat::all (int dim) const
   return gw1 (ovl ("binary", "all", "eq", s, 0.0));
 }
 
+/* nnz (G) of every class, complex and integer too: one count on the device (gw_sort.c) */
 octave_idx_type octave_gpumat::nnz () const
 {
-  if (host_only (self_value (*this)))
-    return host_value ().nnz ();
-  return static_cast<octave_idx_type> (count_nonzero (self_value (*this), "nnz"));
+  return static_cast<octave_idx_type> (gw1 (ovl ("nnz", "nnz", self_value (*this)))
+                                       .double_value ());
 }
 
 octave_value octave_gpumat::full_value () const
