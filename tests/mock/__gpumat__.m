@@ -169,6 +169,42 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       for k = 1:numel (r)
         [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
       endfor
+    case "sort"
+      ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
+      x = operand (varargin{1}, blocks);
+      if (iscomplex (x))
+        error ("gpumat:sort:unsupportedClass", "sort: complex data: sort on the GPU takes real data");
+      elseif (varargin{2} == 0)
+        [r{1:max (nargout, 1)}] = sort (x, varargin{3});
+      else
+        [r{1:max (nargout, 1)}] = sort (x, varargin{2}, varargin{3});
+      endif
+      for k = 1:numel (r)
+        [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
+      endfor
+    case "find"
+      ## ("find", CALLER, A, N, DIRECTION): N -1 for all of them
+      n = varargin{2};
+      if (n < 0)
+        n = Inf;
+      endif
+      [r{1:max (nargout, 1)}] = find (operand (varargin{1}, blocks), n, varargin{3});
+      for k = 1:numel (r)
+        [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
+      endfor
+    case "nnz"
+      varargout{1} = nnz (operand (varargin{1}, blocks));     # a host double, as the gateway's
+    case "median"
+      ## ("median", CALLER, A, DIM): DIM 0 is median.m's default dimension
+      x = operand (varargin{1}, blocks);
+      if (iscomplex (x))
+        error ("gpumat:median:unsupportedClass", "median: complex data: median on the GPU takes real data");
+      elseif (varargin{2} == 0)
+        r = median (x);
+      else
+        r = median (x, varargin{2});
+      endif
+      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
     otherwise
       error ("mock __gpumat__: no command '%s'", cmd);
   endswitch

@@ -241,7 +241,8 @@ function shell_checks ()
   assert (gather (any (gpumat ([0 0 11]) > 10)), true);
   assert (class (gather (any (gpumat ([0 0 11])))), "logical");
   warning ("off", "gpumat:hostFallback", "local");
-  assert (find (gpumat (int32 ([0 1 2]))), [2 3]);             # ended Octave before
+  assert (gather (find (gpumat (int32 ([0 1 2])))), [2 3]);     # @gpumat/find.m
+  assert (builtin ("find", gpumat (int32 ([0 1 2]))), [2 3]);   # find.cc on the type: ended Octave before
   assert (gather (mod (gpumat (int8 ([-7 5])), 3)), mod (int8 ([-7 5]), 3));
   fail ("!gpumat ([1 NaN])", "invalid conversion from NaN to logical");
   ## The host fallback warns once per function and session, with its identifier.
@@ -288,6 +289,32 @@ function shell_checks ()
   fail ("mod (gpumat ([1 2]) > 1, 2)", "wrong type argument");
   fail ("gpumat ([1 NaN]) & 1", "invalid conversion from NaN to logical");
   fail ("xor (gpumat ([1 2]), NaN)", "invalid conversion from NaN to logical");
+  ## sort, find, nnz and median of every real class reach the gateway's own commands (no host
+  ## fallback, results on the device); complex sort and median go to Octave on the host.
+  warning ("on", "gpumat:hostFallback", "local");
+  for c = {"double", "single", "logical", "int8", "uint8", "int16", "uint16", "int32", ...
+           "uint32", "int64", "uint64"}
+    v = cast ([3 0 -1 2 2 0], c{1});
+    lastwarn ("");
+    [s, i] = sort (gpumat (v), "descend");
+    f = find (gpumat (v), 2, "last");
+    [fi, fj, fv] = find (gpumat (v));
+    m = median (gpumat (v));
+    k = nnz (gpumat (v));
+    [~, id] = lastwarn ();
+    assert (isempty (id), "%s: sort, find, nnz or median went through the host (%s)", c{1}, id);
+    assert (isgpuarray (s) && isgpuarray (i) && isgpuarray (f) && isgpuarray (fv) && isgpuarray (m));
+    [hs, hi] = sort (v, "descend");
+    [hfi, hfj, hfv] = find (v);
+    assert ({gather(s), gather(i), gather(f), gather(fi), gather(fj), gather(fv), gather(m), k},
+            {hs, hi, find(v, 2, "last"), hfi, hfj, hfv, median(v), nnz(v)});
+  endfor
+  z = complex ([3 1 2], [0 1 -1]);
+  assert (gather (sort (gpumat (z))), sort (z));
+  assert (gather (median (gpumat (z))), median (z));
+  [i, j, v] = find (gpumat (z));
+  [hi, hj, hv] = find (z);
+  assert ({gather(i), gather(j), gather(v)}, {hi, hj, hv});
   printf ("shell_checks: all passed (%d index forms)\n", n);
 endfunction
 
