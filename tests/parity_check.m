@@ -214,7 +214,21 @@ function u = unary_functions ()
        "cos", @cos; "acos", @acos; "sinh", @sinh; "asinh", @asinh; "acosh", @acosh;
        "atanh", @atanh; "lgamma", @lgamma; "gammaln", @gammaln; "erfc", @erfc; "cbrt", @cbrt;
        "atan2_1", @(x) atan2 (x, 1); "hypot_3", @(x) hypot (3, x); "mod_neg", @(x) mod (x, -2.5);
-       "rem_0", @(x) rem (x, 0); "xor_host", @(x) xor (1, x)};
+       "rem_0", @(x) rem (x, 0); "xor_host", @(x) xor (1, x);
+       ## sort, find, nnz and median on the GPU (kernels/sort.cu, kernels/find.cu): both
+       ## outputs, every dimension and mode (sort_all also compares the sign bits, so -0 and 0
+       ## must keep their order), N and DIRECTION, one to four outputs of find
+       "sort_all", @(x) sort_all (x); "sort_all_desc", @(x) sort_all (x, "descend");
+       "sort_all_1", @(x) sort_all (x, 1); "sort_all_2d", @(x) sort_all (x, 2, "descend");
+       "sort_all_3", @(x) sort_all (x, 3); "sort_all_3d", @(x) sort_all (x, 3, "descend");
+       "sort_all_1a", @(x) sort_all (x, 1, "ascend"); "sort_1d", @(x) sort (x, 1, "descend");
+       "sort_5", @(x) sort (x, 5); "sort_dim1.7", @(x) sort (x, 1.7);
+       "find2", @(x) find_n (2, x); "find_n2", @(x) find (x, 2); "find_0", @(x) find (x, 0);
+       "find_last", @(x) find (x, 2, "last"); "find_inf_last", @(x) find (x, Inf, "last");
+       "find_first", @(x) find (x, 1, "first"); "find3_last", @(x) find_n (3, x, 2, "last");
+       "find2_1", @(x) find_n (2, x, 1); "find4", @(x) find_n (4, x); "find_view", @(x) find (x.');
+       "nnz_view", @(x) nnz (x.'); "median1", @(x) median (x, 1); "median2", @(x) median (x, 2);
+       "median3", @(x) median (x, 3); "median_view", @(x) median (x.')};
 endfunction
 
 function b = binary_functions ()
@@ -234,6 +248,26 @@ endfunction
 function r = sort2 (x)
   [s, i] = sort (x);
   r = {s, i};
+endfunction
+
+## [S, I] = sort (x, ...) and the sign bits of S (isequaln takes -0 for 0)
+function r = sort_all (x, varargin)
+  [s, i] = sort (x, varargin{:});
+  h = s;
+  if (isgpuarray (h))
+    h = gather (h);
+  endif
+  if (isfloat (h) && isreal (h))
+    r = {s, i, signbit(h)};
+  else
+    r = {s, i};
+  endif
+endfunction
+
+## the first N outputs of find (x, ...)
+function r = find_n (n, x, varargin)
+  r = cell (1, n);
+  [r{:}] = find (x, varargin{:});
 endfunction
 
 function r = trace2 (x)
