@@ -8,11 +8,11 @@
 ## @seealso{gpumat, find}
 ## @end deftypefn
 
-function n = nnz (G)
+function n = nnz (varargin)
   if (nargin != 1)
-    error ("Octave:invalid-fun-call", "Invalid call to nnz");
+    error ("Octave:invalid-fun-call", "Invalid call to nnz");     # as Octave's builtin
   endif
-  n = __gpumat_call__ ("nnz", "nnz", G);
+  n = __gpumat_call__ ("nnz", "nnz", varargin{1});
 endfunction
 
 %!error <Invalid call to nnz> nnz (gpumat (zeros (0, 2)), 1)
