@@ -17,12 +17,17 @@
  * The median (Octave 7.3's median.m: nth_element, then sum (..., "native") / 2 for an even
  * length, NaN where a slice holds one) reads the middle of each sorted segment directly.
  *
- * Compile time (issue: pkg install in 2 minutes on 2 cores): keys of 1 and 2 bytes are sorted
- * as 4-byte keys (end_bit keeps the passes to their bits), so SortPairs is instantiated three
- * times only: (u32 key, u32 value), (u64, u32), and (u64, u64) for arrays of more than 2^31
- * elements; CUB's optional half-precision and NVTX support is switched off below (they add ~1.5 s
- * of header parsing and nothing here uses them).  Measured on the 2-core build machine with the
- * brief's command: see bench/NOTES or the commit message of this file.
+ * Compile time (pkg install in 2 minutes on 2 cores; a new file at most ~6 s): every key is held
+ * in 64 bits (end_bit keeps the radix passes to the bits in use: an int8 vector takes one pass
+ * of 8 bits), so SortPairs is instantiated twice only: (u64 key, u32 position), and
+ * (u64, u64) for arrays of more than 2^31 elements.  Measured with the brief's command on the
+ * 2-core build machine (shared, so CPU seconds): the CUB header alone 3.7 s once CUB's optional
+ * half-precision and NVTX support is switched off below (5.2 s with it; nothing here uses it),
+ * each SortPairs instantiation ~0.7 s, the kernels of this file ~0.6 s: 5.9 s in all (dot.cu
+ * 9.3 s in the same conditions); with a third instantiation for 4-byte keys (u32, u32) it
+ * was 6.7 s, over the budget.  The price: a single, int32 or uint32 vector moves 12 bytes an
+ * element a pass instead of 8 (double vectors, and most matrices sorted along a dimension,
+ * where the segment number goes above the key, need 64-bit keys anyway).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -88,10 +93,10 @@ __device__ __forceinline__ void copy_elem (void *out, uint64_t o, const void *x,
 
 /* keys[e] = key of x[e], with its segment above bit kbits when seg_shift (nseg > 1 and one
    key holds both); vals[e] = e. */
-template <typename K, typename V>
+template <typename V>
 __global__ void __launch_bounds__ (kThreads)
 make_keys (const void *__restrict__ x, int es, gm_class cls, int descend, V n, V pre, V len,
-           int kbits, int with_segment, K *__restrict__ keys, V *__restrict__ vals)
+           int kbits, int with_segment, uint64_t *__restrict__ keys, V *__restrict__ vals)
 {
   for (V e = (V) blockIdx.x * kThreads + threadIdx.x; e < n; e += (V) gridDim.x * kThreads) {
     uint64_t k = gm_sort_key (load_bits (x, es, e), cls, descend);
@@ -99,19 +104,19 @@ make_keys (const void *__restrict__ x, int es, gm_class cls, int descend, V n, V
       const V seg = e % pre + e / (pre * len) * pre;
       k |= (uint64_t) seg << kbits;
     }
-    keys[e] = (K) k;
+    keys[e] = k;
     vals[e] = e;
   }
 }
 
 /* The second of two passes: keys[t] = segment of the element at vals[t]. */
-template <typename K, typename V>
+template <typename V>
 __global__ void __launch_bounds__ (kThreads)
-segment_keys (const V *__restrict__ vals, V n, V pre, V len, K *__restrict__ keys)
+segment_keys (const V *__restrict__ vals, V n, V pre, V len, uint64_t *__restrict__ keys)
 {
   for (V t = (V) blockIdx.x * kThreads + threadIdx.x; t < n; t += (V) gridDim.x * kThreads) {
     const V e = vals[t];
-    keys[t] = (K) (e % pre + e / (pre * len) * pre);
+    keys[t] = e % pre + e / (pre * len) * pre;
   }
 }
 
@@ -141,94 +146,118 @@ __global__ void __launch_bounds__ (kThreads) fill_ones (double *index, int64_t n
     index[i] = 1.0;
 }
 
-/* ---- median: Octave 7.3's median.m on each sorted segment ------------------------------------ */
+/* ---- median: Octave 7.3's median.m on each sorted segment ------------------------------------
+   Segment s's sorted elements are x[at (base + r)], base = s*len, r = 0 .. len-1, where at ()
+   reads the sorted positions (vals: uint32_t or uint64_t as val64; NULL when len == 1, nothing
+   to sort).  NaN sorts last, so a slice holding one ends with it.  Five kernels cover the ten
+   classes: double, single, int64, uint64, and the 1-, 2- and 4-byte integer classes (and
+   logical) through one kernel that works in int64_t. */
 
-template <typename T> struct int_limits;
-template <> struct int_limits<int8_t> { static constexpr int64_t lo = INT8_MIN, hi = INT8_MAX; };
-template <> struct int_limits<int16_t> { static constexpr int64_t lo = INT16_MIN, hi = INT16_MAX; };
-template <> struct int_limits<uint16_t> { static constexpr int64_t lo = 0, hi = UINT16_MAX; };
-template <> struct int_limits<int32_t> { static constexpr int64_t lo = INT32_MIN, hi = INT32_MAX; };
-template <> struct int_limits<uint32_t> { static constexpr int64_t lo = 0, hi = UINT32_MAX; };
-
-/* (a + b) / 2 as Octave's sum (x, dim, "native") / 2 computes it: the sum saturates in the
-   class, the division rounds half away from zero (octave_int's conversion of a double, and its
-   integer division for 64-bit classes). */
-template <typename T> __device__ __forceinline__ T half_sum (T a, T b, bool)
+__device__ __forceinline__ int64_t at (const void *vals, int val64, int64_t i)
 {
-  const int64_t s = (int64_t) a + (int64_t) b;
-  const int64_t c = s < int_limits<T>::lo ? int_limits<T>::lo
-                  : s > int_limits<T>::hi ? int_limits<T>::hi : s;
-  return (T) (c / 2 + c % 2);
-}
-template <> __device__ __forceinline__ int64_t half_sum<int64_t> (int64_t a, int64_t b, bool)
-{
-  int64_t s;
-  if (b > 0 && a > INT64_MAX - b)
-    s = INT64_MAX;
-  else if (b < 0 && a < INT64_MIN - b)
-    s = INT64_MIN;
-  else
-    s = a + b;
-  return s / 2 + s % 2;
-}
-template <> __device__ __forceinline__ uint64_t half_sum<uint64_t> (uint64_t a, uint64_t b, bool)
-{
-  const uint64_t s = a > UINT64_MAX - b ? UINT64_MAX : a + b;
-  return s / 2 + s % 2;
-}
-/* logical: sum (..., "native") is true when either is, and true / 2 is a true 0.5 */
-template <> __device__ __forceinline__ uint8_t half_sum<uint8_t> (uint8_t a, uint8_t b,
-                                                                    bool logical)
-{
-  if (logical)
-    return (uint8_t) (a | b);
-  const unsigned s = (unsigned) a + b, c = s > 255 ? 255 : s;
-  return (uint8_t) (c / 2 + c % 2);
-}
-/* double and single: Octave's sum starts from +0 (so -0 + -0 sums to +0), in the class */
-template <> __device__ __forceinline__ double half_sum<double> (double a, double b, bool)
-{
-  double s = 0.0;
-  s += a;
-  s += b;
-  return s / 2.0;
-}
-template <> __device__ __forceinline__ float half_sum<float> (float a, float b, bool)
-{
-  float s = 0.0f;
-  s += a;
-  s += b;
-  return s / 2.0f;
+  if (!vals)
+    return i;
+  return val64 ? (int64_t) ((const uint64_t *) vals)[i] : (int64_t) ((const uint32_t *) vals)[i];
 }
 
-template <typename T> __device__ __forceinline__ bool is_nan (T) { return false; }
-template <> __device__ __forceinline__ bool is_nan<double> (double x) { return isnan (x); }
-template <> __device__ __forceinline__ bool is_nan<float> (float x) { return isnan (x); }
-template <typename T> __device__ __forceinline__ T nan_of () { return T (); }
-template <> __device__ __forceinline__ double nan_of<double> ()
-{
-  return __longlong_as_double (0x7ff8000000000000ll);    /* Octave's NaN */
-}
-template <> __device__ __forceinline__ float nan_of<float> () { return __int_as_float (0x7fc00000); }
-
-/* out[s] = median of segment s, whose sorted elements are x[vals[s*len + r]], r = 0 .. len-1
-   (vals NULL: x[s*len + r], already in order: len == 1).  NaN sorts last, so a segment holding
-   one ends with it. */
-template <typename T, typename V>
+/* double and single: Octave's sum (..., "native") starts from +0 (so -0 + -0 sums to +0) and
+   adds in the class; a NaN anywhere gives Octave's NaN (0x7ff8..., 0x7fc00000). */
+template <typename T>
 __global__ void __launch_bounds__ (kThreads)
-median_pick (const T *__restrict__ x, const V *__restrict__ vals, V nseg, V len, int logical,
-             T *__restrict__ out)
+median_float (const T *__restrict__ x, const void *__restrict__ vals, int val64, int64_t nseg,
+              int64_t len, T *__restrict__ out)
 {
-  for (V s = (V) blockIdx.x * kThreads + threadIdx.x; s < nseg; s += (V) gridDim.x * kThreads) {
-    const V base = s * len;
-#define AT(r) x[vals ? vals[base + (r)] : base + (r)]
-    if (is_nan (AT (len - 1)))
-      out[s] = nan_of<T> ();
+  for (int64_t s = (int64_t) blockIdx.x * kThreads + threadIdx.x; s < nseg;
+       s += (int64_t) gridDim.x * kThreads) {
+    const int64_t base = s * len;
+    T m;
+    if (isnan (x[at (vals, val64, base + len - 1)]))
+      m = sizeof (T) == 8 ? (T) __longlong_as_double (0x7ff8000000000000ll)
+                          : (T) __int_as_float (0x7fc00000);
     else if (len % 2)
-      out[s] = AT ((len - 1) / 2);
-    else
-      out[s] = half_sum<T> (AT (len / 2 - 1), AT (len / 2), logical != 0);
-#undef AT
+      m = x[at (vals, val64, base + (len - 1) / 2)];
+    else {
+      T sum = 0;
+      sum += x[at (vals, val64, base + len / 2 - 1)];
+      sum += x[at (vals, val64, base + len / 2)];
+      m = sum / (T) 2;
+    }
+    out[s] = m;
+  }
+}
+
+/* c / 2 rounded half away from zero (octave_int's conversion of a double, and its integer
+   division for 64-bit classes) */
+template <typename T> __device__ __forceinline__ T half_away (T c) { return c / 2 + c % 2; }
+
+/* int64 and uint64: the sum saturates in the class */
+__device__ __forceinline__ int64_t sat_add (int64_t a, int64_t b)
+{
+  if (b > 0 && a > INT64_MAX - b)
+    return INT64_MAX;
+  if (b < 0 && a < INT64_MIN - b)
+    return INT64_MIN;
+  return a + b;
+}
+__device__ __forceinline__ uint64_t sat_add (uint64_t a, uint64_t b)
+{
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+template <typename T>
+__global__ void __launch_bounds__ (kThreads)
+median_wide (const T *__restrict__ x, const void *__restrict__ vals, int val64, int64_t nseg,
+             int64_t len, T *__restrict__ out)
+{
+  for (int64_t s = (int64_t) blockIdx.x * kThreads + threadIdx.x; s < nseg;
+       s += (int64_t) gridDim.x * kThreads) {
+    const int64_t base = s * len;
+    if (len % 2) {
+      out[s] = x[at (vals, val64, base + (len - 1) / 2)];
+      continue;
+    }
+    const T a = x[at (vals, val64, base + len / 2 - 1)], b = x[at (vals, val64, base + len / 2)];
+    out[s] = half_away (sat_add (a, b));
+  }
+}
+
+/* 1-, 2- and 4-byte integers (es bytes, signed or not), saturating at [lo, hi]; logical data
+   (bytes 0 or 1): sum (..., "native") is true when either is, and true / 2 is a true 0.5 */
+__device__ __forceinline__ int64_t load_int (const void *x, int es, int is_signed, int64_t i)
+{
+  switch (es) {
+  case 1: return is_signed ? (int64_t) ((const int8_t *) x)[i] : (int64_t) ((const uint8_t *) x)[i];
+  case 2: return is_signed ? (int64_t) ((const int16_t *) x)[i] : (int64_t) ((const uint16_t *) x)[i];
+  default: return is_signed ? (int64_t) ((const int32_t *) x)[i] : (int64_t) ((const uint32_t *) x)[i];
+  }
+}
+
+__global__ void __launch_bounds__ (kThreads)
+median_int (const void *__restrict__ x, int es, int is_signed, int logical, int64_t lo,
+            int64_t hi, const void *__restrict__ vals, int val64, int64_t nseg, int64_t len,
+            void *__restrict__ out)
+{
+  for (int64_t s = (int64_t) blockIdx.x * kThreads + threadIdx.x; s < nseg;
+       s += (int64_t) gridDim.x * kThreads) {
+    const int64_t base = s * len;
+    int64_t m;
+    if (len % 2)
+      m = load_int (x, es, is_signed, at (vals, val64, base + (len - 1) / 2));
+    else {
+      const int64_t a = load_int (x, es, is_signed, at (vals, val64, base + len / 2 - 1));
+      const int64_t b = load_int (x, es, is_signed, at (vals, val64, base + len / 2));
+      if (logical)
+        m = a | b;
+      else {
+        const int64_t sum = a + b;
+        m = half_away (sum < lo ? lo : sum > hi ? hi : sum);
+      }
+    }
+    switch (es) {
+    case 1: ((uint8_t *) out)[s] = (uint8_t) m; break;
+    case 2: ((uint16_t *) out)[s] = (uint16_t) m; break;
+    default: ((uint32_t *) out)[s] = (uint32_t) m; break;
+    }
   }
 }
 
@@ -239,8 +268,7 @@ struct plan {
   int kbits, seg_bits;
   bool two_pass, val64;
   int end1, end2;              /* radix bits of pass 1 (and 2) */
-  bool key64_1, key64_2;
-  size_t key_bytes, val_bytes; /* of one element in the buffers */
+  size_t val_bytes;            /* of one position in the buffers */
   size_t off_k1, off_v0, off_v1, off_temp, temp_bytes, total;
 };
 
@@ -296,21 +324,17 @@ gm_status sort_pairs (void *temp, size_t &temp_bytes, K **k, K *k_other, V **v, 
   return GM_OK;
 }
 
-/* One pass with the plan's class of buffers: keys of 8 bytes (key64) or 4, values of 8 bytes
-   (p->val64) or 4.  *k and *v hold the input and become the sorted output; k_other and
-   v_other are the spare buffers.  temp NULL: only sets temp_bytes. */
-gm_status radix_pass (const plan *p, bool key64, int end_bit, void *temp, size_t &temp_bytes,
-                      void **k, void *k_other, void **v, void *v_other, cudaStream_t stream)
+/* One pass: 8-byte keys, positions of 8 bytes (p->val64) or 4.  *k and *v hold the input and
+   become the sorted output; k_other and v_other are the spare buffers.  temp NULL: only sets
+   temp_bytes. */
+gm_status radix_pass (const plan *p, int end_bit, void *temp, size_t &temp_bytes, void **k,
+                      void *k_other, void **v, void *v_other, cudaStream_t stream)
 {
   if (p->val64)
     return sort_pairs<uint64_t, uint64_t> (temp, temp_bytes, (uint64_t **) k,
                                            (uint64_t *) k_other, (uint64_t **) v,
                                            (uint64_t *) v_other, p->n, end_bit, stream);
-  if (key64)
-    return sort_pairs<uint64_t, uint32_t> (temp, temp_bytes, (uint64_t **) k,
-                                           (uint64_t *) k_other, (uint32_t **) v,
-                                           (uint32_t *) v_other, p->n, end_bit, stream);
-  return sort_pairs<uint32_t, uint32_t> (temp, temp_bytes, (uint32_t **) k, (uint32_t *) k_other,
+  return sort_pairs<uint64_t, uint32_t> (temp, temp_bytes, (uint64_t **) k, (uint64_t *) k_other,
                                          (uint32_t **) v, (uint32_t *) v_other, p->n, end_bit,
                                          stream);
 }
@@ -329,26 +353,18 @@ gm_status make_plan (gm_class cls, int nd, const int64_t *dims, int dim, plan *p
   /* 32-bit positions while a grid-stride loop's last step (n + 65536 * 256) cannot wrap */
   p->val64 = p->n > ((int64_t) 1 << 31);
   p->two_pass = p->kbits + p->seg_bits > 64;
-  if (!p->two_pass) {
-    p->end1 = p->kbits + p->seg_bits;
-    p->key64_1 = p->end1 > 32 || p->val64;
-  } else {
-    p->end1 = p->kbits;
-    p->key64_1 = p->kbits > 32 || p->val64;
-    p->end2 = p->seg_bits;
-    p->key64_2 = p->seg_bits > 32 || p->val64;
-  }
-  p->key_bytes = p->key64_1 || p->key64_2 ? 8 : 4;
+  p->end1 = p->two_pass ? p->kbits : p->kbits + p->seg_bits;
+  p->end2 = p->two_pass ? p->seg_bits : 0;
   p->val_bytes = p->val64 ? 8 : 4;
-  p->off_k1 = align_up ((size_t) p->n * p->key_bytes);
+  p->off_k1 = align_up ((size_t) p->n * sizeof (uint64_t));
   p->off_v0 = 2 * p->off_k1;
   p->off_v1 = p->off_v0 + align_up ((size_t) p->n * p->val_bytes);
   p->off_temp = p->off_v1 + align_up ((size_t) p->n * p->val_bytes);
   size_t t1 = 0, t2 = 0;
   void *k = NULL, *v = NULL;
-  st = radix_pass (p, p->key64_1, p->end1, NULL, t1, &k, NULL, &v, NULL, 0);
+  st = radix_pass (p, p->end1, NULL, t1, &k, NULL, &v, NULL, 0);
   if (st == GM_OK && p->two_pass)
-    st = radix_pass (p, p->key64_2, p->end2, NULL, t2, &k, NULL, &v, NULL, 0);
+    st = radix_pass (p, p->end2, NULL, t2, &k, NULL, &v, NULL, 0);
   p->temp_bytes = t1 > t2 ? t1 : t2;
   p->total = p->off_temp + p->temp_bytes;
   return st;
@@ -366,62 +382,76 @@ gm_status run_sort (const plan *p, gm_class cls, int descend, const void *d_x, v
   const int es = (int) gm_class_size (cls);
   const int with_segment = p->nseg > 1 && !p->two_pass;
   const unsigned grid = grid_for (p->n);
-#define KEYS(K, V) \
-  make_keys<K, V><<<grid, kThreads, 0, stream>>> (d_x, es, cls, descend, (V) p->n, (V) p->pre, \
-                                                  (V) p->len, p->kbits, with_segment, \
-                                                  (K *) b, (V *) (b + p->off_v0))
   if (p->val64)
-    KEYS (uint64_t, uint64_t);
-  else if (p->key64_1)
-    KEYS (uint64_t, uint32_t);
+    make_keys<uint64_t><<<grid, kThreads, 0, stream>>> (
+      d_x, es, cls, descend, (uint64_t) p->n, (uint64_t) p->pre, (uint64_t) p->len, p->kbits,
+      with_segment, (uint64_t *) b, (uint64_t *) (b + p->off_v0));
   else
-    KEYS (uint32_t, uint32_t);
-#undef KEYS
+    make_keys<uint32_t><<<grid, kThreads, 0, stream>>> (
+      d_x, es, cls, descend, (uint32_t) p->n, (uint32_t) p->pre, (uint32_t) p->len, p->kbits,
+      with_segment, (uint64_t *) b, (uint32_t *) (b + p->off_v0));
   gm_status st = launched ("sort: make_keys");
   void *const kbuf[2] = {b, b + p->off_k1}, *const vbuf[2] = {b + p->off_v0, b + p->off_v1};
   void *keys = kbuf[0];
   *vals = vbuf[0];
   size_t temp_bytes = p->temp_bytes;
   if (st == GM_OK)
-    st = radix_pass (p, p->key64_1, p->end1, b + p->off_temp, temp_bytes, &keys, kbuf[1], vals,
-                     vbuf[1], stream);
+    st = radix_pass (p, p->end1, b + p->off_temp, temp_bytes, &keys, kbuf[1], vals, vbuf[1],
+                     stream);
   if (st != GM_OK || !p->two_pass)
     return st;
   /* second pass: the segments, into the key buffer the first pass left spare */
   keys = keys == kbuf[0] ? kbuf[1] : kbuf[0];
-#define SEGS(K, V) \
-  segment_keys<K, V><<<grid, kThreads, 0, stream>>> ((const V *) *vals, (V) p->n, (V) p->pre, \
-                                                     (V) p->len, (K *) keys)
   if (p->val64)
-    SEGS (uint64_t, uint64_t);
-  else if (p->key64_2)
-    SEGS (uint64_t, uint32_t);
+    segment_keys<uint64_t><<<grid, kThreads, 0, stream>>> (
+      (const uint64_t *) *vals, (uint64_t) p->n, (uint64_t) p->pre, (uint64_t) p->len,
+      (uint64_t *) keys);
   else
-    SEGS (uint32_t, uint32_t);
-#undef SEGS
+    segment_keys<uint32_t><<<grid, kThreads, 0, stream>>> (
+      (const uint32_t *) *vals, (uint32_t) p->n, (uint32_t) p->pre, (uint32_t) p->len,
+      (uint64_t *) keys);
   st = launched ("sort: segment_keys");
   temp_bytes = p->temp_bytes;
   if (st == GM_OK)
-    st = radix_pass (p, p->key64_2, p->end2, b + p->off_temp, temp_bytes, &keys,
+    st = radix_pass (p, p->end2, b + p->off_temp, temp_bytes, &keys,
                      keys == kbuf[0] ? kbuf[1] : kbuf[0], vals, *vals == vbuf[0] ? vbuf[1] : vbuf[0],
                      stream);
   return st;
 }
 
-template <typename T>
-gm_status pick (const plan *p, const void *d_x, const void *vals, int logical, void *d_out,
-                cudaStream_t stream)
+gm_status pick (const plan *p, gm_class cls, int logical, const void *d_x, const void *vals,
+                void *d_out, cudaStream_t stream)
 {
   const unsigned grid = grid_for (p->nseg);
-  if (p->val64)
-    median_pick<T, uint64_t><<<grid, kThreads, 0, stream>>> (
-      (const T *) d_x, (const uint64_t *) vals, (uint64_t) p->nseg, (uint64_t) p->len, logical,
-      (T *) d_out);
-  else
-    median_pick<T, uint32_t><<<grid, kThreads, 0, stream>>> (
-      (const T *) d_x, (const uint32_t *) vals, (uint32_t) p->nseg, (uint32_t) p->len, logical,
-      (T *) d_out);
-  return launched ("median: median_pick");
+  const int v64 = p->val64;
+  switch (cls) {
+  case GM_DOUBLE:
+    median_float<double><<<grid, kThreads, 0, stream>>> ((const double *) d_x, vals, v64, p->nseg,
+                                                         p->len, (double *) d_out);
+    break;
+  case GM_SINGLE:
+    median_float<float><<<grid, kThreads, 0, stream>>> ((const float *) d_x, vals, v64, p->nseg,
+                                                        p->len, (float *) d_out);
+    break;
+  case GM_INT64:
+    median_wide<int64_t><<<grid, kThreads, 0, stream>>> ((const int64_t *) d_x, vals, v64,
+                                                         p->nseg, p->len, (int64_t *) d_out);
+    break;
+  case GM_UINT64:
+    median_wide<uint64_t><<<grid, kThreads, 0, stream>>> ((const uint64_t *) d_x, vals, v64,
+                                                          p->nseg, p->len, (uint64_t *) d_out);
+    break;
+  default: {
+    const int es = (int) gm_class_size (cls);
+    const int is_signed = cls == GM_INT8 || cls == GM_INT16 || cls == GM_INT32;
+    const int64_t bits = 8 * es;
+    const int64_t lo = is_signed ? -((int64_t) 1 << (bits - 1)) : 0;
+    const int64_t hi = is_signed ? ((int64_t) 1 << (bits - 1)) - 1 : ((int64_t) 1 << bits) - 1;
+    median_int<<<grid, kThreads, 0, stream>>> (d_x, es, is_signed, logical, lo, hi, vals, v64,
+                                              p->nseg, p->len, d_out);
+  }
+  }
+  return launched ("median: pick");
 }
 
 } // namespace
@@ -518,17 +548,5 @@ extern "C" gm_status gm_median (gm_class cls, int logical, int nd, const int64_t
     if (st != GM_OK)
       return st;
   }
-  switch (cls) {
-  case GM_DOUBLE: return pick<double> (&p, d_x, vals, 0, d_out, stream);
-  case GM_SINGLE: return pick<float> (&p, d_x, vals, 0, d_out, stream);
-  case GM_INT8: return pick<int8_t> (&p, d_x, vals, 0, d_out, stream);
-  case GM_UINT8: return pick<uint8_t> (&p, d_x, vals, logical, d_out, stream);
-  case GM_INT16: return pick<int16_t> (&p, d_x, vals, 0, d_out, stream);
-  case GM_UINT16: return pick<uint16_t> (&p, d_x, vals, 0, d_out, stream);
-  case GM_INT32: return pick<int32_t> (&p, d_x, vals, 0, d_out, stream);
-  case GM_UINT32: return pick<uint32_t> (&p, d_x, vals, 0, d_out, stream);
-  case GM_INT64: return pick<int64_t> (&p, d_x, vals, 0, d_out, stream);
-  case GM_UINT64: return pick<uint64_t> (&p, d_x, vals, 0, d_out, stream);
-  default: return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_median: unsupported class");
-  }
+  return pick (&p, cls, logical, d_x, vals, d_out, stream);
 }
