@@ -356,8 +356,9 @@ static void test_sort ()
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     for (int descend = 0; descend < 2; descend++)
       check_sort (GM_UINT8, 1, (int) shapes[s][0], shapes[s] + 1, 1, descend, "shape");
-  /* the plans: many segments of a 64-bit class (two passes, pass 2 on 32-bit segment keys),
-     of a 32-bit class (one 64-bit key), of a 1-byte class (one 32-bit key), one long segment */
+  /* the plans: many segments of a 64-bit class (two passes, the second on the segments), of a
+     32-, 16- and 8-bit class (the segment above the key in one 64-bit key: 50, 34 and 26 bits
+     of radix passes), contiguous (dim 1) and strided (dim 2) */
   const int64_t many[2] = {3, 200001}, wide[2] = {70000, 3};
   for (gm_class cls : {GM_DOUBLE, GM_INT64, GM_SINGLE, GM_UINT32, GM_INT8, GM_UINT16})
     for (int descend = 0; descend < 2; descend++) {
