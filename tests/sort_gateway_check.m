@@ -10,7 +10,8 @@
 ## scalars, rows, columns, 1x1xN and N-D arrays, transposed views; sort along every dimension
 ## up to ndims + 1 in both modes with one and two outputs, find with one to three outputs and
 ## every form of N and DIRECTION, nnz, median along every dimension.  A case agrees when both
-## give the same class, size, complexity, values and signs, or both raise an error.
+## give the same class, size, complexity, values and signs, or both raise an error; at the end
+## no device block may be left behind.
 ##
 ## With a GPU, against the real gateway; "assume-device" runs without asking
 ## gpumat_available, for the __gpumat__ of tests/cpu-standin/run_sort.sh built over CPU
@@ -26,6 +27,7 @@ function [passed, failed] = sort_gateway_check (mode)
   endif
   state = warning ("off", "all");
   cleanup = onCleanup (@() warning (state));
+  u0 = __gpumat_call__ ("usage", "gpumat");
   for k = 1:numel (inputs ())
     in = inputs (){k};
     x = in{1};
@@ -41,6 +43,15 @@ function [passed, failed] = sort_gateway_check (mode)
       passed += p;  failed += f;
     endfor
   endfor
+  ## every device block of the calls above freed (errors included) once its holders went
+  clear views g
+  u = __gpumat_call__ ("usage", "gpumat");
+  if (u(1) == u0(1))
+    passed++;
+  else
+    failed++;
+    printf ("FAIL: %d device blocks left behind\n", u(1) - u0(1));
+  endif
   printf ("sort_gateway_check: %d passed, %d failed\n", passed, failed);
 endfunction
 
