@@ -763,15 +763,18 @@ gm_status gm_sort (gm_class cls, int descend, int nd, const int64_t *dims, int d
  * the sum of the two middle ones in the class ("native": +0 + a + b in double and single,
  * saturating in an integer class, a | b for logical data) divided by 2 (integers rounded half
  * away from zero); NaN (0x7ff8..., Octave's) where a double or single slice holds a NaN.
- * Classes as gm_sort; `logical` says that GM_UINT8 data is a logical array.  The sign of a zero
- * median of a slice holding both -0 and +0 is the stable sort's (Octave's nth_element may pick
- * either).  Workspace: gm_median_workspace_size's bytes.  Queued on `stream`. */
+ * Classes as gm_sort; `logical` says that GM_UINT8 data is a logical array.  Where an odd-length
+ * double or single slice has a zero in the middle among zeros of both signs, the result is the
+ * stable sort's zero, while Octave's nth_element (libstdc++'s introselect) may pick either
+ * sign: *d_ambiguous (may be NULL) is then set to 1 (it is never cleared here), so that the
+ * caller can take Octave's own.  Workspace: gm_median_workspace_size's bytes.  Queued on
+ * `stream`. */
 gm_status gm_median_dims (int nd, const int64_t *dims, int dim, int *nd_out, int64_t *dims_out);
 gm_status gm_median_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
                                     size_t *bytes);
 gm_status gm_median (gm_class cls, int logical, int nd, const int64_t *dims, int dim,
-                     const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
-                     cudaStream_t stream);
+                     const void *d_x, void *d_out, int *d_ambiguous, void *d_workspace,
+                     size_t workspace_bytes, cudaStream_t stream);
 /* The nonzero elements of count elements of class cls (any class, complex too: nonzero when
  * either part is; NaN is nonzero, -0 is zero), as Octave's nnz and find see them.
  * gm_count_nonzero: their number into *h_count (a host variable: waits for `stream`; the

@@ -160,12 +160,16 @@ __device__ __forceinline__ int64_t at (const void *vals, int val64, int64_t i)
   return val64 ? (int64_t) ((const uint64_t *) vals)[i] : (int64_t) ((const uint32_t *) vals)[i];
 }
 
-/* double and single: Octave's sum (..., "native") starts from +0 (so -0 + -0 sums to +0) and
-   adds in the class; a NaN anywhere gives Octave's NaN (0x7ff8..., 0x7fc00000). */
+/* double and single: Octave's sum (..., "native") starts from +0 (so -0 + -0 sums to +0, and an
+   even length never gives -0) and adds in the class; a NaN anywhere gives Octave's NaN
+   (0x7ff8..., 0x7fc00000).  An odd length with a zero in the middle: the zeros are one run of
+   equal keys around it (in their original order); when it holds both signs, Octave's
+   nth_element may return either, and *ambiguous is set (the run is read from the middle out,
+   until both signs are seen). */
 template <typename T>
 __global__ void __launch_bounds__ (kThreads)
 median_float (const T *__restrict__ x, const void *__restrict__ vals, int val64, int64_t nseg,
-              int64_t len, T *__restrict__ out)
+              int64_t len, T *__restrict__ out, int *ambiguous)
 {
   for (int64_t s = (int64_t) blockIdx.x * kThreads + threadIdx.x; s < nseg;
        s += (int64_t) gridDim.x * kThreads) {
@@ -174,9 +178,29 @@ median_float (const T *__restrict__ x, const void *__restrict__ vals, int val64,
     if (isnan (x[at (vals, val64, base + len - 1)]))
       m = sizeof (T) == 8 ? (T) __longlong_as_double (0x7ff8000000000000ll)
                           : (T) __int_as_float (0x7fc00000);
-    else if (len % 2)
-      m = x[at (vals, val64, base + (len - 1) / 2)];
-    else {
+    else if (len % 2) {
+      const int64_t mid = (len - 1) / 2;
+      m = x[at (vals, val64, base + mid)];
+      if (m == (T) 0 && ambiguous) {
+        bool neg = signbit (m), pos = !neg;
+        for (int64_t r = mid - 1; r >= 0 && !(neg && pos); r--) {
+          const T z = x[at (vals, val64, base + r)];
+          if (z != (T) 0)
+            break;
+          neg |= signbit (z);
+          pos |= !signbit (z);
+        }
+        for (int64_t r = mid + 1; r < len && !(neg && pos); r++) {
+          const T z = x[at (vals, val64, base + r)];
+          if (z != (T) 0)
+            break;
+          neg |= signbit (z);
+          pos |= !signbit (z);
+        }
+        if (neg && pos)
+          *ambiguous = 1;          /* every writer stores the same value */
+      }
+    } else {
       T sum = 0;
       sum += x[at (vals, val64, base + len / 2 - 1)];
       sum += x[at (vals, val64, base + len / 2)];
@@ -420,18 +444,18 @@ gm_status run_sort (const plan *p, gm_class cls, int descend, const void *d_x, v
 }
 
 gm_status pick (const plan *p, gm_class cls, int logical, const void *d_x, const void *vals,
-                void *d_out, cudaStream_t stream)
+                void *d_out, int *ambiguous, cudaStream_t stream)
 {
   const unsigned grid = grid_for (p->nseg);
   const int v64 = p->val64;
   switch (cls) {
   case GM_DOUBLE:
     median_float<double><<<grid, kThreads, 0, stream>>> ((const double *) d_x, vals, v64, p->nseg,
-                                                         p->len, (double *) d_out);
+                                                         p->len, (double *) d_out, ambiguous);
     break;
   case GM_SINGLE:
     median_float<float><<<grid, kThreads, 0, stream>>> ((const float *) d_x, vals, v64, p->nseg,
-                                                        p->len, (float *) d_out);
+                                                        p->len, (float *) d_out, ambiguous);
     break;
   case GM_INT64:
     median_wide<int64_t><<<grid, kThreads, 0, stream>>> ((const int64_t *) d_x, vals, v64,
@@ -531,7 +555,7 @@ extern "C" gm_status gm_median_workspace_size (gm_class cls, int nd, const int64
 }
 
 extern "C" gm_status gm_median (gm_class cls, int logical, int nd, const int64_t *dims, int dim,
-                                const void *d_x, void *d_out, void *d_workspace,
+                                const void *d_x, void *d_out, int *d_ambiguous, void *d_workspace,
                                 size_t workspace_bytes, cudaStream_t stream)
 {
   plan p;
@@ -548,5 +572,5 @@ extern "C" gm_status gm_median (gm_class cls, int logical, int nd, const int64_t
     if (st != GM_OK)
       return st;
   }
-  return pick (&p, cls, logical, d_x, vals, d_out, stream);
+  return pick (&p, cls, logical, d_x, vals, d_out, d_ambiguous, stream);
 }

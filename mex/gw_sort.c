@@ -8,7 +8,10 @@
  * gpumat:<area>:unsupportedClass for sort and median (Octave orders complex values by abs,
  * then arg: inst/@gpumat/sort.m and median.m take them to Octave's own on the host).  Results
  * stay on the device, queued on stream 0, except find's count and nnz, which the host reads
- * (a wait).  Every block a call makes is in its scratch, so an error leaves nothing behind.
+ * (a wait), and median of double and single data, which reads a flag: where an odd-length
+ * slice has a zero in the middle among zeros of both signs, Octave's nth_element decides the
+ * sign, so that median is Octave's own on the gathered array (kernels/sort.cu).  Every block a
+ * call makes is in its scratch, so an error leaves nothing behind.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -223,6 +226,28 @@ void gw_cmd_nnz (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 /* ---- median ----------------------------------------------------------------------------------- */
 
+/* Octave's own median (A, DIM) of the gathered A, uploaded as a new gpumat array; the call's
+   scratch freed. */
+static mxArray *octave_median (gw_scratch *scratch, gw_operand *A, double dim, const char *area)
+{
+  mxArray *args[2] = {gw_gather_operand (scratch, A, area), mxCreateDoubleScalar (dim)};
+  mxArray *out = NULL;
+  mexSetTrapFlag (1);
+  const int failed = mexCallMATLAB (1, &out, 2, args, "median");
+  mexSetTrapFlag (0);
+  mxDestroyArray (args[0]);
+  mxDestroyArray (args[1]);
+  if (failed || !out)
+    gw_fail (scratch, "gpumat:median:internal", "Octave's median on the host failed");
+  gw_operand R;
+  gw_read_operand (scratch, out, area, "result", &R);
+  gw_upload_operand (scratch, &R, area);
+  mxArray *g = gw_make_gpumat (scratch, R.device, R.cls, R.ndims, R.dims, area);
+  mxDestroyArray (out);
+  gw_scratch_free (scratch);
+  return g;
+}
+
 void gw_cmd_median (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_A = 2, IN_DIM, IN_COUNT };
@@ -259,8 +284,21 @@ void gw_cmd_median (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   check (&scratch, gm_median_workspace_size (A.cls, nd, dims, (int) dim, &ws_bytes), area);
   void *d_ws = gw_device_alloc (&scratch, ws_bytes, area);
   void *d_out = gw_device_alloc (&scratch, count * gm_class_size (A.cls), area);
-  check (&scratch, gm_median (A.cls, logical, nd, dims, (int) dim, A.device, d_out, d_ws,
-                              ws_bytes, 0), area);
+  int *d_ambiguous = NULL;
+  if (A.cls == GM_DOUBLE || A.cls == GM_SINGLE) {
+    d_ambiguous = (int *) gw_device_alloc (&scratch, sizeof (int), area);
+    check (&scratch, gm_fill_bytes (d_ambiguous, 0, sizeof (int)), area);
+  }
+  check (&scratch, gm_median (A.cls, logical, nd, dims, (int) dim, A.device, d_out, d_ambiguous,
+                              d_ws, ws_bytes, 0), area);
+  int ambiguous = 0;
+  if (d_ambiguous)
+    check (&scratch, gm_copy_to_host (&ambiguous, d_ambiguous, sizeof ambiguous), area);
+  if (ambiguous) {
+    /* a zero median among zeros of both signs: Octave's nth_element picks the sign */
+    plhs[0] = octave_median (&scratch, &A, (double) dim, area);
+    return;
+  }
   plhs[0] = make_result (&scratch, d_out, A.cls, logical, nd_out, dout, area);
   gw_scratch_free (&scratch);
 }

@@ -18,7 +18,8 @@
  *    shapes with 0, 1, primes, N-D, many short segments (the one-key and the two-pass plans)
  *    and a few million elements: the values' bits and the indices exactly;
  *  - gm_median against median.m's rules (NaN, even lengths in the class: saturation, rounding
- *    half away from zero, +0 + a + b, logical a | b);
+ *    half away from zero, +0 + a + b, logical a | b), and its flag for a zero median among
+ *    zeros of both signs (where Octave's nth_element picks the sign);
  *  - gm_count_nonzero, gm_find_select and gm_find_outputs for every class, complex included;
  *  - errors: complex classes, a short workspace, NULL data, bad shapes.
  * Not reached here: arrays of more than 2^31 elements (the plan with 64-bit positions needs over
@@ -423,6 +424,24 @@ static uint64_t median_reference (gm_class cls, int logical, std::vector<uint64_
   return (is_signed ? (uint64_t) (int64_t) h : (uint64_t) h) & mask;
 }
 
+/* Where Octave's nth_element decides the sign: an odd length, no NaN, a zero in the middle,
+   and zeros of both signs in the slice (they sort as one run of equal keys). */
+static bool median_ambiguous (gm_class cls, const std::vector<uint64_t> &v)
+{
+  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+    return false;
+  const std::vector<size_t> order = octave_order (cls, v, 0);
+  const size_t len = v.size ();
+  const uint64_t sign = cls == GM_DOUBLE ? 0x8000000000000000ull : 0x80000000ull;
+  if (len % 2 == 0 || is_nan (cls, v[order[len - 1]]) || value (cls, v[order[(len - 1) / 2]]) != 0)
+    return false;
+  bool neg = false, pos = false;
+  for (uint64_t b : v)
+    if (!is_nan (cls, b) && value (cls, b) == 0)
+      (b & sign ? neg : pos) = true;
+  return neg && pos;
+}
+
 static void check_median (gm_class cls, int logical, int nd, const int64_t *dims, int dim)
 {
   const int64_t n = numel_of (nd, dims);
@@ -433,26 +452,38 @@ static void check_median (gm_class cls, int logical, int nd, const int64_t *dims
   TU_GM (gm_median_dims (nd, dims, dim, &ndo, dout_dims));
   const int64_t nout = numel_of (ndo, dout_dims);
   void *dx = to_device (hx), *dout = NULL, *ws = NULL;
+  int *dflag = NULL, flag = 0;
   TU_CUDA (cudaMalloc (&dout, (size_t) nout * es + 16));
+  TU_CUDA (cudaMalloc ((void **) &dflag, sizeof (int)));
+  TU_CUDA (cudaMemset (dflag, 0, sizeof (int)));
   size_t ws_bytes = 0;
   TU_GM (gm_median_workspace_size (cls, nd, dims, dim, &ws_bytes));
   if (ws_bytes)
     TU_CUDA (cudaMalloc (&ws, ws_bytes));
-  TU_GM (gm_median (cls, logical, nd, dims, dim, dx, dout, ws, ws_bytes, 0));
+  TU_GM (gm_median (cls, logical, nd, dims, dim, dx, dout, dflag, ws, ws_bytes, 0));
   std::vector<unsigned char> got = from_device (dout, (size_t) nout * es);
+  TU_CUDA (cudaMemcpy (&flag, dflag, sizeof flag, cudaMemcpyDeviceToHost));
   int64_t pre, len, post;
   view (nd, dims, dim, &pre, &len, &post);
-  bool ok = nout == pre * post;
+  bool ok = nout == pre * post, ambiguous = false;
   std::vector<uint64_t> slice ((size_t) len);
   for (int64_t q = 0; q < post && ok; q++)
     for (int64_t p = 0; p < pre && ok; p++) {
       for (int64_t i = 0; i < len; i++)
         slice[(size_t) i] = get_bits (hx, es, (size_t) (p + i * pre + q * pre * len));
       ok = get_bits (got, es, (size_t) (p + q * pre)) == median_reference (cls, logical, slice);
+      ambiguous = ambiguous || median_ambiguous (cls, slice);
     }
   tu_result (ok, "gm_median %s nd %d dim %d", logical ? "logical" : gm_class_name (cls), nd, dim);
+  tu_result (flag == (int) ambiguous, "gm_median's ambiguity flag %s nd %d dim %d: %d, want %d",
+             gm_class_name (cls), nd, dim, flag, (int) ambiguous);
+  /* without a flag: the same values */
+  TU_GM (gm_median (cls, logical, nd, dims, dim, dx, dout, NULL, ws, ws_bytes, 0));
+  tu_result (from_device (dout, (size_t) nout * es) == got, "gm_median without a flag %s",
+             gm_class_name (cls));
   cudaFree (dx);
   cudaFree (dout);
+  cudaFree (dflag);
   cudaFree (ws);
 }
 
@@ -487,7 +518,7 @@ static void test_median ()
     size_t ws_bytes = 0;
     TU_GM (gm_median_workspace_size (h.cls, 2, dims, 1, &ws_bytes));
     TU_CUDA (cudaMalloc (&ws, ws_bytes));
-    TU_GM (gm_median (h.cls, 0, 2, dims, 1, dx, dout, ws, ws_bytes, 0));
+    TU_GM (gm_median (h.cls, 0, 2, dims, 1, dx, dout, NULL, ws, ws_bytes, 0));
     std::vector<unsigned char> got = from_device (dout, es);
     tu_result (get_bits (got, es, 0) == h.want, "median by hand %s: got %llx, want %llx",
                gm_class_name (h.cls), (unsigned long long) get_bits (got, es, 0),
@@ -496,6 +527,47 @@ static void test_median ()
     cudaFree (dout);
     cudaFree (ws);
   }
+}
+
+/* the ambiguity flag by hand: zeros of both signs with a zero in the middle of an odd length */
+static void test_median_zero_signs ()
+{
+  struct hand { int n; double x[5]; int want; } cases[] = {
+    {3, {0, -0.0, 0}, 1}, {3, {0, 0, 0}, 0}, {3, {-0.0, -0.0, -0.0}, 0}, {2, {0, -0.0}, 0},
+    {5, {1, -0.0, 0, 2, 3}, 0}, {5, {-0.0, 5, 0, -1, 0}, 1}, {5, {-0.0, NAN, 0, -1, 0}, 0},
+    {1, {-0.0}, 0}, {3, {-1, -0.0, 0}, 1},
+  };
+  for (gm_class cls : {GM_DOUBLE, GM_SINGLE})
+    for (const hand &h : cases) {
+      const size_t es = gm_class_size (cls);
+      std::vector<unsigned char> hx ((size_t) h.n * es);
+      for (int i = 0; i < h.n; i++) {
+        if (cls == GM_DOUBLE)
+          memcpy (&hx[(size_t) i * es], &h.x[i], es);
+        else {
+          const float f = (float) h.x[i];
+          memcpy (&hx[(size_t) i * es], &f, es);
+        }
+      }
+      const int64_t dims[2] = {1, h.n};
+      void *dx = to_device (hx), *dout = NULL, *ws = NULL;
+      int *dflag = NULL, flag = -1;
+      TU_CUDA (cudaMalloc (&dout, 16));
+      TU_CUDA (cudaMalloc ((void **) &dflag, sizeof (int)));
+      TU_CUDA (cudaMemset (dflag, 0, sizeof (int)));
+      size_t ws_bytes = 0;
+      TU_GM (gm_median_workspace_size (cls, 2, dims, 2, &ws_bytes));
+      if (ws_bytes)
+        TU_CUDA (cudaMalloc (&ws, ws_bytes));
+      TU_GM (gm_median (cls, 0, 2, dims, 2, dx, dout, dflag, ws, ws_bytes, 0));
+      TU_CUDA (cudaMemcpy (&flag, dflag, sizeof flag, cudaMemcpyDeviceToHost));
+      tu_result (flag == h.want, "median zero signs %s n %d: flag %d, want %d",
+                 gm_class_name (cls), h.n, flag, h.want);
+      cudaFree (dx);
+      cudaFree (dout);
+      cudaFree (dflag);
+      cudaFree (ws);
+    }
 }
 
 static bool nonzero_ref (gm_class cls, const std::vector<unsigned char> &h, size_t i)
@@ -609,7 +681,7 @@ static void test_errors ()
              "short workspace refused");
   tu_result (gm_sort (GM_DOUBLE, 0, 2, dims, 1, NULL, d, NULL, d, b, 0) == GM_ERR_INVALID_ARGUMENT,
              "NULL data refused");
-  tu_result (gm_median (GM_INT8, 1, 2, dims, 1, d, d, d, 1024, 0) == GM_ERR_INVALID_ARGUMENT,
+  tu_result (gm_median (GM_INT8, 1, 2, dims, 1, d, d, NULL, d, 1024, 0) == GM_ERR_INVALID_ARGUMENT,
              "logical median of a non-uint8 class refused");
   tu_result (gm_find_select (GM_DOUBLE, 12, d, (int64_t *) d, d, 1, 0) == GM_ERR_INVALID_ARGUMENT,
              "find: short workspace refused");
@@ -630,6 +702,7 @@ int main (int argc, char **argv)
     test_errors ();
     test_sort ();
     test_median ();
+    test_median_zero_signs ();
     test_find ();
   }
   return tu_finish ("test_sort");

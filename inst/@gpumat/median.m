@@ -10,8 +10,9 @@
 ## true when either is true); NaN where a double or single slice holds a NaN.  The result has
 ## the class of @var{G}.  Double, single, logical and the eight integer classes run on the
 ## GPU; complex data is Octave's own on the host (a @code{gpumat:hostFallback} warning says
-## so once).  Where the middle of a slice holds both -0 and 0, the sign of a zero median is
-## the stable sort's (Octave's @code{nth_element} may pick either).
+## so once).  A double or single median waits for the GPU: where an odd-length slice has a
+## zero in the middle among zeros of both signs, the sign is the one Octave's
+## @code{nth_element} picks, so that array's median is Octave's own on the gathered data.
 ## @seealso{gpumat, sort, mean}
 ## @end deftypefn
 
@@ -71,6 +72,9 @@ endfunction
 %! assert (gather (median (gpumat (A), 3)), median (A, 3));
 %! assert (gather (median (gpumat (A))), median (A));
 %! assert (gather (median (gpumat ([Inf -Inf]))), NaN);
+%! for z = {[0 -0 0], [-0 0 -0 1 -1], [-0 -0], [0 -0 -0; -0 0 0]}
+%!   assert (signbit (gather (median (gpumat (z{1})))), signbit (median (z{1})));
+%! endfor
 %! assert (gather (median (gpumat (complex ([1 2 3], [1 0 -1])))), median (complex ([1 2 3], [1 0 -1])));
 %! fail ("median (gpumat ([1 2]), 0)", "DIM must be an integer and a valid dimension");
 %! fail ("median (gpumat ([1 2]), 1.5)", "DIM must be an integer and a valid dimension");
