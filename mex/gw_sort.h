@@ -13,7 +13,10 @@
  *                                     class, complex too (V narrowed to real as Octave does)
  *   ("nnz", CALLER, A)                the number of nonzero elements, a host double (waits)
  *   ("median", CALLER, A, DIM)        Octave 7.3's median (A, DIM) of a non-empty real array
- *                                     (DIM 0: the first dimension above 1, else 1)
+ *                                     (DIM 0: the first dimension above 1, else 1); a zero
+ *                                     median among zeros of both signs (double, single) is
+ *                                     Octave's own on the gathered A, whose nth_element picks
+ *                                     the sign
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
