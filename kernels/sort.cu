@@ -21,13 +21,13 @@
  * in 64 bits (end_bit keeps the radix passes to the bits in use: an int8 vector takes one pass
  * of 8 bits), so SortPairs is instantiated twice only: (u64 key, u32 position), and
  * (u64, u64) for arrays of more than 2^31 elements.  Measured with the brief's command on the
- * 2-core build machine (shared, so CPU seconds): the CUB header alone 3.7 s once CUB's optional
- * half-precision and NVTX support is switched off below (5.2 s with it; nothing here uses it),
- * each SortPairs instantiation ~0.7 s, the kernels of this file ~0.6 s: 5.9 s in all (dot.cu
- * 9.3 s in the same conditions); with a third instantiation for 4-byte keys (u32, u32) it
- * was 6.7 s, over the budget.  The price: a single, int32 or uint32 vector moves 12 bytes an
- * element a pass instead of 8 (double vectors, and most matrices sorted along a dimension,
- * where the segment number goes above the key, need 64-bit keys anyway).
+ * 2-core build machine (shared with other builds: CPU seconds, load ~3): the CUB header alone
+ * ~3.6 s once CUB's optional half-precision and NVTX support is switched off below (5.2 s with
+ * it; nothing here uses it), each SortPairs instantiation ~0.7 s, the kernels of this file
+ * ~0.6 s: 5.6 s in all (5.5-5.7 s wall); with a third instantiation for 4-byte keys
+ * (u32, u32) it was 6.3 s, over the budget.  The price: a single, int32 or uint32 vector
+ * moves 12 bytes an element a pass instead of 8 (double vectors, and most matrices sorted
+ * along a dimension, where the segment number goes above the key, need 64-bit keys anyway).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
