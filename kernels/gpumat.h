@@ -742,6 +742,47 @@ gm_status gm_matrix_norm (gm_norm_kind kind, gm_class cls, int64_t rows, int64_t
                           const void *d_x, void *d_out, void *d_workspace,
                           size_t workspace_bytes, cudaStream_t stream);
 
+/* ---- scans, products, differences and variances along one dimension (kernels/scan.cu) ------ */
+/* Octave's cumsum, cumprod, prod, diff and var/std of real double or single data along
+ * dimension dim (1-based; past the last dimension the length is 1), computed in the class.  A
+ * line (the elements along dim at one position of the other dimensions) of at most 1024
+ * elements, or any line when there are at least 132 * 2048 of them, is walked in Octave's own
+ * order and gives Octave's bits; longer lines are cut into chunks, which reassociates the sum
+ * or product (within the floating-point reduction tolerance).  Deterministic: the same bits on
+ * every run and every GPU.  Every function queues work on `stream` only; workspaces as for
+ * gm_reduce (ask the size, pass at least that many bytes, 16-byte aligned). */
+typedef enum {
+  GM_SCAN_CUMSUM = 0, /* cumsum (x, dim): x's shape; each line from its first element on       */
+  GM_SCAN_CUMPROD,    /* cumprod (x, dim): x's shape                                          */
+  GM_SCAN_PROD,       /* prod (x, dim): gm_reduce_dims (GM_RED_SUM, ...)'s shape (a 0x0 x is
+                         taken as 0x1); a line of length 0 gives 1                              */
+  GM_SCAN_COUNT
+} gm_scan_op;
+gm_status gm_scan_workspace_size (gm_scan_op op, gm_class cls, int nd, const int64_t *dims,
+                                  int dim, size_t *bytes);
+gm_status gm_scan (gm_scan_op op, gm_class cls, int nd, const int64_t *dims, int dim,
+                   const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
+                   cudaStream_t stream);
+/* diff (x, order, dim) for order >= 1: x's shape with dims[dim-1] reduced by order (nothing to
+ * compute when dims[dim-1] <= order: the result is empty), each element the order-th
+ * difference taken as liboctave's mx_inline_diff takes it (repeated first differences), so
+ * with Octave's bits.  No workspace up to order 8. */
+gm_status gm_diff_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
+                                  int64_t order, size_t *bytes);
+gm_status gm_diff (gm_class cls, int nd, const int64_t *dims, int dim, int64_t order,
+                   const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
+                   cudaStream_t stream);
+/* var (x, opt, dim) (opt 0 or 1), or std with root != 0, one value a line (pre * post of them,
+ * laid out as gm_reduce's outputs), as Octave 7.3's var.m computes it: the mean sum / n, then
+ * sumsq (x - mean) / (n - 1 + opt), its square root for std; n == 1 gives 0 (NaN where x is NaN
+ * or Inf); a line of length 0 gives NaN.  The shape rules of var.m's empty cases (var ([]) is a
+ * 1x1 NaN, and a double even for single data) are the caller's. */
+gm_status gm_var_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
+                                 size_t *bytes);
+gm_status gm_var (gm_class cls, int nd, const int64_t *dims, int dim, int opt, int root,
+                  const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
+                  cudaStream_t stream);
+
 /* ---- whole operations on host arrays (kernels/host_ops.cu) ------------------------------ */
 /* Allocate, upload, compute, download and free, on every path (errors included).  Arrays are
  * contiguous column-major host buffers of class cls.  Nothing is left on the device after the

@@ -16,6 +16,7 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
+ *   ("scan", CALLER, OP, A, DIM, PARAM)  cumsum, cumprod, prod, diff, var, std (gw_scan.c)
  *   ("index", [CALLER,] G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign",
  *                              [CALLER,] G, V, I1, ..., In) G(I1, ..., In) = V in place;
  *                              ("resize", [CALLER,] G, NEWDIMS) -> descriptor (gw_index.c).
@@ -63,6 +64,7 @@
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
 #include "gw_index.h"
+#include "gw_scan.h"
 
 static void at_exit (void)
 {
@@ -1153,6 +1155,7 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"binary",        gw_cmd_binary_row},
   {"unary",         gw_cmd_unary_row},
   {"reduce",        gw_cmd_reduce},
+  {"scan",          gw_cmd_scan},
   {"norm",          gw_cmd_norm_row},
   {"convert",       gw_cmd_convert_row},
   {"fill",          gw_cmd_fill_row},

@@ -195,6 +195,19 @@ function u = unary_functions ()
        "cat1", @(x) cat (1, x, x); "minus_mean", @(x) x - mean (x(:));
        "isfinite_any", @(x) any (isfinite (x(:))); "histc", @(x) histc (x(:), [-1 0 1 5]);
        "interp1", @(x) interp1 ([1 2 3], [4 5 6], x); "floor_div", @(x) floor (x / 2);
+       ## scans, products, differences and variances on the device (kernels/scan.cu), with
+       ## their dimension, order, weight and option arguments
+       "cumsum1", @(x) cumsum (x, 1); "cumsum2", @(x) cumsum (x, 2); "cumsum3", @(x) cumsum (x, 3);
+       "cumsum_native", @(x) cumsum (x, "native"); "cumsum_double", @(x) cumsum (x, 2, "double");
+       "cumprod1", @(x) cumprod (x, 1); "cumprod2", @(x) cumprod (x, 2); "cumprod3", @(x) cumprod (x, 3);
+       "prod1", @(x) prod (x, 1); "prod3", @(x) prod (x, 3); "prod_native", @(x) prod (x, "native");
+       "prod_double", @(x) prod (x, 1, "double"); "diff2", @(x) diff (x, 2);
+       "diff_k_dim", @(x) diff (x, 1, 2); "diff_dim1", @(x) diff (x, [], 1); "diff_big_k", @(x) diff (x, 5);
+       "diff_k3_dim1", @(x) diff (x, 3, 1); "diff_0", @(x) diff (x, 0); "diff_dim3", @(x) diff (x, 1, 3);
+       "std1", @(x) std (x, 1); "std2", @(x) std (x, 0, 2); "std3", @(x) std (x, [], 3);
+       "var1", @(x) var (x, 1); "var2", @(x) var (x, 1, 2); "var_all", @(x) var (x, 0, "all");
+       "std_all", @(x) std (x, 1, "all"); "var_w", @(x) var (x, 1:rows (x), 1);
+       "std_w", @(x) std (x, (1:columns (x)) / 2, 2); "var_dim9", @(x) var (x, 0, 9);
        ## every method this work added, against the host's own
        "sumsq", @sumsq; "sumsq2", @(x) sumsq (x, 2); "cummax", @cummax; "cummin", @cummin;
        "gcd", @(x) gcd (x, 6); "lcm", @(x) lcm (x, 4); "nth_element", @(x) nth_element (x, 1);

@@ -169,6 +169,43 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       for k = 1:numel (r)
         [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
       endfor
+    case "scan"
+      ## mex/gw_scan.c: cumsum, cumprod, prod (DIM 0: the default dimension), diff (DIM a
+      ## dimension of A, PARAM the order >= 1), var and std (PARAM opt 0 or 1, DIM 0: var.m's
+      ## default) of double, single or logical data, by Octave's own functions
+      x = operand (varargin{2}, blocks);  dim = varargin{3};  p = varargin{4};
+      if (! ((isfloat (x) && isreal (x)) || islogical (x)))
+        error ("gpumat:scan:unsupportedClass", "%s array: %s on the GPU takes real double, single or logical data", class (x), varargin{1});
+      endif
+      if (islogical (x))
+        x = double (x);
+      endif
+      switch (varargin{1})
+        case {"cumsum", "cumprod", "prod"}
+          if (dim == 0)
+            r = feval (varargin{1}, x);
+          else
+            r = feval (varargin{1}, x, dim);
+          endif
+        case "diff"
+          if (dim < 1 || dim > ndims (x))
+            error ("gpumat:scan:invalidDim", "DIM must be a valid dimension");
+          elseif (p < 1)
+            error ("gpumat:scan:invalidOrder", "Order must be an integer >= 1");
+          endif
+          r = diff (x, p, dim);
+        case {"var", "std"}
+          if (p != 0 && p != 1)
+            error ("gpumat:scan:invalidOpt", "OPT must be 0 or 1");
+          elseif (dim == 0)
+            r = feval (varargin{1}, x, p);
+          else
+            r = feval (varargin{1}, x, p, dim);
+          endif
+        otherwise
+          error ("gpumat:scan:unknownOperation", "unknown operation '%s'", varargin{1});
+      endswitch
+      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
     otherwise
       error ("mock __gpumat__: no command '%s'", cmd);
   endswitch
