@@ -393,8 +393,11 @@ static void test_ops (void)
       {2, {60013, 1}, false},    {2, {3, 20011}, false},     {2, {4099, 37}, false},
       {2, {33, 4099}, false},    {2, {1000, 300}, false},    {2, {2100007, 1}, false},
       {2, {3000017, 1}, true},   {2, {1, 3000017}, true},    {2, {2000, 1500}, true},
-      {2, {3, 1000003}, true},   {2, {100003, 3}, true},     {2, {300, 270337}, true},
+      {2, {3, 1000003}, true},   {2, {100003, 3}, true},     {2, {16, 270337}, true},
   };
+  /* The large shapes (millions of elements, a host reference in long double for each) take one
+     class an op, alternately, and only the dimensions they have: the full run stays within
+     about a minute on the GPU machine where every combination took over ten. */
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
     const Shape &sh = shapes[s];
     if (quick && sh.large)
@@ -402,7 +405,9 @@ static void test_ops (void)
     const int64_t n = numel (sh.nd, sh.dims);
     for (int c = 0; c < 2; c++)
       for (int op = CUMSUM; op <= STD0; op++)
-        for (int dim = 1; dim <= sh.nd + 1; dim++) {
+        for (int dim = 1; dim <= sh.nd + (sh.large ? 0 : 1); dim++) {
+          if (sh.large && (op + (int) s) % 2 != c)
+            continue;
           /* specials: dense in small cases (NaN and Inf lines, -0), sparse in long ones; none in
              the products of long lines (their values are make_values's exact ones) */
           int every = n > 100000 ? 100000 : n > 1000 ? 200 : 6;
@@ -429,8 +434,9 @@ static void test_diff (void)
     const int64_t n = numel (sh.nd, sh.dims);
     for (int c = 0; c < 2; c++)
       for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
-        for (int dim = 1; dim <= sh.nd + 1; dim++)
-          check_op (DIFF, c ? GM_SINGLE : GM_DOUBLE, sh.nd, sh.dims, dim, orders[k],
+        for (int dim = 1; dim <= sh.nd + (sh.large ? 0 : 1); dim++)
+          if (!sh.large || (k + (size_t) c) % 3 == 0)   /* large: a third of the orders a class */
+            check_op (DIFF, c ? GM_SINGLE : GM_DOUBLE, sh.nd, sh.dims, dim, orders[k],
                     n > 1000 ? 200 : 5, n > 50000);
   }
 }
