@@ -21,7 +21,8 @@
  * are merged, so that the usual cases are one or two loop dimensions; what is left as one
  * contiguous run on both sides is one cudaMemcpyAsync (a repmat or cat of whole arrays along the
  * last dimension), two dimensions with contiguous columns one cudaMemcpy2DAsync (cat along any
- * dimension, flip along the last one).  Loop positions are split in 32-bit arithmetic below 2^31
+ * dimension, flip along the last one), and a transpose (permute (A, [2 1]), and [2 1 3] of up
+ * to 64 pages) transpose.cu's tiled kernel.  Loop positions are split in 32-bit arithmetic below 2^31
  * elements (a 32-bit division is ~20 instructions, a 64-bit one ~70), 64-bit above; offsets are
  * 64-bit throughout.  Not yet measured on a GPU (bench/NOTES-elementwise.md keeps the figures
  * once they are): each element costs one read and one write plus one division per loop
@@ -42,6 +43,9 @@ constexpr int64_t kMaxBlocks = 65536;
 /* cudaMemcpy2D refuses pitches above the device's maximum (2^31 - 1 bytes on sm_90): beyond
  * 2^30 bytes the kernel runs instead (as kernels/index.cu). */
 constexpr int64_t kMaxPitch = (int64_t) 1 << 30;
+/* Pages of a batched transpose done as one tiled transpose each (a launch a page); more pages
+ * take the copy kernel in one launch. */
+constexpr int64_t kMaxTransposePages = 64;
 
 inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
 
@@ -290,6 +294,22 @@ gm_status run_copy (gm_class cls, const gm_shape_plan *in, const void *d_src, vo
                              (size_t) (p.src_stride[1] * es), (size_t) (p.count[0] * es),
                              (size_t) p.count[1], cudaMemcpyDeviceToDevice, stream);
     return err == cudaSuccess ? GM_OK : gm_cuda_status (err, "shape: cudaMemcpy2DAsync");
+  }
+  /* A transpose (a permute exchanging the two dimensions of a matrix, or of each of a few
+     pages): transpose.cu's tiled kernel, whose reads and writes are both coalesced, where the
+     copy kernel would read one element a 32-byte sector along the source's rows. */
+  const bool pages = p.nd == 3 && p.wrap[2] == INT64_MAX && p.count[2] <= kMaxTransposePages;
+  if (plain && (p.nd == 2 || pages) && p.src_stride[1] == 1 && p.dst_stride[0] == 1
+      && p.src_stride[0] >= p.count[1] && p.dst_stride[1] >= p.count[0]) {
+    for (int64_t q = 0; q < (p.nd == 3 ? p.count[2] : 1); q++) {
+      const int64_t s_off = p.nd == 3 ? q * p.src_stride[2] : 0;
+      const int64_t d_off = p.nd == 3 ? q * p.dst_stride[2] : 0;
+      gm_status st = gm_transpose (cls, p.count[1], p.count[0], src + s_off * es, p.src_stride[0],
+                                   dst + d_off * es, p.dst_stride[1], stream);
+      if (st != GM_OK)
+        return st;
+    }
+    return GM_OK;
   }
   err = row->copy (p, total, src, dst, stream);
   return err == cudaSuccess ? GM_OK : gm_cuda_status (err, "shape: shape_copy launch");

@@ -7,7 +7,8 @@
  * narrows.
  *
  *   ("permute", CALLER, G, PERM)      PERM a permutation of 1:n, n >= ndims (G): Octave's permute
- *   ("flip", CALLER, G, DIM)          the order along DIM (>= 1) reversed
+ *   ("flip", CALLER, G, DIM)          the order along DIM (>= 1) reversed (past the last
+ *                                     dimension: a copy)
  *   ("circshift", CALLER, G, SHIFTS)  a whole shift for each dimension (missing ones 0)
  *   ("repmat", CALLER, G, REPS)       REPS(d) >= 0 copies along dimension d (missing ones 1)
  *   ("diag", CALLER, G, K)            Octave's diag (G, K): the diagonal K of a matrix as a

@@ -228,6 +228,30 @@ function u = unary_functions ()
        "atanh", @atanh; "lgamma", @lgamma; "gammaln", @gammaln; "erfc", @erfc; "cbrt", @cbrt;
        "atan2_1", @(x) atan2 (x, 1); "hypot_3", @(x) hypot (3, x); "mod_neg", @(x) mod (x, -2.5);
        "rem_0", @(x) rem (x, 0); "xor_host", @(x) xor (1, x)};
+  ## The functions that move elements (kernels/shape.cu, mex/gw_shape.c) in more of their
+  ## forms; dev () turns a host result of a gpumat argument into a mismatch, so that each of
+  ## these must keep its result on the device
+  dev = @(r, x) {r, "a host result"}{1 + ((isnumeric (r) || islogical (r)) && isgpuarray (x) ...
+                                          && ! isgpuarray (r))};
+  u = [u; {"permute_d", @(x) dev(permute (x, [2 1 3]), x); "permute312", @(x) dev(permute (x, [3 1 2]), x);
+           "permute_bad", @(x) permute (x, [1 1 2]); "ipermute", @(x) dev(ipermute (x, [2 3 1]), x);
+           "squeeze_d", @(x) dev(squeeze (x), x); "flip_d", @(x) dev(flip (x), x);
+           "flip2", @(x) dev(flip (x, 2), x); "flip3", @(x) dev(flip (x, 3), x);
+           "fliplr_d", @(x) dev(fliplr (x), x); "flipud_d", @(x) dev(flipud (x), x);
+           "circshift_d", @(x) dev(circshift (x, -2), x); "circshift_v", @(x) dev(circshift (x, [1 -1]), x);
+           "circshift_dim", @(x) dev(circshift (x, 3, 2), x); "circshift_bad", @(x) circshift (x, 0.5);
+           "repmat_d", @(x) dev(repmat (x, 2, 3), x); "repmat_nd", @(x) dev(repmat (x, [1 2 2]), x);
+           "repmat0", @(x) dev(repmat (x, 0, 2), x); "diag_d", @(x) dev(diag (x), x);
+           "diag1", @(x) dev(diag (x, 1), x); "diag-2", @(x) dev(diag (x, -2), x);
+           "diag_mn", @(x) dev(diag (x(:), 3, 2), x); "diag_row", @(x) dev(diag (x(:).', -1), x);
+           "tril_d", @(x) dev(tril (x), x); "tril1", @(x) dev(tril (x, 1), x);
+           "triu-1", @(x) dev(triu (x, -1), x); "tril_pack", @(x) dev(tril (x, 0, "pack"), x);
+           "triu_pack", @(x) dev(triu (x, 1, "pack"), x); "trace_d", @(x) dev(trace2 (x), x);
+           "cat3_d", @(x) dev(cat (3, x, x), x); "cat2", @(x) dev(cat (2, x, x), x);
+           "cat4", @(x) dev(cat (4, [], x, x), x); "cat_int", @(x) dev(cat (1, x, int16 ([1 2])), x);
+           "horzcat_nd", @(x) dev([x, x], x); "vertcat_int", @(x) dev([x; uint8(x)], x);
+           "kron_d", @(x) dev(kron (x, [1 -1; 2 0]), x); "kron_left", @(x) dev(kron ([1; 2], x), x);
+           "kron3", @(x) dev(kron (x, [1 2], single ([1; -1])), x)}];
 endfunction
 
 function b = binary_functions ()
@@ -236,6 +260,9 @@ function b = binary_functions ()
        "eq", @eq; "ne", @ne; "and", @and; "or", @or; "xor", @xor; "max", @max; "min", @min;
        "mod", @mod; "rem", @rem; "atan2", @atan2; "hypot", @hypot; "horzcat", @horzcat2;
        "vertcat", @vertcat2; "mtimes", @mtimes; "mrdivide", @mrdivide; "mldivide", @mldivide};
+  ## the shape functions with two operands (mex/gw_shape.c's catnd and kron)
+  b = [b; {"cat1", @(x, y) cat (1, x, y); "cat2", @(x, y) cat (2, x, y);
+           "cat3", @(x, y) cat (3, x, y); "kron", @kron}];
 endfunction
 
 ## helpers that run Octave code as a scientist writes it
