@@ -1492,7 +1492,7 @@ endfunction
 %! assert ([size(C), isgpuarray(C)], [0 4 1]);  assert (class (gather (C)), "int8");
 %! C = horzcat (gpumat (zeros (0, 2)), gpumat (int8 (zeros (0, 2))));
 %! assert (class (gather (C)), "int8");
-%!error <dimension mismatch> horzcat (gpumat (zeros (0, 2, 2)), zeros (0, 2))
+%!error <horizontal dimensions mismatch \(0x2x2 vs 0x2\)> horzcat (gpumat (zeros (0, 2, 2)), zeros (0, 2))
 %!function gpu_case_gpumat_04 ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather ([gpumat([1 2]), 3i]), [1 2 3i]);

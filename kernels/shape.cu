@@ -24,9 +24,9 @@
  * dimension, flip along the last one), and a transpose (permute (A, [2 1]), and [2 1 3] of up
  * to 64 pages) transpose.cu's tiled kernel.  Loop positions are split in 32-bit arithmetic below 2^31
  * elements (a 32-bit division is ~20 instructions, a 64-bit one ~70), 64-bit above; offsets are
- * 64-bit throughout.  Not yet measured on a GPU (bench/NOTES-elementwise.md keeps the figures
- * once they are): each element costs one read and one write plus one division per loop
- * dimension beyond the first.
+ * 64-bit throughout.  Not yet measured on a GPU (bench/bench_shape.cu measures each path against
+ * a device copy, and the 32-bit split against the 64-bit one): each element costs one read and
+ * one write plus one division per loop dimension beyond the first.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

@@ -41,7 +41,7 @@ endfunction
 
 %!assert (size (cat (3, gpumat (zeros (0, 2)), zeros (0, 2))), [0 2 2])
 %!assert (size (cat (3, [], gpumat ([]), [])), [0 0 3])
-%!assert (size (cat (1, gpumat (zeros (0, 3, 2)), zeros (2, 3, 2))), [2 3 2])
+%!assert (size (cat (1, gpumat (zeros (0, 3, 2)), zeros (0, 3, 2))), [0 3 2])
 %!assert (size (cat (5, gpumat ([]), zeros (2, 0))), [2 0])
 %!assert (class (cat (3, gpumat (zeros (0, 2, "int8")), [])), "gpumat")
 %!error <cat: dimension mismatch> cat (3, gpumat (zeros (0, 2)), zeros (0, 3))

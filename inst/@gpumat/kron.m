@@ -40,7 +40,7 @@ function tf = on_device (x)
 endfunction
 
 %!assert (size (kron (gpumat (zeros (0, 3)), [1 2])), [0 6])
-%!assert (size (kron (ones (2, 0), gpumat (zeros (3, 2)))), [6 0])
+%!assert (size (kron (ones (2, 3), gpumat (zeros (0, 2)))), [0 6])
 %!assert (size (kron (gpumat (zeros (2, 0, 3)), 1)), [2 0])
 %!function gpu_check_kron ()
 %! A = [1 -2 3; 0.5 NaN -Inf];  B = [2 0; -1 4; 1e300 -0];
