@@ -102,9 +102,16 @@ $(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEAD
 
 # The programs run at once (their CPU references are single-threaded), each into its own log,
 # printed in order.
+# Each program has KERNEL_TEST_LIMIT seconds: a hung kernel or a runaway test fails alone, with a
+# line that says so, instead of holding up make check.
+KERNEL_TEST_LIMIT ?= 300
 test-kernels: $(TEST_PROGRAMS)
 	@mkdir -p $(TARGET)/test-kernels; status=0; pids=; for t in $(TEST_PROGRAMS); do \
-	  log=$(TARGET)/test-kernels/$${t##*/}.log; $$t > $$log 2>&1 & pids="$$pids $$!:$$log"; \
+	  log=$(TARGET)/test-kernels/$${t##*/}.log; \
+	  { timeout $(KERNEL_TEST_LIMIT) $$t || { rc=$$?; \
+	      [ $$rc = 124 ] && echo "$${t##*/}: FAILED: still running after $(KERNEL_TEST_LIMIT) s, stopped"; \
+	      grep -q '^test_.*: [0-9]* passed, [0-9]* failed' $$log || echo "$${t##*/}: 0 passed, 1 failed, 0 skipped"; \
+	      exit $$rc; }; } > $$log 2>&1 & pids="$$pids $$!:$$log"; \
 	done; \
 	for p in $$pids; do wait $${p%%:*} || status=1; cat $${p#*:}; done; exit $$status
 

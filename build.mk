@@ -67,24 +67,35 @@ ARCH_SHOWN = $(shell printf '%s\n' $(ARCH_LIST) | sed 's/\(.\)$$/.\1/')
 # them (the driver compiles it at first use).
 CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=sm_$(a)) \
                 -gencode arch=compute_$(lastword $(ARCH_LIST)),code=compute_$(lastword $(ARCH_LIST))
-NVCCFLAGS ?= -O3 -std=c++17 -lineinfo
+NVCCFLAGS ?= -std=c++17 -lineinfo
 NVCC_ALL_FLAGS = $(NVCCFLAGS) $(KERNEL_ARCH_FLAGS) -Xcompiler -fPIC -I$(SRCROOT)/kernels
+# nvcc's -O is the host compiler's level only (cicc's and ptxas's command lines are the same at
+# -O1 and -O3: device code is optimised fully either way).  A kernel file's host code plans and
+# launches, so it is compiled at -O1 (elementwise.cu's gcc time 19 s -> 8 s); the files whose
+# host code does the work (host and out-of-core products, transfers, the allocator) at -O3.  An
+# -O in NVCCFLAGS sets every file.
+HOST_WORK_KERNELS := host_ooc host_ops transfer memory tuning
+host_opt = $(if $(filter -O%,$(NVCCFLAGS)),,$(if $(filter $(HOST_WORK_KERNELS),$(1)),-O3,-O1))
 KERNEL_ARCH_FLAGS = $(CUDA_GENCODE)
 
 KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh)
 KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
 # The slowest files first, so that the cores finish together rather than one of them compiling
-# the longest file alone at the end (nvcc -time, one capability, one file at a time on the 2-core
-# machine, November 2026: elementwise 45 s, matmul_tf32 39 (two device passes: sm_90a code and
-# compute_90 PTX), matmul_warp 36, matmul_ozaki 17, matmul_dmma 16, matmul_int 12, dot 9; the
-# other 18 files 1 to 5 s, 208 s in all; cicc and ptxas take 3/4 of it, once per capability).
-SLOW_KERNELS   := elementwise matmul_tf32 matmul_warp matmul_ozaki matmul_dmma matmul_int dot
+# the longest file alone at the end (seconds each in the 2-core machine's parallel build, one
+# capability, November 2026: matmul_warp 40, matmul_tf32 40 (two device passes: sm_90a code and
+# compute_90 PTX), elementwise 38, matmul_ozaki 18, matmul_dmma 18, matmul_int 12, dot 10; the
+# value type's sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).
+SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma matmul_int dot
 KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
                     $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
                     $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))
 MEX_SOURCES    := $(wildcard $(SRCROOT)/mex/*.c)
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 MEX_OBJECTS    := $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES))
+VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_index.cc \
+                  $(SRCROOT)/mex/gpumat_value_host.cc $(SRCROOT)/mex/gpumat_value_direct.cc
+VALUE_HEADERS  := $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS)
+VALUE_OBJECTS  := $(patsubst $(SRCROOT)/mex/%.cc,$(OBJDIR)/value/%.o,$(VALUE_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
 
 RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
@@ -108,6 +119,16 @@ ifeq ($(V),1)
   SHOW_COMMAND = echo '$(1)' >&2;
 endif
 NVCC_ID      = $(shell $(NVCC) --version 2>/dev/null | tail -n 1)
+# mkoctfile compiles with Octave's own flags less -g: debug information is a third of the value
+# type's compile time (gpumat_value.cc 7.5 s -> 5.1 s).  CFLAGS and CXXFLAGS set by the caller
+# are used as they are.
+ifeq ($(origin CFLAGS),undefined)
+  CFLAGS := $(filter-out -g,$(shell $(MKOCTFILE) -p CFLAGS 2>/dev/null))
+endif
+ifeq ($(origin CXXFLAGS),undefined)
+  CXXFLAGS := $(filter-out -g,$(shell $(MKOCTFILE) -p CXXFLAGS 2>/dev/null))
+endif
+export CFLAGS CXXFLAGS
 MKOCTFILE_ID = $(shell $(MKOCTFILE) --version 2>&1) $(shell $(MKOCTFILE) -p CC 2>/dev/null) $(CFLAGS) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS)
 
 # $(call build_step,LABEL,KEY,INPUTS,COMMAND): build $@ with COMMAND, or copy it from the cache
@@ -135,7 +156,10 @@ fi
 endef
 
 .PHONY: all kernel-objects build-start
-all: $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(dir $(MEX_OUT))FILES
+# make starts prerequisites in the order listed: the slow kernel files, then the value type's
+# sources (8 s each), then the rest, longest first, so that both cores finish together.
+all: $(filter $(SLOW_KERNELS:%=$(OBJDIR)/%.o),$(KERNEL_OBJECTS)) $(VALUE_OBJECTS) \
+     $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(dir $(MEX_OUT))FILES
 	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
 	@reused=$$(find $(OBJDIR)/logs -name '*.log' -newer $(OBJDIR)/build-start -exec grep -l '^== .*: reused ' {} + | wc -l); \
 	echo "gpumat: built in $$(( $$(date +%s) - $$(cat $(OBJDIR)/build-start) )) s$$( [ $$reused = 0 ] || echo " ($$reused files unchanged since an earlier build: reused from $(BUILD_CACHE))"); the compilers' notes are in $(BUILD_LOG)" >&2
@@ -148,7 +172,7 @@ build-start:
 	@echo "gpumat: building for compute capability $(ARCH_SHOWN) and PTX for newer GPUs ($(ARCH_WHY)); $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
-	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(NVCC_ALL_FLAGS) -c $< -o $@)
+	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
 
 # tf32x3 v2 (matmul_tf32.cu) and Ozaki v3's gemm wg (matmul_ozaki.cu) issue wgmma, which only
 # sm_90a code has (not sm_90): where 90 is listed, those files' sm_90 machine code is built for
@@ -208,8 +232,14 @@ $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start
 # gateway above through feval (see gpumat_value.cc's header); gpumat_value_index.cc holds
 # indexing and assignment, gpumat_value_host.cc the host fallback and Octave's other virtuals.
 # Linked against the runtime library, found beside it at run time.
-VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_index.cc \
-                  $(SRCROOT)/mex/gpumat_value_host.cc $(SRCROOT)/mex/gpumat_value_direct.cc
 VALUE_FLAGS     = -I$(abspath $(SRCROOT)/mex) -I$(abspath $(SRCROOT)/kernels) -I$(CUDA_HOME)/include
-$(VALUE_OUT): $(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS) $(RUNTIME_OUT) | build-start
-	$(call build_step,mkoctfile mex/gpumat_value*.cc,$(MKOCTFILE_ID) -Imex -Ikernels -lgpumat rpath-origin,$(VALUE_SOURCES) $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS),mkdir -p $(OBJDIR)/value && cd $(OBJDIR)/value && $(MKOCTFILE) $(VALUE_FLAGS) -o $(abspath $@) $(abspath $(VALUE_SOURCES)) $(RUNTIME_LINK))
+# One object a source, each started with the kernels (they need the runtime library only to
+# link): 26 s of compiling off the end of the build.
+$(OBJDIR)/value/%.o: $(SRCROOT)/mex/%.cc $(VALUE_HEADERS) | build-start
+	$(call build_step,mkoctfile mex/$*.cc,$(MKOCTFILE_ID) -c $(VALUE_FLAGS),$< $(VALUE_HEADERS),$(MKOCTFILE) -c $(VALUE_FLAGS) $< -o $@)
+
+$(VALUE_OUT): $(VALUE_OBJECTS) $(RUNTIME_OUT)
+	@echo "gpumat:   link      $(notdir $@)" >&2
+	@$(call SHOW_COMMAND,$(MKOCTFILE) -o $@ $(VALUE_OBJECTS) $(RUNTIME_LINK)) \
+	$(MKOCTFILE) -o $@ $(VALUE_OBJECTS) $(RUNTIME_LINK) > $(OBJDIR)/logs/link-value.log 2>&1 \
+	  || { cat $(OBJDIR)/logs/link-value.log >&2; echo "gpumat: FAILED: link $(notdir $@)" >&2; exit 1; }

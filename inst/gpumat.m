@@ -101,14 +101,15 @@
 ## gpumat type answers by calling @code{gpumat ("zeros", 3)}; that form works as well.  @code{reshape (@var{G}, @dots{})}
 ## follows Octave's size rules (one @code{[]} size) and messages; it copies the elements
 ## device to device into a new gpumat array.
-## @code{[@var{G}, @var{H}]} and @code{[@var{G}; @var{H}]} concatenate 2-D gpumat and
-## host arrays on the device with Octave's class rules (single if any operand is single,
-## logical only when all are logical, else double), size rules (empty operands skipped as
-## Octave skips them) and mismatch messages (@code{Octave:nonconformant-args} from
-## @code{horzcat} and @code{vertcat}; inside @code{[ ]} Octave 7.3 replaces any class
-## method's error with "gpumat/horzcat method failed"); integer
-## and complex operands raise @code{gpumat:array:unsupportedClass}, N-D ones
-## @code{gpumat:array:ndArray}.
+## @code{[@var{G}, @var{H}]}, @code{[@var{G}; @var{H}]} and @code{cat (@var{dim}, @dots{})}
+## concatenate gpumat and host arrays of every class and size on the device with Octave's
+## class rules (an integer class before single before double, logical only when all are
+## logical, complex when any is), size rules (empty operands skipped as Octave skips them)
+## and mismatch messages (@code{Octave:nonconformant-args}; inside @code{[ ]} Octave 7.3
+## replaces any class method's error with "gpumat/horzcat method failed").  @code{permute},
+## @code{ipermute}, @code{squeeze}, @code{flip}, @code{fliplr}, @code{flipud},
+## @code{circshift}, @code{repmat}, @code{diag}, @code{tril}, @code{triu}, @code{trace} and
+## @code{kron} run on the GPU too, with Octave's rules, for every class.
 ##
 ## Indexing keeps its result on the GPU, with Octave's rules: @code{@var{G}(@var{i},
 ## @var{j})}, @code{@var{G}(:, @var{j})}, @code{@var{G}(@var{k})}, ranges, @code{end},
@@ -1491,7 +1492,7 @@ endfunction
 %! assert ([size(C), isgpuarray(C)], [0 4 1]);  assert (class (gather (C)), "int8");
 %! C = horzcat (gpumat (zeros (0, 2)), gpumat (int8 (zeros (0, 2))));
 %! assert (class (gather (C)), "int8");
-%!error <dimension mismatch> horzcat (gpumat (zeros (0, 2, 2)), zeros (0, 2))
+%!error <horizontal dimensions mismatch \(0x2x2 vs 0x2\)> horzcat (gpumat (zeros (0, 2, 2)), zeros (0, 2))
 %!function gpu_case_gpumat_04 ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather ([gpumat([1 2]), 3i]), [1 2 3i]);

@@ -639,7 +639,14 @@ gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bo
       p, a, b, st, can_vec);
 }
 
-template <typename C, typename TA, typename TB, typename O, int OP>
+/* Which kernels a (classes) combination gets: every shape (FULL: the operands' classes equal,
+   or a mixed pair converted first, see gm_binary), or only the contiguous kernel with the
+   off-class operand as its scalar (a 1x1 double against a single array: converted in the
+   kernel, no temporary).  The mixed pairs' other kernels are never built: half the file's
+   compile time. */
+enum Shapes { FULL, SCALAR_A, SCALAR_B };
+
+template <typename C, typename TA, typename TB, typename O, int OP, Shapes SH>
 gm_status run_op (const BinPlan &p, const void *a, const void *b, void *out)
 {
   constexpr int VW = 16 / sizeof (C);
@@ -648,43 +655,52 @@ gm_status run_op (const BinPlan &p, const void *a, const void *b, void *out)
   const bool can_vec = (p.a_scalar || (std::is_same<TA, C>::value && aligned (a, 16)))
                        && (p.b_scalar || (std::is_same<TB, C>::value && aligned (b, 16)))
                        && aligned (out, sizeof (O) * VW);
-  return run_plan<BinOps<C, O, OP>, C, TA, TB, O> (p, a, b, ToArray<O>{(O *) out}, can_vec);
+  typedef BinOps<C, O, OP> Ops;
+  const ToArray<O> st{(O *) out};
+  if constexpr (SH == SCALAR_A)
+    return launch_contig<typename Ops::template op<false, true>, C, TA, TB, O, true, false> (
+        p, a, b, st, can_vec);
+  else if constexpr (SH == SCALAR_B)
+    return launch_contig<typename Ops::template op<true, false>, C, TA, TB, O, false, true> (
+        p, a, b, st, can_vec);
+  else
+    return run_plan<Ops, C, TA, TB, O> (p, a, b, st, can_vec);
 }
 
-template <typename C, typename TA, typename TB>
+template <typename C, typename TA, typename TB, Shapes SH = FULL>
 gm_status run_classes (gm_binop op, const BinPlan &p, const void *a, const void *b, void *out)
 {
   switch (op) {
-  case GM_BIN_ADD: return run_op<C, TA, TB, C, GM_BIN_ADD> (p, a, b, out);
-  case GM_BIN_SUB: return run_op<C, TA, TB, C, GM_BIN_SUB> (p, a, b, out);
-  case GM_BIN_MUL: return run_op<C, TA, TB, C, GM_BIN_MUL> (p, a, b, out);
-  case GM_BIN_DIV: return run_op<C, TA, TB, C, GM_BIN_DIV> (p, a, b, out);
-  case GM_BIN_POW: return run_op<C, TA, TB, C, GM_BIN_POW> (p, a, b, out);
-  case GM_BIN_MAX: return run_op<C, TA, TB, C, GM_BIN_MAX> (p, a, b, out);
-  case GM_BIN_MIN: return run_op<C, TA, TB, C, GM_BIN_MIN> (p, a, b, out);
-  case GM_BIN_MOD: return run_op<C, TA, TB, C, GM_BIN_MOD> (p, a, b, out);
-  case GM_BIN_REM: return run_op<C, TA, TB, C, GM_BIN_REM> (p, a, b, out);
-  case GM_BIN_ATAN2: return run_op<C, TA, TB, C, GM_BIN_ATAN2> (p, a, b, out);
-  case GM_BIN_HYPOT: return run_op<C, TA, TB, C, GM_BIN_HYPOT> (p, a, b, out);
+  case GM_BIN_ADD: return run_op<C, TA, TB, C, GM_BIN_ADD, SH> (p, a, b, out);
+  case GM_BIN_SUB: return run_op<C, TA, TB, C, GM_BIN_SUB, SH> (p, a, b, out);
+  case GM_BIN_MUL: return run_op<C, TA, TB, C, GM_BIN_MUL, SH> (p, a, b, out);
+  case GM_BIN_DIV: return run_op<C, TA, TB, C, GM_BIN_DIV, SH> (p, a, b, out);
+  case GM_BIN_POW: return run_op<C, TA, TB, C, GM_BIN_POW, SH> (p, a, b, out);
+  case GM_BIN_MAX: return run_op<C, TA, TB, C, GM_BIN_MAX, SH> (p, a, b, out);
+  case GM_BIN_MIN: return run_op<C, TA, TB, C, GM_BIN_MIN, SH> (p, a, b, out);
+  case GM_BIN_MOD: return run_op<C, TA, TB, C, GM_BIN_MOD, SH> (p, a, b, out);
+  case GM_BIN_REM: return run_op<C, TA, TB, C, GM_BIN_REM, SH> (p, a, b, out);
+  case GM_BIN_ATAN2: return run_op<C, TA, TB, C, GM_BIN_ATAN2, SH> (p, a, b, out);
+  case GM_BIN_HYPOT: return run_op<C, TA, TB, C, GM_BIN_HYPOT, SH> (p, a, b, out);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: op %d is not arithmetic", (int) op);
   }
 }
 
-template <typename C, typename TA, typename TB>
+template <typename C, typename TA, typename TB, Shapes SH = FULL>
 gm_status run_compare (gm_binop op, const BinPlan &p, const void *a, const void *b, void *out)
 {
   typedef uint8_t L;
   switch (op) {
-  case GM_BIN_LT: return run_op<C, TA, TB, L, GM_BIN_LT> (p, a, b, out);
-  case GM_BIN_LE: return run_op<C, TA, TB, L, GM_BIN_LE> (p, a, b, out);
-  case GM_BIN_GT: return run_op<C, TA, TB, L, GM_BIN_GT> (p, a, b, out);
-  case GM_BIN_GE: return run_op<C, TA, TB, L, GM_BIN_GE> (p, a, b, out);
-  case GM_BIN_EQ: return run_op<C, TA, TB, L, GM_BIN_EQ> (p, a, b, out);
-  case GM_BIN_NE: return run_op<C, TA, TB, L, GM_BIN_NE> (p, a, b, out);
-  case GM_BIN_AND: return run_op<C, TA, TB, L, GM_BIN_AND> (p, a, b, out);
-  case GM_BIN_OR: return run_op<C, TA, TB, L, GM_BIN_OR> (p, a, b, out);
-  case GM_BIN_XOR: return run_op<C, TA, TB, L, GM_BIN_XOR> (p, a, b, out);
+  case GM_BIN_LT: return run_op<C, TA, TB, L, GM_BIN_LT, SH> (p, a, b, out);
+  case GM_BIN_LE: return run_op<C, TA, TB, L, GM_BIN_LE, SH> (p, a, b, out);
+  case GM_BIN_GT: return run_op<C, TA, TB, L, GM_BIN_GT, SH> (p, a, b, out);
+  case GM_BIN_GE: return run_op<C, TA, TB, L, GM_BIN_GE, SH> (p, a, b, out);
+  case GM_BIN_EQ: return run_op<C, TA, TB, L, GM_BIN_EQ, SH> (p, a, b, out);
+  case GM_BIN_NE: return run_op<C, TA, TB, L, GM_BIN_NE, SH> (p, a, b, out);
+  case GM_BIN_AND: return run_op<C, TA, TB, L, GM_BIN_AND, SH> (p, a, b, out);
+  case GM_BIN_OR: return run_op<C, TA, TB, L, GM_BIN_OR, SH> (p, a, b, out);
+  case GM_BIN_XOR: return run_op<C, TA, TB, L, GM_BIN_XOR, SH> (p, a, b, out);
   default:
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_binary: op %d is not a comparison", (int) op);
   }
@@ -717,6 +733,47 @@ template <typename S, typename D> gm_status run_convert (int64_t count, const vo
     un_contig<ConvOp<S, D>, S, D, false><<<blocks_for (count), BLOCK, 0, g_stream>>> (
         count, (const S *) src, (D *) dst);
   return launched ("gm_convert: un_contig launch");
+}
+
+/* Both operands of one class (double when DBL): every kernel shape. */
+gm_status run_same_class (gm_binop op, bool dbl, const BinPlan &p, const void *a, const void *b,
+                          void *out)
+{
+  if (logical_result (op))
+    return dbl ? run_compare<double, double, double> (op, p, a, b, out)
+               : run_compare<float, float, float> (op, p, a, b, out);
+  return dbl ? run_classes<double, double, double> (op, p, a, b, out)
+             : run_classes<float, float, float> (op, p, a, b, out);
+}
+
+/* A mixed pair's off-class operand (COUNT elements, of the other real float class) converted to
+   class TO in a temporary from the caching allocator, on g_stream. */
+gm_status convert_operand (const void *src, int64_t count, gm_class to, void **tmp)
+{
+  gm_status st = gm_device_alloc (tmp, (size_t) count * gm_class_size (to));
+  if (st != GM_OK)
+    return st;
+  st = to == GM_SINGLE ? run_convert<double, float> (count, src, *tmp)
+                       : run_convert<float, double> (count, src, *tmp);
+  if (st != GM_OK) {
+    gm_device_free (*tmp);
+    *tmp = NULL;
+  }
+  return st;
+}
+
+/* The temporary back to the allocator once the kernels that read it are queued: on stream 0 a
+   later owner's work queues after them (memory.cu); on another stream, after they finish. */
+gm_status release_operand (void *tmp, cudaStream_t stream, gm_status st)
+{
+  if (stream != 0) {
+    gm_status done = gm_cuda_status (cudaStreamSynchronize (stream),
+                                     "gm_binary: waiting for a mixed-class operation");
+    if (st == GM_OK)
+      st = done;
+  }
+  gm_device_free (tmp);
+  return st;
 }
 
 } /* namespace */
@@ -803,28 +860,36 @@ extern "C" gm_status gm_binary (gm_binop op, gm_class a_cls, int nd_a, const int
   if (p.count == 0)
     return GM_OK;
   g_stream = stream;
-  const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
-  if (op == GM_BIN_XOR) {
-    /* xor in double when either is double: Octave's xor.m tests logical (x) and logical (y),
-       each in its own class (xor (single (0), 1e-50) is true), where & and | round the double
-       to single first, as the comparisons do (single (1) & 1e-50 is false). */
-    if (ad && bd) return run_compare<double, double, double> (op, p, d_a, d_b, d_out);
-    if (ad) return run_compare<double, double, float> (op, p, d_a, d_b, d_out);
-    if (bd) return run_compare<double, float, double> (op, p, d_a, d_b, d_out);
-    return run_compare<float, float, float> (op, p, d_a, d_b, d_out);
+  if (a_cls == b_cls)
+    return run_same_class (op, a_cls == GM_DOUBLE, p, d_a, d_b, d_out);
+  /* Mixed classes.  Octave computes in single when either is single: the double operand is
+     rounded to single first (Octave 7.3: single (0.1) == 0.1 is true, single (1) < 1 + 1e-10
+     false); xor in double when either is double: xor.m tests logical (x) and logical (y), each
+     in its own class (xor (single (0), 1e-50) is true), where & and | round the double to
+     single first, as the comparisons do (single (1) & 1e-50 is false). */
+  typedef uint8_t L;
+  const bool xor_op = op == GM_BIN_XOR;
+  const gm_class compute = xor_op ? GM_DOUBLE : GM_SINGLE;
+  const bool a_off = a_cls != compute;
+  if (a_off ? p.a_scalar : p.b_scalar) {
+    /* the off-class operand is the scalar of the contiguous kernel: converted in the kernel */
+    if (xor_op)
+      return a_off ? run_op<double, float, double, L, GM_BIN_XOR, SCALAR_A> (p, d_a, d_b, d_out)
+                   : run_op<double, double, float, L, GM_BIN_XOR, SCALAR_B> (p, d_a, d_b, d_out);
+    if (logical_result (op))
+      return a_off ? run_compare<float, double, float, SCALAR_A> (op, p, d_a, d_b, d_out)
+                   : run_compare<float, float, double, SCALAR_B> (op, p, d_a, d_b, d_out);
+    return a_off ? run_classes<float, double, float, SCALAR_A> (op, p, d_a, d_b, d_out)
+                 : run_classes<float, float, double, SCALAR_B> (op, p, d_a, d_b, d_out);
   }
-  if (logical_result (op)) {
-    /* In single when either is single: Octave 7.3 gives single (0.1) == 0.1 true and
-       single (1) < 1 + 1e-10 false (the double is rounded to single first). */
-    if (ad && bd) return run_compare<double, double, double> (op, p, d_a, d_b, d_out);
-    if (ad) return run_compare<float, double, float> (op, p, d_a, d_b, d_out);
-    if (bd) return run_compare<float, float, double> (op, p, d_a, d_b, d_out);
-    return run_compare<float, float, float> (op, p, d_a, d_b, d_out);
-  }
-  if (ad && bd) return run_classes<double, double, double> (op, p, d_a, d_b, d_out);
-  if (ad) return run_classes<float, double, float> (op, p, d_a, d_b, d_out);
-  if (bd) return run_classes<float, float, double> (op, p, d_a, d_b, d_out);
-  return run_classes<float, float, float> (op, p, d_a, d_b, d_out);
+  /* Otherwise the off-class operand is converted into a temporary of the compute class (the
+     same rounding as the kernels' own conversion: bit-identical results) and the same-class
+     kernels run: one pass more over that operand, for a pair Octave code rarely makes. */
+  void *tmp = NULL;
+  if ((st = convert_operand (a_off ? d_a : d_b, a_off ? p.na : p.nb, compute, &tmp)) != GM_OK)
+    return st;
+  st = run_same_class (op, compute == GM_DOUBLE, p, a_off ? tmp : d_a, a_off ? d_b : tmp, d_out);
+  return release_operand (tmp, stream, st);
 }
 
 extern "C" int gm_binary_last_bcast (void) { return g_last_bcast; }
@@ -861,30 +926,28 @@ extern "C" gm_status gm_pow_needs_complex (gm_class a_cls, int nd_a, const int64
     return st;
   g_stream = stream;
   ToFlag f{d_flag};
-  /* The pair is judged in the class the power is computed in (single when either is single). */
-  const bool ad = a_cls == GM_DOUBLE, bd = b_cls == GM_DOUBLE;
+  /* The pair is judged in the class the power is computed in: single when either is single,
+     the double operand rounded to single first (in a temporary: convert_operand). */
+  void *tmp = NULL;
+  if (a_cls != b_cls) {
+    const bool a_off = a_cls == GM_DOUBLE;
+    if ((st = convert_operand (a_off ? d_a : d_b, a_off ? p.na : p.nb, GM_SINGLE, &tmp)) != GM_OK)
+      return st;
+    (a_off ? d_a : d_b) = tmp;
+  }
+  const bool dbl = a_cls == GM_DOUBLE && b_cls == GM_DOUBLE;
   /* Octave's three rules (xpow.cc): same sizes, an array base with a scalar exponent, and two
      scalars: pair by pair with xisint (an integer in int's range); a scalar base with an array
      exponent, and broadcasts: any negative base and any non-integer exponent (all_integers:
      finite and integral, no range limit), e.g. [-1 2; 3 4] .^ [2 0.5] is complex and
      (-2) .^ [2^31 1] real. */
-  if (!p.contig || (p.a_scalar && p.count > 1)) {
-    if (ad && bd) return pow_complex_global<double, double, double> (p, d_a, d_b, d_flag);
-    if (ad) return pow_complex_global<float, double, float> (p, d_a, d_b, d_flag);
-    if (bd) return pow_complex_global<float, float, double> (p, d_a, d_b, d_flag);
-    return pow_complex_global<float, float, float> (p, d_a, d_b, d_flag);
-  }
-  if (ad && bd)
-    return run_plan<PowComplexOps<double>, double, double, double, int> (
-        p, d_a, d_b, f, false);
-  if (ad)
-    return run_plan<PowComplexOps<float>, float, double, float, int> (
-        p, d_a, d_b, f, false);
-  if (bd)
-    return run_plan<PowComplexOps<float>, float, float, double, int> (
-        p, d_a, d_b, f, false);
-  return run_plan<PowComplexOps<float>, float, float, float, int> (
-      p, d_a, d_b, f, false);
+  if (!p.contig || (p.a_scalar && p.count > 1))
+    st = dbl ? pow_complex_global<double, double, double> (p, d_a, d_b, d_flag)
+             : pow_complex_global<float, float, float> (p, d_a, d_b, d_flag);
+  else
+    st = dbl ? run_plan<PowComplexOps<double>, double, double, double, int> (p, d_a, d_b, f, false)
+             : run_plan<PowComplexOps<float>, float, float, float, int> (p, d_a, d_b, f, false);
+  return tmp ? release_operand (tmp, stream, st) : st;
 }
 
 extern "C" gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count,

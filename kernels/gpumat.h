@@ -376,6 +376,70 @@ gm_status gm_index_scatter (gm_class cls, int conjugate, int ndims, const int64_
 gm_status gm_resize (gm_class cls, int src_ndims, const int64_t *src_dims, const void *d_src,
                      int dst_ndims, const int64_t *dst_dims, void *d_dst, cudaStream_t stream);
 
+/* ---- shape operations (kernels/shape.cu) --------------------------------------------------- */
+/* Functions that only move elements: any class (moved as bits of gm_class_size (cls); logical
+ * data as GM_UINT8), nothing computed (a zero is written as zero bits, 0 in every class).
+ * Arrays are column-major and packed unless a plan says otherwise; d_dst must not overlap
+ * d_src.  No elements to write: no device call (NULL pointers are then fine).  Everything is
+ * queued on `stream`.  The positions a plan reaches must lie inside the arrays: kernels/ does
+ * not check them against the blocks (the gateway sizes everything first). */
+#define GM_SHAPE_MAX_DIMS 64          /* loop dimensions of a plan (repmat: two per dimension) */
+#define GM_SHAPE_MAX_ARRAY_DIMS 32    /* dimensions of an array passed to the functions below */
+/* The general move: a loop of count[0] x ... x count[ndims-1] positions (i_0, ..., i_n-1)
+ * reads d_src[src_offset + sum_d p_d * src_stride[d]], p_d = start[d] + i_d (less wrap[d] once
+ * it reaches wrap[d], when wrap[d] > 0: then 0 <= start[d] < wrap[d] and count[d] <= wrap[d]),
+ * and writes d_dst[dst_offset + sum_d i_d * dst_stride[d]].  Strides and offsets count
+ * elements; a source stride may be negative or 0 (a position read several times), distinct
+ * loop positions must write distinct elements. */
+typedef struct {
+  int ndims;
+  int64_t count[GM_SHAPE_MAX_DIMS];
+  int64_t src_stride[GM_SHAPE_MAX_DIMS], dst_stride[GM_SHAPE_MAX_DIMS];
+  int64_t start[GM_SHAPE_MAX_DIMS], wrap[GM_SHAPE_MAX_DIMS];
+  int64_t src_offset, dst_offset;
+} gm_shape_plan;
+gm_status gm_shape_copy (gm_class cls, const gm_shape_plan *plan, const void *d_src, void *d_dst,
+                         cudaStream_t stream);
+/* The array functions, over a source of nd dimensions `dims` (1 <= nd <= 32; a caller pads
+ * with 1s, e.g. to the length of a permutation).  Dimension numbers are 0-based here.
+ *  gm_permute: result dimension k is source dimension perm[k] (perm a permutation of
+ *    0 .. nd-1): Octave's permute (A, perm + 1).
+ *  gm_flip: the order along dimension dim reversed.
+ *  gm_circshift: result (i_d) = source ((i_d - shifts[d]) mod dims[d]) along every d (any
+ *    int64 shift, negative too): Octave's circshift.
+ *  gm_repmat: result dimension d is dims[d] * reps[d] (reps[d] >= 0) long, copy q of the source
+ *    at q * dims[d]: Octave's repmat.
+ *  gm_copy_block: d_src (dims, packed) written into d_dst (dst_dims) with its first element at
+ *    `origin` (0-based subscripts): a piece of a concatenation. */
+gm_status gm_permute (gm_class cls, int nd, const int64_t *dims, const int *perm,
+                      const void *d_src, void *d_dst, cudaStream_t stream);
+gm_status gm_flip (gm_class cls, int nd, const int64_t *dims, int dim, const void *d_src,
+                   void *d_dst, cudaStream_t stream);
+gm_status gm_circshift (gm_class cls, int nd, const int64_t *dims, const int64_t *shifts,
+                        const void *d_src, void *d_dst, cudaStream_t stream);
+gm_status gm_repmat (gm_class cls, int nd, const int64_t *dims, const int64_t *reps,
+                     const void *d_src, void *d_dst, cudaStream_t stream);
+gm_status gm_copy_block (gm_class cls, int nd, const int64_t *dims, const void *d_src,
+                         const int64_t *dst_dims, const int64_t *origin, void *d_dst,
+                         cudaStream_t stream);
+/* Diagonal k of a rows x cols matrix (k > 0 above the main one, k < 0 below): it starts at
+ * (max (0, -k), max (0, k)) and has gm_diag_length elements (0 when it misses the matrix).
+ * gm_diag_extract writes them to d_dst; gm_diag_build makes d_dst a rows x cols matrix of zeros
+ * with d_src's first `count` elements (count <= gm_diag_length) on diagonal k. */
+int64_t gm_diag_length (int64_t rows, int64_t cols, int64_t k);
+gm_status gm_diag_extract (gm_class cls, int64_t rows, int64_t cols, int64_t k,
+                           const void *d_src, void *d_dst, cudaStream_t stream);
+gm_status gm_diag_build (gm_class cls, int64_t count, int64_t rows, int64_t cols, int64_t k,
+                         const void *d_src, void *d_dst, cudaStream_t stream);
+/* tril (lower != 0) or triu of a rows x cols matrix, as Octave's (libinterp/corefcn/tril.cc):
+ * element (i, j) is kept when j - i <= k (tril) or j - i >= k (triu).  pack == 0: d_dst is the
+ * rows x cols matrix with the other elements zero; pack != 0: d_dst is the kept elements, column
+ * after column, gm_triangle_count of them (tril (A, k, "pack")).  Any k (clamped to [-rows,
+ * cols], as Octave clamps it). */
+int64_t gm_triangle_count (int64_t rows, int64_t cols, int64_t k, int lower);
+gm_status gm_triangle (gm_class cls, int64_t rows, int64_t cols, int64_t k, int lower, int pack,
+                       const void *d_src, void *d_dst, cudaStream_t stream);
+
 /* ---- complex helpers (kernels/complex.cu) ------------------------------------------------- */
 /* d_dst (complex class cls, count elements) = d_src (the real class of cls) + 0i.  This is how
  * Octave's `*` treats a real operand against a complex one (it promotes: [1 2] * [Inf*1i; 1]
@@ -742,6 +806,46 @@ gm_status gm_matrix_norm (gm_norm_kind kind, gm_class cls, int64_t rows, int64_t
                           const void *d_x, void *d_out, void *d_workspace,
                           size_t workspace_bytes, cudaStream_t stream);
 
+/* ---- scans, products, differences and variances along one dimension (kernels/scan.cu) ------ */
+/* Octave's cumsum, cumprod, prod, diff and var/std of real double or single data along
+ * dimension dim (1-based; past the last dimension the length is 1), computed in the class.  A
+ * line (the elements along dim at one position of the other dimensions) of at most 1024
+ * elements, or any line when there are at least 132 * 2048 of them, is walked in Octave's own
+ * order and gives Octave's bits; longer lines are cut into chunks, which reassociates the sum
+ * or product (within the floating-point reduction tolerance).  Deterministic: the same bits on
+ * every run and every GPU.  Every function queues work on `stream` only; workspaces as for
+ * gm_reduce (ask the size, pass at least that many bytes, 16-byte aligned). */
+typedef enum {
+  GM_SCAN_CUMSUM = 0, /* cumsum (x, dim): x's shape; each line from its first element on       */
+  GM_SCAN_CUMPROD,    /* cumprod (x, dim): x's shape                                          */
+  GM_SCAN_PROD,       /* prod (x, dim): gm_reduce_dims (GM_RED_SUM, ...)'s shape (a 0x0 x is
+                         taken as 0x1); a line of length 0 gives 1                              */
+  GM_SCAN_COUNT
+} gm_scan_op;
+gm_status gm_scan_workspace_size (gm_scan_op op, gm_class cls, int nd, const int64_t *dims,
+                                  int dim, size_t *bytes);
+gm_status gm_scan (gm_scan_op op, gm_class cls, int nd, const int64_t *dims, int dim,
+                   const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
+                   cudaStream_t stream);
+/* diff (x, order, dim) for order >= 1: x's shape with dims[dim-1] reduced by order (nothing to
+ * compute when dims[dim-1] <= order: the result is empty), each element the order-th
+ * difference taken as liboctave's mx_inline_diff takes it (repeated first differences), so
+ * with Octave's bits.  No workspace up to order 8. */
+gm_status gm_diff_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
+                                  int64_t order, size_t *bytes);
+gm_status gm_diff (gm_class cls, int nd, const int64_t *dims, int dim, int64_t order,
+                   const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
+                   cudaStream_t stream);
+/* var (x, opt, dim) (opt 0 or 1), or std with root != 0, one value a line (pre * post of them,
+ * laid out as gm_reduce's outputs), as Octave 7.3's var.m computes it: the mean sum / n, then
+ * sumsq (x - mean) / (n - 1 + opt), its square root for std; n == 1 gives 0 (NaN where x is NaN
+ * or Inf); a line of length 0 gives NaN.  The shape rules of var.m's empty cases (var ([]) is a
+ * 1x1 NaN, and a double even for single data) are the caller's. */
+gm_status gm_var_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
+                                 size_t *bytes);
+gm_status gm_var (gm_class cls, int nd, const int64_t *dims, int dim, int opt, int root,
+                  const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
+                  cudaStream_t stream);
 /* ---- sort, median, find, nnz (kernels/sort.cu, kernels/find.cu) ------------------------- */
 /* Octave 7.3's sort along dimension dim (1-based; past nd a dimension of length 1) of an array
  * of shape (nd, dims), viewed as pre x len x post: each of the pre*post slices sorted stably,

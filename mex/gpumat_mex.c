@@ -16,6 +16,9 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
+ *   ("scan", CALLER, OP, A, DIM, PARAM)  cumsum, cumprod, prod, diff, var, std (gw_scan.c)
+ *   ("permute" | "flip" | "circshift" | "repmat" | "diag" | "tri" | "catnd" | "kron", CALLER,
+ *                              ...)  element moves of any class, and kron (gw_shape.c)
  *   ("index", [CALLER,] G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign",
  *                              [CALLER,] G, V, I1, ..., In) G(I1, ..., In) = V in place;
  *                              ("resize", [CALLER,] G, NEWDIMS) -> descriptor (gw_index.c).
@@ -64,6 +67,8 @@
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
 #include "gw_index.h"
+#include "gw_scan.h"
+#include "gw_shape.h"
 #include "gw_sort.h"
 
 static void at_exit (void)
@@ -1155,6 +1160,7 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"binary",        gw_cmd_binary_row},
   {"unary",         gw_cmd_unary_row},
   {"reduce",        gw_cmd_reduce},
+  {"scan",          gw_cmd_scan},
   {"norm",          gw_cmd_norm_row},
   {"convert",       gw_cmd_convert_row},
   {"fill",          gw_cmd_fill_row},
@@ -1162,6 +1168,14 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"cat",           gw_cmd_cat_row},
   {"rand",          gw_cmd_rand_row},
   {"rng",           gw_cmd_rng_row},
+  {"permute",       gw_cmd_permute},     /* gw_shape.c: moves of elements, and kron */
+  {"flip",          gw_cmd_flip},
+  {"circshift",     gw_cmd_circshift},
+  {"repmat",        gw_cmd_repmat},
+  {"diag",          gw_cmd_diag},
+  {"tri",           gw_cmd_tri},
+  {"catnd",         gw_cmd_catnd},
+  {"kron",          gw_cmd_kron},
   {"upload",        cmd_upload_row},
   {"gather",        cmd_gather_row},
   {"free",          cmd_free_row},

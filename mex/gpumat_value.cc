@@ -203,8 +203,8 @@ static bool hot_command (const octave_value& cmd)
 {
   static const char *hot[] = {"binary", "unary", "mul", "dot", "index", "assign", "resize",
                               "copy", "convert", "reduce", "upload", "gather", "norm", "fill",
-                              "rand", "reshape", "cat", "pagemtimes", "sort", "find", "nnz",
-                              "median"};
+                              "rand", "reshape", "cat", "pagemtimes", "scan", "sort", "find",
+                              "nnz", "median"};
   if (! cmd.is_string ())
     return false;
   const std::string c = cmd.string_value ();

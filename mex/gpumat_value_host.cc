@@ -5,10 +5,10 @@
  * answer.  The base class answers any () and all () with a silent double 0 and the type tests
  * (is_int32_type, ...) with false, which sent find () on an integer gpumat array into Octave's
  * panic_impossible (the session was lost).  Here every such virtual either runs on the device
- * (any, all, nnz, reshape, resize, squeeze, casts to double and single, indexing for `for`) or
- * gathers the array and asks the host array of the same class, so a builtin returns exactly
- * what it returns for that host array, errors included (find, sort, diag, cumsum through
- * array_value, ...).  Such a host fallback warns once per function and session with the
+ * (any, all, nnz, reshape, resize, squeeze, permute, diag, casts to double and single, indexing
+ * for `for`) or gathers the array and asks the host array of the same class, so a builtin
+ * returns exactly what it returns for that host array, errors included (find, sort, cumsum
+ * through array_value, ...).  Such a host fallback warns once per function and session with the
  * identifier gpumat:hostFallback, which `warning ("off", "gpumat:hostFallback")` silences.
  *
  * Operators: the element-wise kernels take real double, single and logical data; with an
@@ -368,9 +368,26 @@ octave_value octave_gpumat::reshape (const dim_vector& dv) const
   return gw1 (ovl ("reshape", "reshape", self_value (*this), dims_row (dv)));
 }
 
+/* liboctave's Array<T>::squeeze (which Octave's arrays use, not dim_vector::squeeze): a 2-D
+   array stays as it is; of more dimensions the 1s go, and one dimension left is a column
+   (squeeze (ones (1, 1, 3)) is 3x1). */
 octave_value octave_gpumat::squeeze () const
 {
-  return reshape (m_dims.squeeze ());
+  const int nd = m_dims.ndims ();
+  if (nd <= 2)
+    return self_value (*this);
+  dim_vector dv = m_dims;
+  int k = 0;
+  for (int i = 0; i < nd; i++)
+    if (m_dims(i) != 1)
+      dv(k++) = m_dims(i);
+  if (k == 0)
+    dv = dim_vector (1, 1);
+  else if (k == 1)
+    dv = dim_vector (dv(0), 1);
+  else
+    dv.resize (k);
+  return reshape (dv);
 }
 
 octave_value octave_gpumat::resize (const dim_vector& dv, bool) const
@@ -415,19 +432,66 @@ HOST_CAST (as_uint32)
 HOST_CAST (as_uint64)
 #undef HOST_CAST
 
+/* ---- moves of elements on the device (mex/gw_shape.c) ------------------------------------- */
+
+/* permute and ipermute (Octave's builtins convert PERM and call this, 0-based): liboctave's
+   Array<T>::permute checks and messages, then the device; the identity is G itself. */
 octave_value octave_gpumat::permute (const Array<int>& vec, bool inv) const
 {
-  return upload_host (host_value ().permute (vec, inv));
+  const char *name = inv ? "ipermute" : "permute";
+  const int n = vec.numel ();
+  if (n < m_dims.ndims ())
+    error ("%s: invalid permutation vector", name);
+  std::vector<bool> checked (n, false);
+  bool identity = true;
+  for (int i = 0; i < n; i++)
+    {
+      const int e = vec(i);
+      if (e >= n || e < 0)
+        error ("%s: permutation vector contains an invalid element", name);
+      if (checked[e])
+        error ("%s: permutation vector cannot contain identical elements", name);
+      checked[e] = true;
+      identity = identity && e == i;
+    }
+  if (identity)
+    return self_value (*this);
+  /* the forward permutation, 1-based: result dimension k is dimension perm(k) of G */
+  RowVector perm (n);
+  for (int i = 0; i < n; i++)
+    {
+      if (inv)
+        perm(vec(i)) = i + 1;
+      else
+        perm(i) = vec(i) + 1;
+    }
+  return gw1 (ovl ("permute", name, self_value (*this), perm));
 }
 
+/* diag (G, K) (Octave's builtin converts K): liboctave's Array<T>::diag, on the device.  A K
+   past 2^53 is as far off as any: the diagonal misses a matrix, a vector's matrix is too large. */
 octave_value octave_gpumat::diag (octave_idx_type k) const
 {
-  return upload_host (host_value ().diag (k));
+  if (m_dims.ndims () > 2)
+    error ("Matrix must be 2-dimensional");
+  const double limit = 9007199254740992.0;
+  const double kd = std::max (-limit, std::min (limit, double (k)));
+  return gw1 (ovl ("diag", "diag", self_value (*this), kd));
 }
 
+/* diag (V, M, N): the builtin checked that V is a vector; a negative size fails as Octave's
+   own does for the class (a resize error for floating-point data, an allocation error for
+   integer and logical data). */
 octave_value octave_gpumat::diag (octave_idx_type m, octave_idx_type n) const
 {
-  return upload_host (host_value ().diag (m, n));
+  if (m < 0 || n < 0)
+    {
+      if (isfloat ())
+        octave::err_invalid_resize ();
+      error_with_id ("Octave:bad-alloc",
+                     "out of memory or dimension too large for Octave's index type");
+    }
+  return gw1 (ovl ("diag", "diag", self_value (*this), double (m), double (n)));
 }
 
 octave_value octave_gpumat::sort (octave_idx_type dim, sortmode mode) const

@@ -8,10 +8,11 @@
 #     and the gateway road (tests/direct_check.m) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
-#     CPU stand-ins of the index, element-wise and sort kernels (tests/cpu-standin: the kernels'
-#     logic with their launches turned into loops), which need no GPU either;
+#     CPU stand-ins of the index, element-wise, scan, shape and sort kernels (tests/cpu-standin:
+#     the kernels' logic with their launches turned into loops), which need no GPU either;
 #  4. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
-#     process of its own) and the C-level kernel tests (make test-kernels);
+#     process of its own), tests/shape_gateway_check.m, tests/sort_gateway_check.m and the
+#     C-level kernel tests (make test-kernels);
 #  5. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
 #     failure, on a test run that stopped early, or when nothing passed.
 # Each part's full output is in target/check/; the terminal gets its summary line.
@@ -29,13 +30,16 @@ rm -f target/check/*.rc target/check/parity*.log
       "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
       -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
   echo $? > "$log.rc"
-  for s in run run_elementwise run_sort; do
+  for s in run run_elementwise run_scan run_shape run_sort; do
     # Where a GPU is present, test_elementwise runs on it (make test-kernels) and its CPU
     # stand-in is left out: built by Ubuntu 24.04's g++ 13.3 at -O2 on the GPU machine, the
     # stand-in program ends with SIGSEGV there, while the same source passes under ASan, UBSan
     # and valgrind there and here, and with g++ 12 and clang 14 at -O2 and -O3 here (its
     # threads run one after another, which the kernels do not promise).
-    if [ "$s" = run_elementwise ] && nvidia-smi -L > /dev/null 2>&1; then
+    # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
+    # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; so do
+    # run_sort's: test_sort, sort_gateway_check)
+    if [ "$s" != run ] && nvidia-smi -L > /dev/null 2>&1; then
       echo skip > "target/check/cpu-standin-$s.rc"
       continue
     fi
@@ -123,6 +127,32 @@ if [ "$gpu" = 1 ]; then
     tail -n 20 target/check/direct.log; failed=$((failed + 1))
   fi
   [ "$direct_rc" = 0 ] || echo "FAILED: the whole output is in target/check/direct.log"
+  # The functions that move elements against Octave's own, every class, through the real
+  # gateway (tests/shape_gateway_check.m; without a GPU, run_shape.sh runs it on CPU stand-ins).
+  echo "== shape functions against Octave's own (tests/shape_gateway_check.m)"
+  bash "$here/with-package.sh" "$tarball" "addpath ('$here'); shape_gateway_check ()" \
+    > target/check/shape.log 2>&1
+  shape_rc=$?
+  if read -r p f < <(sed -n 's/^shape_gateway_check: \([0-9]*\) passed, \([0-9]*\) failed.*$/\1 \2/p' target/check/shape.log); then
+    passed=$((passed + p)); failed=$((failed + f))
+    grep -E '^shape_gateway_check:|^FAIL' target/check/shape.log | head -n 40
+  else
+    tail -n 20 target/check/shape.log; failed=$((failed + 1))
+  fi
+  [ "$shape_rc" = 0 ] || echo "FAILED: the whole output is in target/check/shape.log"
+  # sort, find, nnz and median against Octave's own on every class and shape, on the real
+  # gateway (tests/sort_gateway_check.m; without a GPU, run_sort.sh runs it on CPU stand-ins).
+  echo "== sort, find, nnz and median against Octave's own (tests/sort_gateway_check.m)"
+  bash "$here/with-package.sh" "$tarball" "addpath ('$here'); sort_gateway_check ()" \
+    > target/check/sort.log 2>&1
+  sort_rc=$?
+  if read -r p f < <(sed -n 's/^sort_gateway_check: \([0-9]*\) passed, \([0-9]*\) failed.*$/\1 \2/p' target/check/sort.log); then
+    passed=$((passed + p)); failed=$((failed + f))
+    grep -E '^sort_gateway_check:|^FAIL' target/check/sort.log | head -n 40
+  else
+    tail -n 20 target/check/sort.log; failed=$((failed + 1))
+  fi
+  [ "$sort_rc" = 0 ] || echo "FAILED: the whole output is in target/check/sort.log"
 else
   echo "== the direct road and the gateway road agree: skipped (needs a GPU)"
   skipped=$((skipped + 1))
@@ -147,7 +177,7 @@ counted () {
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
-for s in run run_elementwise run_sort; do
+for s in run run_elementwise run_scan run_shape run_sort; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then
     echo "skipped: a GPU is here, and the kernels' own test runs on it"

@@ -195,6 +195,19 @@ function u = unary_functions ()
        "cat1", @(x) cat (1, x, x); "minus_mean", @(x) x - mean (x(:));
        "isfinite_any", @(x) any (isfinite (x(:))); "histc", @(x) histc (x(:), [-1 0 1 5]);
        "interp1", @(x) interp1 ([1 2 3], [4 5 6], x); "floor_div", @(x) floor (x / 2);
+       ## scans, products, differences and variances on the device (kernels/scan.cu), with
+       ## their dimension, order, weight and option arguments
+       "cumsum1", @(x) cumsum (x, 1); "cumsum2", @(x) cumsum (x, 2); "cumsum3", @(x) cumsum (x, 3);
+       "cumsum_native", @(x) cumsum (x, "native"); "cumsum_double", @(x) cumsum (x, 2, "double");
+       "cumprod1", @(x) cumprod (x, 1); "cumprod2", @(x) cumprod (x, 2); "cumprod3", @(x) cumprod (x, 3);
+       "prod1", @(x) prod (x, 1); "prod3", @(x) prod (x, 3); "prod_native", @(x) prod (x, "native");
+       "prod_double", @(x) prod (x, 1, "double"); "diff2", @(x) diff (x, 2);
+       "diff_k_dim", @(x) diff (x, 1, 2); "diff_dim1", @(x) diff (x, [], 1); "diff_big_k", @(x) diff (x, 5);
+       "diff_k3_dim1", @(x) diff (x, 3, 1); "diff_0", @(x) diff (x, 0); "diff_dim3", @(x) diff (x, 1, 3);
+       "std1", @(x) std (x, 1); "std2", @(x) std (x, 0, 2); "std3", @(x) std (x, [], 3);
+       "var1", @(x) var (x, 1); "var2", @(x) var (x, 1, 2); "var_all", @(x) var (x, 0, "all");
+       "std_all", @(x) std (x, 1, "all"); "var_w", @(x) var (x, 1:rows (x), 1);
+       "std_w", @(x) std (x, (1:columns (x)) / 2, 2); "var_dim9", @(x) var (x, 0, 9);
        ## every method this work added, against the host's own
        "sumsq", @sumsq; "sumsq2", @(x) sumsq (x, 2); "cummax", @cummax; "cummin", @cummin;
        "gcd", @(x) gcd (x, 6); "lcm", @(x) lcm (x, 4); "nth_element", @(x) nth_element (x, 1);
@@ -214,21 +227,48 @@ function u = unary_functions ()
        "cos", @cos; "acos", @acos; "sinh", @sinh; "asinh", @asinh; "acosh", @acosh;
        "atanh", @atanh; "lgamma", @lgamma; "gammaln", @gammaln; "erfc", @erfc; "cbrt", @cbrt;
        "atan2_1", @(x) atan2 (x, 1); "hypot_3", @(x) hypot (3, x); "mod_neg", @(x) mod (x, -2.5);
-       "rem_0", @(x) rem (x, 0); "xor_host", @(x) xor (1, x);
-       ## sort, find, nnz and median on the GPU (kernels/sort.cu, kernels/find.cu): both
-       ## outputs, every dimension and mode (sort_all also compares the sign bits, so -0 and 0
-       ## must keep their order), N and DIRECTION, one to four outputs of find
-       "sort_all", @(x) sort_all (x); "sort_all_desc", @(x) sort_all (x, "descend");
-       "sort_all_1", @(x) sort_all (x, 1); "sort_all_2d", @(x) sort_all (x, 2, "descend");
-       "sort_all_3", @(x) sort_all (x, 3); "sort_all_3d", @(x) sort_all (x, 3, "descend");
-       "sort_all_1a", @(x) sort_all (x, 1, "ascend"); "sort_1d", @(x) sort (x, 1, "descend");
-       "sort_5", @(x) sort (x, 5); "sort_dim1.7", @(x) sort (x, 1.7);
-       "find2", @(x) find_n (2, x); "find_n2", @(x) find (x, 2); "find_0", @(x) find (x, 0);
-       "find_last", @(x) find (x, 2, "last"); "find_inf_last", @(x) find (x, Inf, "last");
-       "find_first", @(x) find (x, 1, "first"); "find3_last", @(x) find_n (3, x, 2, "last");
-       "find2_1", @(x) find_n (2, x, 1); "find4", @(x) find_n (4, x); "find_view", @(x) find (x.');
-       "nnz_view", @(x) nnz (x.'); "median1", @(x) median (x, 1); "median2", @(x) median (x, 2);
-       "median3", @(x) median (x, 3); "median_view", @(x) median (x.')};
+       "rem_0", @(x) rem (x, 0); "xor_host", @(x) xor (1, x)};
+  ## The functions that move elements (kernels/shape.cu, mex/gw_shape.c) in more of their
+  ## forms; dev () turns a host result of a gpumat argument into a mismatch, so that each of
+  ## these must keep its result on the device
+  dev = @(r, x) {r, "a host result"}{1 + ((isnumeric (r) || islogical (r)) && isgpuarray (x) ...
+                                          && ! isgpuarray (r))};
+  u = [u; {"permute_d", @(x) dev(permute (x, [2 1 3]), x); "permute312", @(x) dev(permute (x, [3 1 2]), x);
+           "permute_bad", @(x) permute (x, [1 1 2]); "ipermute", @(x) dev(ipermute (x, [2 3 1]), x);
+           "squeeze_d", @(x) dev(squeeze (x), x); "flip_d", @(x) dev(flip (x), x);
+           "flip2", @(x) dev(flip (x, 2), x); "flip3", @(x) dev(flip (x, 3), x);
+           "fliplr_d", @(x) dev(fliplr (x), x); "flipud_d", @(x) dev(flipud (x), x);
+           "circshift_d", @(x) dev(circshift (x, -2), x); "circshift_v", @(x) dev(circshift (x, [1 -1]), x);
+           "circshift_dim", @(x) dev(circshift (x, 3, 2), x); "circshift_bad", @(x) circshift (x, 0.5);
+           "repmat_d", @(x) dev(repmat (x, 2, 3), x); "repmat_nd", @(x) dev(repmat (x, [1 2 2]), x);
+           "repmat0", @(x) dev(repmat (x, 0, 2), x); "diag_d", @(x) dev(diag (x), x);
+           "diag1", @(x) dev(diag (x, 1), x); "diag-2", @(x) dev(diag (x, -2), x);
+           "diag_mn", @(x) dev(diag (x(:), 3, 2), x); "diag_row", @(x) dev(diag (x(:).', -1), x);
+           "tril_d", @(x) dev(tril (x), x); "tril1", @(x) dev(tril (x, 1), x);
+           "triu-1", @(x) dev(triu (x, -1), x); "tril_pack", @(x) dev(tril (x, 0, "pack"), x);
+           "triu_pack", @(x) dev(triu (x, 1, "pack"), x); "trace_d", @(x) dev(trace2 (x), x);
+           "cat3_d", @(x) dev(cat (3, x, x), x); "cat2", @(x) dev(cat (2, x, x), x);
+           "cat4", @(x) dev(cat (4, [], x, x), x); "cat_int", @(x) dev(cat (1, x, int16 ([1 2])), x);
+           "horzcat_nd", @(x) dev([x, x], x); "vertcat_int", @(x) dev([x; uint8(x)], x);
+           "kron_d", @(x) dev(kron (x, [1 -1; 2 0]), x); "kron_left", @(x) dev(kron ([1; 2], x), x);
+           "kron3", @(x) dev(kron (x, [1 2], single ([1; -1])), x)}];
+  ## sort, find, nnz and median (kernels/sort.cu, kernels/find.cu, mex/gw_sort.c): both
+  ## outputs, every dimension and mode (sort_all also compares the sign bits, so -0 and 0 must
+  ## keep their order), N and DIRECTION, one to four outputs of find; dev () as above (nnz
+  ## returns a host double, as Octave's)
+  u = [u; {"sort_all", @(x) sort_all (x); "sort_all_desc", @(x) sort_all (x, "descend");
+           "sort_all_1", @(x) sort_all (x, 1); "sort_all_2d", @(x) sort_all (x, 2, "descend");
+           "sort_all_3", @(x) sort_all (x, 3); "sort_all_3d", @(x) sort_all (x, 3, "descend");
+           "sort_all_1a", @(x) sort_all (x, 1, "ascend"); "sort_1d", @(x) dev(sort (x, 1, "descend"), x);
+           "sort_5", @(x) dev(sort (x, 5), x); "sort_dim1.7", @(x) dev(sort (x, 1.7), x);
+           "find2", @(x) find_n (2, x); "find_n2", @(x) dev(find (x, 2), x);
+           "find_0", @(x) dev(find (x, 0), x); "find_last", @(x) dev(find (x, 2, "last"), x);
+           "find_inf_last", @(x) dev(find (x, Inf, "last"), x);
+           "find_first", @(x) dev(find (x, 1, "first"), x); "find3_last", @(x) find_n (3, x, 2, "last");
+           "find2_1", @(x) find_n (2, x, 1); "find4", @(x) find_n (4, x);
+           "find_view", @(x) dev(find (x.'), x); "nnz_view", @(x) nnz (x.');
+           "median1", @(x) dev(median (x, 1), x); "median2", @(x) dev(median (x, 2), x);
+           "median3", @(x) dev(median (x, 3), x); "median_view", @(x) dev(median (x.'), x)}];
 endfunction
 
 function b = binary_functions ()
@@ -237,6 +277,9 @@ function b = binary_functions ()
        "eq", @eq; "ne", @ne; "and", @and; "or", @or; "xor", @xor; "max", @max; "min", @min;
        "mod", @mod; "rem", @rem; "atan2", @atan2; "hypot", @hypot; "horzcat", @horzcat2;
        "vertcat", @vertcat2; "mtimes", @mtimes; "mrdivide", @mrdivide; "mldivide", @mldivide};
+  ## the shape functions with two operands (mex/gw_shape.c's catnd and kron)
+  b = [b; {"cat1", @(x, y) cat (1, x, y); "cat2", @(x, y) cat (2, x, y);
+           "cat3", @(x, y) cat (3, x, y); "kron", @kron}];
 endfunction
 
 ## helpers that run Octave code as a scientist writes it

@@ -551,10 +551,13 @@ static void test_binary_bcast_vec (void)
           TU_GM (gm_broadcast_dims (A.nd, A.dims, B.nd, B.dims, &nd, out));
           const int64_t n = numel (nd, out);
           /* v2 when the output or a full operand is off alignment; a misaligned row or column
-             keeps v3 */
-          const int want = offsets[o][2] || (offsets[o][0] && A.n == n)
-                                   || (offsets[o][1] && B.n == n)
-                               ? 2 : single ? sp.v_single : sp.v_double;
+             keeps v3, and so does an operand of the other class: gm_binary converts it into an
+             aligned temporary first */
+          const gm_class compute = single ? GM_SINGLE : GM_DOUBLE;
+          const bool a_off = offsets[o][0] && A.cls == compute && A.n == n;
+          const bool b_off = offsets[o][1] && B.cls == compute && B.n == n;
+          const int want = offsets[o][2] || a_off || b_off ? 2
+                           : single ? sp.v_single : sp.v_double;
           check_bcast_versions (op, A, B, offsets[o][0], offsets[o][1], offsets[o][2], want,
                                 sp.label);
         }

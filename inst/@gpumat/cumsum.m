@@ -1,18 +1,82 @@
 ## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 
 ## -*- texinfo -*-
-## @deftypefn {} {@dots{} =} cumsum (@var{x}, @dots{})
-## Octave's @code{cumsum} for gpumat arrays: no GPU method yet, so the arguments are gathered,
-## Octave's own @code{cumsum} runs on the host and numeric and logical results come back as
-## gpumat arrays (a logical one stays logical): the same values, class and size as on host
-## arrays, errors included.  Warns once a session with the identifier
-## @code{gpumat:hostFallback}.
-## @seealso{gpumat, gather}
+## @deftypefn  {} {@var{C} =} cumsum (@var{G})
+## @deftypefnx {} {@var{C} =} cumsum (@var{G}, @var{dim})
+## @deftypefnx {} {@var{C} =} cumsum (@dots{}, "native")
+## @deftypefnx {} {@var{C} =} cumsum (@dots{}, "double")
+## Octave's @code{cumsum} of a gpumat array, on the GPU for double, single and logical data:
+## the same size, class (double for logical data; logical with @qcode{"native"}; double for
+## single data with @qcode{"double"}) and default dimension (the first that is not 1) as
+## Octave's.  Each line along @var{dim} is summed in order, in the class, as Octave sums it: a
+## line of at most 1024 elements gives Octave's bits; a longer one, when there are too few
+## lines to fill the GPU, is summed in chunks (within the floating-point reduction tolerance).
+## Integer and complex data, and arguments Octave refuses, go to Octave's own @code{cumsum}
+## on the host (gpumat:hostFallback), with its results and errors.
+## @seealso{cumprod, sum, diff}
 ## @end deftypefn
 
-function varargout = cumsum (varargin)
-  [varargout{1:max (nargout, 1)}] = host_call ("cumsum", varargin{:});
+function C = cumsum (x, varargin)
+  args = varargin;
+  opt = "";
+  device = scan_class (x);
+  if (! isempty (args) && ischar (args{end}))
+    opt = args{end};
+    args(end) = [];
+    device = device && any (strcmp (opt, {"native", "double"}));
+  endif
+  if (numel (args) > 1 || (numel (args) == 1 && ! valid_dim (args{1})))
+    device = false;
+  endif
+  if (! device)
+    C = host_call ("cumsum", x, varargin{:});
+    return;
+  endif
+  dim = 0;
+  if (numel (args) == 1)
+    dim = min (double (args{1}), ndims (x) + 1);
+  endif
+  if (strcmp (opt, "double") && strcmp (classUnderlying (x), "single"))
+    x = double (x);
+  endif
+  C = __gpumat_call__ ("scan", "cumsum", "cumsum", x, dim, 0);
+  if (strcmp (opt, "native") && islogical (x))
+    C = (C != 0);
+  endif
 endfunction
 
+## no GPU needed: empty arrays have no device memory
+%!assert (size (cumsum (gpumat (zeros (0, 3)))), [0 3])
+%!assert (class (gather (cumsum (gpumat (zeros (3, 0, "single")), 2))), "single")
+%!error <cumsum: unrecognized string argument> cumsum (gpumat (zeros (0, 3)), "nativ")
+%!error <cumsum: invalid dimension argument = 0> cumsum (gpumat (zeros (0, 3)), 0)
+%!error <Invalid call to cumsum> cumsum (gpumat (zeros (0, 3)), 1, 2)
+
+%!function gpu_check_cumsum ()
+%! A = [1 2 NaN; -0 4 5; Inf 1 -Inf];
+%! for x = {A, single(A), A > 2, reshape(1:24, 2, 3, 4) - 7}
+%!   h = x{1};
+%!   for d = {{}, {1}, {2}, {3}, {5}}
+%!     r = gather (cumsum (gpumat (h), d{1}{:}));
+%!     assert (r, cumsum (h, d{1}{:}));
+%!     assert (class (r), class (cumsum (h, d{1}{:})));
+%!   endfor
+%! endfor
+%! assert (gather (cumsum (gpumat (single ([1 2])), "double")), cumsum (single ([1 2]), "double"));
+%! assert (gather (cumsum (gpumat ([true false true]), "native")), true (1, 3));
+%! assert (gather (cumsum (gpumat ([true false true]), 2, "double")), [1 1 2]);
+%! assert (isgpuarray (cumsum (gpumat (magic (4)))));
+%! ## -0 stays -0, as Octave's loop starts from the first element
+%! assert (1 ./ gather (cumsum (gpumat (-0))), -Inf);
+%! ## a long line in chunks: within the reduction tolerance
+%! v = sin (1:300000)';
+%! assert (gather (cumsum (gpumat (v))), cumsum (v), 1e-9);
+%! assert (gather (cumsum (gpumat (single (v)), 1)), cumsum (single (v)), 1e-2);
+%!endfunction
 %!testif ; gpumat_available ()
-%! assert (gather (cumsum (gpumat (magic (4)))), cumsum (magic (4)));
+%! gpu_check_cumsum ();
+%!testif ; gpumat_available ()
+%! warning ("off", "gpumat:hostFallback", "local");
+%! assert (gather (cumsum (gpumat (int8 ([100 100 -100])))), cumsum (int8 ([100 100 -100])));
+%! assert (gather (cumsum (gpumat ([1+2i 3]), 2)), cumsum ([1+2i 3], 2));
+%! assert (gather (cumsum (gpumat (int16 ([1 2])), "native")), int16 ([1 3]));

@@ -1,18 +1,81 @@
 ## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 
 ## -*- texinfo -*-
-## @deftypefn {} {@dots{} =} prod (@var{x}, @dots{})
-## Octave's @code{prod} for gpumat arrays: no GPU method yet, so the arguments are gathered,
-## Octave's own @code{prod} runs on the host and numeric and logical results come back as
-## gpumat arrays (a logical one stays logical): the same values, class and size as on host
-## arrays, errors included.  Warns once a session with the identifier
-## @code{gpumat:hostFallback}.
-## @seealso{gpumat, gather}
+## @deftypefn  {} {@var{P} =} prod (@var{G})
+## @deftypefnx {} {@var{P} =} prod (@var{G}, @var{dim})
+## @deftypefnx {} {@var{P} =} prod (@dots{}, "native")
+## @deftypefnx {} {@var{P} =} prod (@dots{}, "double")
+## Octave's @code{prod} of a gpumat array, on the GPU for double, single and logical data, with
+## Octave's sizes (@code{prod ([])} is 1, @code{prod (zeros (0, 3))} is @code{ones (1, 3)}),
+## default dimension (the first that is not 1) and classes (double for logical data; logical,
+## Octave's @code{all}, with @qcode{"native"}; double for single data with @qcode{"double"}).
+## Each line along @var{dim} is multiplied in order from 1, in the class: a line of at most
+## 1024 elements gives Octave's bits; a longer one, when there are too few lines to fill the
+## GPU, in chunks (within the floating-point reduction tolerance).  Integer and complex data,
+## and arguments Octave refuses, go to Octave's own @code{prod} on the host
+## (gpumat:hostFallback), with its results and errors.
+## @seealso{cumprod, sum}
 ## @end deftypefn
 
-function varargout = prod (varargin)
-  [varargout{1:max (nargout, 1)}] = host_call ("prod", varargin{:});
+function P = prod (x, varargin)
+  args = varargin;
+  opt = "";
+  device = scan_class (x);
+  if (! isempty (args) && ischar (args{end}))
+    opt = args{end};
+    args(end) = [];
+    device = device && any (strcmp (opt, {"native", "double"}));
+  endif
+  if (numel (args) > 1 || (numel (args) == 1 && ! valid_dim (args{1})))
+    device = false;
+  endif
+  if (! device)
+    P = host_call ("prod", x, varargin{:});
+    return;
+  endif
+  dim = 0;
+  if (numel (args) == 1)
+    dim = min (double (args{1}), ndims (x) + 1);
+  endif
+  if (strcmp (opt, "double") && strcmp (classUnderlying (x), "single"))
+    x = double (x);          # Octave's dprod: the products of the single values in double
+  endif
+  P = __gpumat_call__ ("scan", "prod", "prod", x, dim, 0);
+  if (strcmp (opt, "native") && islogical (x))
+    P = (P != 0);            # Octave's all (x, dim)
+  endif
 endfunction
 
+## no GPU needed: empty results have no device memory
+%!assert (size (prod (gpumat (zeros (3, 0)))), [1 0])
+%!assert (size (prod (gpumat (zeros (0, 0)), 2)), [0 1])
+%!error <prod: unrecognized type argument 'x'> prod (gpumat (zeros (0, 3)), "x")
+%!error <prod: invalid dimension DIM = 0> prod (gpumat (zeros (0, 3)), 0)
+%!error <Invalid call to prod> prod (gpumat (zeros (0, 3)), 1, 2)
+
+%!function gpu_check_prod ()
+%! A = [1 2 NaN; -0 4 5; Inf 0.5 -Inf; 3 -1 2];
+%! for x = {A, single(A), A > 2, reshape(1:24, 2, 3, 4) / 7, [], zeros(0, 3), zeros(3, 0), zeros(1, 0)}
+%!   h = x{1};
+%!   for d = {{}, {1}, {2}, {3}, {4}}
+%!     r = gather (prod (gpumat (h), d{1}{:}));
+%!     assert (r, prod (h, d{1}{:}));
+%!     assert (class (r), class (prod (h, d{1}{:})));
+%!   endfor
+%! endfor
+%! ## Octave's own order: 1e300 * 1e300 overflows first, and Inf * 1e-300 stays Inf
+%! assert (gather (prod (gpumat ([1e300 1e300 1e-300 1e-300]))), Inf);
+%! assert (gather (prod (gpumat (single ([2 3])), "double")), prod (single ([2 3]), "double"));
+%! assert (class (gather (prod (gpumat (single ([2 3])), "double"))), "double");
+%! assert (gather (prod (gpumat ([true true; false true]), "native")), [false true]);
+%! assert (gather (prod (gpumat ([true true; false true]), 2)), [1; 0]);
+%! v = 1 + sin (1:100000)' / 1e5;
+%! assert (gather (prod (gpumat (v))), prod (v), -1e-12);
+%!endfunction
 %!testif ; gpumat_available ()
+%! gpu_check_prod ();
+%!testif ; gpumat_available ()
+%! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (prod (gpumat (int8 ([2 3; 100 4])))), prod (int8 ([2 3; 100 4])));
+%! assert (gather (prod (gpumat (int8 ([100 4])), "native")), prod (int8 ([100 4]), "native"));
+%! assert (gather (prod (gpumat ([1+2i 3]))), prod ([1+2i 3]));

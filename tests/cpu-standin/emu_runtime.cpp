@@ -15,6 +15,7 @@ cudaError_t cudaMemsetAsync (void *d, int v, size_t n, cudaStream_t) { memset (d
 cudaError_t cudaMemset (void *d, int v, size_t n) { memset (d, v, n); return cudaSuccess; }
 cudaError_t cudaGetLastError (void) { return cudaSuccess; }
 cudaError_t cudaDeviceSynchronize (void) { return cudaSuccess; }
+cudaError_t cudaStreamSynchronize (cudaStream_t) { return cudaSuccess; }
 /* 256-byte aligned as cudaMalloc's blocks: elementwise.cu picks its vector paths by alignment */
 cudaError_t cudaMalloc (void **p, size_t n) { *p = aligned_alloc (256, (n + 256) / 256 * 256); return *p ? cudaSuccess : cudaErrorMemoryAllocation; }
 cudaError_t cudaFree (void *p) { free (p); return cudaSuccess; }

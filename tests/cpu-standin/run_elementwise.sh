@@ -32,7 +32,8 @@ sed -e 's|#include "test_util.h"|#include "emu.h"\n#include "emu_device.h"\n#inc
     "$root/tests/test_elementwise_mappers.cu" > "$out/test_elementwise_mappers_emu.cpp"
 [ "$(grep -c 'left out on the CPU' "$out/test_elementwise_mappers_emu.cpp")" = 1 ] \
   || { echo "cpu-standin: test_elementwise_mappers.cu's main changed: update run_elementwise.sh" >&2; exit 1; }
-# kernels/status.cu's gm_mul_size (emu_kernels.cpp has one too, for the gateway's MEX)
+# kernels/status.cu's gm_mul_size and memory.cu's allocator (emu_kernels.cpp has them too, for
+# the gateway's MEX)
 cat > "$out/mul_size_emu.cpp" <<'CPP'
 #include "emu.h"
 #include "gpumat.h"
@@ -43,6 +44,14 @@ extern "C" gm_status gm_mul_size (size_t a, size_t b, size_t *out)
   *out = a * b;
   return GM_OK;
 }
+/* memory.cu's allocator, for gm_binary's mixed-class temporaries: plain malloc, and a count the
+   tests can see stays at 0 */
+extern "C" gm_status gm_device_alloc (void **p, size_t bytes)
+{
+  *p = bytes ? aligned_alloc (256, (bytes + 255) / 256 * 256) : NULL;   /* as cudaMalloc aligns */
+  return bytes && !*p ? GM_ERR_OUT_OF_MEMORY : GM_OK;
+}
+extern "C" void gm_device_free (void *p) { free (p); }
 CPP
 CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()

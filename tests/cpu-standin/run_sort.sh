@@ -16,12 +16,14 @@
 #      sort, find, nnz and median of gpumat arrays of every class and shape against Octave's.
 #
 #   bash tests/cpu-standin/run_sort.sh      (from the tree, after make build for the .oct helpers)
+# Its objects go to target/cpu-standin/obj-sort (the other stand-ins build emu_kernels.cpp with
+# other flags).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$root/tests/cpu-standin
 out=$root/target/cpu-standin
 cuda=${CUDA_HOME:-/usr/local/cuda}
-mkdir -p "$out/obj" "$out/mex-sort"
+mkdir -p "$out/obj-sort" "$out/mex-sort"
 emu_includes='#include "emu.h"\n#include "emu_device.h"\n#include "emu_cub.h"'
 for k in sort find; do
   n=$(python3 "$here/emu_launches.py" "$root/kernels/$k.cu" "$out/${k}_emu.cpp")
@@ -143,19 +145,19 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 C
 CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()
-$CXX -c "$out/sort_emu.cpp" -o "$out/obj/sort_emu.o" & pids+=($!)
-$CXX -c "$out/sort_wide_emu.cpp" -o "$out/obj/sort_wide_emu.o" & pids+=($!)
-$CXX -c "$out/find_emu.cpp" -o "$out/obj/find_emu.o" & pids+=($!)
-$CXX -c "$here/emu_runtime.cpp" -o "$out/obj/emu_runtime.o" & pids+=($!)
-$CXX -c "$out/sort_runtime_emu.cpp" -o "$out/obj/sort_runtime_emu.o" & pids+=($!)
-$CXX -c "$out/sort_extra_emu.cpp" -o "$out/obj/sort_extra_emu.o" & pids+=($!)
-$CXX -c "$here/emu_kernels.cpp" -o "$out/obj/emu_kernels.o" & pids+=($!)
+$CXX -c "$out/sort_emu.cpp" -o "$out/obj-sort/sort_emu.o" & pids+=($!)
+$CXX -c "$out/sort_wide_emu.cpp" -o "$out/obj-sort/sort_wide_emu.o" & pids+=($!)
+$CXX -c "$out/find_emu.cpp" -o "$out/obj-sort/find_emu.o" & pids+=($!)
+$CXX -c "$here/emu_runtime.cpp" -o "$out/obj-sort/emu_runtime.o" & pids+=($!)
+$CXX -c "$out/sort_runtime_emu.cpp" -o "$out/obj-sort/sort_runtime_emu.o" & pids+=($!)
+$CXX -c "$out/sort_extra_emu.cpp" -o "$out/obj-sort/sort_extra_emu.o" & pids+=($!)
+$CXX -c "$here/emu_kernels.cpp" -o "$out/obj-sort/emu_kernels.o" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p"; done     # set -e: a failed compilation stops here
-$CXX "$out/test_sort_emu.cpp" "$out/obj/sort_emu.o" "$out/obj/find_emu.o" \
-  "$out/obj/emu_runtime.o" "$out/obj/sort_runtime_emu.o" "$out/obj/sort_extra_emu.o" \
+$CXX "$out/test_sort_emu.cpp" "$out/obj-sort/sort_emu.o" "$out/obj-sort/find_emu.o" \
+  "$out/obj-sort/emu_runtime.o" "$out/obj-sort/sort_runtime_emu.o" "$out/obj-sort/sort_extra_emu.o" \
   -o "$out/test_sort"
-$CXX "$out/test_sort_emu.cpp" "$out/obj/sort_wide_emu.o" "$out/obj/find_emu.o" \
-  "$out/obj/emu_runtime.o" "$out/obj/sort_runtime_emu.o" "$out/obj/sort_extra_emu.o" \
+$CXX "$out/test_sort_emu.cpp" "$out/obj-sort/sort_wide_emu.o" "$out/obj-sort/find_emu.o" \
+  "$out/obj-sort/emu_runtime.o" "$out/obj-sort/sort_runtime_emu.o" "$out/obj-sort/sort_extra_emu.o" \
   -o "$out/test_sort_wide"
 status=0
 mode=--quick
@@ -167,12 +169,12 @@ echo "(with 64-bit positions from 65 elements on:)"
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_sort.c" \
          "$out/emu_mex_sort.c"; do
   mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$cuda/include" "$f" \
-    -o "$out/obj/$(basename "$f" .c)_sort.o"
+    -o "$out/obj-sort/$(basename "$f" .c)_sort.o"
 done
-mkoctfile --mex -o "$out/mex-sort/__gpumat__.mex" "$out/obj/gateway_util_sort.o" \
-  "$out/obj/gw_device_message_sort.o" "$out/obj/gw_sort_sort.o" "$out/obj/emu_mex_sort_sort.o" \
-  "$out/obj/emu_kernels.o" "$out/obj/sort_emu.o" "$out/obj/find_emu.o" \
-  "$out/obj/emu_runtime.o" "$out/obj/sort_extra_emu.o" -lstdc++
+mkoctfile --mex -o "$out/mex-sort/__gpumat__.mex" "$out/obj-sort/gateway_util_sort.o" \
+  "$out/obj-sort/gw_device_message_sort.o" "$out/obj-sort/gw_sort_sort.o" "$out/obj-sort/emu_mex_sort_sort.o" \
+  "$out/obj-sort/emu_kernels.o" "$out/obj-sort/sort_emu.o" "$out/obj-sort/find_emu.o" \
+  "$out/obj-sort/emu_runtime.o" "$out/obj-sort/sort_extra_emu.o" -lstdc++
 cd "$root"
 octave-cli --no-history --norc --eval "addpath ('$root/target', '$root/inst', '$root/tests'); \
   addpath ('$out/mex-sort'); [p, f] = sort_gateway_check ('assume-device'); exit (f > 0 || p == 0);" \

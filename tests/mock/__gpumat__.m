@@ -169,6 +169,112 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       for k = 1:numel (r)
         [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
       endfor
+    case "scan"
+      ## mex/gw_scan.c: cumsum, cumprod, prod (DIM 0: the default dimension), diff (DIM a
+      ## dimension of A, PARAM the order >= 1), var and std (PARAM opt 0 or 1, DIM 0: var.m's
+      ## default) of double, single or logical data, by Octave's own functions
+      x = operand (varargin{2}, blocks);  dim = varargin{3};  p = varargin{4};
+      if (! ((isfloat (x) && isreal (x)) || islogical (x)))
+        error ("gpumat:scan:unsupportedClass", "%s array: %s on the GPU takes real double, single or logical data", class (x), varargin{1});
+      endif
+      if (islogical (x))
+        x = double (x);
+      endif
+      switch (varargin{1})
+        case {"cumsum", "cumprod", "prod"}
+          if (dim == 0)
+            r = feval (varargin{1}, x);
+          else
+            r = feval (varargin{1}, x, dim);
+          endif
+        case "diff"
+          if (dim < 1 || dim > ndims (x))
+            error ("gpumat:scan:invalidDim", "DIM must be a valid dimension");
+          elseif (p < 1)
+            error ("gpumat:scan:invalidOrder", "Order must be an integer >= 1");
+          endif
+          r = diff (x, p, dim);
+        case {"var", "std"}
+          if (p != 0 && p != 1)
+            error ("gpumat:scan:invalidOpt", "OPT must be 0 or 1");
+          elseif (dim == 0)
+            r = feval (varargin{1}, x, p);
+          else
+            r = feval (varargin{1}, x, p, dim);
+          endif
+        otherwise
+          error ("gpumat:scan:unknownOperation", "unknown operation '%s'", varargin{1});
+      endswitch
+      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+    ## ---- mex/gw_shape.c's commands, by Octave's own functions (the gateway's argument rules
+    ## checked as it checks them)
+    case "permute"
+      [varargout{1}, blocks, next_ptr] = store (permute (value_of (varargin{1}, blocks), varargin{2}), blocks, next_ptr);
+    case "flip"
+      [varargout{1}, blocks, next_ptr] = store (flip (value_of (varargin{1}, blocks), varargin{2}), blocks, next_ptr);
+    case "circshift"
+      x = value_of (varargin{1}, blocks);
+      n = varargin{2};
+      assert (isrow (n) && all (n == fix (n)), "mock: circshift: SHIFTS must be whole numbers");
+      n = n(1:min (end, ndims (x)));
+      [varargout{1}, blocks, next_ptr] = store (circshift (x, n), blocks, next_ptr);
+    case "repmat"
+      r = varargin{2};
+      assert (isrow (r) && all (r >= 0 & r == fix (r)), "mock: repmat: REPS must be whole numbers >= 0");
+      r(end+1:2) = 1;
+      [varargout{1}, blocks, next_ptr] = store (repmat (value_of (varargin{1}, blocks), r), blocks, next_ptr);
+    case "diag"
+      x = value_of (varargin{1}, blocks);
+      [varargout{1}, blocks, next_ptr] = store (full (diag (x, varargin{2:end})), blocks, next_ptr);
+    case "tri"
+      args = {value_of(varargin{1}, blocks), varargin{3}};
+      if (varargin{4})
+        args{end+1} = "pack";
+      endif
+      fn = "triu";
+      if (varargin{2})
+        fn = "tril";
+      endif
+      [varargout{1}, blocks, next_ptr] = store (feval (fn, args{:}), blocks, next_ptr);
+    case "catnd"
+      ## operands of the result class, or converted as the gateway converts them (logical and
+      ## double to double or single, real to complex); integer classes must match
+      [dim, cls, cplx] = varargin{1:3};
+      vals = cellfun (@(a) operand (a, blocks), varargin(4:end), "uniformoutput", false);
+      for k = 1:numel (vals)
+        v = vals{k};
+        if (strcmp (cls, "logical"))
+          assert (islogical (v), "mock: catnd: a %s operand for a logical result", class (v));
+        else
+          assert (! isinteger (v) || strcmp (class (v), cls), "mock: catnd: a %s operand for a %s result", class (v), cls);
+          v = cast (v, cls);
+          if (cplx)
+            v = complex (v);
+          endif
+        endif
+        vals{k} = v;
+      endfor
+      switch (dim)
+        case -1
+          r = vertcat (vals{:});
+        case -2
+          r = horzcat (vals{:});
+        otherwise
+          r = cat (dim, vals{:});
+      endswitch
+      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+    case "kron"
+      x = operand (varargin{1}, blocks);  y = operand (varargin{2}, blocks);
+      if (! ((isfloat (x) || islogical (x) || ischar (x)) && isreal (x) && (isfloat (y) || islogical (y) || ischar (y)) && isreal (y)))
+        error ("gpumat:shape:unsupportedClass", "kron on the GPU takes real double, single or logical data");
+      endif
+      if (! isa (x, "single"))
+        x = double (x);            # logical and char data as double, as the gateway reads them
+      endif
+      if (! isa (y, "single"))
+        y = double (y);
+      endif
+      [varargout{1}, blocks, next_ptr] = store (kron (x, y), blocks, next_ptr);
     case "sort"
       ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
       x = operand (varargin{1}, blocks);

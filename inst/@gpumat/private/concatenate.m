@@ -2,10 +2,12 @@
 
 ## -*- texinfo -*-
 ## @deftypefn {} {@var{C} =} concatenate (@var{name}, @var{dim}, @dots{})
-## horzcat (@var{dim} 2) and vertcat (@var{dim} 1) of gpumat and host operands: on the device
-## when every operand is real double, single or logical, 2-D and full; otherwise Octave's own
-## @var{name} of the gathered operands (integer, complex, char, sparse, N-D or non-numeric
-## operands; gpumat:hostFallback), the result uploaded.
+## horzcat (@var{dim} 2) and vertcat (@var{dim} 1) of gpumat and host operands, on the
+## device: real double, single and logical 2-D operands by the gateway's "cat" (column and
+## row copies), every other numeric and logical case (integer, complex, N-D, mixed classes)
+## by its "catnd" with Octave's rule for [A, B] and [A; B] (dim_vector::hvcat) and class
+## rule (concat_class); char, cell, struct and sparse operands by Octave's own @var{name} on
+## the gathered operands (gpumat:hostFallback), the result uploaded.
 ## @end deftypefn
 
 function C = concatenate (name, dim, varargin)
@@ -13,7 +15,12 @@ function C = concatenate (name, dim, varargin)
                    && ndims (x) == 2;
   if (all (cellfun (on_device, varargin)))
     C = __gpumat_call__ ("cat", name, dim, varargin{:});
-  else
+    return;
+  endif
+  [cls, cplx, args] = concat_class (varargin{:});
+  if (isempty (cls))
     C = host_call (name, varargin{:});
+  else
+    C = __gpumat_call__ ("catnd", name, -dim, cls, cplx, args{:});
   endif
 endfunction

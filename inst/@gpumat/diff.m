@@ -1,0 +1,136 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{D} =} diff (@var{G})
+## @deftypefnx {} {@var{D} =} diff (@var{G}, @var{k})
+## @deftypefnx {} {@var{D} =} diff (@var{G}, @var{k}, @var{dim})
+## Octave's @code{diff} of a gpumat array: the @var{k}-th differences (repeated first
+## differences, with Octave's bits) on the GPU for double, single and logical data (logical data
+## give double).  Octave 7.3's rules are kept: the default dimension is the first that is not
+## 1; without @var{dim}, an order @var{k} at least that dimension's length goes on along the
+## next dimensions as Octave's does (@code{diff ([1 2; 3 5], 3)} is @code{[1; 2]}), and a length
+## of 1 gives a 0x0 array of the input's class; with @var{dim}, such an order gives an empty
+## array.  Integer and complex data (an integer difference saturates in its class), and
+## arguments Octave refuses, go to Octave's own @code{diff} on the host (gpumat:hostFallback),
+## with its results and errors.
+## @seealso{cumsum, gradient}
+## @end deftypefn
+
+function D = diff (x, varargin)
+  device = scan_class (x) && numel (varargin) <= 2;
+  order = 1;
+  if (device && numel (varargin) >= 1)
+    k = varargin{1};
+    if (isnumeric (k) && ! isgpuarray (k) && isreal (k) && isscalar (k) && k == fix (k) && k >= 0)
+      order = double (k);
+    elseif (! (isnumeric (k) && ! isgpuarray (k) && isequal (size (k), [0 0])))
+      device = false;                        # Octave decides: a logical K, an error, ...
+    endif
+  endif
+  d = -1;                                    # 0-based, -1: the default, as in data.cc
+  if (device && numel (varargin) == 2)
+    if (valid_dim (varargin{2}) && varargin{2} <= ndims (x))
+      d = double (varargin{2}) - 1;
+    else
+      device = false;
+    endif
+  endif
+  if (! device)
+    D = host_call ("diff", x, varargin{:});
+    return;
+  endif
+  D = do_diff (x, order, d);
+endfunction
+
+## libinterp/corefcn/data.cc (Octave 7.3) do_diff, dimensions 0-based; the differences of
+## `array' are taken again from the input at each step, as there
+function r = do_diff (array, order, dim)
+  dv = size (array);
+  if (dim == -1)
+    dim = find (dv != 1, 1) - 1;
+    if (isempty (dim))
+      dim = 0;
+    endif
+    ## "Bother Matlab.  This behavior is really wicked."
+    if (dv(dim+1) <= order)
+      if (dv(dim+1) == 1)
+        r = resize (array, 0, 0);            # array.resize (dim_vector (0, 0)): its class
+      else
+        r = array;
+        while (order > 0)
+          if (dim == numel (dv))
+            r = diff_along (array, order, dim - 1);
+            order = 0;
+          elseif (dv(dim+1) == 1)
+            dim++;
+          else
+            r = diff_along (array, dv(dim+1) - 1, dim);
+            order -= dv(dim+1) - 1;
+            dim++;
+          endif
+        endwhile
+      endif
+      return;
+    endif
+  endif
+  r = diff_along (array, order, dim);
+endfunction
+
+## NDArray::diff (order, dim): order <= 0 gives the array read as double (or single), else
+## the order-th differences along dim (0-based), on the GPU
+function r = diff_along (x, order, dim)
+  if (order <= 0)
+    r = x;
+    if (islogical (x))
+      r = double (x);
+    endif
+  else
+    ## any order from the dimension's length on gives the same empty result (and diff ([1 2],
+    ## 1e20) is one in Octave): at most that length, for the gateway's whole-number check
+    order = max (1, min (order, size (x, dim + 1)));
+    r = __gpumat_call__ ("scan", "diff", "diff", x, dim + 1, order);
+  endif
+endfunction
+
+## no GPU needed: empty results have no device memory
+%!assert (size (diff (gpumat (zeros (0, 3)))), size (diff (zeros (0, 3))))
+%!assert (size (diff (gpumat (zeros (1, 0)))), size (diff (zeros (1, 0))))
+%!assert (size (diff (gpumat (zeros (3, 0)), 5, 1)), [0 0])
+%!error <diff: order K must be non-negative> diff (gpumat (zeros (0, 3)), -1)
+%!error <diff: order K must be a scalar or \[\]> diff (gpumat (zeros (0, 3)), [1 2])
+%!error <diff: DIM must be a valid dimension> diff (gpumat (zeros (0, 3)), 1, 3)
+%!error <Invalid call to diff> diff (gpumat (zeros (0, 3)), 1, 2, 3)
+
+%!function gpu_check_diff ()
+%! A = [1 2 NaN 4; -0 4 5 0; Inf 0.5 -Inf 2; 3 -1 2 8; 1e300 -1e300 7 1];
+%! for x = {A, single(A), A > 2, reshape(1:60, 3, 4, 5) .^ 2 / 7, [1 3 7 19], [2; 9], 5}
+%!   h = x{1};
+%!   for a = {{}, {1}, {2}, {3}, {4}, {7}, {[]}, {0}, {2, 1}, {1, 2}, {3, 3}, {9, 1}, {0, 2}}
+%!     args = a{1};
+%!     if (numel (args) == 2 && args{2} > ndims (h))
+%!       continue;
+%!     endif
+%!     want = diff (h, args{:});
+%!     r = diff (gpumat (h), args{:});
+%!     assert (isgpuarray (r));
+%!     assert (gather (r), want);
+%!     assert (class (gather (r)), class (want));
+%!   endfor
+%! endfor
+%! ## a length of 1 along the default dimension: a 0x0 array of the input's class
+%! x = diff (gpumat (true));
+%! assert ({class(gather(x)), size(x)}, {"logical", [0 0]});
+%! ## Octave's wicked rule for an order past the first dimension's length
+%! assert (gather (diff (gpumat ([1 2; 3 5]), 3)), [1; 2]);
+%! assert (size (diff (gpumat ([1 2 3]), 1e20)), [1 0]);
+%! assert (size (diff (gpumat ([1 2 3]), 2^62, 2)), [1 0]);
+%! assert (gather (diff (gpumat (ones (1, 1, 3)), 5)), diff (ones (1, 1, 3), 5));
+%! v = cumsum (sin (1:5000));
+%! assert (gather (diff (gpumat (v), 12)), diff (v, 12));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_diff ();
+%!testif ; gpumat_available ()
+%! warning ("off", "gpumat:hostFallback", "local");
+%! assert (gather (diff (gpumat (int8 ([100 -100 100])))), diff (int8 ([100 -100 100])));
+%! assert (gather (diff (gpumat ([1+2i 3 1i]))), diff ([1+2i 3 1i]));
