@@ -63,6 +63,7 @@
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
 #include "gw_index.h"
+#include "gw_fft.h"
 
 static void at_exit (void)
 {
@@ -1175,6 +1176,7 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"tuning_reload", cmd_tuning_reload},
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
+  {"fft",           gw_cmd_fft},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
