@@ -8,7 +8,7 @@
 #     and the gateway road (tests/direct_check.m) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
-#     CPU stand-ins of the index and element-wise kernels (tests/cpu-standin: the kernels'
+#     CPU stand-ins of the index, element-wise and FFT kernels (tests/cpu-standin: the kernels'
 #     logic with their launches turned into loops), which need no GPU either;
 #  4. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
 #     process of its own) and the C-level kernel tests (make test-kernels);
@@ -29,7 +29,7 @@ rm -f target/check/*.rc target/check/parity*.log
       "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
       -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
   echo $? > "$log.rc"
-  for s in run run_elementwise; do
+  for s in run run_elementwise run_fft; do
     # Where a GPU is present, test_elementwise runs on it (make test-kernels) and its CPU
     # stand-in is left out: built by Ubuntu 24.04's g++ 13.3 at -O2 on the GPU machine, the
     # stand-in program ends with SIGSEGV there, while the same source passes under ASan, UBSan
@@ -147,7 +147,7 @@ counted () {
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
-for s in run run_elementwise; do
+for s in run run_elementwise run_fft; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then
     echo "skipped: a GPU is here, and the kernels' own test runs on it"
