@@ -10,8 +10,9 @@
  * Real input, forward: an R2C transform writes the first n/2+1 outputs of the innermost
  * transformed dimension straight into the full-size complex result, and a kernel fills the rest
  * with the exact conjugates X(n-k, -j) = conj X(k, j), as Octave's convert_packcomplex does after
- * FFTW's r2c.  Real input, inverse: promoted to complex, then C2C (Octave's ifft of real data is
- * a complex transform).  The inverse divides by the number of points once, at the end, as
+ * FFTW's r2c (should cuFFT refuse to plan an R2C layout, a strided one, the input is promoted to
+ * complex and the group runs as C2C instead).  Real input, inverse: promoted to complex, then
+ * C2C (Octave's ifft of real data is a complex transform).  The inverse divides by the number of points once, at the end, as
  * Octave's oct-fftw.cc divides (a division, not a product with 1/n: the same rounding).
  * Out-of-place C2C and R2C leave their input as it was, so a gpumat array is never copied.
  *
@@ -188,10 +189,23 @@ void drop_locked (plan_entry &e, int destroy)
   e.valid = 0;
 }
 
-/* The plan for `key` (made and cached if it is not there) and its work area size; lock held. */
-gm_status get_plan_locked (const plan_key &key, cufftHandle *handle, size_t *work_bytes)
+/* Layouts cuFFT refused to plan (other than for memory), so that a refusal costs one attempt:
+   gm_fft then runs the transform another way (a strided R2C as C2C). */
+plan_key refused[PLAN_CACHE_SIZE];
+int refused_count;
+
+/* The plan for `key` (made and cached if it is not there) and its work area size; lock held.
+   *was_refused is set when cuFFT refuses the layout itself (now or at an earlier call). */
+gm_status get_plan_locked (const plan_key &key, cufftHandle *handle, size_t *work_bytes,
+                           int *was_refused)
 {
   plan_entry *slot = NULL;
+  *was_refused = 0;
+  for (int i = 0; i < refused_count && i < PLAN_CACHE_SIZE; i++)
+    if (same_key (refused[i], key)) {
+      *was_refused = 1;
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "cuFFT: cufftMakePlanMany64 refused this layout");
+    }
   for (auto &e : cache) {
     if (e.valid && e.key.epoch != key.epoch)
       drop_locked (e, 0);                  /* made in a context that a reset lost */
@@ -229,6 +243,10 @@ gm_status get_plan_locked (const plan_key &key, cufftHandle *handle, size_t *wor
                        "cufftMakePlanMany64");
   if (st != GM_OK) {
     (void) api.destroy (h);
+    if (st != GM_ERR_OUT_OF_MEMORY) {
+      refused[refused_count++ % PLAN_CACHE_SIZE] = key;
+      *was_refused = 1;
+    }
     return st;
   }
   plans_made++;
@@ -302,9 +320,11 @@ struct group {
   int64_t pre, points, post;
 };
 
-/* Runs one group: R2C (real_in) or C2C in `direction`, from in to out (in may be out). */
+/* Runs one group: R2C (real_in) or C2C in `direction`, from in to out (in may be out).
+   *was_refused: cuFFT refused to plan it (nothing was queued). */
 gm_status run_group (const group &g, int is_double, int real_in, int direction, const void *in,
-                     void *out, cudaStream_t stream, int device, unsigned epoch)
+                     void *out, cudaStream_t stream, int device, unsigned epoch,
+                     int *was_refused)
 {
   plan_key key;
   memset (&key, 0, sizeof key);
@@ -325,7 +345,7 @@ gm_status run_group (const group &g, int is_double, int real_in, int direction, 
   cufftHandle plan;
   size_t work_bytes = 0;
   pthread_mutex_lock (&lock);
-  gm_status st = get_plan_locked (key, &plan, &work_bytes);
+  gm_status st = get_plan_locked (key, &plan, &work_bytes, was_refused);
   pthread_mutex_unlock (&lock);
   if (st != GM_OK)
     return st;
@@ -479,7 +499,18 @@ extern "C" gm_status gm_fft (gm_class cls, int nd, const int64_t *dims, int firs
     }
     g.pre = inner;
     g.post = count / (inner * g.points);
-    st = run_group (g, is_double, r2c, direction, src, d_out, stream, device, epoch);
+    int was_refused = 0;
+    st = run_group (g, is_double, r2c, direction, src, d_out, stream, device, epoch,
+                    &was_refused);
+    if (st != GM_OK && r2c && was_refused) {
+      /* a layout cuFFT does not take for R2C (strided real input): the real input promoted
+         to complex, and the same transform as C2C */
+      st = gm_real_to_complex (out_cls, count, d_x, d_out, stream);
+      if (st == GM_OK)
+        st = run_group (g, is_double, 0, direction, d_out, d_out, stream, device, epoch,
+                        &was_refused);
+      r2c = 0;
+    }
     /* the later groups read the whole spectrum: completed before they run */
     if (st == GM_OK && r2c)
       st = is_double ? fill_missing<double> (g, d_out, stream)

@@ -7,12 +7,14 @@
 // n[rank-1]/2+1 of the fastest output dimension), unnormalized, FORWARD = -1 in the exponent.
 // Checks what cuFFT would refuse here: a plan made with auto allocation off and executed
 // without a work area, a plan used before it is made, a type that does not match the exec.
+// With EMU_CUFFT_REFUSE_STRIDED_R2C set it also refuses R2C plans with istride != 1.
 //
 // Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 #include <cufft.h>
 #include <complex>
 #include <map>
 #include <vector>
+#include <stdlib.h>
 #include <string.h>
 
 namespace {
@@ -122,6 +124,10 @@ cufftResult cufftMakePlanMany64 (cufftHandle h, int rank, long long *n, long lon
 {
   if (!plans.count (h)) return CUFFT_INVALID_PLAN;
   if (rank < 1 || rank > 3 || batch < 1) return CUFFT_INVALID_VALUE;
+  /* run_fft.sh's second run: a cuFFT that refuses strided R2C layouts (gm_fft's C2C fallback) */
+  if ((type == CUFFT_R2C || type == CUFFT_D2Z) && istride != 1
+      && getenv ("EMU_CUFFT_REFUSE_STRIDED_R2C"))
+    return CUFFT_INVALID_VALUE;
   plan &p = plans[h];
   p.rank = rank;
   long long total = 1;

@@ -113,4 +113,7 @@ $CXX "$out/test_fft_missing.cpp" "$out/fft_missing_emu.o" "$out/runtime_fft_emu.
 status=0
 "$out/test_fft_missing" || status=1
 LD_LIBRARY_PATH="$out/lib" "$out/test_fft" --quick || status=1
+# again with a cuFFT that refuses strided R2C plans: gm_fft's fallback to C2C gives the same
+echo "test_fft with strided R2C refused (the C2C fallback):"
+EMU_CUFFT_REFUSE_STRIDED_R2C=1 LD_LIBRARY_PATH="$out/lib" "$out/test_fft" --quick || status=1
 exit $status

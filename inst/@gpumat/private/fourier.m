@@ -103,7 +103,7 @@ endfunction
 ## with Octave's own message, which its fft raises for such a DIM.
 function d = scalar_arg (v)
   if ((isnumeric (v) || islogical (v)) && ! isempty (v))
-    d = double (real (v(1)));
+    d = double (full (real (v(1))));
   else
     builtin ("fft", 0, [], v);
     d = double (v);
