@@ -181,11 +181,16 @@ bool same_key (const plan_key &a, const plan_key &b)
          && !memcmp (a.n, b.n, sizeof a.n);
 }
 
-/* Destroys an entry's plan (or forgets it, when its context is gone); lock held. */
+/* Destroys an entry's plan (or forgets it, when its context is gone); lock held.  Work queued
+   with the plan may still be running (nothing waits for a transform): the device is waited for
+   first, so that its tables are not freed under it. */
 void drop_locked (plan_entry &e, int destroy)
 {
-  if (e.valid && destroy)
+  if (e.valid && destroy) {
+    (void) cudaDeviceSynchronize ();
+    (void) cudaGetLastError ();
     (void) api.destroy (e.handle);
+  }
   e.valid = 0;
 }
 
