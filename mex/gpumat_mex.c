@@ -68,6 +68,7 @@
 #include "gw_index.h"
 #include "gw_scan.h"
 #include "gw_shape.h"
+#include "gw_fft.h"
 
 static void at_exit (void)
 {
@@ -1189,6 +1190,7 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"tuning_reload", cmd_tuning_reload},
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
+  {"fft",           gw_cmd_fft},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
