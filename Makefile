@@ -88,13 +88,14 @@ bench-percall: $(TARBALL) octave-deps
 bench-algorithms: $(TARBALL) octave-deps
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_algorithms ("$(CURDIR)/$(TARGET)")'
 
-# C-level programs: each tests/test_*.cu and bench/bench_*.cu links the kernel objects.
+# C-level programs: each tests/test_*.cu and bench/bench_*.cu links the kernel objects; the
+# tests' rpath is where kernels/fft.cu's dlopen finds cuFFT, as libgpumat.so's is (build.mk).
 TEST_PROGRAMS  := $(patsubst tests/%.cu,$(TARGET)/tests/%,$(wildcard tests/test_*.cu))
 BENCH_PROGRAMS := $(patsubst bench/%.cu,$(TARGET)/bench/%,$(wildcard bench/bench_*.cu))
 
 $(TARGET)/tests/%: tests/%.cu $(wildcard tests/*.h) $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -o $@
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
 
 $(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)

@@ -195,11 +195,15 @@ $(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) -DGPUMAT_MIN_ARCH=$(firs
 # directly on its hot path (mex/gpumat_value_direct.cc).  mkoctfile hands its flags to a shell
 # of its own: \$$ORIGIN reaches the linker as $ORIGIN.
 LIB_CXX      := $(shell $(MKOCTFILE) -p CXX 2>/dev/null || echo g++)
+# cuFFT is not linked: kernels/fft.cu loads it (dlopen) at the first transform, so that gpumat
+# loads and runs everything else without it.  The rpath makes that dlopen look in this
+# toolkit's library folder as well (after LD_LIBRARY_PATH, before the system's folders).
+CUFFT_RPATH   = -Wl,-rpath,$(CUDA_LIBDIR)
 RUNTIME_LINK  = -L$(abspath $(dir $(RUNTIME_OUT))) -lgpumat -Wl,-rpath,'\$$ORIGIN'
 $(RUNTIME_OUT): $(KERNEL_OBJECTS)
 	@echo "gpumat:   link      $(notdir $@)" >&2
-	@$(call SHOW_COMMAND,$(LIB_CXX) -shared -o $@ $^ $(CUDA_LIBS)) \
-	$(LIB_CXX) -shared -o $@ -Wl,-soname,libgpumat.so $^ $(CUDA_LIBS) > $(OBJDIR)/logs/link-lib.log 2>&1 \
+	@$(call SHOW_COMMAND,$(LIB_CXX) -shared -o $@ $^ $(CUDA_LIBS) $(CUFFT_RPATH)) \
+	$(LIB_CXX) -shared -o $@ -Wl,-soname,libgpumat.so $^ $(CUDA_LIBS) $(CUFFT_RPATH) > $(OBJDIR)/logs/link-lib.log 2>&1 \
 	  || { cat $(OBJDIR)/logs/link-lib.log >&2; echo "gpumat: FAILED: link $(notdir $@)" >&2; exit 1; }
 
 # What pkg install copies next to the package's functions (src/FILES: without it, pkg takes

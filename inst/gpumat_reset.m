@@ -2,9 +2,9 @@
 
 ## -*- texinfo -*-
 ## @deftypefn {} {} gpumat_reset ()
-## Give back what gpumat keeps for speed: cached device blocks and the pinned
-## host staging pool (and stop its copy threads).  Live gpumat arrays are not
-## touched.  The next call that needs them sets them up again.
+## Give back what gpumat keeps for speed: cached device blocks, the pinned
+## host staging pool (and stop its copy threads), and the cuFFT plans of
+## @code{fft} and its kin.  Live gpumat arrays are not touched.  The next call that needs them sets them up again.
 ##
 ## After a failure in queued GPU work (a @code{gpumat:cudaError} whose message says
 ## the GPU context is lost), @code{gpumat_reset} also resets the GPU: the lost

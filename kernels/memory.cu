@@ -598,6 +598,7 @@ extern "C" void gm_reset (void)
     return;
   /* The staging threads and the pinned buffers first: they belong to the contexts. */
   gm_transfer_release ();
+  gm_fft_release ();   /* cuFFT's plans: their twiddle tables are device memory too */
   /* Every device gpumat allocated on (and device 0, Octave's), with that device current: its
      cache back to CUDA, or, where its context is lost, a device reset.  The context is gone with
      its memory: live blocks become dead addresses (their handles are refused from now on), the

@@ -69,6 +69,7 @@
 #include "gw_index.h"
 #include "gw_scan.h"
 #include "gw_shape.h"
+#include "gw_fft.h"
 #include "gw_sort.h"
 
 static void at_exit (void)
@@ -1191,6 +1192,7 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"tuning_reload", cmd_tuning_reload},
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
+  {"fft",           gw_cmd_fft},
   {"sort",          gw_cmd_sort},       /* sort, find, nnz, median: gw_sort.c */
   {"find",          gw_cmd_find},
   {"nnz",           gw_cmd_nnz},

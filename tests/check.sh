@@ -8,8 +8,9 @@
 #     and the gateway road (tests/direct_check.m) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
-#     CPU stand-ins of the index, element-wise, scan, shape and sort kernels (tests/cpu-standin:
-#     the kernels' logic with their launches turned into loops), which need no GPU either;
+#     CPU stand-ins of the index, element-wise, scan, shape, FFT and sort kernels
+#     (tests/cpu-standin: the kernels' logic with their launches turned into loops), which need
+#     no GPU either;
 #  4. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
 #     process of its own), tests/shape_gateway_check.m, tests/sort_gateway_check.m and the
 #     C-level kernel tests (make test-kernels);
@@ -30,15 +31,15 @@ rm -f target/check/*.rc target/check/parity*.log
       "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
       -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
   echo $? > "$log.rc"
-  for s in run run_elementwise run_scan run_shape run_sort; do
+  for s in run run_elementwise run_scan run_shape run_fft run_sort; do
     # Where a GPU is present, test_elementwise runs on it (make test-kernels) and its CPU
     # stand-in is left out: built by Ubuntu 24.04's g++ 13.3 at -O2 on the GPU machine, the
     # stand-in program ends with SIGSEGV there, while the same source passes under ASan, UBSan
     # and valgrind there and here, and with g++ 12 and clang 14 at -O2 and -O3 here (its
     # threads run one after another, which the kernels do not promise).
     # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
-    # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; so do
-    # run_sort's: test_sort, sort_gateway_check)
+    # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; run_fft:
+    # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check)
     if [ "$s" != run ] && nvidia-smi -L > /dev/null 2>&1; then
       echo skip > "target/check/cpu-standin-$s.rc"
       continue
@@ -177,7 +178,7 @@ counted () {
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
-for s in run run_elementwise run_scan run_shape run_sort; do
+for s in run run_elementwise run_scan run_shape run_fft run_sort; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then
     echo "skipped: a GPU is here, and the kernels' own test runs on it"

@@ -275,6 +275,31 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         y = double (y);
       endif
       [varargout{1}, blocks, next_ptr] = store (kron (x, y), blocks, next_ptr);
+    case "fft"
+      ## mex/gw_fft.c: ("fft", CALLER, X, FIRST, LAST, SIZE, INVERSE), X resized to SIZE, then
+      ## Octave's own fft/ifft along one dimension, fft2/ifft2 over the first two, fftn/ifftn
+      ## over all; an empty result is real zeros (Octave's fftn of such an array can hang)
+      x = operand (varargin{1}, blocks);
+      [first, last, sz, inv] = deal (varargin{2:5});
+      if (isinteger (x))
+        error ("gpumat:fft:unsupportedClass", "%s gpumat array: the transforms take double, single or logical data (convert with double () first)", class (x));
+      elseif (islogical (x))
+        x = double (x);
+      endif
+      names = {"fft", "fft2", "fftn"; "ifft", "ifft2", "ifftn"};
+      if (prod (sz) == 0)
+        r = zeros (sz, class (x));
+      else
+        x = resize (x, sz);
+        if (first == last)
+          r = feval (names{inv + 1, 1}, x, [], first);
+        elseif (first == 1 && last == 2)
+          r = feval (names{inv + 1, 2}, x);
+        elseif (first == 1 && last == numel (sz))
+          r = feval (names{inv + 1, 3}, x);
+        else
+          error ("mock __gpumat__: fft over dimensions %d to %d", first, last);
+        endif
     case "sort"
       ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
       x = operand (varargin{1}, blocks);
