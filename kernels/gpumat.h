@@ -846,6 +846,7 @@ gm_status gm_var_workspace_size (gm_class cls, int nd, const int64_t *dims, int 
 gm_status gm_var (gm_class cls, int nd, const int64_t *dims, int dim, int opt, int root,
                   const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
                   cudaStream_t stream);
+
 /* ---- sort, median, find, nnz (kernels/sort.cu, kernels/find.cu) ------------------------- */
 /* Octave 7.3's sort along dimension dim (1-based; past nd a dimension of length 1) of an array
  * of shape (nd, dims), viewed as pre x len x post: each of the pre*post slices sorted stably,

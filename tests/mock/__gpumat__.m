@@ -300,6 +300,8 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         else
           error ("mock __gpumat__: fft over dimensions %d to %d", first, last);
         endif
+      endif
+      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
     case "sort"
       ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
       x = operand (varargin{1}, blocks);
