@@ -63,6 +63,7 @@
 #include "gw_elementwise.h"
 #include "gw_arrays.h"
 #include "gw_index.h"
+#include "gw_solve.h"
 
 static void at_exit (void)
 {
@@ -1175,6 +1176,8 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"tuning_reload", cmd_tuning_reload},
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
+  {"solve",         gw_cmd_solve},
+  {"factor",        gw_cmd_factor},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
