@@ -86,7 +86,7 @@ MEX_SOURCES    := $(wildcard $(SRCROOT)/mex/*.c)
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 MEX_OBJECTS    := $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
-# cuSOLVER and cuBLAS (kernels/solve.cu), the toolkit's shared libraries, found where they were at build time
+# cuSOLVER, cuBLAS (kernels/solve.cu): the toolkit's shared libraries, where the build found them
 CUDA_LIBS      += -lcusolver -lcublas -Wl,-rpath,$(CUDA_LIBDIR)
 
 RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so

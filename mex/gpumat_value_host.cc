@@ -187,9 +187,9 @@ static bool is_scalar_operand (const octave_value& v)
 
 /* A 2-D matrix the solvers take (gw_solve.c): a gpumat array of double, single or logical
    data, or a host array of those or char; not integer or sparse, whose divisions Octave
-   refuses or computes by rules of their own.  A host diagonal or permutation matrix divides as
-   its full form (Octave converts it) but divides by rules of its own: a divisor (divisor true)
-   of those types is left to Octave. */
+   refuses or computes by rules of its own.  A host diagonal or permutation matrix is its full
+   form as the dividend (Octave converts it) but has rules of its own as the divisor (dm \ m,
+   m / dm, pm \ m): `divisor` says which the operand is. */
 static bool solver_operand (const octave_value& v, bool divisor)
 {
   if (is_gpumat (v))
