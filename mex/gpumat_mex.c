@@ -69,6 +69,7 @@
 #include "gw_scan.h"
 #include "gw_shape.h"
 #include "gw_fft.h"
+#include "gw_solve.h"
 
 static void at_exit (void)
 {
@@ -1191,6 +1192,8 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
   {"fft",           gw_cmd_fft},
+  {"solve",         gw_cmd_solve},
+  {"factor",        gw_cmd_factor},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
