@@ -501,6 +501,50 @@ function [ok, why, narrowed] = transform_agree (f, x)
   end_try_catch
   if (! isempty (host_err) || ! isempty (gpu_err))
     ok = ! isempty (host_err) && ! isempty (gpu_err);
+    if (! ok)
+      why = sprintf ("host error '%s', gpumat error '%s'", host_err, gpu_err);
+    endif
+    return;
+  endif
+  if (! strcmp (class (h), class (g)))
+    ok = false;  why = sprintf ("class %s, host %s", class (g), class (h));
+    return;
+  elseif (! isequal (size (h), size (g)))
+    ok = false;  why = sprintf ("size %s, host %s", mat2str (size (g)), mat2str (size (h)));
+    return;
+  elseif (! isfloat (h))
+    ok = isequal (h, g);                       # N = 1 keeps an integer or logical class
+    why = "values differ";
+    return;
+  endif
+  xs = double (x(isfinite (x)));
+  tol = 4 * (log2 (max (numel (h), 2)) + 1) * max (numel (h), 1) * eps (class (h)) ...
+        * max ([abs(xs(:)); realmin]);
+  if (iscomplex (h) != iscomplex (g))
+    c = g;
+    if (iscomplex (h))
+      c = h;
+    endif
+    if (any (abs (imag (c(:))) > tol))
+      ok = false;  why = sprintf ("complexity %d, host %d", iscomplex (g), iscomplex (h));
+      return;
+    endif
+    narrowed = true;
+  endif
+  if (! isequal (isnan (h), isnan (g)))
+    ok = false;  why = "NaN at other places";
+  elseif (! isequal (isinf (h) & ! isnan (h), isinf (g) & ! isnan (g)))
+    ok = false;  why = "Inf at other places";
+  else
+    fin = isfinite (h) & isfinite (g);
+    d = abs (double (h(fin)) - double (g(fin)));
+    err = max ([d(:); 0]);
+    if (err > tol)
+      ok = false;  why = sprintf ("values differ by %g (tolerance %g)", err, tol);
+    endif
+  endif
+endfunction
+
 ## ---- dense linear algebra ------------------------------------------------------------------
 ## Each matrix of solver_matrices with each function below, the operands on the GPU in turn
 ## (both, the matrix only, the right-hand side only), against the host.  A case agrees when both
@@ -733,43 +777,6 @@ function [ok, why] = agree_linalg (f, host_args, gpu_args, tol)
       why = sprintf ("host error '%s', gpumat error '%s'", host_err, gpu_err);
     endif
     return;
-  endif
-  if (! strcmp (class (h), class (g)))
-    ok = false;  why = sprintf ("class %s, host %s", class (g), class (h));
-    return;
-  elseif (! isequal (size (h), size (g)))
-    ok = false;  why = sprintf ("size %s, host %s", mat2str (size (g)), mat2str (size (h)));
-    return;
-  elseif (! isfloat (h))
-    ok = isequal (h, g);                       # N = 1 keeps an integer or logical class
-    why = "values differ";
-    return;
-  endif
-  xs = double (x(isfinite (x)));
-  tol = 4 * (log2 (max (numel (h), 2)) + 1) * max (numel (h), 1) * eps (class (h)) ...
-        * max ([abs(xs(:)); realmin]);
-  if (iscomplex (h) != iscomplex (g))
-    c = g;
-    if (iscomplex (h))
-      c = h;
-    endif
-    if (any (abs (imag (c(:))) > tol))
-      ok = false;  why = sprintf ("complexity %d, host %d", iscomplex (g), iscomplex (h));
-      return;
-    endif
-    narrowed = true;
-  endif
-  if (! isequal (isnan (h), isnan (g)))
-    ok = false;  why = "NaN at other places";
-  elseif (! isequal (isinf (h) & ! isnan (h), isinf (g) & ! isnan (g)))
-    ok = false;  why = "Inf at other places";
-  else
-    fin = isfinite (h) & isfinite (g);
-    d = abs (double (h(fin)) - double (g(fin)));
-    err = max ([d(:); 0]);
-    if (err > tol)
-      ok = false;  why = sprintf ("values differ by %g (tolerance %g)", err, tol);
-    endif
   elseif (! strcmp (host_warn, gpu_warn))
     ok = false;
     why = sprintf ("warning '%s', host '%s'", gpu_warn, host_warn);
