@@ -10,8 +10,10 @@
  * Real input, forward: an R2C transform writes the first n/2+1 outputs of the innermost
  * transformed dimension straight into the full-size complex result, and a kernel fills the rest
  * with the exact conjugates X(n-k, -j) = conj X(k, j), as Octave's convert_packcomplex does after
- * FFTW's r2c (should cuFFT refuse to plan an R2C layout, a strided one, the input is promoted to
- * complex and the group runs as C2C instead).  Real input, inverse: promoted to complex, then
+ * FFTW's r2c; only where the first transformed dimension is the array's first (contiguous)
+ * one: real input along a later dimension is promoted to complex and runs as C2C (cuFFT 12.0
+ * plans strided R2C layouts and then refuses to execute them), as does a layout it refuses to
+ * plan.  Real input, inverse: promoted to complex, then
  * C2C (Octave's ifft of real data is a complex transform).  The inverse divides by the number of points once, at the end, as
  * Octave's oct-fftw.cc divides (a division, not a product with 1/n: the same rounding).
  * Out-of-place C2C and R2C leave their input as it was, so a gpumat array is never copied.
@@ -486,6 +488,16 @@ extern "C" gm_status gm_fft (gm_class cls, int nd, const int64_t *dims, int firs
   const void *src = d_x;
   int r2c = real_in;
   if (real_in && inverse) {
+    st = gm_real_to_complex (out_cls, count, d_x, d_out, stream);
+    if (st != GM_OK)
+      return st;
+    src = d_out;
+    r2c = 0;
+  }
+  /* Real input, forward, along a dimension past the first (a strided layout): promoted to
+     complex and run as C2C.  cuFFT 12.0 (CUDA 13.0, H200) plans such R2C layouts, then its
+     exec refuses them (CUFFT_INVALID_VALUE: 5x6x7 along dimension 2, 2x50x3, 40x3x50). */
+  if (r2c && pre != 1) {
     st = gm_real_to_complex (out_cls, count, d_x, d_out, stream);
     if (st != GM_OK)
       return st;
