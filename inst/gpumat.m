@@ -600,8 +600,13 @@ endfunction
 %! big = gpumat (zeros (4096, 1024));  # 32 MiB
 %! clear big
 %! gpumat_reset ();
-%! free1 = gpumat_device ().FreeMemory;
-%! assert (abs (free1 - free0) < 8 * 2^20, sprintf ("free memory moved by %g MiB", (free1 - free0) / 2^20));
+%! ## The device's free memory too, unless other processes share the GPU meanwhile: make check
+%! ## runs the parity parts beside this suite (and says so with GPUMAT_TEST_SHARED_GPU); each
+%! ## of their contexts takes and gives back hundreds of MiB (cuFFT's kernels alone about 150)
+%! if (isempty (getenv ("GPUMAT_TEST_SHARED_GPU")))
+%!   free1 = gpumat_device ().FreeMemory;
+%!   assert (abs (free1 - free0) < 8 * 2^20, sprintf ("free memory moved by %g MiB", (free1 - free0) / 2^20));
+%! endif
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_07 ();
