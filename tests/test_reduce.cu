@@ -56,35 +56,6 @@ static std::vector<double> make_values (gm_class cls, int64_t n, int every)
   return v;
 }
 
-static void *upload (gm_class cls, const std::vector<double> &v)
-{
-  const size_t es = gm_class_size (cls);
-  void *d;
-  TU_CUDA (cudaMalloc (&d, (v.size () + 1) * es));
-  std::vector<unsigned char> h ((v.size () + 1) * es);
-  for (size_t i = 0; i < v.size (); i++) {
-    if (cls == GM_SINGLE) {
-      const float f = (float) v[i];
-      memcpy (&h[i * es], &f, es);
-    } else
-      memcpy (&h[i * es], &v[i], es);
-  }
-  if (!v.empty ())
-    TU_CUDA (cudaMemcpy (d, h.data (), v.size () * es, cudaMemcpyHostToDevice));
-  return d;
-}
-
-static bool same_bits (gm_class cls, double x, double y)
-{
-  if (isnan (x) || isnan (y))
-    return isnan (x) && isnan (y);
-  if (cls == GM_SINGLE) {
-    const float fx = (float) x, fy = (float) y;
-    return memcmp (&fx, &fy, 4) == 0;
-  }
-  return memcmp (&x, &y, 8) == 0;
-}
-
 /* Within tol of the long double reference: NaN with NaN, an infinity with the same one. */
 /* The longest chain of additions any element goes through in reduce.cu's partition of a
    pre x len x post reduction (mirrors its make_plan and constants): within a chunk, an
@@ -218,7 +189,7 @@ static void check_reduce (gm_reduce_op op, gm_class cls, int nd, const int64_t *
     else if (d == dim - 1) len = dims[d];
     else post *= dims[d];
   const std::vector<double> v = make_values (cls, n, every);
-  void *dx = upload (cls, v);
+  void *dx = tu_upload_real (cls, v.data (), v.size ());
   const bool mm = op == GM_RED_MAX || op == GM_RED_MIN;
   std::vector<unsigned char> out, out2;
   std::vector<double> idx, idx2;
@@ -265,7 +236,7 @@ static void check_reduce (gm_reduce_op op, gm_class cls, int nd, const int64_t *
         const double x = v[(size_t) (a + i * pre + b * pre * len)];
         if (op == GM_RED_MAX ? x > bv : x < bv) { bv = x; bi = i; }
       }
-      ok = same_bits (cls, got, bv) && idx[(size_t) o] == (double) (bi + 1);
+      ok = tu_same_bits (cls, got, bv) && idx[(size_t) o] == (double) (bi + 1);
     }
     if (!ok && bad++ == 0)
       first = o;
@@ -316,7 +287,7 @@ static void test_reduce (void)
         check_reduce ((gm_reduce_op) op, c ? GM_SINGLE : GM_DOUBLE, 2, d, dim, 1, false);
   /* max without the index. */
   const std::vector<double> v = make_values (GM_DOUBLE, 100, 0);
-  void *dx = upload (GM_DOUBLE, v);
+  void *dx = tu_upload_real (GM_DOUBLE, v.data (), v.size ());
   double *dout;
   TU_CUDA (cudaMalloc (&dout, sizeof (double)));
   const int64_t dv[2] = {100, 1};
@@ -335,7 +306,7 @@ static void test_reduce (void)
 static double run_norm (bool matrix, gm_norm_kind kind, double p, gm_class cls, int64_t rows,
                         int64_t cols, const std::vector<double> &v, gm_status *st)
 {
-  void *dx = upload (cls, v);
+  void *dx = tu_upload_real (cls, v.data (), v.size ());
   size_t wb = 0;
   *st = matrix ? gm_matrix_norm_workspace_size (cls, rows, cols, &wb)
                : gm_vector_norm_workspace_size (cls, rows * cols, &wb);

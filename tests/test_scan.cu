@@ -103,35 +103,6 @@ static std::vector<double> make_values (gm_class cls, int64_t n, int every, int 
   return v;
 }
 
-static void *upload (gm_class cls, const std::vector<double> &v)
-{
-  const size_t es = gm_class_size (cls);
-  void *d;
-  TU_CUDA (cudaMalloc (&d, (v.size () + 1) * es));
-  std::vector<unsigned char> h ((v.size () + 1) * es);
-  for (size_t i = 0; i < v.size (); i++) {
-    if (cls == GM_SINGLE) {
-      const float f = (float) v[i];
-      memcpy (&h[i * es], &f, es);
-    } else
-      memcpy (&h[i * es], &v[i], es);
-  }
-  if (!v.empty ())
-    TU_CUDA (cudaMemcpy (d, h.data (), v.size () * es, cudaMemcpyHostToDevice));
-  return d;
-}
-
-static bool same_bits (gm_class cls, double x, double y)
-{
-  if (isnan (x) || isnan (y))
-    return isnan (x) && isnan (y);
-  if (cls == GM_SINGLE) {
-    const float fx = (float) x, fy = (float) y;
-    return memcmp (&fx, &fy, 4) == 0;
-  }
-  return memcmp (&x, &y, 8) == 0;
-}
-
 static bool close_to (double got, long double ref, long double tol)
 {
   if (isnan (ref))
@@ -337,7 +308,7 @@ static void check_op (int op, gm_class cls, int nd, const int64_t *dims, int dim
   const int kind = op == CUMPROD || op == PROD
                        ? (n > 1000 ? VALUES_EXACT_PRODUCTS : VALUES_NEAR_ONE) : VALUES_UNIFORM;
   const std::vector<double> v = make_values (cls, n, every, kind, op >= VAR0 ? 3.0 : 0.0);
-  void *dx = upload (cls, v);
+  void *dx = tu_upload_real (cls, v.data (), v.size ());
   std::vector<double> out, out2, want;
   bool past_ok;
   gm_status st = run_op (op, cls, nd, dims, dim, order, dx, nout, out, &past_ok);
@@ -362,7 +333,7 @@ static void check_op (int op, gm_class cls, int nd, const int64_t *dims, int dim
     tolerance (op, cls, pre, len, post, chain, v, ref, tol);
   int64_t bad = 0, first = -1;
   for (int64_t o = 0; o < nout && st == GM_OK; o++) {
-    const bool ok = one_chunk ? same_bits (cls, out[(size_t) o], want[(size_t) o])
+    const bool ok = one_chunk ? tu_same_bits (cls, out[(size_t) o], want[(size_t) o])
                               : close_to (out[(size_t) o], ref[(size_t) o], tol[(size_t) o]);
     if (!ok && bad++ == 0)
       first = o;
@@ -375,7 +346,7 @@ static void check_op (int op, gm_class cls, int nd, const int64_t *dims, int dim
     st = run_op (op, cls, nd, dims, dim, order, dx, nout, out2, &past_ok);
     bool same = st == GM_OK && out.size () == out2.size ();
     for (size_t o = 0; same && o < out.size (); o++)
-      same = same_bits (cls, out[o], out2[o]);
+      same = tu_same_bits (cls, out[o], out2[o]);
     tu_result (same, "%s: a second run gave other bits", what);
   }
   cudaFree (dx);

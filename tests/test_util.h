@@ -88,6 +88,38 @@ static inline double tu_get (gm_class cls, const void *buf, size_t i)
   return cls == GM_SINGLE ? (double) ((const float *) buf)[i] : ((const double *) buf)[i];
 }
 
+/* n real values (double or single, as cls) on the device, with room for one element more
+   (tests poison what lies past the end); cudaFree it. */
+static inline void *tu_upload_real (gm_class cls, const double *v, size_t n)
+{
+  const size_t es = gm_class_size (cls);
+  void *d, *h = calloc (n + 1, es);
+  TU_CUDA (cudaMalloc (&d, (n + 1) * es));
+  for (size_t i = 0; i < n; i++) {
+    if (cls == GM_SINGLE) {
+      const float f = (float) v[i];
+      memcpy ((char *) h + i * es, &f, es);
+    } else
+      memcpy ((char *) h + i * es, &v[i], es);
+  }
+  if (n)
+    TU_CUDA (cudaMemcpy (d, h, n * es, cudaMemcpyHostToDevice));
+  free (h);
+  return d;
+}
+
+/* The same bits in cls (any NaN matches any NaN). */
+static inline int tu_same_bits (gm_class cls, double x, double y)
+{
+  if (isnan (x) || isnan (y))
+    return isnan (x) && isnan (y);
+  if (cls == GM_SINGLE) {
+    const float fx = (float) x, fy = (float) y;
+    return memcmp (&fx, &fy, 4) == 0;
+  }
+  return memcmp (&x, &y, 8) == 0;
+}
+
 static inline double tu_eps (gm_class cls) { return cls == GM_SINGLE ? 0x1.0p-23 : 0x1.0p-52; }
 
 /* The dot products gm_dot computes (x and y viewed as pre x len x post), in long double, and
