@@ -746,6 +746,17 @@ how many arrays share G's device block.\n\
             }
           return octave::feval ("gpumat_dot", ovl (args(1), args(2)), 1);
         }
+      if (cmd == "sum" && args.length () == 2 && is_gpumat (args(1)))
+        {
+          /* sum (G), @gpumat/sum.m's one-argument call: the device for real double, single and
+             logical data, else Octave's own sum of the gathered array (a hostFallback), decided
+             here in one call where the m-file's class tests cost three more */
+          const octave_gpumat& g = rep (args(1));
+          if (! g.m_complex && (g.isfloat () || g.islogical ()))
+            return call_gateway (ovl ("reduce", "sum", "sum", args(1), 0.0), 1);
+          note_host_fallback ("sum");
+          return ovl (upload_host (octave::feval ("sum", ovl (gather (args(1))), 1)(0)));
+        }
       if (cmd == "direct" && args.length () == 2)
         {
           /* ("direct", TF): the direct path on or off (tests, benchmarks); returns whether

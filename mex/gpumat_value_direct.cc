@@ -25,7 +25,12 @@
  *   gather   a gpumat array of any class up to GATHER_DIRECT_BYTES (larger ones take the
  *            gateway's parallel, huge-page copy);
  *   upload   a double, single, integer, logical or complex host array (logical stays logical);
+ *   index    G(I1, ..., In) of a real array of any class where each subscript is a colon, a
+ *            scalar or a contiguous range (G(:, j), G(a:b, :), G(k)): one gm_index_gather;
  *   free     the blocks of gpumat values that died (gm_device_free).
+ * The operators (G + H, G * H, -G, abs (G), ...) and indexing call their rows with Octave's
+ * operator and operands (direct_binary_operator, direct_product, direct_index, ...): no command
+ * list is built or matched on their road.
  * Everything else, and any case where the C API reports an error before a result exists,
  * declines (returns false): the gateway then does the work and raises the identified error
  * with its messages.  Nothing waits that the gateway would not wait for: results stay on the
@@ -642,6 +647,56 @@ bool direct_product (const octave_value& x, bool tx, const octave_value& y, bool
                      octave_value& out)
 {
   return direct_available () && counted (mul_op (x, tx, y, ty, out));
+}
+
+/* G(I1, ..., In) where every subscript is a colon, a scalar or a contiguous range (G(:, j),
+   G(2:5, :), G(k)) of an owned real array of any class: one gm_index_gather, as the gateway's
+   "index" makes it for these subscripts (elements moved as bits).  ivs are Octave's checked
+   subscripts, ext the extent of each (the array's dimensions folded to n), rd the result's
+   size by Octave's rules (index_op has them all). */
+static_assert (index_max_subscripts == GM_INDEX_MAX_DIMS, "the shell's subscript limit");
+
+bool direct_index (const octave_gpumat& g, const std::vector<octave::idx_vector>& ivs,
+                   const int64_t *ext, const dim_vector& rd, octave_value& out)
+{
+  const int n = static_cast<int> (ivs.size ());
+  if (! direct_available () || g.m_complex || g.m_op != 0 || ! g.m_owner || n < 1
+      || n > GM_INDEX_MAX_DIMS || rd.ndims () > GM_MAX_DIMS)
+    return false;
+  const int code = gm_desc_class_code (g.m_cls.c_str ());
+  const void *src = reinterpret_cast<const void *> (static_cast<uintptr_t> (g.m_ptr));
+  if (code < 0 || gm_device_of (src) != 0)
+    return false;
+  const int bytes_each = gm_desc_class_bytes[code];
+  /* bits moved: a class of the element's size */
+  const gm_class moved = bytes_each == 8 ? GM_DOUBLE : bytes_each == 4 ? GM_SINGLE
+                         : bytes_each == 2 ? GM_INT16 : GM_UINT8;
+  gm_index_side side;
+  gm_index_side_colons (&side, n, ext);
+  int64_t count[GM_INDEX_MAX_DIMS];
+  std::size_t total = 1;
+  for (int k = 0; k < n; k++)
+    {
+      octave_idx_type lo, hi;
+      if (! ivs[k].is_cont_range (ext[k], lo, hi))
+        return false;
+      side.first[k] = lo;
+      count[k] = hi - lo;
+      total *= static_cast<std::size_t> (count[k]);
+    }
+  if (total == 0 || total != static_cast<std::size_t> (rd.numel ()))
+    return false;
+  result_block r;
+  const std::size_t bytes = total * bytes_each;
+  if (! r.alloc (bytes)
+      || gm_index_gather (moved, 0, n, count, &side, src, r.ptr, 0) != GM_OK)
+    return false;
+  int64_t dims[GM_MAX_DIMS];
+  for (int d = 0; d < rd.ndims (); d++)
+    dims[d] = rd(d);
+  out = owned_result (r.keep (), bytes, rd.ndims (), dims, g.m_cls);
+  direct_calls++;
+  return true;
 }
 
 /* Whether the gateway calls the runtime linked here (asked once, at the first call that could
