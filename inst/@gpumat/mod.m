@@ -7,7 +7,12 @@
 ## single) and Octave's own arithmetic, bit for bit: @code{mod (x, 0)} is @var{x}, the result
 ## takes the sign of @var{y}, and where @var{y} is not an integer and @code{x ./ y} is within
 ## eps of one the result is 0.
-## Integer, complex, char and sparse data, and other call forms, go through Octave's own
+## Integer data run on the GPU too, as Octave's integer arithmetic: one integer class on both
+## sides, or an int8 @dots{} uint32 array with double or single data, which is rounded and
+## saturated into the integer class first (@code{mod (int8 (10), 3.7)} is
+## @code{mod (int8 (10), int8 (4))}, 2); @code{mod (x, 0)} is @var{x}.
+## Two integer classes (Octave's error), int64 and uint64 with floating-point data, complex,
+## char and sparse data, and other call forms, go through Octave's own
 ## @code{mod} on the host (gather, compute, upload; it warns once a session with the identifier
 ## @code{gpumat:hostFallback}): the same values, class and size as on host arrays, errors
 ## included.
@@ -15,7 +20,8 @@
 ## @end deftypefn
 
 function varargout = mod (varargin)
-  if (nargin == 2 && nargout <= 1 && device_elementwise (false, varargin{:}))
+  if (nargin == 2 && nargout <= 1
+      && (device_elementwise (false, varargin{:}) || device_int_pair (false, varargin{:})))
     varargout{1} = __gpumat_call__ ("binary", "mod", "mod", varargin{:});
   else
     [varargout{1:max (nargout, 1)}] = host_call ("mod", varargin{:});
