@@ -220,7 +220,7 @@ __device__ __forceinline__ void int_apply (int op, bool swapped, T x, S ys, void
     case GM_BIN_MIN: o[i] = at <= bt ? at : bt; return;
     case GM_BIN_MOD: o[i] = int_mod (at, bt); return;
     case GM_BIN_REM: o[i] = int_rem (at, bt); return;
-    case GM_BIN_AND: l[i] = a != 0 && b != 0; return;   /* NaN is nonzero, no error (Octave) */
+    case GM_BIN_AND: l[i] = a != 0 && b != 0; return;   /* NaN is nonzero (see gpumat.h) */
     case GM_BIN_OR: l[i] = a != 0 || b != 0; return;
     default: return;
     }

@@ -716,10 +716,11 @@ gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const v
  * + - .* ./ in double, then rounded half away from zero and saturated into the integer class,
  * NaN to 0; comparisons in double (exact); max, min, mod and rem with the floating-point
  * operand converted to the integer class first (Octave's int8_array_value: max (int8 (5), NaN)
- * is 5, mod (int8 (10), 3.7) is 2); & | read NaN as true, with no error (Octave's rule with an
- * integer operand).  The result: the integer class, or gm_logical (GM_UINT8) for the
- * comparisons and & |.  int64 and uint64 with double or single operands are not taken (Octave
- * computes those in long double): gm_int_binary_supported is 0. */
+ * is 5, mod (int8 (10), 3.7) is 2); & | read NaN as true (Octave 7.3 does so where both
+ * operands are scalars, and raises its NaN error otherwise: the caller asks gm_any_nan).  The
+ * result: the integer class, or gm_logical (GM_UINT8) for the comparisons and & |.  int64 and
+ * uint64 with double or single operands are not taken (Octave computes those in long double):
+ * gm_int_binary_supported is 0. */
 int gm_int_binary_supported (gm_binop op, gm_class a_cls, gm_class b_cls);
 gm_status gm_int_binary_result_class (gm_binop op, gm_class a_cls, gm_class b_cls,
                                       gm_class *out_cls);

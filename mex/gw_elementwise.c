@@ -270,6 +270,22 @@ static void binary_int (mxArray *plhs[], gw_scratch *scratch, gm_binop op, const
   gw_materialize_operand (scratch, B, area);
   gw_upload_operand (scratch, A, area);
   gw_upload_operand (scratch, B, area);
+  /* & |: Octave 7.3 reads NaN as true where both operands are scalars (int8 (5) & NaN is
+     true), and raises its error otherwise (int8 ([5 0]) & NaN) */
+  if (info->nan_is_error && !(A->numel == 1 && B->numel == 1)) {
+    int *d_flag = (int *) gw_device_alloc (scratch, sizeof (int), area);
+    for (int k = 0; k < 2; k++) {
+      const gw_operand *x = k ? B : A;
+      if (is_integer (x) || x->logical || x->logical_or_char)
+        continue;
+      st = gm_any_nan (x->cls, (int64_t) x->numel, x->device, d_flag, 0);
+      if (read_flag (scratch, d_flag, st, area)) {
+        gw_set_caller ("");
+        gw_fail (scratch, "gpumat:elementwise:nanToLogical",
+                 "invalid conversion from NaN to logical");
+      }
+    }
+  }
   void *d_out = gw_device_alloc (scratch, count * gm_class_size (cls), area);
   st = gm_int_binary (op, A->cls, nda, da, A->device, B->cls, ndb, db, B->device, d_out, 0);
   check_status (scratch, st, area);
