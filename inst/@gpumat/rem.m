@@ -40,8 +40,22 @@ endfunction
 %! endfor
 %! A = reshape (linspace (-7, 7, 12), 3, 4);
 %! assert (gather (rem (gpumat (A), [2 -3 0.7 5])), rem (A, [2 -3 0.7 5]));
-%! warning ("off", "gpumat:hostFallback", "local");
+%! ## integer data on the GPU: y rounded and saturated into the class first; y == 0
+%! x = int8 ([-128 -7 -1 0 5 127]);
+%! for y = {int8(3), int8(-3), int8(0), int8(-1), 3.7, -2.5, NaN, Inf, single(0.4)}
+%!   assert (gather (rem (gpumat (x), y{1})), rem (x, y{1}));
+%!   assert (gather (rem (y{1}, gpumat (x))), rem (y{1}, x));
+%! endfor
 %! assert (gather (rem (gpumat (int16 ([-7 5 3])), 3)), rem (int16 ([-7 5 3]), 3));
+%! u = uint64 ([0 5 18446744073709551615]);
+%! assert (gather (rem (gpumat (u), uint64 ([7 0 10]))), rem (u, uint64 ([7 0 10])));
+%! v = int64 ([-9223372036854775807 -5 7]);
+%! assert (gather (rem (gpumat (v), int64 (-3))), rem (v, int64 (-3)));
+%! ## int64 with double data: Octave's own on the host
+%! warning ("off", "gpumat:hostFallback", "local");
+%! assert (gather (rem (gpumat (int64 ([-7 5 3])), 3)), rem (int64 ([-7 5 3]), 3));
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_rem ();
+%!error <cannot combine int8 and int16> rem (gpumat (zeros (0, 1, "int8")), zeros (0, 1, "int16"))
+%!assert (class (gather (rem (gpumat (zeros (0, 1, "uint16")), 3))), "uint16")
