@@ -42,10 +42,18 @@
 ## dimensions, empty arrays included), @code{[@var{m}, @var{i}] = max (@var{G}, [],
 ## @var{dim})} and @code{min} (NaN ignored unless all are NaN; the indices are a gpumat
 ## array); @code{norm (@var{G}, @var{p})}; @code{double (@var{G})} and @code{single
-## (@var{G})}.  They take real double, single and logical data: integer and complex
-## gpumat arrays (or host operands) raise @code{gpumat:elementwise:unsupportedClass}
-## (@code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass}), except
-## @code{double} and @code{single}, which convert them through the host.  Sizes that do
+## (@var{G})}.  They take real double, single and logical data, and integer data
+## (int8 @dots{} uint64) with Octave's integer rules bit for bit (saturating, @code{./}
+## rounding to nearest with ties away from zero, @code{x ./ 0} intmax): one integer class
+## with itself, or int8 @dots{} uint32 with double, single, logical or char data (computed
+## in double, then rounded and saturated, NaN to 0), for @code{+ - .* ./ .\}, the
+## comparisons, @code{& | !}, @code{max}, @code{min}, @code{mod}, @code{rem}, unary
+## @code{-}, @code{abs} and @code{sign}; @code{int8 (@var{G})} @dots{} @code{uint64
+## (@var{G})}, @code{double}, @code{single} and @code{logical} convert on the GPU too.  Other
+## integer cases (@code{.^}, two integer classes, int64 and uint64 with floating-point data)
+## and complex data are Octave's own on the host; the reductions and norms raise
+## @code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass} for them
+## where their methods do not.  Sizes that do
 ## not broadcast raise @code{Octave:nonconformant-args} with Octave's own message.
 ## Empty results need no GPU.  Every operation returns once its result is complete.
 ##
@@ -1858,3 +1866,44 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_32 ();
+
+%!function gpu_check_int ()
+%! ## integer element-wise operations and casts on the GPU, against Octave's own
+%! warning ("off", "gpumat:hostFallback", "local");
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   x = cast ([intmin(c{1}); intmax(c{1}); 0; 1; 7; -1], c{1});   # a column
+%!   y = x([2 1 3 6 5]).';                                           # a row: every pair
+%!   G = gpumat (x);
+%!   for f = {@plus, @minus, @times, @rdivide, @lt, @eq, @max, @min, @mod, @rem, @and}
+%!     assert (gather (f{1} (G, y)), f{1} (x, y));
+%!     assert (gather (f{1} (y, G)), f{1} (y, x));
+%!   endfor
+%!   assert (gather (-G), -x);  assert (gather (abs (G)), abs (x));
+%!   assert (gather (sign (G)), sign (x));  assert (gather (!G), !x);
+%!   assert (gather (isnan (G)), isnan (x));  assert (gather (logical (G)), logical (x));
+%!   assert (gather (double (G)), double (x));  assert (gather (single (G)), single (x));
+%!   d = [0.5 -0.5 2.5 -2.5 NaN Inf -Inf 1e10 -3.7 300.5];
+%!   assert (gather (cast (gpumat (d), c{1})), cast (d, c{1}));
+%!   assert (gather (feval (c{1}, gpumat (single (d)))), feval (c{1}, single (d)));
+%!   if (! any (strcmp (c{1}, {"int64", "uint64"})))
+%!     for f = {@plus, @minus, @times, @rdivide, @ge, @ne, @max, @min, @mod, @rem}
+%!       assert (gather (f{1} (G, d)), f{1} (x, d));
+%!       assert (gather (f{1} (single (d), G)), f{1} (single (d), x));
+%!     endfor
+%!   endif
+%! endfor
+%! assert (gather (gpumat (int8 ([100 100])) + int8 ([100 -100])), int8 ([127 0]));
+%! assert (gather (gpumat (int8 (-128)) ./ int8 (-1)), int8 (127));
+%! assert (gather (gpumat (uint8 (7)) ./ 2), uint8 (4));
+%! assert (gather (gpumat (int8 (5)) & NaN), true);
+%! fail ("gpumat (int8 ([5 0])) & NaN", "invalid conversion from NaN to logical");
+%! fail ("gpumat (int8 (1)) + int16 (1)", "binary operator '\\+' not implemented");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_int ();
+%!error <binary operator '\+' not implemented for 'int8 matrix' by 'int16 matrix'>
+%! gpumat (zeros (0, 3, "int8")) + zeros (0, 3, "int16")
+%!assert (class (gpumat (zeros (0, 3, "int8")) + 1), "gpumat")
+%!assert (size (gather (int16 (gpumat (zeros (0, 3))))), [0 3])
+%!assert (class (gather (int16 (gpumat (zeros (0, 3))))), "int16")
+%!assert (class (gather (gpumat (zeros (2, 0, "uint8")) < 1)), "logical")

@@ -705,6 +705,42 @@ gm_status gm_any_nan (gm_class cls, int64_t count, const void *d_x, int *d_flag,
 gm_status gm_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const void *d_src,
                       void *d_dst, cudaStream_t stream);
 
+/* ---- integer element-wise operations (kernels/elementwise_int.cu) ----------------------- */
+/* Octave 7.3's octave_int<T> arithmetic, bit for bit.  Operands as gm_binary's (shapes,
+ * broadcasting, nonconformant errors); classes: two arrays of one integer class, or an int8 ...
+ * uint32 array with a double or single one (either side).  Ops: + - .* ./, the comparisons,
+ * max, min, mod, rem, & and |; not .^ (the gateway leaves it to Octave).  Same class: + - .*
+ * saturate (64-bit products exact, as Octave's long double ones), ./ rounds to nearest with
+ * ties away from zero, x ./ 0 is intmax (intmin for x < 0), 0 ./ 0 is 0, mod and rem are
+ * octave_int's (mod (x, 0) = x, rem (x, 0) = 0).  With a double (or single, widened) operand:
+ * + - .* ./ in double, then rounded half away from zero and saturated into the integer class,
+ * NaN to 0; comparisons in double (exact); max, min, mod and rem with the floating-point
+ * operand converted to the integer class first (Octave's int8_array_value: max (int8 (5), NaN)
+ * is 5, mod (int8 (10), 3.7) is 2); & | read NaN as true (Octave 7.3 does so where both
+ * operands are scalars, and raises its NaN error otherwise: the caller asks gm_any_nan).  The
+ * result: the integer class, or gm_logical (GM_UINT8) for the comparisons and & |.  int64 and
+ * uint64 with double or single operands are not taken (Octave computes those in long double):
+ * gm_int_binary_supported is 0. */
+int gm_int_binary_supported (gm_binop op, gm_class a_cls, gm_class b_cls);
+gm_status gm_int_binary_result_class (gm_binop op, gm_class a_cls, gm_class b_cls,
+                                      gm_class *out_cls);
+gm_status gm_int_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
+                         const void *d_a, gm_class b_cls, int nd_b, const int64_t *dims_b,
+                         const void *d_b, void *d_out, cudaStream_t stream);
+/* The unary ops gm_int_unary takes: uminus and abs (saturating: -int8 (-128) is 127), sign
+ * (the integer class), floor, ceil, round, fix (a copy), isnan, isinf (all false), isfinite
+ * (all true; these three a gm_logical result). */
+int gm_int_unary_supported (gm_unop op);
+gm_status gm_int_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x, void *d_out,
+                        cudaStream_t stream);
+/* d_dst (dst_cls) = d_src (src_cls) as Octave's int8 () ... uint64 (), double (), single ():
+ * from double or single, rounded half away from zero and saturated at Octave's thresholds, NaN
+ * to 0; between integer classes saturated; integer to double or single rounded to nearest.  At
+ * least one of the classes is an integer class (GM_UINT8 also reads a logical array's bytes);
+ * the same class is a copy.  Queued on `stream`. */
+gm_status gm_int_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const void *d_src,
+                          void *d_dst, cudaStream_t stream);
+
 /* ---- array building (kernels/arrays.cu): CUDA runtime fills and copies, no kernels --------- */
 /* Every byte of d_dst[0, bytes) set to `value` (cudaMemsetAsync on stream 0): queued. */
 gm_status gm_fill_bytes (void *d_dst, int value, size_t bytes);

@@ -437,6 +437,22 @@ device_mappers[] = {
 octave_value octave_gpumat::map (unary_mapper_t umap) const
 {
   octave_value self = self_value (*this);
+  /* integer data: Octave's identities (floor ... fix, real, conj), abs, sign and the isnan
+     family on the device (gw_elementwise.c's integer branch); other mappers below */
+  if (! m_complex && isinteger ())
+    switch (umap)
+      {
+      case umap_real: case umap_conj:
+        return self;
+      case umap_abs: case umap_floor: case umap_ceil: case umap_round: case umap_fix:
+      case umap_signum: case umap_isnan: case umap_isinf: case umap_isfinite:
+        for (const auto& m : device_mappers)
+          if (m.umap == umap)
+            return gw1 (ovl ("unary", m.name, m.name, self));
+        break;
+      default:
+        break;
+      }
   /* the kernels take real double, single and logical data */
   const bool on_device = ! m_complex && (isfloat () || islogical ());
   if (on_device)

@@ -5,16 +5,18 @@
  * answer.  The base class answers any () and all () with a silent double 0 and the type tests
  * (is_int32_type, ...) with false, which sent find () on an integer gpumat array into Octave's
  * panic_impossible (the session was lost).  Here every such virtual either runs on the device
- * (any, all, nnz, reshape, resize, squeeze, permute, diag, casts to double and single, indexing
+ * (any, all, nnz, reshape, resize, squeeze, permute, diag, casts to every real class, indexing
  * for `for`) or gathers the array and asks the host array of the same class, so a builtin
  * returns exactly what it returns for that host array, errors included (find, sort, cumsum
  * through array_value, ...).  Such a host fallback warns once per function and session with the
  * identifier gpumat:hostFallback, which `warning ("off", "gpumat:hostFallback")` silences.
  *
- * Operators: the element-wise kernels take real double, single and logical data; with an
- * integer or complex operand an operator is Octave's own on the gathered operands, its result
- * uploaded (so `int8 ([100 100]) + int8 ([100 -100])` saturates as Octave does).  `/` and `\`
- * with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
+ * Operators: the element-wise kernels take real double, single and logical data, and integer
+ * data where kernels/elementwise_int.cu computes Octave's result (int_pair_on_device: one
+ * integer class, or int8 ... uint32 with double, single, logical or char data; not .^); with
+ * a complex operand, or integer operands outside that, an operator is Octave's own on the
+ * gathered operands, its result uploaded (errors included: int8 + int16 is Octave's error).
+ * `/` and `\` with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
  * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are one
  * kernel on the device, with Octave's error for NaN (the gateway's query).  Assigning a gpumat
  * value into an indexed host array (`x(2) = G`) uploads the host array first, so the result is
@@ -28,6 +30,7 @@
 #include <octave/ov-fcn.h>
 #include <octave/pt-eval.h>
 
+#include <cstring>
 #include <set>
 
 octave::interpreter *registering_interpreter = nullptr;
@@ -66,15 +69,81 @@ octave_value octave_gpumat::host_value () const
   return gather (self_value (*this));
 }
 
-/* True where the element-wise kernels do not take the operand: integer or complex data. */
+/* ---- integer operands (kernels/elementwise_int.cu, through the gateway's integer branch) ---- */
+
+/* The class of an operand as Octave names it ("int8", "double", "logical", "char", ...), and
+   whether it is complex or sparse (neither has an integer kernel). */
+static std::string class_of (const octave_value& v)
+{
+  return is_gpumat (v) ? rep (v).m_cls : v.class_name ();
+}
+
+static bool is_int_class (const std::string& c)
+{
+  return c == "int8" || c == "uint8" || c == "int16" || c == "uint16" || c == "int32"
+         || c == "uint32" || c == "int64" || c == "uint64";
+}
+
+static bool complex_or_sparse (const octave_value& v)
+{
+  return is_gpumat (v) ? rep (v).m_complex : v.iscomplex () || v.issparse ();
+}
+
+/* True where an operand is integer data (gpumat or host). */
+static bool has_int (const octave_value& v)
+{
+  return is_int_class (class_of (v));
+}
+
+/* Whether the integer kernels compute `name` (gm_binop_name) of x and y exactly as Octave
+   does (gm_int_binary_supported): one integer class on both sides, or an int8 ... uint32
+   array with double, single, logical or char data; not .^.  Everything else with an integer
+   operand (two integer classes, int64 or uint64 with non-integer data, complex or sparse
+   operands) is Octave's own operator on the host, its errors included. */
+static bool int_pair_on_device (const char *name, const octave_value& x, const octave_value& y)
+{
+  if (! strcmp (name, "power") || complex_or_sparse (x) || complex_or_sparse (y))
+    return false;
+  const std::string cx = class_of (x), cy = class_of (y);
+  if (is_int_class (cx) && is_int_class (cy))
+    return cx == cy;
+  const std::string& ci = is_int_class (cx) ? cx : cy;
+  const std::string& co = is_int_class (cx) ? cy : cx;
+  return ci != "int64" && ci != "uint64"
+         && (co == "double" || co == "single" || co == "logical" || co == "char");
+}
+
+/* A host zero of v's class (the other operand of `v != 0` for an integer v: one class, so the
+   integer kernels take int64 and uint64 too), or the double 0. */
+static octave_value zero_like (const octave_value& v)
+{
+  const std::string c = class_of (v);
+  if (c == "int8") return octave_value (octave_int8 (0));
+  if (c == "uint8") return octave_value (octave_uint8 (0));
+  if (c == "int16") return octave_value (octave_int16 (0));
+  if (c == "uint16") return octave_value (octave_uint16 (0));
+  if (c == "int32") return octave_value (octave_int32 (0));
+  if (c == "uint32") return octave_value (octave_uint32 (0));
+  if (c == "int64") return octave_value (octave_int64 (0));
+  if (c == "uint64") return octave_value (octave_uint64 (0));
+  return octave_value (0.0);
+}
+
+/* True where the element-wise kernels do not take the operand: complex data (the integer
+   ones are decided pair by pair: int_pair_on_device). */
 static bool host_only (const octave_value& v)
 {
   if (is_gpumat (v))
-    {
-      const octave_gpumat& g = rep (v);
-      return g.m_complex || g.isinteger ();
-    }
-  return v.iscomplex () || v.isinteger ();
+    return rep (v).m_complex;
+  return v.iscomplex ();
+}
+
+/* Whether the binary op `name` of x and y runs on the device. */
+static bool device_pair (const char *name, const octave_value& x, const octave_value& y)
+{
+  if (has_int (x) || has_int (y))
+    return int_pair_on_device (name, x, y);
+  return ! host_only (x) && ! host_only (y);
 }
 
 template <typename T>
@@ -188,7 +257,7 @@ static bool is_scalar_operand (const octave_value& v)
 static octave_value op_div (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (y) && ! host_only (x) && ! host_only (y))
+  if (is_scalar_operand (y) && device_pair ("rdivide", x, y))
     return gw1 (ovl ("binary", "operator /", "rdivide", x, y));
   return host_binary (octave_value::op_div, x, y);
 }
@@ -197,7 +266,7 @@ static octave_value op_div (const octave_base_value& a, const octave_base_value&
 static octave_value op_ldiv (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (x) && ! host_only (x) && ! host_only (y))
+  if (is_scalar_operand (x) && device_pair ("rdivide", y, x))
     return gw1 (ovl ("binary", "operator \\", "rdivide", y, x));
   return host_binary (octave_value::op_ldiv, x, y);
 }
@@ -206,7 +275,7 @@ static octave_value op_ldiv (const octave_base_value& a, const octave_base_value
 static octave_value op_pow (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (x) && is_scalar_operand (y) && ! host_only (x) && ! host_only (y))
+  if (is_scalar_operand (x) && is_scalar_operand (y) && device_pair ("power", x, y))
     return gw1 (ovl ("binary", "operator ^", "power", x, y));
   return host_binary (octave_value::op_pow, x, y);
 }
@@ -218,9 +287,9 @@ static octave_value op_pow (const octave_base_value& a, const octave_base_value&
 static octave_value logical_op (octave_value::binary_op op, const octave_value& x,
                                 const octave_value& y)
 {
-  if (host_only (x) || host_only (y))
-    return host_binary (op, x, y);
   const bool is_and = op == octave_value::op_el_and;
+  if (! device_pair (is_and ? "and" : "or", x, y))
+    return host_binary (op, x, y);
   return gw1 (ovl ("binary", is_and ? "mx_el_and" : "mx_el_or", is_and ? "and" : "or", x, y));
 }
 
@@ -239,7 +308,7 @@ static octave_value op_el_or (const octave_base_value& a, const octave_base_valu
 octave_value elementwise_binary (octave_value::binary_op op, const char *caller,
                                  const char *name, const octave_value& x, const octave_value& y)
 {
-  if (host_only (x) || host_only (y))
+  if (! device_pair (name, x, y))
     return host_binary (op, x, y);
   return gw1 (ovl ("binary", caller, name, x, y));
 }
@@ -249,7 +318,7 @@ octave_value elementwise_not (const octave_value& x)
   if (host_only (x))
     return host_unary (octave_value::op_not, x);
   check_no_nan (x, "operator !");
-  return gw1 (ovl ("binary", "operator !", "eq", x, 0.0));
+  return gw1 (ovl ("binary", "operator !", "eq", x, zero_like (x)));
 }
 
 octave_value elementwise_uminus (const octave_value& x)
@@ -266,6 +335,8 @@ octave_value logical_value (const octave_value& x)
       note_host_fallback ("logical");
       return upload_host (octave_value (gather (x).bool_array_value ()));
     }
+  if (has_int (x))                     /* no NaN to refuse: x != 0 in x's class */
+    return gw1 (ovl ("binary", "logical", "ne", x, zero_like (x)));
   return device_logical (x, "logical");
 }
 
@@ -333,7 +404,7 @@ octave_value octave_gpumat::any (int dim) const
   if (host_only (self_value (*this)))
     return upload_host (host_value ().any (dim));
   octave_value self = self_value (*this);
-  octave_value nz = gw1 (ovl ("binary", "any", "ne", self, 0.0));
+  octave_value nz = gw1 (ovl ("binary", "any", "ne", self, zero_like (self)));
   octave_value s = gw1 (ovl ("reduce", "any", "sum", nz, double (dim + 1)));
   return gw1 (ovl ("binary", "any", "gt", s, 0.0));
 }
@@ -344,7 +415,7 @@ octave_value octave_gpumat::all (int dim) const
   if (host_only (self_value (*this)))
     return upload_host (host_value ().all (dim));
   octave_value self = self_value (*this);
-  octave_value z = gw1 (ovl ("binary", "all", "eq", self, 0.0));
+  octave_value z = gw1 (ovl ("binary", "all", "eq", self, zero_like (self)));
   octave_value s = gw1 (ovl ("reduce", "all", "sum", z, double (dim + 1)));
   return gw1 (ovl ("binary", "all", "eq", s, 0.0));
 }
@@ -415,22 +486,26 @@ octave_value octave_gpumat::as_single () const
   return gw1 (ovl ("convert", "single", "single", self_value (*this)));
 }
 
-/* ---- on the host: the gathered array's own answer ----------------------------------------- */
-
-#define HOST_CAST(NAME)                                                                      \
+/* int8 (G) ... uint64 (G): on the device (kernels/elementwise_int.cu: rounded half away from
+   zero, saturated, NaN to 0); complex data through the host array's own conversion. */
+#define DEVICE_CAST(NAME, CLS)                                                               \
   octave_value octave_gpumat::NAME () const                                                  \
   {                                                                                          \
-    return upload_host (host_value ().NAME ());                                              \
+    if (m_complex)                                                                           \
+      return upload_host (host_value ().NAME ());                                            \
+    return gw1 (ovl ("convert", CLS, CLS, self_value (*this)));                              \
   }
-HOST_CAST (as_int8)
-HOST_CAST (as_int16)
-HOST_CAST (as_int32)
-HOST_CAST (as_int64)
-HOST_CAST (as_uint8)
-HOST_CAST (as_uint16)
-HOST_CAST (as_uint32)
-HOST_CAST (as_uint64)
-#undef HOST_CAST
+DEVICE_CAST (as_int8, "int8")
+DEVICE_CAST (as_int16, "int16")
+DEVICE_CAST (as_int32, "int32")
+DEVICE_CAST (as_int64, "int64")
+DEVICE_CAST (as_uint8, "uint8")
+DEVICE_CAST (as_uint16, "uint16")
+DEVICE_CAST (as_uint32, "uint32")
+DEVICE_CAST (as_uint64, "uint64")
+#undef DEVICE_CAST
+
+/* ---- on the host: the gathered array's own answer ----------------------------------------- */
 
 /* ---- moves of elements on the device (mex/gw_shape.c) ------------------------------------- */
 

@@ -9,7 +9,9 @@
  *    is converted to double on the device first, except that max and min of two logical
  *    operands give a logical result, as in Octave (the max in double, then `~= 0`);
  *  - a view G' is laid out as its size first (gw_materialize_operand);
- *  - integer and complex data raise gpumat:<area>:unsupportedClass, naming the class;
+ *  - integer operands of "binary", "unary" and "convert" take the integer branch (its block
+ *    below: kernels/elementwise_int.cu, or Octave's own function where that has no kernel);
+ *    complex data raise gpumat:<area>:unsupportedClass, naming the class;
  *  - an empty result needs no device call (a gpumat array with no device memory);
  *  - mod, rem, atan2 and hypot refuse logical and char operands, as Octave 7.3 does ("mod:
  *    wrong type argument 'bool'"; gm_binop_describe's takes_logical);
@@ -204,6 +206,134 @@ static void finish (mxArray *plhs[], gw_scratch *scratch, void *d_out, gm_class 
   gw_scratch_free (scratch);
 }
 
+/* ---- integer classes (kernels/elementwise_int.cu) ------------------------------------------ */
+/* With an integer operand (int8 ... uint64, not logical), "binary", "unary" and "convert" come
+   here: gm_int_* on the device where it computes Octave's result (gm_int_binary_supported,
+   gm_int_unary_supported), else Octave's own function on the host (.^, xor, atan2, hypot, two
+   integer classes, int64 and uint64 with a floating-point operand, complex operands, mappers
+   other than Octave's identities on integers).  The value type sends the operators it cannot
+   run here to the host itself, so that Octave's own errors reach the user. */
+static int is_integer (const gw_operand *x)
+{
+  return gm_class_is_integer (x->cls) && !x->logical;
+}
+
+/* The broadcast size of A against B, or Octave's nonconformant error. */
+static int broadcast_or_fail (gw_scratch *scratch, const gw_operand *A, const gw_operand *B,
+                              int64_t *da, int *nda, int64_t *db, int *ndb, int64_t *dout)
+{
+  int nd_out;
+  *nda = i64_dims (A, da);
+  *ndb = i64_dims (B, db);
+  if (gm_broadcast_dims (*nda, da, *ndb, db, &nd_out, dout) != GM_OK) {
+    char a_dims[128], b_dims[128];
+    gw_format_dims (a_dims, sizeof a_dims, A->ndims, A->dims);
+    gw_format_dims (b_dims, sizeof b_dims, B->ndims, B->dims);
+    gw_fail (scratch, "Octave:nonconformant-args",
+             "nonconformant arguments (op1 is %s, op2 is %s)", a_dims, b_dims);
+  }
+  return nd_out;
+}
+
+static void binary_int (mxArray *plhs[], gw_scratch *scratch, gm_binop op, const char *name,
+                        gw_operand *A, gw_operand *B, const char *area)
+{
+  const gm_binop_info *info = gm_binop_describe (op);
+  gw_operand raw[2] = {*A, *B};
+  if (!info->takes_logical && (A->logical || A->logical_or_char || B->logical
+                               || B->logical_or_char))
+    gw_fail (scratch, "gpumat:elementwise:unsupportedClass", "%s: wrong type argument '%s'",
+             name, (A->logical || B->logical) ? "bool" : "char");
+  const gm_class a_cls = A->logical ? GM_DOUBLE : A->cls, b_cls = B->logical ? GM_DOUBLE : B->cls;
+  if (!gm_int_binary_supported (op, a_cls, b_cls)) {
+    octave_on_host (plhs, scratch, name, 2, raw, area);
+    return;
+  }
+  check_ndims (scratch, A, area);
+  check_ndims (scratch, B, area);
+  int64_t da[GM_MAX_DIMS], db[GM_MAX_DIMS], dout[GM_MAX_DIMS];
+  int nda, ndb;
+  const int nd_out = broadcast_or_fail (scratch, A, B, da, &nda, db, &ndb, dout);
+  gm_class cls;
+  gm_status st = gm_int_binary_result_class (op, a_cls, b_cls, &cls);
+  check_status (scratch, st, area);
+  const int logical = info->logical_result;
+  mwSize out_dims[GM_MAX_DIMS];
+  const size_t count = count_of (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
+  if (count == 0) {
+    finish (plhs, scratch, NULL, cls, logical, nd_out, out_dims, area);
+    return;
+  }
+  gw_logical_to_float (scratch, A, GM_DOUBLE, area);
+  gw_logical_to_float (scratch, B, GM_DOUBLE, area);
+  gw_materialize_operand (scratch, A, area);
+  gw_materialize_operand (scratch, B, area);
+  gw_upload_operand (scratch, A, area);
+  gw_upload_operand (scratch, B, area);
+  /* & |: Octave 7.3 reads NaN as true where both operands are scalars (int8 (5) & NaN is
+     true), and raises its error otherwise (int8 ([5 0]) & NaN) */
+  if (info->nan_is_error && !(A->numel == 1 && B->numel == 1)) {
+    int *d_flag = (int *) gw_device_alloc (scratch, sizeof (int), area);
+    for (int k = 0; k < 2; k++) {
+      const gw_operand *x = k ? B : A;
+      if (is_integer (x) || x->logical || x->logical_or_char)
+        continue;
+      st = gm_any_nan (x->cls, (int64_t) x->numel, x->device, d_flag, 0);
+      if (read_flag (scratch, d_flag, st, area)) {
+        gw_set_caller ("");
+        gw_fail (scratch, "gpumat:elementwise:nanToLogical",
+                 "invalid conversion from NaN to logical");
+      }
+    }
+  }
+  void *d_out = gw_device_alloc (scratch, count * gm_class_size (cls), area);
+  st = gm_int_binary (op, A->cls, nda, da, A->device, B->cls, ndb, db, B->device, d_out, 0);
+  check_status (scratch, st, area);
+  finish (plhs, scratch, d_out, cls, logical, nd_out, out_dims, area);
+}
+
+static void unary_int (mxArray *plhs[], gw_scratch *scratch, gm_unop op, const char *name,
+                       gw_operand *A, const char *area)
+{
+  if (!gm_int_unary_supported (op)) {
+    octave_on_host (plhs, scratch, name, 1, A, area);   /* sqrt (int8 (4)) is a double 2 */
+    return;
+  }
+  const int logical = gm_unop_describe (op)->logical_result;
+  const gm_class cls = A->cls;
+  if (A->numel == 0) {
+    finish (plhs, scratch, NULL, logical ? GM_UINT8 : cls, logical, A->ndims, A->dims, area);
+    return;
+  }
+  gw_materialize_operand (scratch, A, area);
+  gw_upload_operand (scratch, A, area);
+  void *d_out = gw_device_alloc (scratch, A->numel * (logical ? sizeof (gm_logical)
+                                                               : gm_class_size (cls)), area);
+  check_status (scratch, gm_int_unary (op, cls, (int64_t) A->numel, A->device, d_out, 0), area);
+  finish (plhs, scratch, d_out, logical ? GM_UINT8 : cls, logical, A->ndims, A->dims, area);
+}
+
+/* CLS (a class name) of A, where A or CLS is an integer class; a logical A is read from its
+   bytes (GM_UINT8, 0 or 1), complex data goes to Octave's own conversion. */
+static void convert_int (mxArray *plhs[], gw_scratch *scratch, gm_class cls, const char *name,
+                         gw_operand *A, const char *area)
+{
+  if (gm_class_is_complex (A->cls)) {
+    octave_on_host (plhs, scratch, name, 1, A, area);
+    return;
+  }
+  if (A->numel == 0) {
+    finish (plhs, scratch, NULL, cls, 0, A->ndims, A->dims, area);
+    return;
+  }
+  gw_materialize_operand (scratch, A, area);
+  gw_upload_operand (scratch, A, area);
+  void *d_out = gw_device_alloc (scratch, A->numel * gm_class_size (cls), area);
+  check_status (scratch, gm_int_convert (A->cls, cls, (int64_t) A->numel, A->device, d_out, 0),
+                area);
+  finish (plhs, scratch, d_out, cls, 0, A->ndims, A->dims, area);
+}
+
 /* ---- binary ------------------------------------------------------------------------------------ */
 
 /* ("binary", CALLER, OP, A, B): A op B with Octave's broadcasting and class rules.
@@ -224,6 +354,10 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_operand A, B;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   gw_read_operand_raw (&scratch, prhs[IN_B], area, "B", &B);
+  if (is_integer (&A) || is_integer (&B)) {
+    binary_int (plhs, &scratch, (gm_binop) op, name, &A, &B, area);
+    return;
+  }
   check_class (&scratch, &A, area, 1);
   check_class (&scratch, &B, area, 1);
   if (!info->takes_logical && (A.logical || A.logical_or_char || B.logical || B.logical_or_char))
@@ -317,6 +451,10 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const gm_unop_info *info = gm_unop_describe ((gm_unop) op);
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  if (is_integer (&A)) {
+    unary_int (plhs, &scratch, (gm_unop) op, name, &A, area);
+    return;
+  }
   check_class (&scratch, &A, area, 1);
   const gm_class cls = A.logical ? GM_DOUBLE : A.cls;   /* the class computed in */
   const int logical = info->logical_result;
@@ -346,9 +484,10 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 /* ---- convert ----------------------------------------------------------------------------------- */
 
-/* ("convert", CALLER, CLS, A): double (A) or single (A) on the device, laid out as A's size (a
-   view G' transposed first).  Integer and complex gpumat arrays go through Octave's own
-   double () or single () on the host (gather, convert, upload). */
+/* ("convert", CALLER, CLS, A): double (A), single (A), int8 (A) ... uint64 (A) on the device,
+   laid out as A's size (a view G' transposed first); to or from an integer class through
+   convert_int.  Complex arrays go through Octave's own conversion on the host (gather,
+   convert, upload). */
 void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_CLS = 2, IN_A, IN_COUNT };
@@ -363,10 +502,20 @@ void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cls = GM_DOUBLE;
   else if (!strcmp (name, "single"))
     cls = GM_SINGLE;
-  else
-    gw_fail (&scratch, "gpumat:convert:invalidClass", "cannot convert to '%s'", name);
+  else {
+    int found = 0;
+    for (int c = GM_INT8; c < GM_CLASS_COUNT && !found; c++)
+      if (!strcmp (name, gm_class_name ((gm_class) c)))
+        cls = (gm_class) c, found = 1;
+    if (!found)
+      gw_fail (&scratch, "gpumat:convert:invalidClass", "cannot convert to '%s'", name);
+  }
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  if (gm_class_is_integer (cls) || is_integer (&A)) {
+    convert_int (plhs, &scratch, cls, name, &A, area);
+    return;
+  }
   if (!(A.cls == GM_DOUBLE || A.cls == GM_SINGLE || (A.logical && A.cls == GM_UINT8))) {
     octave_on_host (plhs, &scratch, name, 1, &A, area);
     return;

@@ -10,7 +10,7 @@
  *   ("reduce", CALLER, OP, A, DIM) OP: sum mean max min; DIM 0 for Octave's default dimension;
  *                                  max and min with two outputs also return the indices
  *   ("norm", CALLER, A, KIND, P)   KIND: "1" "2" "inf" "-inf" "p" (with P) "fro"
- *   ("convert", CALLER, CLS, A)    CLS: "double" or "single"
+ *   ("convert", CALLER, CLS, A)    CLS: "double" "single" "int8" "uint8" ... "uint64"
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

@@ -93,6 +93,9 @@ function [cases, mismatches] = parity_check (part, parts)
       endfor
     endfor
   endfor
+  ## integer element-wise operations and casts at the saturation edges (integer_parity)
+  [c, m, k] = integer_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## fft, ifft, fft2, ifft2, fftn, ifftn: their own inputs and tolerance (transform_parity)
   [c, m, k] = transform_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
@@ -447,6 +450,69 @@ endfunction
 ## N-d, 1x1, real and complex, double and single), padded and truncated.  Inputs holding Inf are
 ## left out: where an infinity meets a twiddle factor, which outputs are NaN and which Inf
 ## depends on the FFT's algorithm (FFTW's codelets or cuFFT's), not on a rule Octave states.
+## kernels/elementwise_int.cu through the gateway's integer branch: each integer class against
+## itself (a column of intmin, intmax, 0, 1, 7 and -1 against a row of edge values: every
+## pair), against double and single edge values (+-0.5, 2.5, NaN, +-Inf, 1e10, -3.7) on either
+## side, and a scalar against the column; the element-wise operators and functions, the unary
+## ones, and the casts from integer, double and single data at the same edges.
+function [cases, mismatches, k] = integer_parity (k, mine)
+  bin = {"plus", @plus; "minus", @minus; "times", @times; "rdivide", @rdivide;
+         "ldivide", @ldivide; "power", @power; "lt", @lt; "ge", @ge; "eq", @eq; "ne", @ne;
+         "and", @and; "or", @or; "max", @max; "min", @min; "mod", @mod; "rem", @rem};
+  un = {"uminus", @uminus; "abs", @abs; "sign", @sign; "not", @not; "round", @round;
+        "fix", @fix; "isnan", @isnan; "isfinite", @isfinite; "logical", @logical;
+        "double", @double; "single", @single; "int8", @int8; "uint8", @uint8;
+        "int16", @int16; "uint16", @uint16; "int32", @int32; "uint32", @uint32;
+        "int64", @int64; "uint64", @uint64; "any", @any; "all", @all};
+  fl = [0.5 -0.5 2.5 NaN Inf -Inf 1e10 -3.7];
+  pairs = cell (0, 2);
+  inputs = {fl, single(fl), [1.5 -2.5 3e9 -1e20 200.5]};
+  for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+    e = cast ([intmin(c{1}); intmax(c{1}); 0; 1; 7; -1], c{1});
+    pairs(end+1:end+4, :) = {e, e([2 1 3 6 5]).'; e, fl; single(fl), e; intmax(c{1}), e};
+    inputs{end+1} = e;
+  endfor
+  cases = 0;  mismatches = {};
+  for p = 1:rows (pairs)
+    x = pairs{p, 1};  y = pairs{p, 2};
+    for f = 1:rows (bin)
+      for placement = 1:3
+        k++;
+        if (! mine (k))
+          continue;
+        endif
+        gx = x;  gy = y;
+        if (placement != 2)
+          gx = gpumat (x);
+        endif
+        if (placement != 1)
+          gy = gpumat (y);
+        endif
+        [ok, why] = agree (bin{f, 2}, {x, y}, {gx, gy});
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s, %s) placement %d: %s", bin{f, 1},
+                                       describe (x), describe (y), placement, why);
+        endif
+      endfor
+    endfor
+  endfor
+  for i = 1:numel (inputs)
+    x = inputs{i};
+    for f = 1:rows (un)
+      k++;
+      if (! mine (k))
+        continue;
+      endif
+      [ok, why] = agree (un{f, 2}, {x}, {gpumat(x)});
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", un{f, 1}, describe (x), why);
+      endif
+    endfor
+  endfor
+endfunction
+
 function [cases, mismatches, k] = transform_parity (k, mine)
   fns = {"fft", @fft; "fft_dim2", @(x) fft (x, [], 2); "fft_dim3", @(x) fft (x, [], 3);
          "fft_pad7", @(x) fft (x, 7); "fft_13_dim2", @(x) fft (x, 13, 2);

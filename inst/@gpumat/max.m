@@ -26,3 +26,19 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_max ();
+%!function gpu_check_max_int ()
+%! ## max (G, H) of integer data on the GPU: the other operand rounded and saturated into the
+%! ## class first (NaN is 0), logical data too
+%! x = int8 ([-128 -3 0 5 127]);
+%! for y = {int8(4), 2.6, -2.5, NaN, Inf, -Inf, single(200), true, [1 2 3 4 5] > 2}
+%!   assert (gather (max (gpumat (x), y{1})), max (x, y{1}));
+%!   assert (gather (max (y{1}, gpumat (x))), max (y{1}, x));
+%! endfor
+%! u = uint64 ([0 5 18446744073709551615]);
+%! assert (gather (max (gpumat (u), uint64 (7))), max (u, uint64 (7)));
+%! assert (gather (max (gpumat (int16 ([1; -2])), int16 ([0 3]))), max (int16 ([1; -2]), int16 ([0 3])));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_max_int ();
+%!assert (class (gather (max (gpumat (zeros (0, 2, "int32")), 1.5))), "int32")
+%!error <cannot compute max> max (gpumat (zeros (0, 2, "int32")), "a")

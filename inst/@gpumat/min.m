@@ -25,3 +25,10 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_min ();
+%!testif ; gpumat_available ()
+%! x = uint16 ([0 3 65535]);
+%! for y = {uint16(2), 2.5, -1, NaN, single(7e4)}
+%!   assert (gather (min (gpumat (x), y{1})), min (x, y{1}));
+%!   assert (gather (min (y{1}, gpumat (x))), min (y{1}, x));
+%! endfor
+%!assert (class (gather (min (gpumat (zeros (0, 2, "uint8")), -1))), "uint8")

@@ -18,7 +18,10 @@ function varargout = minmax (name, A, B, dim)
       error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
              host_type_name (B));
     endif
-    if (isinteger (A) || iscomplex (A) || isinteger (B) || iscomplex (B))
+    if (device_int_pair (true, A, B))
+      ## integer data on the device: the other operand rounded and saturated into the class
+      varargout = {__gpumat_call__("binary", name, name, A, B)};
+    elseif (isinteger (A) || iscomplex (A) || isinteger (B) || iscomplex (B))
       varargout = {host_call(name, A, B)};             # Octave's own (gpumat:hostFallback)
     else
       varargout = {__gpumat_call__("binary", name, name, A, B)};
