@@ -1007,7 +1007,7 @@ endfunction
 %!error id=gpumat:elementwise:unknownOperation __gpumat_call__ ("binary", "", "nope", 1, 2)
 %!error id=gpumat:elementwise:unknownOperation __gpumat_call__ ("unary", "", "nope", 1)
 %!error id=gpumat:reduce:unknownOperation __gpumat_call__ ("reduce", "", "nope", 1, 0)
-%!error id=gpumat:convert:invalidClass __gpumat_call__ ("convert", "", "int8", 1)
+%!error id=gpumat:convert:invalidClass __gpumat_call__ ("convert", "", "char", 1)
 %!error id=gpumat:norm:invalidKind __gpumat_call__ ("norm", "", 1, "nope", 0)
 %!error id=Octave:invalid-fun-call __gpumat_call__ ("binary", "", "plus", 1)
 ## a descriptor's size is bounded before any conversion (1e30 to mwSize is undefined in C)
