@@ -11,9 +11,11 @@
  * through array_value, ...).  Such a host fallback warns once per function and session with the
  * identifier gpumat:hostFallback, which `warning ("off", "gpumat:hostFallback")` silences.
  *
- * Operators: the element-wise kernels take real double, single and logical data; with an
- * integer or complex operand an operator is Octave's own on the gathered operands, its result
- * uploaded (so `int8 ([100 100]) + int8 ([100 -100])` saturates as Octave does).  `/` and `\`
+ * Operators: the element-wise kernels take real double, single and logical data, and complex
+ * data for + - .* ./ (and / \ by a scalar), the comparisons, unary - and !; with an integer
+ * operand, or a complex one in any other operator, an operator is Octave's own on the gathered
+ * operands, its result uploaded (so `int8 ([100 100]) + int8 ([100 -100])` saturates as Octave
+ * does).  `/` and `\`
  * with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
  * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are one
  * kernel on the device, with Octave's error for NaN (the gateway's query).  Assigning a gpumat
@@ -75,6 +77,51 @@ static bool host_only (const octave_value& v)
       return g.m_complex || g.isinteger ();
     }
   return v.iscomplex () || v.isinteger ();
+}
+
+/* The complex element-wise kernels (gw_elementwise.c, kernels/elementwise_complex.cu) take
+   + - .* ./ and the comparisons (and max, min, unary -, !, and the mappers of
+   octave_gpumat::map) where one operand is complex and neither is an integer (Octave refuses
+   complex with integer: the host's error) nor a host array other than a full double, single,
+   logical or char one. */
+static bool complex_on_device (octave_value::binary_op op, const octave_value& x,
+                               const octave_value& y)
+{
+  switch (op)
+    {
+    case octave_value::op_add: case octave_value::op_sub: case octave_value::op_el_mul:
+    case octave_value::op_el_div: case octave_value::op_div: case octave_value::op_ldiv:
+    case octave_value::op_lt: case octave_value::op_le: case octave_value::op_gt:
+    case octave_value::op_ge: case octave_value::op_eq: case octave_value::op_ne:
+      break;
+    default:
+      return false;
+    }
+  bool any_complex = false;
+  for (const octave_value *v : {&x, &y})
+    {
+      if (is_gpumat (*v))
+        {
+          const octave_gpumat& g = rep (*v);
+          if (g.isinteger ())
+            return false;
+          any_complex = any_complex || g.m_complex;
+        }
+      else
+        {
+          if (v->isinteger () || v->issparse () || v->isobject ()
+              || ! (v->isfloat () || v->islogical () || v->is_string ()))
+            return false;
+          any_complex = any_complex || v->iscomplex ();
+        }
+    }
+  return any_complex;
+}
+
+/* Neither operand integer or complex (the real kernels), or complex_on_device. */
+static bool on_device (octave_value::binary_op op, const octave_value& x, const octave_value& y)
+{
+  return (! host_only (x) && ! host_only (y)) || complex_on_device (op, x, y);
 }
 
 template <typename T>
@@ -188,7 +235,7 @@ static bool is_scalar_operand (const octave_value& v)
 static octave_value op_div (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (y) && ! host_only (x) && ! host_only (y))
+  if (is_scalar_operand (y) && on_device (octave_value::op_div, x, y))
     return gw1 (ovl ("binary", "operator /", "rdivide", x, y));
   return host_binary (octave_value::op_div, x, y);
 }
@@ -197,7 +244,7 @@ static octave_value op_div (const octave_base_value& a, const octave_base_value&
 static octave_value op_ldiv (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (x) && ! host_only (x) && ! host_only (y))
+  if (is_scalar_operand (x) && on_device (octave_value::op_ldiv, x, y))
     return gw1 (ovl ("binary", "operator \\", "rdivide", y, x));
   return host_binary (octave_value::op_ldiv, x, y);
 }
@@ -239,13 +286,22 @@ static octave_value op_el_or (const octave_base_value& a, const octave_base_valu
 octave_value elementwise_binary (octave_value::binary_op op, const char *caller,
                                  const char *name, const octave_value& x, const octave_value& y)
 {
-  if (host_only (x) || host_only (y))
+  if (! on_device (op, x, y))
     return host_binary (op, x, y);
   return gw1 (ovl ("binary", caller, name, x, y));
 }
 
+/* A complex gpumat array (not integer: gpumat arrays are never both) for the complex
+   unary kernels. */
+static bool complex_gpumat (const octave_value& x)
+{
+  return is_gpumat (x) && rep (x).m_complex && ! rep (x).isinteger ();
+}
+
 octave_value elementwise_not (const octave_value& x)
 {
+  if (complex_gpumat (x))
+    return gw1 (ovl ("unary", "operator !", "not", x));   /* NaN refused there */
   if (host_only (x))
     return host_unary (octave_value::op_not, x);
   check_no_nan (x, "operator !");
@@ -254,6 +310,8 @@ octave_value elementwise_not (const octave_value& x)
 
 octave_value elementwise_uminus (const octave_value& x)
 {
+  if (complex_gpumat (x))
+    return gw1 (ovl ("unary", "operator -", "uminus", x));
   if (host_only (x))
     return host_unary (octave_value::op_uminus, x);
   return gw1 (ovl ("unary", "operator -", "uminus", x));

@@ -18,7 +18,8 @@ function varargout = minmax (name, A, B, dim)
       error ("%s: cannot compute %s (%s, %s)", name, name, host_type_name (A),
              host_type_name (B));
     endif
-    if (isinteger (A) || iscomplex (A) || isinteger (B) || iscomplex (B))
+    if (isinteger (A) || isinteger (B) || ((iscomplex (A) || iscomplex (B))
+                                           && ! (device_operand (A) && device_operand (B))))
       varargout = {host_call(name, A, B)};             # Octave's own (gpumat:hostFallback)
     else
       varargout = {__gpumat_call__("binary", name, name, A, B)};
@@ -42,4 +43,10 @@ function varargout = minmax (name, A, B, dim)
   else
     [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
   endif
+endfunction
+
+## An operand that the complex max and min kernels take (kernels/elementwise_complex.cu): a
+## gpumat array, or a full double, single, logical or char host array.
+function tf = device_operand (x)
+  tf = isa (x, "gpumat") || ((isfloat (x) || islogical (x) || ischar (x)) && ! issparse (x));
 endfunction
