@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "gpumat.h"
 
 namespace gm_cx {
 
@@ -256,6 +257,75 @@ template <typename R> GM_CX_HD int cx_order (R ax, R bx, R ay, R by)
   if (by == -pi)
     by = pi;
   return ay < by ? -1 : ay > by ? 1 : ay == by ? 0 : 2;
+}
+
+/* -x as x86's negation: the sign bit flipped (NaN too). */
+GM_CX_HD double neg (double v)
+{
+  uint64_t u;
+  memcpy (&u, &v, sizeof u);
+  u ^= 0x8000000000000000ull;
+  memcpy (&v, &u, sizeof v);
+  return v;
+}
+GM_CX_HD float neg (float v)
+{
+  uint32_t u;
+  memcpy (&u, &v, sizeof u);
+  u ^= 0x80000000u;
+  memcpy (&v, &u, sizeof v);
+  return v;
+}
+
+/* One element of Octave's binary op (a gm_binop: + - .* ./ < <= > >= == ~= max min) of
+   (ar + ai i) and (br + bi i), where ac / bc say which operand is complex (a real operand's
+   imaginary part is 0 and unused where Octave does not promote it).  Writes *z and returns
+   false for an arithmetic op, max and min; writes *t and returns true for a comparison. */
+template <typename R>
+GM_CX_HD bool binary_element (int op, R ar, R ai, bool ac, R br, R bi, bool bc, Cplx<R> *z,
+                              bool *t)
+{
+  switch (op) {
+  case GM_BIN_ADD:               /* +: a real operand adds to the real part only */
+    *z = Cplx<R>{ar + br, ac ? (bc ? ai + bi : ai) : bi};
+    return false;
+  case GM_BIN_SUB:               /* -: real - complex is (-z) + real, the imaginary part negated */
+    *z = Cplx<R>{ar - br, ac ? (bc ? ai - bi : ai) : neg (bi)};
+    return false;
+  case GM_BIN_MUL:
+    if (ac && bc)
+      *z = annex_g_mul (ar, ai, br, bi);
+    else if (ac)
+      *z = Cplx<R>{mul_rn (ar, br), mul_rn (ai, br)};
+    else
+      *z = Cplx<R>{mul_rn (ar, br), mul_rn (ar, bi)};
+    return false;
+  case GM_BIN_DIV:               /* ./: complex / real divides each part; real / complex promotes */
+    *z = bc ? libgcc_div (ar, ac ? ai : (R) 0, br, bi) : Cplx<R>{ar / br, ai / br};
+    return false;
+  case GM_BIN_MAX:               /* max, min (lo-mappers.h): abs only, a on a tie, a NaN a wins */
+  case GM_BIN_MIN: {
+    const R ax = glibc_hypot (ar, ac ? ai : (R) 0), bx = glibc_hypot (br, bc ? bi : (R) 0);
+    const bool take_a = (op == GM_BIN_MAX ? ax >= bx : ax <= bx) || isnan (ar) || (ac && isnan (ai));
+    *z = take_a ? Cplx<R>{ar, ac ? ai : (R) 0} : Cplx<R>{br, bc ? bi : (R) 0};
+    return false;
+  }
+  case GM_BIN_EQ:                /* == and ~=: both parts (a real operand's imaginary part 0) */
+    *t = ar == br && (ac ? ai : (R) 0) == (bc ? bi : (R) 0);
+    return true;
+  case GM_BIN_NE:
+    *t = ar != br || (ac ? ai : (R) 0) != (bc ? bi : (R) 0);
+    return true;
+  default: {                     /* < <= > >=: oct-cmplx.h's order */
+    const R ax = ac ? glibc_hypot (ar, ai) : fabs (ar), bx = bc ? glibc_hypot (br, bi) : fabs (br);
+    const int o = ax != bx ? cx_order (ax, bx, (R) 0, (R) 0)
+                           : cx_order (ax, bx, ac ? cx_arg (ar, ai) : (R) 0,
+                                       bc ? cx_arg (br, bi) : (R) 0);
+    *t = op == GM_BIN_LT ? o == -1 : op == GM_BIN_LE ? (o == -1 || o == 0)
+         : op == GM_BIN_GT ? o == 1 : (o == 1 || o == 0);
+    return true;
+  }
+  }
 }
 
 #undef GM_CX_HD

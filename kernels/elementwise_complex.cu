@@ -40,30 +40,6 @@ struct BinArgs {
   int64_t dims[GM_MAX_DIMS], sa[GM_MAX_DIMS], sb[GM_MAX_DIMS];
 };
 
-template <typename R> __device__ __forceinline__ R magnitude (R re, R im, bool cplx)
-{
-  return cplx ? gm_cx::glibc_hypot (re, im) : fabs (re);
-}
-
-/* Octave's < <= > >= of (ar, ai) against (br, bi); a real operand's imaginary part is unused
-   and its arg counts as 0 (oct-cmplx.h's mixed overloads). */
-template <typename R> __device__ bool ordered (int op, R ar, R ai, bool ac, R br, R bi, bool bc)
-{
-  const R ax = magnitude (ar, ai, ac), bx = magnitude (br, bi, bc);
-  int o;
-  if (ax != bx)
-    o = gm_cx::cx_order (ax, bx, (R) 0, (R) 0);
-  else
-    o = gm_cx::cx_order (ax, bx, ac ? gm_cx::cx_arg (ar, ai) : (R) 0,
-                         bc ? gm_cx::cx_arg (br, bi) : (R) 0);
-  switch (op) {
-  case GM_BIN_LT: return o == -1;
-  case GM_BIN_LE: return o == -1 || o == 0;
-  case GM_BIN_GT: return o == 1;
-  default: return o == 1 || o == 0;      /* GM_BIN_GE */
-  }
-}
-
 template <typename R>
 __global__ void __launch_bounds__ (BLOCK)
 cx_binary (BinArgs p, const R *a, const R *b, void *out)
@@ -97,47 +73,11 @@ cx_binary (BinArgs p, const R *a, const R *b, void *out)
     } else
       br = b[ib];
     Cplx<R> z;
-    switch (p.op) {
-    case GM_BIN_ADD:             /* std::complex: a real operand adds to the real part only */
-      z = Cplx<R>{ar + br, ac ? (bc ? ai + bi : ai) : bi};
-      break;
-    case GM_BIN_SUB:             /* real - complex is (-z) + real: the imaginary part negated */
-      z = Cplx<R>{ar - br, ac ? (bc ? ai - bi : ai) : flip_sign (bi)};
-      break;
-    case GM_BIN_MUL:
-      if (ac && bc)
-        z = gm_cx::annex_g_mul (ar, ai, br, bi);
-      else if (ac)
-        z = Cplx<R>{gm_cx::mul_rn (ar, br), gm_cx::mul_rn (ai, br)};
-      else
-        z = Cplx<R>{gm_cx::mul_rn (ar, br), gm_cx::mul_rn (ar, bi)};
-      break;
-    case GM_BIN_DIV:             /* complex / real divides each part; real / complex promotes */
-      if (bc)
-        z = gm_cx::libgcc_div (ar, ac ? ai : (R) 0, br, bi);
-      else
-        z = Cplx<R>{ar / br, ai / br};
-      break;
-    case GM_BIN_MAX:
-    case GM_BIN_MIN: {           /* lo-mappers.h: abs only, a on a tie, a NaN operand wins */
-      const R ax = gm_cx::glibc_hypot (ar, ai), bx = gm_cx::glibc_hypot (br, bi);
-      const bool take_a = (p.op == GM_BIN_MAX ? ax >= bx : ax <= bx) || isnan (ar) || isnan (ai);
-      z = take_a ? Cplx<R>{ar, ai} : Cplx<R>{br, bi};
-      break;
-    }
-    default: {
-      bool t;
-      if (p.op == GM_BIN_EQ)
-        t = ar == br && ai == bi;
-      else if (p.op == GM_BIN_NE)
-        t = ar != br || ai != bi;
-      else
-        t = ordered (p.op, ar, ai, ac, br, bi, bc);
+    bool t;
+    if (gm_cx::binary_element (p.op, ar, ai, ac, br, bi, bc, &z, &t))
       ((gm_logical *) out)[i] = t;
-      continue;
-    }
-    }
-    ((Cplx<R> *) out)[i] = z;
+    else
+      ((Cplx<R> *) out)[i] = z;
   }
 }
 
