@@ -14,7 +14,11 @@
  *   - the unary ops (uminus conj real imag abs sign isnan isinf isfinite not bit for bit, arg
  *     within 4 ulps of glibc's atan2) on the same values, counts 0, 1, 257 and the large one;
  *   - argument errors (an op without a complex kernel, two real operands, mixed precision,
- *     unknown ops, NULL pointers, negative counts).
+ *     unknown ops, NULL pointers, negative counts);
+ *   - first, on the host: complex_arith.cuh's binary_element (the formula each kernel thread
+ *     runs) against the same reference, 200000 draws per op, mix and precision, so that a
+ *     failure on the device that passes here points at the device's compilation, not the
+ *     formula.
  *
  *   test_elementwise_complex           the full set
  *   test_elementwise_complex --quick   smaller large counts (for compute-sanitizer)
@@ -30,6 +34,7 @@
 #include <string.h>
 #include <vector>
 #include "test_util.h"
+#include "complex_arith.cuh"
 
 #define PROGRAM "test_elementwise_complex"
 
@@ -137,6 +142,38 @@ static bool reference (int op, C<R> a, bool ac, C<R> b, bool bc, C<R> *z, bool *
   case GM_BIN_EQ: *t = ac && bc ? a == b : ac ? a == br : ar == b; return true;
   case GM_BIN_NE: *t = ac && bc ? a != b : ac ? a != br : ar != b; return true;
   default: *t = octave_order (op, a, ac, b, bc, near_tie); return true;
+  }
+}
+
+static const char *op_text (int op);
+
+/* ---- the formula on the host ---------------------------------------------------------------- */
+template <typename R> static void test_host_elements ()
+{
+  for (int op = 0; op <= GM_BIN_MIN; op++) {
+    if (op == GM_BIN_POW)
+      continue;
+    for (int mix = 0; mix < 3; mix++) {
+      const bool ac = mix != 2, bc = mix != 1;
+      int64_t bad = 0;
+      for (int i = 0; i < 200000; i++) {
+        R ar, ai, br, bi;
+        draw (&ar, &ai);
+        draw (&br, &bi);
+        if (!ac) ai = 0;
+        if (!bc) bi = 0;
+        gm_cx::Cplx<R> z;
+        bool t = false, tr = false, near_tie = false;
+        C<R> zr;
+        const bool l1 = gm_cx::binary_element (op, ar, ai, ac, br, bi, bc, &z, &t);
+        const bool l2 = reference (op, C<R> (ar, ai), ac, C<R> (br, bi), bc, &zr, &tr, &near_tie);
+        if (l1 != l2 || (l1 ? t != tr : !(same (z.re, zr.real ()) && same (z.im, zr.imag ()))))
+          bad++;
+      }
+      tu_result (bad == 0, "host %s %s %s %s: %lld of 200000 differ", sizeof (R) == 4 ? "single"
+                 : "double", ac ? "complex" : "real", op_text (op), bc ? "complex" : "real",
+                 (long long) bad);
+    }
   }
 }
 
@@ -376,9 +413,11 @@ static void test_api ()
 int main (int argc, char **argv)
 {
   quick = tu_quick_mode (argc, argv);
+  tu_seed (20261128);
+  test_host_elements<double> ();
+  test_host_elements<float> ();
   if (!tu_gpu_or_skip (PROGRAM))
     return tu_finish (PROGRAM);
-  tu_seed (20261128);
   test_api ();
   test_binary<double> ();
   test_binary<float> ();
