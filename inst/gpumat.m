@@ -42,7 +42,8 @@
 ## dimensions, empty arrays included), @code{[@var{m}, @var{i}] = max (@var{G}, [],
 ## @var{dim})} and @code{min} (NaN ignored unless all are NaN; the indices are a gpumat
 ## array); @code{norm (@var{G}, @var{p})}; @code{double (@var{G})} and @code{single
-## (@var{G})}.  They take real double, single and logical data, and integer data
+## (@var{G})}.  They take real double, single and logical data, complex data (where the
+## paragraph on complex element-wise operations below says), and integer data
 ## (int8 @dots{} uint64) with Octave's integer rules bit for bit (saturating, @code{./}
 ## rounding to nearest with ties away from zero, @code{x ./ 0} intmax): one integer class
 ## with itself, or int8 @dots{} uint32 with double, single, logical or char data (computed
@@ -51,8 +52,8 @@
 ## @code{-}, @code{abs} and @code{sign}; @code{int8 (@var{G})} @dots{} @code{uint64
 ## (@var{G})}, @code{double}, @code{single} and @code{logical} convert on the GPU too.  Other
 ## integer cases (@code{.^}, two integer classes, int64 and uint64 with floating-point data)
-## and complex data are Octave's own on the host; the reductions and norms raise
-## @code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass} for them
+## and the other complex operations are Octave's own on the host; the reductions and norms
+## raise @code{gpumat:reduce:unsupportedClass}, @code{gpumat:norm:unsupportedClass} for them
 ## where their methods do not.  Sizes that do
 ## not broadcast raise @code{Octave:nonconformant-args} with Octave's own message.
 ## Empty results need no GPU.  Every operation returns once its result is complete.
@@ -81,6 +82,20 @@
 ##
 ## Complex operands follow @code{*}: a real operand is promoted against a complex
 ## one, and a complex result with no nonzero imaginary part is narrowed to real.
+##
+## Complex element-wise operations on the GPU, with Octave's rules: @code{+ - .* ./ .\}
+## (and @code{/} and @code{\} by a scalar) of complex with complex or real data (a real
+## operand is not promoted: complex .* real multiplies each part, as Octave), the
+## comparisons (@code{== ~=} on both parts; @code{< <= > >=} and @code{max (@var{G},
+## @var{H})}, @code{min} by Octave's order of complex values: abs, then arg), unary
+## @code{-} and @code{!}, @code{conj}, @code{real}, @code{imag}, @code{abs},
+## @code{angle} (@code{arg}), @code{sign}, @code{isnan}, @code{isinf} and
+## @code{isfinite}.  Their results are Octave's bit for bit (products and quotients as
+## Octave's C++ library computes them, abs as its hypot), except @code{angle}, the GPU's
+## atan2 (within a few ulps), which also decides ties of abs in @code{< <= > >=}.  A
+## complex result whose imaginary parts are all zero is real, as in Octave.  Other
+## operations on complex data (@code{.^}, @code{exp}, @code{log}, @code{sqrt}, ...) are
+## Octave's own on the gathered data, uploaded.
 ## Integer arrays multiply as in @code{gpumat_mul}: two of one integer class give
 ## the exact product saturated once (an extension of @code{*}), an integer array
 ## with a scalar is Octave's own @code{*}; @code{dot} follows Octave's @code{dot}.
@@ -1907,3 +1922,61 @@ endfunction
 %!assert (size (gather (int16 (gpumat (zeros (0, 3))))), [0 3])
 %!assert (class (gather (int16 (gpumat (zeros (0, 3))))), "int16")
 %!assert (class (gather (gpumat (zeros (2, 0, "uint8")) < 1)), "logical")
+## Complex element-wise operations on the GPU (kernels/elementwise_complex.cu): every op with
+## complex and mixed operands, double and single, broadcasting, NaN, Inf and -0 parts, bit for
+## bit against Octave's own (angle within a few ulps), results that stay on the GPU, Octave's
+## narrowing, and the ops that stay Octave's own (.^, exp) on the host.
+%!function gpu_check_complex_elementwise ()
+%! z = complex ([3 -5 0 NaN Inf -0 1 2.5], [4 -0 5 1 -Inf 0 NaN -1e-300]);
+%! w = complex ([-4 5 0 2 Inf 0 1 1e300], [3 0 -5 NaN 1 -0 0 7]);
+%! r = [5 -5 NaN -0 0 Inf 1 -2];
+%! same = @(g, h) isequaln (gather (g), h) && strcmp (class (gather (g)), class (h)) ...
+%!                && iscomplex (g) == iscomplex (h) && isgpuarray (g);
+%! ops = {@plus, @minus, @times, @rdivide, @ldivide, @lt, @le, @gt, @ge, @eq, @ne, @max, @min};
+%! for k = 1:numel (ops)
+%!   f = ops{k};
+%!   for p = {{z, w}, {z, r}, {r, w}, {single(z), w}, {z, single(r)}, {z.', w}, {z(1), w}, ...
+%!            {z, w(1)}, {complex([1 2], 0), complex([3 4], -0)}}
+%!     a = p{1}{1};  b = p{1}{2};
+%!     assert (same (f (gpumat (a), gpumat (b)), f (a, b)), "%s", func2str (f));
+%!     assert (same (f (gpumat (a), b), f (a, b)), "%s (host b)", func2str (f));
+%!     assert (same (f (a, gpumat (b)), f (a, b)), "%s (host a)", func2str (f));
+%!   endfor
+%! endfor
+%! assert (same (gpumat (z) / 3, z / 3));  assert (same (3 \ gpumat (z), 3 \ z));
+%! assert (same (gpumat (r) / w(2), r / w(2)));
+%! G = gpumat (z);  S = gpumat (single (w));
+%! for f = {@uminus, @conj, @real, @imag, @abs, @sign, @isnan, @isinf, @isfinite}
+%!   assert (same (f{1} (G), f{1} (z)), func2str (f{1}));
+%!   assert (same (f{1} (S), f{1} (single (w))), func2str (f{1}));
+%!   assert (same (f{1} (G.'), f{1} (z.')), func2str (f{1}));
+%! endfor
+%! assert (gather (angle (G)), angle (z), -8 * eps);
+%! assert (gather (arg (S)), arg (single (w)), -8 * eps ("single"));
+%! assert (same (! gpumat (complex ([0 1 0], [0 0 -0])), ! complex ([0 1 0], [0 0 -0])));
+%! fail ("! G", "invalid conversion from NaN to logical");
+%! ## narrowing: all-zero imaginary parts give a real result, as in Octave
+%! assert (! iscomplex (gpumat (complex ([1 2], 0)) + 1));
+%! assert (! iscomplex (gpumat ([1i 2i]) .* [1i; -1i]));
+%! assert (iscomplex (gpumat (1i) * 0 + gpumat (complex (0, 1))));
+%! ## ties of abs are ordered by arg (-pi read as pi); a real operand's arg is 0
+%! t = [3+4i, -5, 5i, complex(-5, -0), 4-3i];
+%! assert (gather (gpumat (t) < t.'), t < t.');
+%! assert (gather (gpumat (complex (-1, 0)) > -1), complex (-1, 0) > -1);
+%! ## operators without a complex kernel stay Octave's own, uploaded
+%! assert (gather (G .^ 2), z .^ 2);
+%! assert (isgpuarray (exp (G)));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_complex_elementwise ();
+%!test
+%! ## empty complex results need no GPU, and are narrowed to real as Octave narrows them
+%! E = gpumat (complex (zeros (0, 3)));
+%! R = E + 1i;
+%! assert ([iscomplex(R), size(R)], [0 0 3]);
+%! assert (iscomplex (-E), false);
+%! assert (class (gather (E < 1i)), "logical");
+%! assert (classUnderlying (max (E, single (1i))), "single");
+%! assert (class (gather (abs (gpumat (complex (single (zeros (2, 0))))))), "single");
+%!error <nonconformant arguments \(op1 is 0x3, op2 is 0x2\)>
+%! gpumat (complex (zeros (0, 3))) + gpumat (complex (zeros (0, 2)));

@@ -9,6 +9,7 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include "gpumat.h"
+#include "complex_arith.cuh"
 
 namespace {
 
@@ -21,7 +22,7 @@ unsigned blocks_for (int64_t count)
   return (unsigned) (b < MAX_BLOCKS ? b : MAX_BLOCKS);
 }
 
-template <typename R> struct alignas (2 * sizeof (R)) Cplx { R re, im; };
+using gm_cx::Cplx;
 
 template <typename R>
 __global__ void __launch_bounds__ (BLOCK)
@@ -59,52 +60,10 @@ any_imag (int64_t count, const Cplx<R> *__restrict__ src, int *flag)   /* NULL: 
 
 /* ---- the scalar case: Octave's elementwise products ----------------------------------------
  * Octave multiplies a scalar and an array elementwise with std::complex, which follows C99
- * Annex G: the textbook formula, then, where it gives NaN + NaN i although a factor is
- * infinite, the infinity is recovered.  The products are rounded one by one (__dmul_rn and
- * friends): the compiler must not contract a*c - b*d into an fma, or the last bit differs from
- * Octave's. */
-__device__ __forceinline__ double mul_rn (double a, double b) { return __dmul_rn (a, b); }
-__device__ __forceinline__ float mul_rn (float a, float b) { return __fmul_rn (a, b); }
-__device__ __forceinline__ double add_rn (double a, double b) { return __dadd_rn (a, b); }
-__device__ __forceinline__ float add_rn (float a, float b) { return __fadd_rn (a, b); }
-__device__ __forceinline__ double sub_rn (double a, double b) { return __dsub_rn (a, b); }
-__device__ __forceinline__ float sub_rn (float a, float b) { return __fsub_rn (a, b); }
-
-template <typename R> __device__ __forceinline__ R box (R v)   /* Annex G's "box the infinity" */
-{
-  return copysign (isinf (v) ? (R) 1 : (R) 0, v);
-}
-template <typename R> __device__ __forceinline__ R nan_to_zero (R v)
-{
-  return isnan (v) ? copysign ((R) 0, v) : v;
-}
-
-template <typename R> __device__ Cplx<R> annex_g_mul (R a, R b, R c, R d)
-{
-  const R ac = mul_rn (a, c), bd = mul_rn (b, d), ad = mul_rn (a, d), bc = mul_rn (b, c);
-  R x = sub_rn (ac, bd), y = add_rn (ad, bc);
-  if (isnan (x) && isnan (y)) {
-    bool recalc = false;
-    if (isinf (a) || isinf (b)) {
-      a = box (a); b = box (b); c = nan_to_zero (c); d = nan_to_zero (d);
-      recalc = true;
-    }
-    if (isinf (c) || isinf (d)) {
-      c = box (c); d = box (d); a = nan_to_zero (a); b = nan_to_zero (b);
-      recalc = true;
-    }
-    if (!recalc && (isinf (ac) || isinf (bd) || isinf (ad) || isinf (bc))) {
-      a = nan_to_zero (a); b = nan_to_zero (b); c = nan_to_zero (c); d = nan_to_zero (d);
-      recalc = true;
-    }
-    if (recalc) {
-      const R inf = (R) INFINITY;
-      x = inf * sub_rn (mul_rn (a, c), mul_rn (b, d));
-      y = inf * add_rn (mul_rn (a, d), mul_rn (b, c));
-    }
-  }
-  return Cplx<R>{x, y};
-}
+ * Annex G (libgcc's __muldc3: complex_arith.cuh's annex_g_mul, shared with
+ * elementwise_complex.cu), each product rounded on its own. */
+using gm_cx::annex_g_mul;
+using gm_cx::mul_rn;
 
 /* C[i] = alpha * B[i]; ALPHA_REAL / B_REAL: that factor holds real values (R), multiplied into
  * each part without promotion, as std::complex<R> * R does. */

@@ -740,6 +740,42 @@ gm_status gm_int_unary (gm_unop op, gm_class cls, int64_t count, const void *d_x
  * the same class is a copy.  Queued on `stream`. */
 gm_status gm_int_convert (gm_class src_cls, gm_class dst_cls, int64_t count, const void *d_src,
                           void *d_dst, cudaStream_t stream);
+/* ---- complex element-wise operations (kernels/elementwise_complex.cu) --------------------- */
+/* Octave 7.3's element-wise arithmetic, comparisons and max/min with complex data.  Shapes and
+ * broadcasting as gm_binary (gm_broadcast_dims; the same nonconformant message).  Operands: at
+ * least one complex, both of one precision (the caller rounds a double operand to single
+ * first, gw_convert_operand): a_cls, b_cls each GM_COMPLEX_DOUBLE or GM_DOUBLE, or each
+ * GM_COMPLEX_SINGLE or GM_SINGLE; a real operand is read as real data (not promoted).
+ *  - + - .* ./ : d_out complex, bit-identical to Octave's std::complex (GCC 12 libgcc's
+ *    __muldc3/__divdc3, __mulsc3/__divsc3; complex .* real and complex ./ real part by part;
+ *    real ./ complex as (real + 0i) ./ complex), NaN payloads aside;
+ *  - == ~= (both parts) and < <= > >= (Octave's order: abs, glibc's hypot; on a tie arg, the
+ *    device's atan2, -pi read as pi; a real operand's arg is 0): d_out gm_logical;
+ *  - max, min (abs only; a on a tie; a NaN in either part of either operand wins, a before b):
+ *    d_out complex (a real operand as real + 0i).
+ * The caller narrows a complex result whose imaginary parts are all zero (gm_complex_has_imag),
+ * as Octave does.  Queued on stream. */
+int gm_complex_binop_supported (gm_binop op);   /* 1 for + - .* ./ < <= > >= == ~= max min */
+gm_status gm_complex_binary (gm_binop op, gm_class a_cls, int nd_a, const int64_t *dims_a,
+                             const void *d_a, gm_class b_cls, int nd_b, const int64_t *dims_b,
+                             const void *d_b, void *d_out, cudaStream_t stream);
+/* Unary operations of complex data (cls GM_COMPLEX_DOUBLE or GM_COMPLEX_SINGLE), count
+ * elements; d_out is (gm_complex_unop_result) 0: complex of cls (-x: both sign bits flipped,
+ * conj, sign: x / abs (x), +0 for 0, as Octave's signum), 1: the real class (real, imag, abs:
+ * glibc's hypot bit for bit, arg: atan2, 2 ulp double / 3 single), 2: gm_logical (isnan,
+ * isinf: either part; isfinite: both parts; not: both parts zero, while Octave refuses NaN:
+ * the caller asks gm_any_nan of the 2*count real parts first). */
+typedef enum {
+  GM_CUN_NEG = 0, GM_CUN_CONJ, GM_CUN_REAL, GM_CUN_IMAG, GM_CUN_ABS, GM_CUN_ARG, GM_CUN_SIGN,
+  GM_CUN_ISNAN, GM_CUN_ISINF, GM_CUN_ISFINITE, GM_CUN_NOT,
+  GM_CUN_COUNT
+} gm_complex_unop;
+/* Octave's names: "uminus", "conj", "real", "imag", "abs", "arg", "sign", "isnan", "isinf",
+ * "isfinite", "not"; NULL for an unknown op (and -1 from gm_complex_unop_result). */
+const char *gm_complex_unop_name (gm_complex_unop op);
+int gm_complex_unop_result (gm_complex_unop op);
+gm_status gm_complex_unary (gm_complex_unop op, gm_class cls, int64_t count, const void *d_x,
+                            void *d_out, cudaStream_t stream);
 
 /* ---- array building (kernels/arrays.cu): CUDA runtime fills and copies, no kernels --------- */
 /* Every byte of d_dst[0, bytes) set to `value` (cudaMemsetAsync on stream 0): queued. */

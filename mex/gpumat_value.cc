@@ -434,6 +434,16 @@ device_mappers[] = {
   {octave_base_value::umap_isnan, "isnan"}, {octave_base_value::umap_isinf, "isinf"},
   {octave_base_value::umap_isfinite, "isfinite"}};
 
+/* The mappers of complex data on the device (kernels/elementwise_complex.cu); the other
+   mappers of complex data (exp, log, sqrt, sin, ...) stay Octave's own on the host. */
+static const struct { octave_base_value::unary_mapper_t umap; const char *name; }
+complex_mappers[] = {
+  {octave_base_value::umap_abs, "abs"}, {octave_base_value::umap_real, "real"},
+  {octave_base_value::umap_imag, "imag"}, {octave_base_value::umap_conj, "conj"},
+  {octave_base_value::umap_arg, "arg"}, {octave_base_value::umap_signum, "sign"},
+  {octave_base_value::umap_isnan, "isnan"}, {octave_base_value::umap_isinf, "isinf"},
+  {octave_base_value::umap_isfinite, "isfinite"}};
+
 octave_value octave_gpumat::map (unary_mapper_t umap) const
 {
   octave_value self = self_value (*this);
@@ -453,6 +463,10 @@ octave_value octave_gpumat::map (unary_mapper_t umap) const
       default:
         break;
       }
+  if (m_complex && isfloat ())
+    for (const auto& m : complex_mappers)
+      if (m.umap == umap)
+        return gw1 (ovl ("unary", m.name, m.name, self));
   /* the kernels take real double, single and logical data */
   const bool on_device = ! m_complex && (isfloat () || islogical ());
   if (on_device)

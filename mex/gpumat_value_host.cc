@@ -11,10 +11,11 @@
  * through array_value, ...).  Such a host fallback warns once per function and session with the
  * identifier gpumat:hostFallback, which `warning ("off", "gpumat:hostFallback")` silences.
  *
- * Operators: the element-wise kernels take real double, single and logical data, and integer
- * data where kernels/elementwise_int.cu computes Octave's result (int_pair_on_device: one
- * integer class, or int8 ... uint32 with double, single, logical or char data; not .^); with
- * a complex operand, or integer operands outside that, an operator is Octave's own on the
+ * Operators: the element-wise kernels take real double, single and logical data; integer data
+ * where kernels/elementwise_int.cu computes Octave's result (int_pair_on_device: one integer
+ * class, or int8 ... uint32 with double, single, logical or char data; not .^); and complex
+ * data for + - .* ./ (and / \ by a scalar), the comparisons, unary - and ! (complex_on_device).
+ * Anything else, an integer with a complex operand included, is Octave's own operator on the
  * gathered operands, its result uploaded (errors included: int8 + int16 is Octave's error).
  * `/` and `\` with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
  * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are one
@@ -146,6 +147,53 @@ static bool device_pair (const char *name, const octave_value& x, const octave_v
   return ! host_only (x) && ! host_only (y);
 }
 
+/* The complex element-wise kernels (gw_elementwise.c, kernels/elementwise_complex.cu) take
+   + - .* ./ and the comparisons (and max, min, unary -, !, and the mappers of
+   octave_gpumat::map) where one operand is complex and neither is an integer (Octave refuses
+   complex with integer: the host's error) nor a host array other than a full double, single,
+   logical or char one. */
+static bool complex_on_device (octave_value::binary_op op, const octave_value& x,
+                               const octave_value& y)
+{
+  switch (op)
+    {
+    case octave_value::op_add: case octave_value::op_sub: case octave_value::op_el_mul:
+    case octave_value::op_el_div: case octave_value::op_div: case octave_value::op_ldiv:
+    case octave_value::op_lt: case octave_value::op_le: case octave_value::op_gt:
+    case octave_value::op_ge: case octave_value::op_eq: case octave_value::op_ne:
+      break;
+    default:
+      return false;
+    }
+  bool any_complex = false;
+  for (const octave_value *v : {&x, &y})
+    {
+      if (is_gpumat (*v))
+        {
+          const octave_gpumat& g = rep (*v);
+          if (g.isinteger ())
+            return false;
+          any_complex = any_complex || g.m_complex;
+        }
+      else
+        {
+          if (v->isinteger () || v->issparse () || v->isobject ()
+              || ! (v->isfloat () || v->islogical () || v->is_string ()))
+            return false;
+          any_complex = any_complex || v->iscomplex ();
+        }
+    }
+  return any_complex;
+}
+
+/* The binary op (Octave's op, the gateway's name) of x and y runs on the device: the real or
+   the integer kernels (device_pair), or the complex ones (complex_on_device). */
+static bool on_device (octave_value::binary_op op, const char *name, const octave_value& x,
+                       const octave_value& y)
+{
+  return device_pair (name, x, y) || complex_on_device (op, x, y);
+}
+
 template <typename T>
 static bool imag_all_zero (const T& a)
 {
@@ -257,7 +305,7 @@ static bool is_scalar_operand (const octave_value& v)
 static octave_value op_div (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (y) && device_pair ("rdivide", x, y))
+  if (is_scalar_operand (y) && on_device (octave_value::op_div, "rdivide", x, y))
     return gw1 (ovl ("binary", "operator /", "rdivide", x, y));
   return host_binary (octave_value::op_div, x, y);
 }
@@ -266,7 +314,7 @@ static octave_value op_div (const octave_base_value& a, const octave_base_value&
 static octave_value op_ldiv (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (x) && device_pair ("rdivide", y, x))
+  if (is_scalar_operand (x) && on_device (octave_value::op_ldiv, "rdivide", y, x))
     return gw1 (ovl ("binary", "operator \\", "rdivide", y, x));
   return host_binary (octave_value::op_ldiv, x, y);
 }
@@ -308,13 +356,22 @@ static octave_value op_el_or (const octave_base_value& a, const octave_base_valu
 octave_value elementwise_binary (octave_value::binary_op op, const char *caller,
                                  const char *name, const octave_value& x, const octave_value& y)
 {
-  if (! device_pair (name, x, y))
+  if (! on_device (op, name, x, y))
     return host_binary (op, x, y);
   return gw1 (ovl ("binary", caller, name, x, y));
 }
 
+/* A complex gpumat array (not integer: gpumat arrays are never both) for the complex
+   unary kernels. */
+static bool complex_gpumat (const octave_value& x)
+{
+  return is_gpumat (x) && rep (x).m_complex && ! rep (x).isinteger ();
+}
+
 octave_value elementwise_not (const octave_value& x)
 {
+  if (complex_gpumat (x))
+    return gw1 (ovl ("unary", "operator !", "not", x));   /* NaN refused there */
   if (host_only (x))
     return host_unary (octave_value::op_not, x);
   check_no_nan (x, "operator !");
@@ -323,6 +380,8 @@ octave_value elementwise_not (const octave_value& x)
 
 octave_value elementwise_uminus (const octave_value& x)
 {
+  if (complex_gpumat (x))
+    return gw1 (ovl ("unary", "operator -", "uminus", x));
   if (host_only (x))
     return host_unary (octave_value::op_uminus, x);
   return gw1 (ovl ("unary", "operator -", "uminus", x));

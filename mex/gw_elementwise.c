@@ -2,7 +2,8 @@
  * arrays (the commands are listed in gw_elementwise.h), over kernels/elementwise.cu and
  * kernels/reduce.cu.
  *
- * The kernels take real double and single data.  Here:
+ * The kernels take real double and single data (and complex data in "binary" and "unary").
+ * Here:
  *  - host operands (either side) are uploaded for the call; logical and char host arrays are
  *    read as double, as Octave's arithmetic reads them;
  *  - a logical gpumat array (the result of a comparison: one byte an element, cls "logical")
@@ -11,7 +12,9 @@
  *  - a view G' is laid out as its size first (gw_materialize_operand);
  *  - integer operands of "binary", "unary" and "convert" take the integer branch (its block
  *    below: kernels/elementwise_int.cu, or Octave's own function where that has no kernel);
- *    complex data raise gpumat:<area>:unsupportedClass, naming the class;
+ *    complex data raise gpumat:<area>:unsupportedClass, naming the class, except in "binary"
+ *    and "unary" for the ops of kernels/elementwise_complex.cu (the block "complex operands"
+ *    below);
  *  - an empty result needs no device call (a gpumat array with no device memory);
  *  - mod, rem, atan2 and hypot refuse logical and char operands, as Octave 7.3 does ("mod:
  *    wrong type argument 'bool'"; gm_binop_describe's takes_logical);
@@ -334,6 +337,124 @@ static void convert_int (mxArray *plhs[], gw_scratch *scratch, gm_class cls, con
   finish (plhs, scratch, d_out, cls, 0, A->ndims, A->dims, area);
 }
 
+/* ---- complex operands (kernels/elementwise_complex.cu) --------------------------------------
+ * A complex operand (either side; the other complex or real double, single, logical or char)
+ * takes these routes instead of the real kernels: + - .* ./ == ~= < <= > >= max min, and the
+ * unary uminus conj real imag abs arg sign isnan isinf isfinite not.  Both operands are brought
+ * to one precision (single when either is single, as Octave), a real operand stays real (Octave
+ * does not promote it for .* and ./), and a complex result whose imaginary parts are all zero
+ * is narrowed to real, as Octave narrows every such result (an empty one too).  Other ops with
+ * a complex operand are refused here (unsupportedClass), as before: the value type runs them on
+ * the host. */
+static int is_complex_operand (const gw_operand *x) { return gm_class_is_complex (x->cls); }
+
+static int float_or_logical (const gw_operand *x)
+{
+  return gm_class_real (x->cls) == GM_DOUBLE || gm_class_real (x->cls) == GM_SINGLE
+         || (x->logical && x->cls == GM_UINT8);
+}
+
+/* The empty or computed result of a complex operation in plhs[0]: kind 0 complex (narrowed),
+   1 real, 2 logical. */
+static void complex_finish (mxArray *plhs[], gw_scratch *scratch, void *d_out, gm_class cls,
+                            int kind, size_t count, int nd, const mwSize *dims, const char *area)
+{
+  if (kind == 0) {
+    if (count == 0)
+      cls = gm_class_real (cls);          /* Octave narrows an empty complex result too */
+    else
+      gw_narrow_device (scratch, &d_out, &cls, count, area);
+  }
+  finish (plhs, scratch, d_out, kind == 2 ? GM_UINT8 : cls, kind == 2, nd, dims, area);
+}
+
+/* ("binary", CALLER, OP, A, B) with a complex A or B: returns 0 (nothing done) when the op or
+   the other operand's class has no complex kernel. */
+static int complex_binary (mxArray *plhs[], gw_scratch *scratch, gm_binop op, gw_operand *A,
+                           gw_operand *B, const char *area)
+{
+  if (!(is_complex_operand (A) || is_complex_operand (B)) || !gm_complex_binop_supported (op)
+      || !float_or_logical (A) || !float_or_logical (B))
+    return 0;
+  check_ndims (scratch, A, area);
+  check_ndims (scratch, B, area);
+  int64_t da[GM_MAX_DIMS], db[GM_MAX_DIMS], dout[GM_MAX_DIMS];
+  const int nda = i64_dims (A, da), ndb = i64_dims (B, db);
+  int nd_out;
+  if (gm_broadcast_dims (nda, da, ndb, db, &nd_out, dout) != GM_OK) {
+    char a_dims[128], b_dims[128];
+    gw_format_dims (a_dims, sizeof a_dims, A->ndims, A->dims);
+    gw_format_dims (b_dims, sizeof b_dims, B->ndims, B->dims);
+    gw_fail (scratch, "Octave:nonconformant-args",
+             "nonconformant arguments (op1 is %s, op2 is %s)", a_dims, b_dims);
+  }
+  const int logical = gm_binop_describe (op)->logical_result;
+  const gm_class a_real = A->logical ? GM_DOUBLE : gm_class_real (A->cls);
+  const gm_class b_real = B->logical ? GM_DOUBLE : gm_class_real (B->cls);
+  const gm_class real = a_real == GM_SINGLE || b_real == GM_SINGLE ? GM_SINGLE : GM_DOUBLE;
+  const gm_class cls = gm_class_complex (real);
+  mwSize out_dims[GM_MAX_DIMS];
+  const size_t count = count_of (scratch, nd_out, dout, out_dims,
+                                 logical ? sizeof (gm_logical) : gm_class_size (cls), area);
+  if (count > 0) {
+    gw_operand *ops[2] = {A, B};
+    for (int k = 0; k < 2; k++) {
+      gw_operand *x = ops[k];
+      gw_logical_to_float (scratch, x, GM_DOUBLE, area);
+      gw_materialize_operand (scratch, x, area);
+      gw_convert_operand (scratch, x, is_complex_operand (x) ? cls : real, area);
+      gw_upload_operand (scratch, x, area);
+    }
+  }
+  void *d_out = count ? gw_device_alloc (scratch, count * (logical ? sizeof (gm_logical)
+                                                                    : gm_class_size (cls)), area)
+                      : NULL;
+  if (count)
+    check_status (scratch, gm_complex_binary (op, A->cls, nda, da, A->device, B->cls, ndb, db,
+                                              B->device, d_out, 0), area);
+  complex_finish (plhs, scratch, d_out, cls, logical ? 2 : 0, count, nd_out, out_dims, area);
+  return 1;
+}
+
+/* ("unary", CALLER, OP, A) with a complex A: returns 0 when OP has no complex kernel. */
+static int complex_unary (mxArray *plhs[], gw_scratch *scratch, const char *name,
+                          gw_operand *A, const char *area)
+{
+  if (!is_complex_operand (A))
+    return 0;
+  int op = -1;
+  for (int k = 0; k < GM_CUN_COUNT; k++)
+    if (!strcmp (name, gm_complex_unop_name ((gm_complex_unop) k)))
+      op = k;
+  if (op < 0)
+    return 0;
+  const int kind = gm_complex_unop_result ((gm_complex_unop) op);
+  gm_class cls = A->cls;
+  void *d_out = NULL;
+  if (A->numel > 0) {
+    gw_materialize_operand (scratch, A, area);
+    gw_upload_operand (scratch, A, area);
+    if (op == GM_CUN_NOT) {      /* Octave: !x refuses NaN in either part of any element */
+      int *d_flag = (int *) gw_device_alloc (scratch, sizeof (int), area);
+      gm_status st = gm_any_nan (gm_class_real (cls), 2 * (int64_t) A->numel, A->device, d_flag,
+                                 0);
+      if (read_flag (scratch, d_flag, st, area)) {
+        gw_set_caller ("");      /* Octave's message has no function name in front */
+        gw_fail (scratch, "gpumat:elementwise:nanToLogical",
+                 "invalid conversion from NaN to logical");
+      }
+    }
+    const size_t bytes = kind == 2 ? sizeof (gm_logical)
+                         : gm_class_size (kind == 1 ? gm_class_real (cls) : cls);
+    d_out = gw_device_alloc (scratch, A->numel * bytes, area);
+    check_status (scratch, gm_complex_unary ((gm_complex_unop) op, cls, (int64_t) A->numel,
+                                             A->device, d_out, 0), area);
+  }
+  complex_finish (plhs, scratch, d_out, kind == 1 ? gm_class_real (cls) : cls, kind, A->numel,
+                  (int) A->ndims, A->dims, area);
+  return 1;
+}
+
 /* ---- binary ------------------------------------------------------------------------------------ */
 
 /* ("binary", CALLER, OP, A, B): A op B with Octave's broadcasting and class rules.
@@ -354,6 +475,8 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_operand A, B;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   gw_read_operand_raw (&scratch, prhs[IN_B], area, "B", &B);
+  if (complex_binary (plhs, &scratch, (gm_binop) op, &A, &B, area))
+    return;
   if (is_integer (&A) || is_integer (&B)) {
     binary_int (plhs, &scratch, (gm_binop) op, name, &A, &B, area);
     return;
@@ -447,10 +570,13 @@ void gw_cmd_unary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     wrong_args ("\"unary\", CALLER, OP, A");
   gw_scratch scratch = GW_SCRATCH_INIT;
   char name[16];
+  gw_operand A;
+  gw_read_string (&scratch, prhs[IN_OP], name, sizeof name, area, "Operation");
+  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  if (complex_unary (plhs, &scratch, name, &A, area))
+    return;
   const int op = read_op (&scratch, prhs[IN_OP], name, sizeof name, GM_UN_COUNT, unop_name, area);
   const gm_unop_info *info = gm_unop_describe ((gm_unop) op);
-  gw_operand A;
-  gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   if (is_integer (&A)) {
     unary_int (plhs, &scratch, (gm_unop) op, name, &A, area);
     return;

@@ -152,6 +152,14 @@ function pairs = make_pairs (inputs)
   endfor
   pairs(end+1, :) = {int8([100 100]), int8([100 -100])};
   pairs(end+1, :) = {uint8([200 3]), 100};
+  ## complex with complex and real with complex (kernels/elementwise_complex.cu): NaN, Inf and
+  ## -0 in either part, equal moduli (the order's tie rule: 3+4i, -5, 5i), single with double,
+  ## a scalar, a column against a row, complex values whose imaginary parts are all zero
+  zc = complex ([3 -5 0 NaN Inf -0 1], [4 -0 5 1 -Inf 0 NaN]);
+  wc = complex ([-4 5 0 2 Inf 0 1], [3 0 -5 NaN 1 -0 0]);
+  pairs(end+1:end+8, :) = {zc, wc; single(wc), zc; zc, [5 -5 NaN -0 0 Inf 1];
+                           [5 -5 NaN -0 0 Inf 1], single(wc); complex(-5, -0), zc; zc.', wc;
+                           complex([1 2], [0 -0]), 1i; single(complex([3 -4], 0)), [-5; 5]};
 endfunction
 
 function u = unary_functions ()

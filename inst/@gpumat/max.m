@@ -4,7 +4,9 @@
 ## @deftypefn  {} {@var{M} =} max (@var{G})
 ## @deftypefnx {} {@var{M} =} max (@var{G}, @var{H})
 ## @deftypefnx {} {[@var{M}, @var{I}] =} max (@var{G}, [], @var{dim})
-## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).
+## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).  With two
+## arguments, complex data too (Octave's rule: the larger abs, the first argument on a tie, a
+## NaN operand wins).
 ## @end deftypefn
 function varargout = max (varargin)
   if (nargin > 3)
@@ -42,3 +44,12 @@ endfunction
 %! gpu_check_max_int ();
 %!assert (class (gather (max (gpumat (zeros (0, 2, "int32")), 1.5))), "int32")
 %!error <cannot compute max> max (gpumat (zeros (0, 2, "int32")), "a")
+%!function gpu_check_max_complex ()
+%! a = complex ([3 NaN 0 -5 1], [4 1 5 -0 NaN]);  b = complex ([-5 2 5 5 0], [0 0 -0 0 1]);
+%! assert (isequaln (gather (max (gpumat (a), b)), max (a, b)));
+%! assert (isequaln (gather (max (gpumat (b), single (a))), max (b, single (a))));
+%! assert (isequaln (gather (max (gpumat (a), 2)), max (a, 2)));
+%! assert (! iscomplex (max (gpumat (complex ([1 2], 0)), 3)));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_max_complex ();

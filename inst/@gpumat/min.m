@@ -4,7 +4,9 @@
 ## @deftypefn  {} {@var{M} =} min (@var{G})
 ## @deftypefnx {} {@var{M} =} min (@var{G}, @var{H})
 ## @deftypefnx {} {[@var{M}, @var{I}] =} min (@var{G}, [], @var{dim})
-## Octave's @code{min} of gpumat arrays, on the GPU (see @code{help gpumat}).
+## Octave's @code{min} of gpumat arrays, on the GPU (see @code{help gpumat}).  With two
+## arguments, complex data too (Octave's rule: the smaller abs, the first argument on a tie, a
+## NaN operand wins).
 ## @end deftypefn
 function varargout = min (varargin)
   if (nargin > 3)
@@ -32,3 +34,11 @@ endfunction
 %!   assert (gather (min (y{1}, gpumat (x))), min (y{1}, x));
 %! endfor
 %!assert (class (gather (min (gpumat (zeros (0, 2, "uint8")), -1))), "uint8")
+%!function gpu_check_min_complex ()
+%! a = complex ([3 NaN 0 -5 1], [4 1 5 -0 NaN]);  b = complex ([-5 2 5 5 0], [0 0 -0 0 1]);
+%! assert (isequaln (gather (min (gpumat (a), b)), min (a, b)));
+%! assert (isequaln (gather (min (single (a), gpumat (b))), min (single (a), b)));
+%! assert (! iscomplex (min (gpumat (complex ([1 2], 0)), 3)));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_min_complex ();

@@ -38,6 +38,31 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     endif
     return;
   endif
+  ## complex operands of "binary" and "unary" (gw_elementwise.c's complex block,
+  ## kernels/elementwise_complex.cu): Octave's own function, which narrows as the gateway does;
+  ## the ops without a complex kernel are refused as the gateway refuses them
+  if (any (strcmp (cmd, {"binary", "unary"})))
+    vals = cellfun (@(a) operand (a, blocks), varargin(2:end), "uniformoutput", false);
+    if (any (cellfun (@iscomplex, vals)) && ! any (cellfun (@isinteger, vals)))
+      if (strcmp (cmd, "binary"))
+        ops = {"plus", "minus", "times", "rdivide", "lt", "le", "gt", "ge", "eq", "ne", ...
+               "max", "min"};
+      else
+        ops = {"uminus", "conj", "real", "imag", "abs", "arg", "sign", "isnan", "isinf", ...
+               "isfinite", "not"};
+      endif
+      if (! any (strcmp (varargin{1}, ops)))
+        error ("gpumat:elementwise:unsupportedClass",
+               "complex %s array: element-wise operations on the GPU take real double, single or logical data",
+               class (vals{find (cellfun (@iscomplex, vals), 1)}));
+      elseif (strcmp (varargin{1}, "not") && any (isnan (vals{1}(:))))
+        error ("gpumat:elementwise:nanToLogical", "invalid conversion from NaN to logical");
+      endif
+      vals = cellfun (@(v) read_as_double (v), vals, "uniformoutput", false);
+      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, vals{:}), blocks, next_ptr);
+      return;
+    endif
+  endif
   switch (cmd)
     case "upload"
       A = varargin{1};
@@ -416,4 +441,11 @@ endfunction
 function names = class_names ()
   names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
            "uint64", "logical"};
+endfunction
+
+## a logical or char operand of a complex operation, as double (as the gateway reads it)
+function v = read_as_double (v)
+  if (islogical (v) || ischar (v))
+    v = double (v);
+  endif
 endfunction

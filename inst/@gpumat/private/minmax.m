@@ -21,7 +21,8 @@ function varargout = minmax (name, A, B, dim)
     if (device_int_pair (true, A, B))
       ## integer data on the device: the other operand rounded and saturated into the class
       varargout = {__gpumat_call__("binary", name, name, A, B)};
-    elseif (isinteger (A) || iscomplex (A) || isinteger (B) || iscomplex (B))
+    elseif (isinteger (A) || isinteger (B) || ((iscomplex (A) || iscomplex (B))
+                                               && ! (device_operand (A) && device_operand (B))))
       varargout = {host_call(name, A, B)};             # Octave's own (gpumat:hostFallback)
     else
       varargout = {__gpumat_call__("binary", name, name, A, B)};
@@ -45,4 +46,10 @@ function varargout = minmax (name, A, B, dim)
   else
     [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
   endif
+endfunction
+
+## An operand that the complex max and min kernels take (kernels/elementwise_complex.cu): a
+## gpumat array, or a full double, single, logical or char host array.
+function tf = device_operand (x)
+  tf = isa (x, "gpumat") || ((isfloat (x) || islogical (x) || ischar (x)) && ! issparse (x));
 endfunction
