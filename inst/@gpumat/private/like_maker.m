@@ -90,7 +90,8 @@ function [ok, cls, dims] = device_args (name, args)
                "%s: input followed by \"like\" must be double or single, not %s", name, pcls);
       endif
       cargs = {pcls};
-    else
+    elseif (isgpuarray (P))
+      ## the probe below sees an empty host array of P's class (a host P as it is)
       cargs{2} = cast ([], ifelse (strcmp (pcls, "logical"), "double", pcls));
       if (strcmp (pcls, "logical"))
         cargs{2} = logical (cargs{2});
@@ -98,14 +99,10 @@ function [ok, cls, dims] = device_args (name, args)
     endif
   endif
   ## the class, by Octave's own rules and errors (0x0: nothing made)
-  if (random)
-    if (! isempty (cargs) && ! any (strcmp (cargs{1}, {"double", "single"})))
-      return;                     # "seed", "state", "twister": Octave's own generator
-    endif
-    probe = builtin (name, 0, 0, cargs{:});
-  else
-    probe = builtin (name, 0, 0, cargs{:});
+  if (random && ! isempty (cargs) && ! any (strcmp (cargs{1}, {"double", "single"})))
+    return;                       # "seed", "state", "twister": Octave's own generator
   endif
+  probe = builtin (name, 0, 0, cargs{:});
   cls = class (probe);
   ## sizes: real numeric or logical full arrays only
   for k = 1:numel (args)
@@ -178,5 +175,3 @@ function r = ifelse (c, a, b)
   endif
 endfunction
 
-## ---- no GPU needed: class, size and error rules through the mock gateway --------------------
-%!error <input followed by "like" must be double or single> like_maker ("rand", 2, "like", int8 (1))
