@@ -99,11 +99,16 @@ function [ok, cls, dims] = device_args (name, args)
     endif
   endif
   ## the class, by Octave's own rules and errors (0x0: nothing made)
-  if (random && ! isempty (cargs) && ! any (strcmp (cargs{1}, {"double", "single"})))
-    return;                       # "seed", "state", "twister": Octave's own generator
+  if (random)
+    ## no probe: rand (0, 0) must not touch Octave's own generator
+    if (numel (cargs) > 1 || (numel (cargs) == 1 && ! any (strcmp (cargs{1}, {"double", "single"}))))
+      return;                     # "seed", "state", "twister": Octave's own generator
+    elseif (numel (cargs) == 1)
+      cls = cargs{1};
+    endif
+  else
+    cls = class (builtin (name, 0, 0, cargs{:}));
   endif
-  probe = builtin (name, 0, 0, cargs{:});
-  cls = class (probe);
   ## sizes: real numeric or logical full arrays only
   for k = 1:numel (args)
     v = args{k};
@@ -161,9 +166,6 @@ function [ok, cls, dims] = device_args (name, args)
   while (numel (dims) > 2 && dims(end) == 1)
     dims(end) = [];
   endwhile
-  if (random && ! any (strcmp (cls, {"double", "single"})))
-    return;
-  endif
   ok = true;
 endfunction
 
