@@ -364,7 +364,11 @@ function varargout = __gpumat__ (cmd, caller, varargin)
           A = cast (randi ([imin imax], dims), cls);
         case "rand"
           [dist, cls, dims] = varargin{:};
-          A = feval (ifelse_str (strcmp (dist, "uniform"), "rand", "randn"), dims, cls);
+          if (strcmp (dist, "uniform"))
+            A = rand (dims, cls);
+          else
+            A = randn (dims, cls);
+          endif
       endswitch
       [varargout{1}, blocks, next_ptr] = store (A, blocks, next_ptr);
     otherwise
@@ -445,12 +449,4 @@ endfunction
 function names = class_names ()
   names = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
            "uint64", "logical"};
-endfunction
-
-function s = ifelse_str (c, a, b)
-  if (c)
-    s = a;
-  else
-    s = b;
-  endif
 endfunction
