@@ -30,6 +30,9 @@
  * a block; gm_rng_set_seed sets the seed and puts the counter back to 0.  2^64 blocks before the
  * counter wraps.
  *
+ * randi (gm_random_int_fill, gm_randi): one block an element, its 128 bits scaled to the range
+ * (floor (x * range / 2^128): bias below 2^-75 for Octave's ranges, under 2^53 wide).
+ *
  * History:
  *   v1  one thread per Philox block, grid-stride, each writing its 2 (double) or 4 (single)
  *       values with bounds checks.  Not measured yet.  Expected near the write bandwidth for
@@ -161,6 +164,46 @@ gm_status launch_fill (int64_t count, uint64_t seed, uint64_t first, void *d_out
   return gm_cuda_status (cudaGetLastError (), "launching philox_fill_kernel");
 }
 
+
+/* randi: element i from block first + i alone: its 128 bits x (w3:w2:w1:w0) give
+   k = floor (x * range / 2^128), uniform on 0 .. range-1 with a bias below range / 2^128 <=
+   2^-75 (range < 2^53), and the value imin + k (exact in double: |imin|, |imax| < 2^53) stored
+   in class cls; integer classes saturate as Octave's cast.  A runtime switch on the class (one
+   instantiation, not ten). */
+__device__ inline void store_int_value (gm_class cls, double v, void *out, int64_t i)
+{
+  switch (cls) {
+  case GM_DOUBLE: ((double *) out)[i] = v; break;
+  case GM_SINGLE: ((float *) out)[i] = (float) v; break;
+  case GM_INT8: ((int8_t *) out)[i] = (int8_t) fmin (fmax (v, -128.0), 127.0); break;
+  case GM_UINT8: ((uint8_t *) out)[i] = (uint8_t) fmin (fmax (v, 0.0), 255.0); break;
+  case GM_INT16: ((int16_t *) out)[i] = (int16_t) fmin (fmax (v, -32768.0), 32767.0); break;
+  case GM_UINT16: ((uint16_t *) out)[i] = (uint16_t) fmin (fmax (v, 0.0), 65535.0); break;
+  case GM_INT32:
+    ((int32_t *) out)[i] = (int32_t) fmin (fmax (v, -2147483648.0), 2147483647.0);
+    break;
+  case GM_UINT32: ((uint32_t *) out)[i] = (uint32_t) fmin (fmax (v, 0.0), 4294967295.0); break;
+  case GM_INT64: ((int64_t *) out)[i] = (int64_t) v; break;         /* |v| < 2^53 */
+  default: ((uint64_t *) out)[i] = (uint64_t) fmax (v, 0.0); break;  /* GM_UINT64 */
+  }
+}
+
+__global__ void philox_int_kernel (int64_t count, uint64_t seed, uint64_t first, double imin,
+                                   uint64_t range, gm_class cls, void *__restrict__ out)
+{
+  const int64_t stride = (int64_t) gridDim.x * blockDim.x;
+  const uint32_t k0 = (uint32_t) seed, k1 = (uint32_t) (seed >> 32);
+  for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride) {
+    const uint64_t c = first + (uint64_t) i;
+    const philox_block r = philox4x32_10 ((uint32_t) c, (uint32_t) (c >> 32), 0u, 0u, k0, k1);
+    const uint64_t lo = ((uint64_t) r.w[1] << 32) | r.w[0], hi = ((uint64_t) r.w[3] << 32) | r.w[2];
+    /* x * range = H1 2^128 + (L1 + H2) 2^64 + L2: the floor over 2^128 is H1 plus the carry */
+    const uint64_t h1 = __umul64hi (hi, range), l1 = hi * range, h2 = __umul64hi (lo, range);
+    const uint64_t k = h1 + (l1 + h2 < l1 ? 1 : 0);
+    store_int_value (cls, imin + (double) k, out, i);
+  }
+}
+
 /* The package generator's state: host only (the device keeps none). */
 uint64_t package_seed = 0, package_counter = 0;
 
@@ -243,5 +286,38 @@ extern "C" gm_status gm_rand (gm_rand_dist dist, gm_class cls, int64_t count, vo
   st = gm_random_fill (dist, cls, count, package_seed, package_counter, d_out, stream);
   if (st == GM_OK)
     package_counter += blocks;      /* only work that was queued uses up its blocks */
+  return st;
+}
+
+extern "C" gm_status gm_random_int_fill (gm_class cls, int64_t count, double imin,
+                                         uint64_t range, uint64_t seed, uint64_t first_block,
+                                         void *d_out, cudaStream_t stream)
+{
+  if (!gm_class_valid (cls) || gm_class_is_complex (cls) || count < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_random_int_fill: class %s, count %lld",
+                    gm_class_name (cls), (long long) count);
+  if (range < 1 || range > (1ull << 53) || !(fabs (imin) < 0x1.0p53)
+      || !(fabs (imin + (double) (range - 1)) < 0x1.0p53))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_random_int_fill: imin %g, range %llu", imin,
+                    (unsigned long long) range);
+  if (count == 0)
+    return GM_OK;
+  if (!d_out)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_random_int_fill: NULL output");
+  int64_t grid = ceil_div (count, 256);
+  if (grid > 4096)
+    grid = 4096;
+  philox_int_kernel<<<(unsigned) grid, 256, 0, stream>>> (count, seed, first_block, imin, range,
+                                                          cls, d_out);
+  return gm_cuda_status (cudaGetLastError (), "launching philox_int_kernel");
+}
+
+extern "C" gm_status gm_randi (gm_class cls, int64_t count, double imin, uint64_t range,
+                               void *d_out, cudaStream_t stream)
+{
+  const gm_status st = gm_random_int_fill (cls, count, imin, range, package_seed,
+                                           package_counter, d_out, stream);
+  if (st == GM_OK)
+    package_counter += (uint64_t) count;     /* one block an element */
   return st;
 }

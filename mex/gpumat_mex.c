@@ -74,6 +74,7 @@
 #include "gw_shape.h"
 #include "gw_fft.h"
 #include "gw_sort.h"
+#include "gw_make.h"
 
 static void at_exit (void)
 {
@@ -311,6 +312,11 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"find",          gw_cmd_find},
   {"nnz",           gw_cmd_nnz},
   {"median",        gw_cmd_median},
+  {"mkfill",        gw_cmd_mkfill},     /* gw_make.c: arrays made from a few scalars */
+  {"mkeye",         gw_cmd_mkeye},
+  {"range",         gw_cmd_range},
+  {"linspace",      gw_cmd_linspace},
+  {"randi",         gw_cmd_randi},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

@@ -99,6 +99,10 @@ function [cases, mismatches] = parity_check (part, parts)
   ## fft, ifft, fft2, ifft2, fftn, ifftn: their own inputs and tolerance (transform_parity)
   [c, m, k] = transform_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
+  ## arrays made on the device (kernels/make.cu): fills, eye, colon, linspace exactly;
+  ## rand, randn and randi by class, size and range (make_parity)
+  [c, m, k] = make_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## Octave's own solvers and statistics, and CG and power iteration as a scientist writes
   ## them, on gpumat arrays: within tolerance of the host, results on the device
   if (part == 1)
@@ -519,6 +523,111 @@ function [cases, mismatches, k] = integer_parity (k, mine)
       endif
     endfor
   endfor
+endfunction
+
+## Arrays made from a few scalars with a gpumat argument, against the same call on host
+## arguments: each row is {name, f, host_args, gpu_args}.  Deterministic ones must agree
+## exactly (value, class, size, -0); random ones are compared by random_sig (class, size,
+## whole values in range).  Octave 7.3's rand and randi have no "like": those rows give the
+## host the class name instead.
+function [cases, mismatches, k] = make_parity (k, mine)
+  rows_ = {};
+  g = @gpumat;
+  protos = {1, single(1), int8(1), uint16(1), int32(1), uint64(1), true, 1i, single(2i)};
+  for f = {"zeros", "ones", "Inf", "NaN", "true", "false"}
+    fn = str2func (f{1});
+    for p = protos
+      rows_(end+1, :) = {[f{1} "_like"], fn, {2, 3, "like", p{1}}, {2, 3, "like", g(p{1})}};
+    endfor
+    rows_(end+1, :) = {[f{1} "_gsize"], fn, {3, 2}, {g(3), 2}};
+    rows_(end+1, :) = {[f{1} "_gvec"], fn, {[2 0 3 1]}, {g([2 0 3 1])}};
+    rows_(end+1, :) = {[f{1} "_neg"], fn, {-1, 4, "like", 1}, {g(-1), 4, "like", g(1)}};
+    rows_(end+1, :) = {[f{1} "_frac"], fn, {2.5}, {g(2.5)}};
+    rows_(end+1, :) = {[f{1} "_gint8"], fn, {int8(2), 3}, {g(int8(2)), 3}};
+  endfor
+  rows_(end+1, :) = {"zeros_class", @zeros, {2, "int16"}, {g(2), "int16"}};
+  rows_(end+1, :) = {"ones_1x1", @ones, {"like", uint8(1)}, {"like", g(uint8(1))}};
+  for a = {{3}, {2, 5}, {[4 2]}, {-1, 3}, {0, 0}, {2, 3, "uint8"}, {3, "single"}, {2, 3, 4}, {2.5}}
+    args = a{1};
+    gargs = args;
+    gargs{1} = g(args{1});
+    rows_(end+1, :) = {"eye", @eye, args, gargs};
+  endfor
+  ## colon: Octave's count, values and final element, a gpumat in each place
+  triples = {{0, 0.1, 1}, {1.8, 0.05, 1.9}, {-5, 1, -0}, {1, -0.3, -2}, {0, 1e-3, 1}, ...
+             {2, 1, 1}, {1, 0, 5}, {1, NaN, 3}, {1, Inf, 5}, {-1, 1/3, 1}, {0, pi, 100}, ...
+             {1e15, 0.1, 1e15+1}, {3.3, -1.1, -3.3}, {single(0), 0.1, 1}, ...
+             {single(1.8), single(0.05), 1.9}, {-0.5, single(0.25), 0.5}, ...
+             {int8(-100), 7, 100}, {uint8(200), -3, 5}, {int32(5), int32(-2), -5}, ...
+             {uint64(1), 2, 10}, {int16(-7), int16(-3), int16(7)}, {int8(1), 0.5, 3}, ...
+             {int8(1), int16(1), 3}, {int8(1), 1, 300}, {uint8(0), 300, 5}, {1, 1, Inf}};
+  for t = triples
+    for p = 1:3
+      gt = t{1};
+      gt{p} = g(gt{p});
+      rows_(end+1, :) = {"colon3", @colon, t{1}, gt};
+    endfor
+  endfor
+  for t = {{1, 10}, {single(-2.5), 3}, {int16(-3), 4}, {-0, -0}, {5, 1}}
+    rows_(end+1, :) = {"colon2", @colon, t{1}, {g(t{1}{1}), t{1}{2}}};
+    rows_(end+1, :) = {"colon2", @colon, t{1}, {t{1}{1}, g(t{1}{2})}};
+  endfor
+  ## linspace: Octave's formulas bit for bit
+  for t = {{0, 1, 5}, {0, 1, 4}, {-1, 1, 7}, {1, 1, 3}, {single(0), 1, 10}, {0, 1, 1}, ...
+           {0, 1, 0}, {[1; 2], [3; 4], 5}, {[1; 2], 5, 3}, {1, [3 4], 3}, {0, 1, 2.7}, ...
+           {-pi, exp(1), 1000}, {[1 2], [1 2 3], 3}, {1, 2i, 3}, {int8(1), 10, 4}, {0, 1}}
+    for p = 1:2
+      gt = t{1};
+      gt{p} = g(gt{p});
+      rows_(end+1, :) = {"linspace", @linspace, t{1}, gt};
+    endfor
+  endfor
+  ## random: class, size and range
+  ## (no space before an argument list inside braces: "f (x)" there is two elements)
+  rs = @(f) @(varargin) random_sig (f (varargin{:}));
+  r_rand = rs (@rand);  r_randn = rs (@randn);  r_randi = rs (@randi);
+  rows_(end+1, :) = {"rand_gsize", r_rand, {3, 2}, {g(3), 2}};
+  rows_(end+1, :) = {"rand_single", r_rand, {[2 3 4], "single"}, {g([2 3 4]), "single"}};
+  rows_(end+1, :) = {"rand_like", r_rand, {2, "single"}, {2, "like", g(single(1))}};
+  rows_(end+1, :) = {"randn_like", r_randn, {2, 0, "double"}, {2, 0, "like", g(1)}};
+  rows_(end+1, :) = {"randn_neg", r_randn, {-1, 3}, {g(-1), 3}};
+  rows_(end+1, :) = {"randi", r_randi, {10, 3, 4}, {g(10), 3, 4}};
+  rows_(end+1, :) = {"randi_pair", r_randi, {[-3 4], 50, 1}, {g([-3 4]), 50, 1}};
+  rows_(end+1, :) = {"randi_like", r_randi, {[-3 4], 2, 3, "int8"}, {[-3 4], 2, 3, "like", g(int8(1))}};
+  rows_(end+1, :) = {"randi_class", r_randi, {6, [1 9], "uint16"}, {6, g([1 9]), "uint16"}};
+  rows_(end+1, :) = {"randi_one", r_randi, {5}, {g(5)}};
+  rows_(end+1, :) = {"randi_bad", r_randi, {0}, {g(0)}};
+  rows_(end+1, :) = {"randi_frac", r_randi, {2.5, 2}, {g(2.5), 2}};
+  cases = 0;  mismatches = {};
+  for r = 1:rows (rows_)
+    k++;
+    if (! mine (k))
+      continue;
+    endif
+    [ok, why] = agree (rows_{r, 2}, rows_{r, 3}, rows_{r, 4});
+    if (ok && ! any (strncmp (rows_{r, 1}, {"rand", "randn", "randi"}, 4)))
+      ## a gpumat argument must give a gpumat result (when there is one)
+      try
+        ok = isgpuarray (rows_{r, 2} (rows_{r, 4}{:}));
+        why = "the result is not a gpumat array";
+      catch
+      end_try_catch
+    endif
+    cases++;
+    if (! ok)
+      mismatches{end+1} = sprintf ("%s (%s): %s", rows_{r, 1},
+                                   strjoin (cellfun (@mat2str, rows_{r, 3}, "uniformoutput", false), ", "), why);
+    endif
+  endfor
+endfunction
+
+## What two draws of one random call share: the class, the size, and whether every value
+## is finite, and whole for randi.
+function s = random_sig (r)
+  if (isgpuarray (r))
+    r = gather (r);
+  endif
+  s = {class(r), size(r), all (isfinite (r(:))), all (r(:) == fix (r(:)))};
 endfunction
 
 function [cases, mismatches, k] = transform_parity (k, mine)

@@ -28,3 +28,14 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_case_rand_02 ();
+%!function gpu_case_rand_03 ()
+%! R = rand (2, 3, "like", gpumat (single (1)));
+%! assert (isgpuarray (R));
+%! assert (class (gather (R)), "single");
+%! assert (size (R), [2 3]);
+%! r = gather (R);
+%! assert (all (r(:) > 0 & r(:) < 1));
+%! fail ("rand (2, \"like\", gpumat (int8 (1)))", "must be double or single");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_rand_03 ();

@@ -26,3 +26,19 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_case_zeros_02 ();
+%!function gpu_case_zeros_03 ()
+%! for c = {"double", "single", "int8", "uint16", "int32", "uint64", "logical"}
+%!   P = gpumat (cast (1, c{1}));
+%!   R = zeros (2, 3, "like", P);
+%!   assert (gather (R), zeros (2, 3, "like", cast (1, c{1})));
+%!   R = ones (gpumat ([2 0 3]), "like", P);
+%!   assert (gather (R), ones ([2 0 3], "like", cast (1, c{1})));
+%! endfor
+%! assert (gather (zeros (2, "like", gpumat (1i))), zeros (2));
+%! assert (gather (eye (gpumat (3), 2, "int16")), eye (3, 2, "int16"));
+%! assert (size (zeros (gpumat (-1), 2)), [0 2]);
+%! fail ("zeros (gpumat (2.5))", "conversion of 2.5");
+%! fail ("Inf (2, \"like\", gpumat (int8 (1)))", "must be floating point");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_case_zeros_03 ();

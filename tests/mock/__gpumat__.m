@@ -363,6 +363,39 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         r = median (x, varargin{2});
       endif
       [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+    case {"mkfill", "mkeye", "range", "linspace", "randi", "rand"}
+      ## arrays made on the device (mex/gw_make.c; "rand": gw_arrays.c): Octave's own result
+      switch (cmd)
+        case "mkfill"
+          [cls, value, dims] = varargin{:};
+          if (strcmp (cls, "logical"))
+            A = repmat (value != 0, dims);
+          else
+            A = repmat (cast (value, cls), dims);
+          endif
+        case "mkeye"
+          [cls, dims] = varargin{:};
+          if (strcmp (cls, "logical"))
+            A = logical (eye (dims));
+          else
+            A = eye (dims, cls);
+          endif
+        case "range"
+          A = colon (varargin{:});
+        case "linspace"
+          A = linspace (operand (varargin{1}, blocks), operand (varargin{2}, blocks), varargin{3});
+        case "randi"
+          [cls, imin, imax, dims] = varargin{:};
+          A = cast (randi ([imin imax], dims), cls);
+        case "rand"
+          [dist, cls, dims] = varargin{:};
+          if (strcmp (dist, "uniform"))
+            A = rand (dims, cls);
+          else
+            A = randn (dims, cls);
+          endif
+      endswitch
+      [varargout{1}, blocks, next_ptr] = store (A, blocks, next_ptr);
     otherwise
       error ("mock __gpumat__: no command '%s'", cmd);
   endswitch
