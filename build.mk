@@ -97,6 +97,8 @@ VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_ind
 VALUE_HEADERS  := $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS)
 VALUE_OBJECTS  := $(patsubst $(SRCROOT)/mex/%.cc,$(OBJDIR)/value/%.o,$(VALUE_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
+# cuSOLVER, cuBLAS (kernels/solve.cu): the toolkit's shared libraries, where the build found them
+CUDA_LIBS      += -lcusolver -lcublas -Wl,-rpath,$(CUDA_LIBDIR)
 
 RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
