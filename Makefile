@@ -91,17 +91,15 @@ bench-algorithms: $(TARBALL) octave-deps
 # C-level programs: each tests/test_*.cu and bench/bench_*.cu links the kernel objects; the
 # tests' rpath is where kernels/fft.cu's dlopen finds cuFFT, as libgpumat.so's is (build.mk).
 TEST_PROGRAMS  := $(patsubst tests/%.cu,$(TARGET)/tests/%,$(wildcard tests/test_*.cu))
-# the kernel objects call cuSOLVER and cuBLAS (kernels/solve.cu), as libgpumat.so does
-SOLVER_LINK    := -L$(CUDA_LIBDIR) -lcusolver -lcublas -Xlinker -rpath=$(CUDA_LIBDIR)
 BENCH_PROGRAMS := $(patsubst bench/%.cu,$(TARGET)/bench/%,$(wildcard bench/bench_*.cu))
 
 $(TARGET)/tests/%: tests/%.cu $(wildcard tests/*.h) $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) $(SOLVER_LINK) -o $@
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
 
 $(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) $(SOLVER_LINK) -o $@
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
 
 # The programs run at once (their CPU references are single-threaded), each into its own log,
 # printed in order.

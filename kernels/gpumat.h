@@ -1116,6 +1116,14 @@ typedef struct {
   double rcond;               /* the estimate of the factorization used (0 when none)          */
 } gm_solve_report;
 
+/* Loads cuBLAS and cuSOLVER (dlopen of libcublas.so.<major> and libcusolver.so.<major> of the
+ * toolkit gpumat was built with) if they are not loaded yet: they are not linked, so that
+ * loading gpumat does not load them (220-320 ms of every `pkg load` on the H200's host).  When
+ * they cannot be loaded: GM_ERR_CUDA, gm_error_detail () naming the library, why, and what to
+ * install.  Every function below that factors or solves calls it; the gateway calls it first
+ * to raise its own error (gpumat:solve:noCusolver).  The probe, gm_any_nonfinite and gm_norm1
+ * do not need it. */
+gm_status gm_solver_library (void);
 /* Octave's matrix_type of a full n x n matrix, and whether an element is NaN or Inf. */
 gm_status gm_matrix_probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type,
                            int *nonfinite);

@@ -19,6 +19,7 @@
  */
 #include <cublas_v2.h>
 #include <cusolverDn.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <cmath>
 #include <complex>
@@ -29,6 +30,103 @@
 #include "gpumat.h"
 
 namespace {
+
+/* ---- cuSOLVER and cuBLAS, loaded at the first solve ------------------------------------------ */
+
+#define GM_STR2(x) #x
+#define GM_STR(x) GM_STR2 (x)
+const char *const CUBLAS_SONAME = "libcublas.so." GM_STR (CUBLAS_VER_MAJOR);
+const char *const CUSOLVER_SONAME = "libcusolver.so." GM_STR (CUSOLVER_VER_MAJOR);
+
+/* Every entry point used here, by its header name (cublas_v2.h maps cublasCreate to
+   cublasCreate_v2 and so on: the field, the call and the dlsym name all expand alike). */
+#define GM_CUBLAS_FUNCTIONS(X)                                                               \
+  X (cublasCreate) X (cublasDestroy) X (cublasSetStream) X (cublasGetStatusName)             \
+  X (cublasDtrsv_64) X (cublasStrsv_64) X (cublasZtrsv_64) X (cublasCtrsv_64)                \
+  X (cublasDtrsm_64) X (cublasStrsm_64) X (cublasZtrsm_64) X (cublasCtrsm_64)
+#define GM_CUSOLVER_FUNCTIONS(X)                                                             \
+  X (cusolverDnCreate) X (cusolverDnDestroy) X (cusolverDnSetStream)                         \
+  X (cusolverDnCreateParams) X (cusolverDnDestroyParams)                                     \
+  X (cusolverDnXgetrf_bufferSize) X (cusolverDnXgetrf) X (cusolverDnXgetrs)                  \
+  X (cusolverDnXpotrf_bufferSize) X (cusolverDnXpotrf) X (cusolverDnXpotrs)                  \
+  X (cusolverDnXtrtri_bufferSize) X (cusolverDnXtrtri)                                       \
+  X (cusolverDnDpotri_bufferSize) X (cusolverDnSpotri_bufferSize)                            \
+  X (cusolverDnZpotri_bufferSize) X (cusolverDnCpotri_bufferSize)                            \
+  X (cusolverDnDpotri) X (cusolverDnSpotri) X (cusolverDnZpotri) X (cusolverDnCpotri)
+
+struct solver_api {
+#define GM_FIELD(f) decltype (&::f) f;
+  GM_CUBLAS_FUNCTIONS (GM_FIELD)
+  GM_CUSOLVER_FUNCTIONS (GM_FIELD)
+#undef GM_FIELD
+};
+
+solver_api lib;
+int lib_loaded;
+pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Opens one of the two libraries (RTLD_LOCAL: its symbols are read through `lib` only). */
+gm_status open_library (const char *soname, const char *package, void **out)
+{
+  *out = dlopen (soname, RTLD_NOW | RTLD_LOCAL);
+  if (*out)
+    return GM_OK;
+  const char *why = dlerror ();
+  return gm_fail (GM_ERR_CUDA,
+                  "NVIDIA's %s library (%s) could not be loaded: %s.  \\, /, inv, det, lu and "
+                  "chol of gpumat matrices need cuSOLVER and cuBLAS: install the CUDA %d "
+                  "toolkit's libraries (NVIDIA's packages libcusolver-%d-* and libcublas-%d-*, "
+                  "or the whole toolkit), or add the folder that holds %s to LD_LIBRARY_PATH "
+                  "before starting Octave", package, soname, why ? why : "not found",
+                  CUDART_VERSION / 1000, CUDART_VERSION / 1000, CUDART_VERSION / 1000, soname);
+}
+
+/* Loads cuBLAS, then cuSOLVER (which needs it), once; a failure is retried at the next call.
+   Never unloaded: handles and their kernels live in them. */
+gm_status load_libraries (void)
+{
+  pthread_mutex_lock (&lib_lock);
+  if (lib_loaded) {
+    pthread_mutex_unlock (&lib_lock);
+    return GM_OK;
+  }
+  void *blas = NULL, *solver = NULL;
+  gm_status st = open_library (CUBLAS_SONAME, "cuBLAS", &blas);
+  if (st == GM_OK)
+    st = open_library (CUSOLVER_SONAME, "cuSOLVER", &solver);
+  solver_api a;
+  const char *missing = NULL, *from = NULL;
+#define GM_LOAD(f)                                                                           \
+  if (st == GM_OK && !missing && !(*(void **) &a.f = dlsym (handle, GM_STR (f)))) {          \
+    missing = GM_STR (f);                                                                    \
+    from = name;                                                                             \
+  }
+  {
+    void *handle = blas;
+    const char *name = CUBLAS_SONAME;
+    GM_CUBLAS_FUNCTIONS (GM_LOAD)
+  }
+  {
+    void *handle = solver;
+    const char *name = CUSOLVER_SONAME;
+    GM_CUSOLVER_FUNCTIONS (GM_LOAD)
+  }
+#undef GM_LOAD
+  if (st == GM_OK && missing)
+    st = gm_fail (GM_ERR_CUDA, "NVIDIA's library %s has no %s: it is not the one of CUDA %d "
+                  "that gpumat was built with", from, missing, CUDART_VERSION / 1000);
+  if (st != GM_OK) {
+    if (solver)
+      dlclose (solver);
+    if (blas)
+      dlclose (blas);
+  } else {
+    lib = a;
+    lib_loaded = 1;
+  }
+  pthread_mutex_unlock (&lib_lock);
+  return st;
+}
 
 /* ---- library handles, one pair per device ------------------------------------------------- */
 
@@ -71,7 +169,7 @@ gm_status check_cublas (cublasStatus_t s, const char *where)
   if (s == CUBLAS_STATUS_SUCCESS)
     return GM_OK;
   return gm_fail (s == CUBLAS_STATUS_ALLOC_FAILED ? GM_ERR_OUT_OF_MEMORY : GM_ERR_CUDA,
-                  "%s: %s (%d)", where, cublasGetStatusName (s), (int) s);
+                  "%s: %s (%d)", where, lib.cublasGetStatusName (s), (int) s);
 }
 
 /* The current device's handles, made at first use on it and again after a context reset (the
@@ -80,7 +178,7 @@ gm_status check_cublas (cublasStatus_t s, const char *where)
 gm_status get_handles (solver_handles **out)
 {
   gm_status st = gm_init ();
-  if (st != GM_OK)
+  if (st != GM_OK || (st = load_libraries ()) != GM_OK)
     return st;
   int dev = 0;
   if ((st = gm_cuda_status (cudaGetDevice (&dev), "cudaGetDevice")) != GM_OK)
@@ -95,19 +193,19 @@ gm_status get_handles (solver_handles **out)
     cusolverDnHandle_t dn = NULL;
     cusolverDnParams_t params = NULL;
     cublasHandle_t blas = NULL;
-    st = check_cusolver (cusolverDnCreate (&dn), "cusolverDnCreate");
+    st = check_cusolver (lib.cusolverDnCreate (&dn), "cusolverDnCreate");
     if (st == GM_OK)
-      st = check_cusolver (cusolverDnCreateParams (&params), "cusolverDnCreateParams");
+      st = check_cusolver (lib.cusolverDnCreateParams (&params), "cusolverDnCreateParams");
     if (st == GM_OK)
-      st = check_cublas (cublasCreate (&blas), "cublasCreate");
+      st = check_cublas (lib.cublasCreate (&blas), "cublasCreate");
     if (st == GM_OK)
-      st = check_cusolver (cusolverDnSetStream (dn, 0), "cusolverDnSetStream");
+      st = check_cusolver (lib.cusolverDnSetStream (dn, 0), "cusolverDnSetStream");
     if (st == GM_OK)
-      st = check_cublas (cublasSetStream (blas, 0), "cublasSetStream");
+      st = check_cublas (lib.cublasSetStream (blas, 0), "cublasSetStream");
     if (st != GM_OK) {
-      if (blas) cublasDestroy (blas);
-      if (params) cusolverDnDestroyParams (params);
-      if (dn) cusolverDnDestroy (dn);
+      if (blas) lib.cublasDestroy (blas);
+      if (params) lib.cusolverDnDestroyParams (params);
+      if (dn) lib.cusolverDnDestroy (dn);
       pthread_mutex_unlock (&handles_lock);
       return st;
     }
@@ -530,10 +628,10 @@ gm_status trsv (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOpe
 {
   cublasStatus_t s;
   switch (cls) {
-  case GM_DOUBLE: s = cublasDtrsv_64 (h, uplo, trans, diag, n, (const double *) A, n, (double *) x, 1); break;
-  case GM_SINGLE: s = cublasStrsv_64 (h, uplo, trans, diag, n, (const float *) A, n, (float *) x, 1); break;
-  case GM_COMPLEX_DOUBLE: s = cublasZtrsv_64 (h, uplo, trans, diag, n, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) x, 1); break;
-  default: s = cublasCtrsv_64 (h, uplo, trans, diag, n, (const cuComplex *) A, n, (cuComplex *) x, 1); break;
+  case GM_DOUBLE: s = lib.cublasDtrsv_64 (h, uplo, trans, diag, n, (const double *) A, n, (double *) x, 1); break;
+  case GM_SINGLE: s = lib.cublasStrsv_64 (h, uplo, trans, diag, n, (const float *) A, n, (float *) x, 1); break;
+  case GM_COMPLEX_DOUBLE: s = lib.cublasZtrsv_64 (h, uplo, trans, diag, n, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) x, 1); break;
+  default: s = lib.cublasCtrsv_64 (h, uplo, trans, diag, n, (const cuComplex *) A, n, (cuComplex *) x, 1); break;
   }
   return check_cublas (s, "cublas<t>trsv");
 }
@@ -549,10 +647,10 @@ gm_status trsm (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOpe
   const cublasDiagType_t diag = CUBLAS_DIAG_NON_UNIT;
   cublasStatus_t s;
   switch (cls) {
-  case GM_DOUBLE: s = cublasDtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_d, (const double *) A, n, (double *) B, n); break;
-  case GM_SINGLE: s = cublasStrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_f, (const float *) A, n, (float *) B, n); break;
-  case GM_COMPLEX_DOUBLE: s = cublasZtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_z, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) B, n); break;
-  default: s = cublasCtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_c, (const cuComplex *) A, n, (cuComplex *) B, n); break;
+  case GM_DOUBLE: s = lib.cublasDtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_d, (const double *) A, n, (double *) B, n); break;
+  case GM_SINGLE: s = lib.cublasStrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_f, (const float *) A, n, (float *) B, n); break;
+  case GM_COMPLEX_DOUBLE: s = lib.cublasZtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_z, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) B, n); break;
+  default: s = lib.cublasCtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_c, (const cuComplex *) A, n, (cuComplex *) B, n); break;
   }
   return check_cublas (s, "cublas<t>trsm");
 }
@@ -564,7 +662,7 @@ gm_status getrf (solver_handles *h, gm_class cls, int64_t m, int64_t n, void *W,
   blocks b;
   size_t dev_bytes = 0, host_bytes = 0;
   const cudaDataType t = data_type (cls);
-  gm_status st = check_cusolver (cusolverDnXgetrf_bufferSize (h->dn, h->params, m, n, t, W, m, t,
+  gm_status st = check_cusolver (lib.cusolverDnXgetrf_bufferSize (h->dn, h->params, m, n, t, W, m, t,
                                                               &dev_bytes, &host_bytes),
                                  "cusolverDnXgetrf_bufferSize");
   void *d_work = NULL;
@@ -573,7 +671,7 @@ gm_status getrf (solver_handles *h, gm_class cls, int64_t m, int64_t n, void *W,
   if (st != GM_OK)
     return st;
   std::vector<char> h_work (host_bytes);
-  st = check_cusolver (cusolverDnXgetrf (h->dn, h->params, m, n, t, W, m, d_ipiv, t, d_work,
+  st = check_cusolver (lib.cusolverDnXgetrf (h->dn, h->params, m, n, t, W, m, d_ipiv, t, d_work,
                                          dev_bytes, host_bytes ? h_work.data () : NULL,
                                          host_bytes, d_info),
                        "cusolverDnXgetrf");
@@ -586,7 +684,7 @@ gm_status potrf (solver_handles *h, gm_class cls, cublasFillMode_t uplo, int64_t
   blocks b;
   size_t dev_bytes = 0, host_bytes = 0;
   const cudaDataType t = data_type (cls);
-  gm_status st = check_cusolver (cusolverDnXpotrf_bufferSize (h->dn, h->params, uplo, n, t, W, n,
+  gm_status st = check_cusolver (lib.cusolverDnXpotrf_bufferSize (h->dn, h->params, uplo, n, t, W, n,
                                                               t, &dev_bytes, &host_bytes),
                                  "cusolverDnXpotrf_bufferSize");
   void *d_work = NULL;
@@ -595,7 +693,7 @@ gm_status potrf (solver_handles *h, gm_class cls, cublasFillMode_t uplo, int64_t
   if (st != GM_OK)
     return st;
   std::vector<char> h_work (host_bytes);
-  st = check_cusolver (cusolverDnXpotrf (h->dn, h->params, uplo, n, t, W, n, t, d_work, dev_bytes,
+  st = check_cusolver (lib.cusolverDnXpotrf (h->dn, h->params, uplo, n, t, W, n, t, d_work, dev_bytes,
                                          host_bytes ? h_work.data () : NULL, host_bytes, d_info),
                        "cusolverDnXpotrf");
   return st != GM_OK ? st : read_int (d_info, info);
@@ -889,6 +987,11 @@ void det_value (gm_class cls, const void *h_diag, int64_t n, const std::vector<c
 
 /* ---- the C API -------------------------------------------------------------------------- */
 
+extern "C" gm_status gm_solver_library (void)
+{
+  return load_libraries ();
+}
+
 extern "C" double gm_solve_rcond_floor (gm_class cls)
 {
   return 128.0 * (gm_class_real (cls) == GM_SINGLE ? 0x1.0p-23 : 0x1.0p-52);
@@ -1012,7 +1115,7 @@ extern "C" gm_status gm_solve (gm_class a_cls, gm_class b_cls, gm_op op, int64_t
           report->outcome = GM_SOLVE_ILL_CONDITIONED;
           return GM_OK;
         }
-        st = check_cusolver (cusolverDnXpotrs (h->dn, h->params, CUBLAS_FILL_MODE_LOWER, n, cols,
+        st = check_cusolver (lib.cusolverDnXpotrs (h->dn, h->params, CUBLAS_FILL_MODE_LOWER, n, cols,
                                                t, W, n, t, rhs, n, (int *) d_info),
                              "cusolverDnXpotrs");
       } else {
@@ -1038,7 +1141,7 @@ extern "C" gm_status gm_solve (gm_class a_cls, gm_class b_cls, gm_op op, int64_t
         report->outcome = GM_SOLVE_ILL_CONDITIONED;
         return GM_OK;
       }
-      st = check_cusolver (cusolverDnXgetrs (h->dn, h->params, CUBLAS_OP_N, n, cols, t, W, n,
+      st = check_cusolver (lib.cusolverDnXgetrs (h->dn, h->params, CUBLAS_OP_N, n, cols, t, W, n,
                                              d_ipiv, t, rhs, n, (int *) d_info),
                            "cusolverDnXgetrs");
     }
@@ -1092,7 +1195,7 @@ extern "C" gm_status gm_inverse (gm_class cls, int64_t n, const void *d_A, void 
     size_t dev_bytes = 0, host_bytes = 0;
     const cudaDataType t = data_type (cls);
     void *d_work = NULL;
-    st = check_cusolver (cusolverDnXtrtri_bufferSize (h->dn, uplo, CUBLAS_DIAG_NON_UNIT, n, t, d_X,
+    st = check_cusolver (lib.cusolverDnXtrtri_bufferSize (h->dn, uplo, CUBLAS_DIAG_NON_UNIT, n, t, d_X,
                                                       n, &dev_bytes, &host_bytes),
                          "cusolverDnXtrtri_bufferSize");
     if (st == GM_OK)
@@ -1100,7 +1203,7 @@ extern "C" gm_status gm_inverse (gm_class cls, int64_t n, const void *d_A, void 
     if (st != GM_OK)
       return st;
     std::vector<char> h_work (host_bytes);
-    if ((st = check_cusolver (cusolverDnXtrtri (h->dn, uplo, CUBLAS_DIAG_NON_UNIT, n, t, d_X, n,
+    if ((st = check_cusolver (lib.cusolverDnXtrtri (h->dn, uplo, CUBLAS_DIAG_NON_UNIT, n, t, d_X, n,
                                                 d_work, dev_bytes,
                                                 host_bytes ? h_work.data () : NULL, host_bytes,
                                                 (int *) d_info),
@@ -1145,20 +1248,20 @@ extern "C" gm_status gm_inverse (gm_class cls, int64_t n, const void *d_A, void 
       const cublasFillMode_t up = CUBLAS_FILL_MODE_UPPER;
       cusolverStatus_t s;
       switch (cls) {
-      case GM_DOUBLE: s = cusolverDnDpotri_bufferSize (h->dn, up, ni, (double *) W, ni, &lwork); break;
-      case GM_SINGLE: s = cusolverDnSpotri_bufferSize (h->dn, up, ni, (float *) W, ni, &lwork); break;
-      case GM_COMPLEX_DOUBLE: s = cusolverDnZpotri_bufferSize (h->dn, up, ni, (cuDoubleComplex *) W, ni, &lwork); break;
-      default: s = cusolverDnCpotri_bufferSize (h->dn, up, ni, (cuComplex *) W, ni, &lwork); break;
+      case GM_DOUBLE: s = lib.cusolverDnDpotri_bufferSize (h->dn, up, ni, (double *) W, ni, &lwork); break;
+      case GM_SINGLE: s = lib.cusolverDnSpotri_bufferSize (h->dn, up, ni, (float *) W, ni, &lwork); break;
+      case GM_COMPLEX_DOUBLE: s = lib.cusolverDnZpotri_bufferSize (h->dn, up, ni, (cuDoubleComplex *) W, ni, &lwork); break;
+      default: s = lib.cusolverDnCpotri_bufferSize (h->dn, up, ni, (cuComplex *) W, ni, &lwork); break;
       }
       void *d_work = NULL;
       if ((st = check_cusolver (s, "cusolverDn<t>potri_bufferSize")) != GM_OK
           || (st = b.alloc (&d_work, (size_t) (lwork > 0 ? lwork : 1), es)) != GM_OK)
         return st;
       switch (cls) {
-      case GM_DOUBLE: s = cusolverDnDpotri (h->dn, up, ni, (double *) W, ni, (double *) d_work, lwork, (int *) d_info); break;
-      case GM_SINGLE: s = cusolverDnSpotri (h->dn, up, ni, (float *) W, ni, (float *) d_work, lwork, (int *) d_info); break;
-      case GM_COMPLEX_DOUBLE: s = cusolverDnZpotri (h->dn, up, ni, (cuDoubleComplex *) W, ni, (cuDoubleComplex *) d_work, lwork, (int *) d_info); break;
-      default: s = cusolverDnCpotri (h->dn, up, ni, (cuComplex *) W, ni, (cuComplex *) d_work, lwork, (int *) d_info); break;
+      case GM_DOUBLE: s = lib.cusolverDnDpotri (h->dn, up, ni, (double *) W, ni, (double *) d_work, lwork, (int *) d_info); break;
+      case GM_SINGLE: s = lib.cusolverDnSpotri (h->dn, up, ni, (float *) W, ni, (float *) d_work, lwork, (int *) d_info); break;
+      case GM_COMPLEX_DOUBLE: s = lib.cusolverDnZpotri (h->dn, up, ni, (cuDoubleComplex *) W, ni, (cuDoubleComplex *) d_work, lwork, (int *) d_info); break;
+      default: s = lib.cusolverDnCpotri (h->dn, up, ni, (cuComplex *) W, ni, (cuComplex *) d_work, lwork, (int *) d_info); break;
       }
       if ((st = check_cusolver (s, "cusolverDn<t>potri")) != GM_OK
           || (st = gm_mirror_upper_op (cls, GM_OP_CTRANSPOSE, n, W, n, 0)) != GM_OK
@@ -1189,7 +1292,7 @@ extern "C" gm_status gm_inverse (gm_class cls, int64_t n, const void *d_A, void 
   }
   const cudaDataType t = data_type (cls);
   if ((st = identity (cls, n, d_X)) != GM_OK
-      || (st = check_cusolver (cusolverDnXgetrs (h->dn, h->params, CUBLAS_OP_N, n, n, t, W, n,
+      || (st = check_cusolver (lib.cusolverDnXgetrs (h->dn, h->params, CUBLAS_OP_N, n, n, t, W, n,
                                                  d_ipiv, t, d_X, n, (int *) d_info),
                                "cusolverDnXgetrs")) != GM_OK)
     return st;

@@ -8,6 +8,8 @@
  * lacks), Octave's own function runs on the host on the operands as the user gave them: its
  * warnings ("warning: matrix singular to machine precision", Octave:singular-matrix and
  * Octave:nearly-singular-matrix) and its results are then exactly Octave's, uploaded again.
+ * cuSOLVER and cuBLAS are loaded at the first call that needs them; where they cannot be, the
+ * error gpumat:solve:noCusolver names the library and says what to install.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -79,6 +81,14 @@ static void check_operand (gw_scratch *scratch, const gw_operand *x, const char 
     gw_format_dims (dims, sizeof dims, x->ndims, x->dims);
     gw_fail (scratch, id, "a %s array: the solvers take 2-D matrices", dims);
   }
+}
+
+/* cuSOLVER and cuBLAS, loaded at the first call that needs them (kernels/solve.cu): where they
+   cannot be, gpumat:solve:noCusolver, whose message names the library and what to install. */
+static void need_solver (gw_scratch *scratch)
+{
+  if (gm_solver_library () != GM_OK)
+    gw_fail (scratch, "gpumat:solve:noCusolver", "%s", gm_error_detail ());
 }
 
 /* The class Octave computes in: single if either is single, complex where `complex` says. */
@@ -175,6 +185,7 @@ void gw_cmd_solve (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_scratch_free (&scratch);
     return;
   }
+  need_solver (&scratch);
   prepare (&scratch, A, a_cls, area);
   prepare (&scratch, B, b_cls, area);
   const size_t bs = gm_class_size (b_cls);
@@ -408,6 +419,7 @@ void gw_cmd_factor (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       gw_fail (&scratch, "", "chol: requires square matrix");
     gw_fail (&scratch, "", "%s: A must be a square matrix", is_inv ? "inverse" : "det");
   }
+  need_solver (&scratch);
   if (is_inv)
     factor_inv (nlhs, plhs, &scratch, &A, area);
   else if (is_det)
