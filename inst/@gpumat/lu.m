@@ -12,19 +12,20 @@
 ## matrix); with three, @code{@var{L} * @var{U} = @var{P} * @var{G}}, @var{P} a double
 ## permutation matrix (a full gpumat array), or with @qcode{"vector"} the column of row indices
 ## @var{p}, @code{@var{L} * @var{U} = @var{G}(@var{p}, :)}.  Pivots are chosen as LAPACK's,
-## the largest magnitude in the column (cuSOLVER's measure for complex data may be the modulus
-## where LAPACK takes |re| + |im|); a tie, or candidates within rounding of each other (a
+## the largest magnitude in the column; a tie, or candidates within rounding of each other (a
 ## singular matrix), can choose another row than Octave: the factors are then as correct and
-## differ.
-## Double, single, complex and logical data; a matrix holding NaN or Inf, integer data, empty and
-## 1x1 arrays and other options are Octave's own @code{lu} of the gathered array.
+## differ.  Double, single and logical data on the GPU.  Complex data are Octave's own
+## @code{lu} of the gathered array (with a @code{gpumat:hostFallback} note): LAPACK pivots a
+## complex column on |re| + |im|, which cuSOLVER's getrf does not promise, and the factors
+## show every pivot.  A matrix holding NaN or Inf, integer data, empty and 1x1 arrays and
+## other options are Octave's own @code{lu} of the gathered array too.
 ## @seealso{det, inv, chol, mldivide}
 ## @end deftypefn
 
 function varargout = lu (A, varargin)
   nout = max (nargout, 1);
   vector = nargin == 2 && ischar (varargin{1}) && strcmp (varargin{1}, "vector");
-  if (isinteger (A) || ndims (A) > 2)
+  if (isinteger (A) || ndims (A) > 2 || iscomplex (A))
     __gpumat_call__ ("fallback_note", "lu");
     [varargout{1:nout}] = host_exact ("lu", nout, 1:nout, A, varargin{:});
   elseif (numel (A) < 2 || nout > 3 || ! (nargin == 1 || vector))
@@ -70,6 +71,23 @@ endfunction
 %! check_lu ([1 2; 3 4; 5 6]);                        # more rows than columns
 %! check_lu ([1 2 3 4; 5 6 7 9]);                     # more columns than rows
 %! check_lu (single ([4 -2 1; 3 6 -4; 2 1 8]));
-%! check_lu ([1+2i 3; -1i 4-1i; 2 2i]);
 %! check_lu ([1 2; 2 4]);                             # singular: lu does not mind
-%! assert (gather (lu (gpumat ([1 NaN; 2 3]))), lu ([1 NaN; 2 3]));
+%! A = [1 NaN; 2 3];
+%! assert (gather (lu (gpumat (A))), lu (A));
+%! [L, U, P] = lu (gpumat ([Inf 1; 2 3]));
+%! [Lh, Uh, Ph] = lu ([Inf 1; 2 3]);
+%! assert ({gather(L), gather(U), gather(P)}, {Lh, Uh, full(Ph)});
+
+## complex data: Octave's own factors, pivots on |re| + |im| as LAPACK's izamax (by the modulus,
+## row 2 would lead the first column: |3+3i| = 4.24 < 4.5 < 6 = |3| + |3|)
+%!test
+%! A = [3+3i 1; 4.5 2i];
+%! [L, U, P] = lu (gpumat (A));
+%! [Lh, Uh, Ph] = lu (A);
+%! assert (isa (L, "gpumat") && isa (U, "gpumat") && isa (P, "gpumat"));
+%! assert ({gather(L), gather(U), gather(P)}, {Lh, Uh, full(Ph)});
+%! assert (gather (P), eye (2));
+%! [L, U, p] = lu (gpumat (single ([1+2i 3; -1i 4-1i; 2 2i])), "vector");
+%! [Lh, Uh, ph] = lu (single ([1+2i 3; -1i 4-1i; 2 2i]), "vector");
+%! assert ({gather(L), gather(U), gather(p)}, {Lh, Uh, ph});
+%! assert (gather (lu (gpumat (A))), lu (A));
