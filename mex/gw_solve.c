@@ -13,6 +13,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -89,6 +90,44 @@ static void need_solver (gw_scratch *scratch)
 {
   if (gm_solver_library () != GM_OK)
     gw_fail (scratch, "gpumat:solve:noCusolver", "%s", gm_error_detail ());
+}
+
+/* Whether Octave's own function answers on the host instead of the device: a host char
+   operand (Octave's rules for text), or NaN or Inf in an operand (both parts of a complex
+   element).  With NaN or Inf, LAPACK's answers depend on its version (LAPACK 3.12's xGECON
+   returns INFO = -5 for a NaN or Inf norm, so that Octave's det is 0 there and NaN with older
+   ones; OpenBLAS's own xPOTRF does not stop at a NaN, so chol raises no error there), and
+   cuSOLVER's and cuBLAS's propagation of NaN through zero multipliers is not LAPACK's: only the
+   host's own function gives the host's Octave's answer.  The operands as read (before any
+   conversion); a device operand is scanned on the device (gm_any_nonfinite, one pass), a host
+   one here. */
+static int host_answers (gw_scratch *scratch, const gw_operand *x, const char *area)
+{
+  if (!x->on_device && x->array && mxIsChar (x->array))
+    return 1;
+  if (x->numel == 0)
+    return 0;
+  const int complex = gm_class_is_complex (x->cls);
+  const size_t reals = x->numel * (complex ? 2 : 1);
+  if (x->on_device) {
+    int any = 0;
+    gm_status st = gm_any_nonfinite (x->cls, (int64_t) x->numel, x->device, &any);
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, area);
+    return any;
+  }
+  if (gm_class_real (x->cls) == GM_SINGLE) {
+    const float *p = (const float *) x->host;
+    for (size_t i = 0; i < reals; i++)
+      if (!isfinite (p[i]))
+        return 1;
+  } else {
+    const double *p = (const double *) x->host;
+    for (size_t i = 0; i < reals; i++)
+      if (!isfinite (p[i]))
+        return 1;
+  }
+  return 0;
 }
 
 /* The class Octave computes in: single if either is single, complex where `complex` says. */
@@ -170,8 +209,8 @@ void gw_cmd_solve (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_operand raw[2] = {X, Y};     /* as given, for Octave's own operator on the host */
   gw_operand *A = right ? &Y : &X, *B = right ? &X : &Y;
   const mwSize n = A->dims[0];
-  if (A->dims[1] != n) {
-    /* rectangular: Octave's least squares (xGELSD, minimum norm) */
+  if (A->dims[1] != n || host_answers (&scratch, &X, area) || host_answers (&scratch, &Y, area)) {
+    /* rectangular: Octave's least squares (xGELSD, minimum norm); text, NaN or Inf */
     octave_on_host (1, plhs, &scratch, kind, raw, 2, NULL, 1u, area);
     return;
   }
@@ -418,6 +457,20 @@ void gw_cmd_factor (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     if (is_chol)
       gw_fail (&scratch, "", "chol: requires square matrix");
     gw_fail (&scratch, "", "%s: A must be a square matrix", is_inv ? "inverse" : "det");
+  }
+  if (host_answers (&scratch, &A, area)) {
+    /* text, NaN or Inf: Octave's own function, its options, as many outputs as asked for */
+    mxArray *opt = NULL;
+    if (is_lu && option)
+      opt = mxCreateString ("vector");
+    else if (is_chol && option)
+      opt = mxCreateString ("lower");
+    const int nout = is_lu ? (nlhs < 1 ? 1 : nlhs) : (nlhs > 1 ? 2 : 1);
+    octave_on_host (nout, plhs, &scratch, kind, &A, 1, opt,
+                    is_lu ? 7u : 1u, area);
+    if (opt)
+      mxDestroyArray (opt);
+    return;
   }
   need_solver (&scratch);
   if (is_inv)

@@ -657,6 +657,24 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
       endif
     endfor
   endfor
+  ## text operands (Octave's own operator on the host: the same bits), beside a gpumat matrix
+  ## that is well conditioned, singular or holds NaN
+  T = ["ab"; "cd"];
+  for M = {[1 2; 3 5], [1 2; 2 4], [1 NaN; 2 3], single([1 2; 3 5]), [1 2i; 3 5]}
+    text = {"text \\ G", @(t, g) t \ g;  "G \\ text", @(t, g) g \ t;
+            "text / G", @(t, g) t / g;    "G / text", @(t, g) g / t};
+    for f = 1:rows (text)
+      k++;
+      if (! mine (k))
+        continue;
+      endif
+      [ok, why] = agree_linalg (text{f, 2}, {T, M{1}}, {T, gpumat(M{1})}, 0);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", text{f, 1}, mat2str (M{1}), why);
+      endif
+    endfor
+  endfor
 endfunction
 
 ## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,
@@ -690,6 +708,12 @@ function m = solver_matrices ()
   m = add (m, "double A, single B", g, single (b), "rhs");
   m = add (m, "NaN in B", g, [b(1:4, :); NaN 1], "rhs");
   m = add (m, "Inf in B", g, [Inf 1; b(2:5, :)], "rhs");
+  m = add (m, "-Inf in B, upper A", triu (g) + 5 * eye (5), [b(1:2, :); 1 -Inf; b(4:5, :)], "rhs");
+  m = add (m, "NaN in B, spd A", g * g' + eye (5), [b(1:4, :); NaN 1], "rhs");
+  m = add (m, "Inf in complex B", z, complex ([Inf 1; b(2:5, :)], 1), "rhs");
+  m = add (m, "NaN in single B", single (g), single ([b(1:4, :); 1 NaN]), "rhs");
+  m = add (m, "NaN in A, Hermitian", [4 NaN; NaN 5], rhs (ones (2)), "");
+  m = add (m, "Inf in A, upper", [1 Inf; 0 3], rhs (ones (2)), "");
   m = add (m, "one rhs", g, b(:, 1), "rhs");
   m = add (m, "nonconformant", g, b(1:4, :), "rhs");
   m = add (m, "symmetric, potrf fails", [1 .9 -.9; .9 1 .9; -.9 .9 1], rhs (ones (3)), "");

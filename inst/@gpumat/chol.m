@@ -13,8 +13,10 @@
 ## definite"}; with two, @var{p} (a host double) is 0 for a positive definite matrix, else the
 ## order of the first leading minor that is not, and @var{R} the factor of
 ## @code{@var{G}(1:@var{p}-1, 1:@var{p}-1)}.  Double, single, complex and logical data; a matrix
-## holding NaN or Inf, integer data, empty and 1x1 arrays and other options (@qcode{"vector"},
-## three outputs: for sparse matrices) are Octave's own @code{chol} of the gathered array.
+## holding NaN or Inf (whose factor depends on the host's LAPACK: reference LAPACK's xPOTRF
+## stops at a NaN on the diagonal, so that @code{chol} raises its error, OpenBLAS's own does
+## not), integer data, empty and 1x1 arrays and other options (@qcode{"vector"}, three outputs:
+## for sparse matrices) are Octave's own @code{chol} of the gathered array.
 ## @seealso{lu, inv, det, mldivide}
 ## @end deftypefn
 
@@ -84,4 +86,32 @@ endfunction
 %! fail ("chol (gpumat ([4 9; 1 5]))", "positive definite");
 %! fail ("chol (gpumat (A), \"vector\")", "A must be sparse for the \"vector\" option");
 %! fail ("chol (gpumat (ones (2, 3)))", "chol: requires square matrix");
-%! fail ("chol (gpumat ([4 NaN; NaN 5]))", "positive definite");
+
+## NaN or Inf: the host's own chol, its factor or its error (which depends on its LAPACK)
+%!function check_chol_host (A, varargin)
+%! err = "";
+%! try
+%!   [Rh, ph] = chol (A, varargin{:});
+%! catch e
+%!   err = e.message;
+%! end_try_catch
+%! if (isempty (err))
+%!   [R, p] = chol (gpumat (A), varargin{:});
+%!   assert ({gather(R), p}, {Rh, ph});
+%!   R = chol (gpumat (A), varargin{:});
+%!   assert (gather (R), chol (A, varargin{:}));
+%! else
+%!   fail ("chol (gpumat (A), varargin{:})", err);
+%! endif
+%!endfunction
+%!testif ; gpumat_available ()
+%! check_chol_host ([4 NaN; NaN 5]);
+%! check_chol_host ([4 NaN; NaN 5], "lower");
+%! check_chol_host ([NaN 1; 1 5]);
+%! check_chol_host ([4 1; NaN 5]);                    # the triangle chol does not read
+%! check_chol_host ([4 1; NaN 5], "lower");
+%! check_chol_host (single ([4 Inf; Inf 5]));
+%! check_chol_host ([4 1i; NaN 5]);
+%! [R, p] = chol (gpumat ([4 1 0; 1 NaN 2; 0 2 6]));
+%! [Rh, ph] = chol ([4 1 0; 1 NaN 2; 0 2 6]);
+%! assert ({gather(R), p}, {Rh, ph});

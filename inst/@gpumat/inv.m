@@ -94,6 +94,33 @@ endfunction
 %! assert (msg, "matrix singular to machine precision, rcond = 5.55112e-17");
 %! [X, r] = inv (gpumat ([1 2; 2 4]));
 %! assert (r, 0);
-%! s = evalc ("X = inv (gpumat ([1 NaN; 2 3]));");
-%! assert (gather (X), inv ([1 NaN; 2 3]));
 %! fail ("inv (gpumat (ones (2, 3)))", "inverse: A must be a square matrix");
+
+## NaN or Inf: the host's own inv, its result, rcond and warning
+%!testif ; gpumat_available ()
+%! for A = {[1 NaN; 2 3], [Inf 1; 2 3], [1 2; 3 -Inf], single([4 1; 1 NaN]), [4 1i; -1i Inf]}
+%!   lastwarn ("", "");
+%!   s = evalc ("[X, r] = inv (gpumat (A{1}));");
+%!   [~, id] = lastwarn ();
+%!   lastwarn ("", "");
+%!   s = evalc ("[Xh, rh] = inv (A{1});");
+%!   [~, idh] = lastwarn ();
+%!   assert ({gather(X), r, id}, {Xh, rh, idh});
+%!   lastwarn ("", "");
+%!   s = evalc ("X = inv (gpumat (A{1}));");
+%!   [~, id] = lastwarn ();
+%!   lastwarn ("", "");
+%!   s = evalc ("Xh = inv (A{1});");
+%!   [~, idh] = lastwarn ();
+%!   assert ({gather(X), id}, {Xh, idh});
+%! endfor
+
+## cuSOLVER and cuBLAS are loaded at the first solve (kernels/solve.cu: dlopen), cuFFT at the
+## first transform: the runtime library does not link them, so loading gpumat loads none
+%!test
+%! lib = fullfile (fileparts (which ("__gpumat_call__")), "libgpumat.so");
+%! assert (exist (lib, "file") == 2);
+%! [st, out] = system (sprintf ("ldd '%s'", lib));
+%! assert (st, 0);
+%! assert (regexp (out, "libcudart|libc\\.so", "once"));   # ldd read it (cudart: static)
+%! assert (isempty (regexp (out, "libcusolver|libcublas|libcufft", "once")));
