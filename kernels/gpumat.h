@@ -1102,7 +1102,8 @@ typedef enum {
 } gm_matrix_type;
 typedef enum {
   GM_SOLVE_DONE = 0,          /* the result is computed                                        */
-  GM_SOLVE_NONFINITE,         /* an input holds NaN or Inf: nothing computed                   */
+  GM_SOLVE_NONFINITE,         /* an input holds NaN or Inf (gm_det: or the 1-norm of A
+                                 overflows the class): nothing computed                        */
   GM_SOLVE_SINGULAR,          /* getrf found an exact zero pivot: nothing computed (gm_det: 0)  */
   GM_SOLVE_ILL_CONDITIONED    /* rcond below gm_solve_rcond_floor: nothing computed             */
 } gm_solve_outcome;
@@ -1152,7 +1153,8 @@ gm_status gm_inverse (gm_class cls, int64_t n, const void *d_A, void *d_X,
  * rcond 0, as Octave's), of the Cholesky factor's squared, or of the LU factor's with a sign a
  * row swap; a zero pivot gives 0 with rcond 0 (outcome GM_SOLVE_SINGULAR).  Multiplied in the
  * class's precision and scaled by powers of two as Octave's DET class does, so no intermediate
- * overflows.  *det_im is 0 for a real class. */
+ * overflows; the value is the coefficient times 2^e rounded to the class (DET::value), so a
+ * single determinant of 2^128 or more is Inf, as Octave's.  *det_im is 0 for a real class. */
 gm_status gm_det (gm_class cls, int64_t n, const void *d_A, double *det_re, double *det_im,
                   gm_solve_report *report);
 /* LU with partial pivoting of an m x n A: d_Y (m x n) = getrf's packed factors (Octave's

@@ -1342,6 +1342,12 @@ extern "C" gm_status gm_det (gm_class cls, int64_t n, const void *d_A, double *d
   double anorm = 0;
   if ((st = norm1 (cls, n, n, d_A, &anorm)) != GM_OK)
     return st;
+  if (!std::isfinite (anorm)) {
+    /* finite elements whose column sum overflows the class: Octave's det then depends on the
+       host's LAPACK (3.12's xGECON refuses an infinite norm, INFO = -5, and det is 0) */
+    report->outcome = GM_SOLVE_NONFINITE;
+    return GM_OK;
+  }
   int info = 0;
   if (type == GM_MATRIX_HERMITIAN) {
     if ((st = potrf (h, cls, CUBLAS_FILL_MODE_LOWER, n, W, (int *) d_info, &info)) != GM_OK)

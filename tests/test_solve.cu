@@ -24,6 +24,14 @@
  *    ||A||_1, L unit lower, U upper, P a permutation, the permuted L of the two-output form.
  *  - gm_chol upper and lower: R' R = A within 8 n eps ||A||_1, the other triangle zero; not
  *    positive definite: the failing minor, and the factor of the leading block before it.
+ *  - NaN, Inf and -Inf (complex: in either part) at every position of small matrices of each
+ *    kind, and at the corners and the probe's tile edges of larger ones, in A and in B:
+ *    gm_det, gm_inverse, gm_solve, gm_lu and gm_chol all leave the answer to the host.
+ *  - det's value as Octave's DET gives it: single determinants of 2^128 or more are Inf
+ *    (n = 31 here), scaled products with partial products past realmax do not overflow (both
+ *    precisions, diagonal, full and triangular), the smallest subnormal; a column sum that
+ *    overflows the class is left to the host.
+ *  - gm_solver_library loads cuSOLVER and cuBLAS (dlopen: they are not linked).
  *  - gm_norm1 and gm_any_nonfinite; argument errors.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -479,6 +487,27 @@ static cl det_ld (const mat &a, int64_t n)
   return d;
 }
 
+/* Whether a determinant (re, im) is Octave's value of the exact determinant `want` in class
+   c, within a relative tol: Octave's DET keeps c2 * 2^e2 with |c2| in [0.5, 1) and returns
+   c2 * (2^e2 rounded to the class), which is Inf once e2 reaches the class's maximum exponent
+   (128 for single, 1024 for double), though c2 * 2^e2 itself may still be representable;
+   within tol of that boundary either answer is right. */
+static bool det_agrees (gm_class c, double re, double im, cl want, double tol)
+{
+  const long double mag = std::abs (want);
+  const int limit = gm_class_real (c) == GM_SINGLE ? 128 : 1024;
+  int e = 0;
+  const long double frac = mag > 0 ? std::frexp (mag, &e) : 0;
+  const bool boundary = mag > 0 && (e == limit || e == limit + 1) && frac <= 0.5L * (1 + tol);
+  const bool finite = std::isfinite (re) && std::isfinite (im);
+  if (mag > 0 && e >= limit) {
+    /* Inf (a real determinant keeps its sign) */
+    const bool inf = !finite && (cplx (c) || (re > 0) == (want.real () > 0));
+    return inf || boundary;
+  }
+  return finite && std::abs (cl (re, im) - want) <= tol * mag;
+}
+
 static void test_det (gm_class c)
 {
   for (int64_t n : {1, 2, 3, 5, 7, 13, 31})
@@ -489,23 +518,60 @@ static void test_det (gm_class c)
       double re = 0, im = 0;
       gm_status st = gm_det (c, n, d_a, &re, &im, &r);
       const cl want = det_ld (a, n);
-      const long double err = std::abs (cl (re, im) - want);
       const long double cond = 1 / true_rcond (a, n);
       const double tol = 8.0 * n * eps_of (c) * (double) cond;
-      tu_result (st == GM_OK && r.outcome == GM_SOLVE_DONE && err <= tol * std::abs (want)
+      /* (n = 31: a single determinant near 32^31 = 2^155 is Inf, as Octave's) */
+      tu_result (st == GM_OK && r.outcome == GM_SOLVE_DONE && det_agrees (c, re, im, want, tol)
                  && (cplx (c) || im == 0), "det %s %s n=%lld: status %d (%s), (%g, %g), want "
                  "(%Lg, %Lg)", gm_class_name (c), kind_name[k], (long long) n, (int) st,
                  gm_error_detail (), re, im, want.real (), want.imag ());
       TU_CUDA (cudaFree (d_a));
     }
-  /* Octave's DET scaling: no intermediate overflow (double: the partial product 1e400) */
-  if (gm_class_real (c) == GM_DOUBLE) {
-    void *d_a = upload (c, {1e200, 0, 0, 0, 0, 1e200, 0, 0, 0, 0, 1e-200, 0, 0, 0, 0, 1e-200});
+  /* Octave's DET scaling: no intermediate overflow (the partial product 1e400 in double, 1e60
+     in single), diagonal, full (LU, two row swaps) and lower triangular */
+  const double big = gm_class_real (c) == GM_DOUBLE ? 1e200 : 1e30;
+  const struct { const char *what; mat a; } scaled[] = {
+    {"diagonal", {big, 0, 0, 0, 0, big, 0, 0, 0, 0, 1 / big, 0, 0, 0, 0, 1 / big}},
+    {"full", {0, big, 0, 0, big, 0, 0, 0, 0, 0, 0, 1 / big, 0, 0, 1 / big, 0}},
+    {"lower", {big, 1, 0, 0, 0, big, 0, 0, 0, 0, 1 / big, 1, 0, 0, 0, 1 / big}}};
+  for (const auto &t : scaled) {
+    void *d_a = upload (c, t.a);
     gm_solve_report r;
     double re = 0, im = 0;
     gm_status st = gm_det (c, 4, d_a, &re, &im, &r);
-    tu_result (st == GM_OK && fabs (re - 1) < 1e-14 && im == 0, "det %s scaled: %g",
-               gm_class_name (c), re);
+    tu_result (st == GM_OK && r.outcome == GM_SOLVE_DONE && fabs (re - 1) < 8 * eps_of (c)
+               && im == 0, "det %s scaled %s: %g (want 1)", gm_class_name (c), t.what, re);
+    TU_CUDA (cudaFree (d_a));
+  }
+  /* DET's value: 1.5 * 2^127 is below realmax ("single"), and Octave's single det of it is Inf
+     (2^128 is rounded to single first); 0.75 * 2^-149 is the smallest subnormal single.
+     (Real single only: a complex DET's Inf is Inf times (0.75, 0), whose imaginary part is
+     NaN, in Octave as here) */
+  if (c == GM_SINGLE) {
+    const struct { mat a; double want; } edge[] = {
+      {{0x1p100, 0, 0, 0, 0x1p27, 0, 0, 0, 1.5}, INFINITY},
+      {{0x1p100, 0, 0, 0, 0x1p26, 0, 0, 0, 1.5}, 0x1.8p126},
+      {{0x1p-100, 0, 0, 0, 0x1p-49, 0, 0, 0, 0.75}, 0x1p-149}};
+    for (const auto &t : edge) {
+      void *d_a = upload (c, t.a);
+      gm_solve_report r;
+      double re = 0, im = 0;
+      gm_status st = gm_det (c, 3, d_a, &re, &im, &r);
+      tu_result (st == GM_OK && re == t.want && im == 0, "det %s value edge: %g (want %g)",
+                 gm_class_name (c), re, t.want);
+      TU_CUDA (cudaFree (d_a));
+    }
+  }
+  {
+    /* finite elements whose column sum overflows the class: Octave's answer depends on the
+       host's LAPACK (xGECON of an infinite norm), so it is left to the host */
+    const double huge = gm_class_real (c) == GM_DOUBLE ? 1.5e308 : 3e38;
+    void *d_a = upload (c, {huge, huge, 1, 2});
+    gm_solve_report r;
+    double re = 0, im = 0;
+    gm_status st = gm_det (c, 2, d_a, &re, &im, &r);
+    tu_result (st == GM_OK && r.outcome == GM_SOLVE_NONFINITE,
+               "det %s column sum overflows: outcome %d", gm_class_name (c), (int) r.outcome);
     TU_CUDA (cudaFree (d_a));
   }
   void *d_a = upload (c, {1, 2, 2, 4});
@@ -630,6 +696,87 @@ static void test_lu_chol (gm_class c)
   check_chol (c, {-1, 2, 2, 1}, 2, 1, 1);
 }
 
+/* ---- NaN and Inf anywhere: every function leaves the answer to the host ------------------ */
+
+/* NaN, Inf or -Inf (complex classes: in either part) at position p of a well-conditioned n x n
+   matrix of each kind; gm_det, gm_inverse, gm_solve (in A, op none and transpose, and in B),
+   gm_lu and gm_chol must all say GM_SOLVE_NONFINITE and compute nothing.  Every position for
+   n <= 5; for the larger sizes the corners, the diagonal, and the rows and columns at the
+   probe's 32-wide tile edges. */
+static void check_nonfinite_at (gm_class c, int k, int64_t n, int64_t p, cd bad)
+{
+  mat a = make_matrix (c, (kind) k, n);
+  a[(size_t) p] = bad;
+  mat b ((size_t) n, cd (1, 0));
+  void *d_a = upload (c, a), *d_b = upload (c, b), *d_x = device_zeros (c, (size_t) (n * n));
+  const char *fn[7] = {"det", "inverse", "solve", "solve'", "lu", "chol upper", "chol lower"};
+  gm_solve_report r[7];
+  gm_status st[7];
+  double re, im;
+  int64_t *perm = new int64_t[(size_t) n];
+  st[0] = gm_det (c, n, d_a, &re, &im, &r[0]);
+  st[1] = gm_inverse (c, n, d_a, d_x, &r[1]);
+  st[2] = gm_solve (c, c, GM_OP_NONE, n, 1, d_a, d_b, d_x, &r[2]);
+  st[3] = gm_solve (c, c, GM_OP_TRANSPOSE, n, 1, d_a, d_b, d_x, &r[3]);
+  st[4] = gm_lu (c, n, n, d_a, d_x, perm, &r[4]);
+  st[5] = gm_chol (c, 1, n, d_a, d_x, &r[5]);
+  st[6] = gm_chol (c, 0, n, d_a, d_x, &r[6]);
+  for (int f = 0; f < 7; f++)
+    tu_result (st[f] == GM_OK && r[f].outcome == GM_SOLVE_NONFINITE,
+               "%s %s %s n=%lld: (%g, %g) at %lld: status %d (%s), outcome %d", fn[f],
+               gm_class_name (c), kind_name[k], (long long) n, bad.real (), bad.imag (),
+               (long long) p, (int) st[f], gm_error_detail (), (int) r[f].outcome);
+  /* the same value in B, A finite */
+  if (p < n) {
+    TU_CUDA (cudaFree (d_a));
+    TU_CUDA (cudaFree (d_b));
+    a = make_matrix (c, (kind) k, n);
+    b[(size_t) p] = bad;
+    d_a = upload (c, a);
+    d_b = upload (c, b);
+    gm_solve_report rb;
+    for (gm_op op : {GM_OP_NONE, GM_OP_TRANSPOSE}) {
+      gm_status sb = gm_solve (c, c, op, n, 1, d_a, d_b, d_x, &rb);
+      tu_result (sb == GM_OK && rb.outcome == GM_SOLVE_NONFINITE,
+                 "solve %s %s n=%lld op %d: (%g, %g) in B at %lld: status %d, outcome %d",
+                 gm_class_name (c), kind_name[k], (long long) n, (int) op, bad.real (),
+                 bad.imag (), (long long) p, (int) sb, (int) rb.outcome);
+    }
+  }
+  delete[] perm;
+  TU_CUDA (cudaFree (d_a));
+  TU_CUDA (cudaFree (d_b));
+  TU_CUDA (cudaFree (d_x));
+}
+
+static void test_nonfinite (gm_class c)
+{
+  std::vector<cd> bad = {cd (NAN, 0), cd (INFINITY, 0), cd (-INFINITY, 0)};
+  if (cplx (c)) {
+    bad.push_back (cd (1, NAN));
+    bad.push_back (cd (0, -INFINITY));
+  }
+  for (int64_t n : {2, 3, 5, 33, 65}) {
+    if (quick && (n == 5 || n > 33))
+      continue;
+    std::vector<int64_t> at;
+    if (n <= 5) {
+      for (int64_t p = 0; p < n * n; p++)
+        at.push_back (p);
+    } else {
+      for (int64_t i : {(int64_t) 0, (int64_t) 31, (int64_t) 32, n - 1})
+        for (int64_t j : {(int64_t) 0, (int64_t) 31, (int64_t) 32, n - 1})
+          if (i < n && j < n)
+            at.push_back (i + j * n);
+    }
+    for (int k = FULL; k <= DIAGONAL; k++)
+      for (int64_t p : at)
+        for (size_t v = 0; v < bad.size (); v++)
+          if (n <= 5 || v < 2 || p == at[1])
+            check_nonfinite_at (c, k, n, p, bad[v]);
+  }
+}
+
 /* ---- small functions and errors ------------------------------------------------------------ */
 
 static void test_misc (gm_class c)
@@ -664,7 +811,11 @@ int main (int argc, char **argv)
   if (!tu_gpu_or_skip ("test_solve"))
     return tu_finish ("test_solve");
   tu_seed (20261128);
+  /* cuSOLVER and cuBLAS are loaded at the first solve (dlopen), not linked */
+  tu_result (gm_solver_library () == GM_OK, "cuSOLVER and cuBLAS loaded: %s",
+             gm_error_detail ());
   for (gm_class c : classes) {
+    test_nonfinite (c);
     test_probe (c);
     test_solve (c);
     test_inverse (c);
