@@ -238,7 +238,9 @@ $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start
 # gateway above through feval (see gpumat_value.cc's header); gpumat_value_index.cc holds
 # indexing and assignment, gpumat_value_host.cc the host fallback and Octave's other virtuals.
 # Linked against the runtime library, found beside it at run time.
-VALUE_FLAGS     = -I$(abspath $(SRCROOT)/mex) -I$(abspath $(SRCROOT)/kernels) -I$(CUDA_HOME)/include
+# (paths as given, not made absolute: the cache key holds them, and pkg install builds in a
+# temporary folder of its own, where absolute paths made the value type compile a second time)
+VALUE_FLAGS     = -I$(SRCROOT)/mex -I$(SRCROOT)/kernels -I$(CUDA_HOME)/include
 # One object a source, each started with the kernels (they need the runtime library only to
 # link): 26 s of compiling off the end of the build.
 $(OBJDIR)/value/%.o: $(SRCROOT)/mex/%.cc $(VALUE_HEADERS) | build-start

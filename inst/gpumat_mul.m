@@ -1258,6 +1258,26 @@ endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_34 ();
 
+%!function gpu_check_nd_scalar ()
+%! ## s * X of an N-D X scales every element, as Octave's * does, on host and gpumat arrays,
+%! ## either order, double and single, real and complex; an operation on the N-D operand is
+%! ## still refused.
+%! X = reshape ((1:24) - 12.5, 2, 3, 4);
+%! for s = {2.5, single(-3), 1i}
+%!   for x = {X, single(X)}
+%!     assert (gpumat_mul (x{1}, s{1}), x{1} * s{1});
+%!     assert (gpumat_mul (s{1}, x{1}), s{1} * x{1});
+%!     assert (gather (gpumat (x{1}) * s{1}), x{1} * s{1});
+%!     assert (gather (s{1} * gpumat (x{1})), s{1} * x{1});
+%!     assert (gather (gpumat (s{1}) * gpumat (x{1})), s{1} * x{1});
+%!   endfor
+%! endfor
+%! assert (size (gpumat_mul (zeros (2, 0, 3), 2)), [2 0 3]);
+%! fail ('gpumat_mul (ones (2, 2, 2), "transpose", 2, "none")', "op1 is 2x2x2");
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_nd_scalar ();
+
 %!function gpu_check_35 ()
 %! ## A GPU this host lacks: gpumat:device:invalidDevice naming it, nothing left behind.
 %! n = gpumat_device ().DeviceCount;

@@ -301,7 +301,12 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_check_operand_devices (&scratch, ops, 2, call_devices, call_count);
   }
   char a_dims[64], b_dims[64];
-  if (A.ndims > 2 || B.ndims > 2) {
+  /* A scalar operand scales the other, whatever its size, as `*` does: an N-D one too (Octave's
+     s * X of an N-D X scales each element); any other product of an N-D operand is refused. */
+  const int a_scalar = A.numel == 1, b_scalar = B.numel == 1;
+  const int nd_scaled = (A.ndims > 2 || B.ndims > 2) && (a_scalar || b_scalar)
+                        && (a_scalar ? opb : opa) == GM_OP_NONE;
+  if ((A.ndims > 2 || B.ndims > 2) && !nd_scaled) {
     gw_format_dims (a_dims, sizeof a_dims, A.ndims, A.dims);
     gw_format_dims (b_dims, sizeof b_dims, B.ndims, B.dims);
     gw_fail (&scratch, "gpumat:mul:ndArray",
@@ -312,8 +317,6 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mwSize da[2], db[2];
   gw_op_dims (&A, opa, &da[0], &da[1]);
   gw_op_dims (&B, opb, &db[0], &db[1]);
-  /* A scalar operand scales the other, whatever its size, as `*` does. */
-  const int a_scalar = A.numel == 1, b_scalar = B.numel == 1;
 
   /* Integer operands, decided before the GPU is touched. */
   const int a_int = gm_class_is_integer (A.cls), b_int = gm_class_is_integer (B.cls);
@@ -326,6 +329,22 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       return;
     }
     check_integer_kernel (&scratch, kernel, A.cls, "mul");
+  }
+  /* The N-D operand of s * X is scaled as the 2-D dims(1) x prod (dims(2:end)) array it is in
+     memory; the result takes its N-D shape. */
+  mwSize res_ndims = 2;
+  mwSize res_dims[GW_MAX_DIMS];
+  if (nd_scaled) {
+    gw_operand *x = a_scalar ? &B : &A;
+    res_ndims = x->ndims;
+    memcpy (res_dims, x->dims, sizeof res_dims);
+    mwSize rest = 1;
+    for (mwSize d = 1; d < x->ndims; d++)
+      rest *= x->dims[d];
+    x->ndims = 2;
+    x->dims[1] = rest;
+    gw_op_dims (&A, opa, &da[0], &da[1]);
+    gw_op_dims (&B, opb, &db[0], &db[1]);
   }
   if (!a_scalar && !b_scalar && da[1] != db[0]) {
     gw_format_dims (a_dims, sizeof a_dims, 2, da);
@@ -364,6 +383,8 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     out_dims[0] = da[0];
     out_dims[1] = db[1];
   }
+  if (!nd_scaled)
+    memcpy (res_dims, out_dims, sizeof out_dims);
   const int64_t m = da[0], k = da[1], n = db[1];
   const gm_op sa = gw_stored_op (&A, opa), sb = gw_stored_op (&B, opb);
   const int64_t lda = at_least_1 (sa == GM_OP_NONE ? m : k);
@@ -389,7 +410,7 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
   if (!A.on_device && !B.on_device && !scale_op) {
     gw_result r;
-    gw_result_make (&scratch, cls, 2, out_dims, &r);
+    gw_result_make (&scratch, cls, res_ndims, res_dims, &r);
     /* products take the device list themselves (kernels/host_ops.cu); the scalar case runs on
        the first device listed, switched to for the call and back before any error is raised */
     host_opt.devices = device_count ? devices : NULL;
@@ -466,12 +487,12 @@ static void cmd_mul (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gm_class out_cls = cls;
   gw_narrow_device (&scratch, &d_C, &out_cls, count, "mul");
   if (device_result) {
-    plhs[0] = gw_make_gpumat (&scratch, d_C, out_cls, 2, out_dims, "mul");
+    plhs[0] = gw_make_gpumat (&scratch, d_C, out_cls, res_ndims, res_dims, "mul");
     gw_scratch_free (&scratch);
     return;
   }
   gw_result r;
-  gw_result_make (&scratch, out_cls, 2, out_dims, &r);
+  gw_result_make (&scratch, out_cls, res_ndims, res_dims, &r);
   st = count ? gm_copy_to_host (r.data, d_C, count * gm_class_size (out_cls)) : GM_OK;
   if (st != GM_OK) {
     gw_result_discard (&r);

@@ -329,7 +329,10 @@ octave_value as_value (const octave_base_value& a)
 #define BINOP(fname, op, caller, name)                                                       \
   static octave_value fname (const octave_base_value& a, const octave_base_value& b)        \
   {                                                                                          \
-    return elementwise_binary (octave_value::op, caller, name, as_value (a), as_value (b));  \
+    octave_value x = as_value (a), y = as_value (b), r;                                      \
+    if (direct_binary_operator (octave_value::op, x, y, r))                                  \
+      return r;                                                                              \
+    return elementwise_binary (octave_value::op, caller, name, x, y);                        \
   }
 BINOP (op_add, op_add, "operator +", "plus")
 BINOP (op_sub, op_sub, "operator -", "minus")
@@ -347,13 +350,18 @@ BINOP (op_ne, op_ne, "mx_el_ne", "ne")
 /* A .\ B is B ./ A, and Octave reports it so (op1 is B). */
 static octave_value op_el_ldiv (const octave_base_value& a, const octave_base_value& b)
 {
-  return elementwise_binary (octave_value::op_el_div, "quotient", "rdivide", as_value (b),
-                             as_value (a));
+  octave_value x = as_value (b), y = as_value (a), r;
+  if (direct_binary_operator (octave_value::op_el_div, x, y, r))
+    return r;
+  return elementwise_binary (octave_value::op_el_div, "quotient", "rdivide", x, y);
 }
 
 static octave_value op_mul (const octave_base_value& a, const octave_base_value& b)
 {
-  return gw1 (ovl ("mul", "operator *", as_value (a), as_value (b), "auto"));
+  octave_value x = as_value (a), y = as_value (b), r;
+  if (direct_product (x, false, y, false, r))
+    return r;
+  return gw1 (ovl ("mul", "operator *", x, y, "auto"));
 }
 
 /* A'*B, A.'*B, A*B', A*B.': the untransposed operands with an operation flag, as Octave's own
@@ -361,6 +369,9 @@ static octave_value op_mul (const octave_base_value& a, const octave_base_value&
 #define MULOP(fname, opa, opb)                                                               \
   static octave_value fname (const octave_base_value& a, const octave_base_value& b)        \
   {                                                                                          \
+    octave_value r;                                                                          \
+    if (direct_product (as_value (a), opa[0] != 'n', as_value (b), opb[0] != 'n', r))        \
+      return r;                                                                              \
     octave_value_list l (7);                                                                 \
     l(0) = "mul"; l(1) = "operator *"; l(2) = as_value (a); l(3) = opa;                      \
     l(4) = as_value (b); l(5) = opb; l(6) = "auto";                                          \
@@ -374,7 +385,10 @@ MULOP (op_mul_herm, "none", "ctranspose")
 
 static octave_value op_uminus (const octave_base_value& a)
 {
-  return elementwise_uminus (as_value (a));
+  octave_value x = as_value (a), r;
+  if (direct_unary_operator ("uminus", x, r))
+    return r;
+  return elementwise_uminus (x);
 }
 
 /* +G is G itself, except that a logical array becomes double, as in Octave. */
@@ -428,7 +442,12 @@ octave_value octave_gpumat::map (unary_mapper_t umap) const
   if (on_device)
     for (const auto& m : device_mappers)
       if (m.umap == umap)
-        return gw1 (ovl ("unary", m.name, m.name, self));
+        {
+          octave_value r;
+          if (direct_unary_operator (m.name, self, r))
+            return r;
+          return gw1 (ovl ("unary", m.name, m.name, self));
+        }
   if (on_device)
     switch (umap)
       {
@@ -726,6 +745,33 @@ how many arrays share G's device block.\n\
                 }
             }
           return octave::feval ("gpumat_dot", ovl (args(1), args(2)), 1);
+        }
+      if (cmd == "sum" && args.length () == 2 && is_gpumat (args(1)))
+        {
+          /* sum (G), @gpumat/sum.m's one-argument call: the device for real double, single and
+             logical data, else Octave's own sum of the gathered array (a hostFallback), decided
+             here in one call where the m-file's class tests cost three more */
+          const octave_gpumat& g = rep (args(1));
+          if (! g.m_complex && (g.isfloat () || g.islogical ()))
+            return call_gateway (ovl ("reduce", "sum", "sum", args(1), 0.0), 1);
+          note_host_fallback ("sum");
+          return ovl (upload_host (octave::feval ("sum", ovl (gather (args(1))), 1)(0)));
+        }
+      if (cmd == "norm2" && args.length () == 2 && is_gpumat (args(1)))
+        {
+          /* norm (G), @gpumat/norm.m's one-argument call (power iteration's): the 2-norm of a
+             real double or single vector on the device; of a matrix (an SVD), Octave's own on
+             the gathered array; other classes and complex data through the host fallback; in
+             one call where the m-file's tests cost a dozen */
+          const octave_gpumat& g = rep (args(1));
+          const bool real_float = ! g.m_complex && g.isfloat ();
+          if (real_float && g.m_dims.ndims () > 2)
+            error_with_id ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
+          if (real_float && (g.m_dims(0) <= 1 || g.m_dims(1) <= 1))
+            return call_gateway (ovl ("norm", "norm", args(1), "2", 2.0), 1);
+          if (! real_float)
+            note_host_fallback ("norm");
+          return ovl (upload_host (octave::feval ("norm", ovl (gather (args(1)), 2.0), 1)(0)));
         }
       if (cmd == "direct" && args.length () == 2)
         {

@@ -289,6 +289,21 @@ bool direct_call (const octave_value_list& args, int nargout, octave_value_list&
 bool direct_available ();
 void set_direct_enabled (bool on);
 double direct_call_count ();
+/* The operators' own road to the same computations, no command list: G + H and the other
+   element-wise operators (Octave's op_add ... op_ne), the mappers by Octave's name ("abs",
+   "uminus", ...), and op (X) * op (Y) (tx, ty: X, Y transposed); false: the gateway's road */
+bool direct_binary_operator (octave_value::binary_op op, const octave_value& x,
+                             const octave_value& y, octave_value& out);
+bool direct_unary_operator (const char *name, const octave_value& x, octave_value& out);
+bool direct_product (const octave_value& x, bool tx, const octave_value& y, bool ty,
+                     octave_value& out);
+/* the most subscripts the runtime's indexing takes (GM_INDEX_MAX_DIMS, checked where both are
+   seen: gpumat_value_direct.cc) */
+const int index_max_subscripts = 32;
+/* G(I1, ..., In) with colons, scalars and contiguous ranges (ext: each subscript's extent,
+   rd: the result's size), as the gateway's "index" computes it; false: the gateway's road */
+bool direct_index (const octave_gpumat& g, const std::vector<octave::idx_vector>& ivs,
+                   const int64_t *ext, const dim_vector& rd, octave_value& out);
 /* frees a dead value's block now, when the direct path is known to be there */
 bool direct_free (uint64_t block);
 

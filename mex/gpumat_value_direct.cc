@@ -25,7 +25,12 @@
  *   gather   a gpumat array of any class up to GATHER_DIRECT_BYTES (larger ones take the
  *            gateway's parallel, huge-page copy);
  *   upload   a double, single, integer, logical or complex host array (logical stays logical);
+ *   index    G(I1, ..., In) of a real array of any class where each subscript is a colon, a
+ *            scalar or a contiguous range (G(:, j), G(a:b, :), G(k)): one gm_index_gather;
  *   free     the blocks of gpumat values that died (gm_device_free).
+ * The operators (G + H, G * H, -G, abs (G), ...) and indexing call their rows with Octave's
+ * operator and operands (direct_binary_operator, direct_product, direct_index, ...): no command
+ * list is built or matched on their road.
  * Everything else, and any case where the C API reports an error before a result exists,
  * declines (returns false): the gateway then does the work and raises the identified error
  * with its messages.  Nothing waits that the gateway would not wait for: results stay on the
@@ -38,6 +43,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace
 {
@@ -171,30 +177,28 @@ namespace
   }
 
   /* ---- binary ----------------------------------------------------------------------------- */
-  bool direct_binary (const octave_value_list& args, int, octave_value_list& out)
+  /* The ops the direct path takes: .^ asks the device whether the result turns complex, & | xor
+     whether an operand holds NaN (Octave's error): both wait for the answer, in the gateway. */
+  bool direct_binop (gm_binop op)
   {
-    if (args.length () != 5 || ! args(2).is_string ())
-      return false;
-    const std::string name = args(2).string_value ();
-    int op = -1;
-    /* .^ asks the device whether the result turns complex, & | xor whether an operand holds
-       NaN (Octave's error): both wait for the answer, in the gateway */
-    for (int k = 0; k < GM_BIN_COUNT; k++)
-      if (k != GM_BIN_POW && k != GM_BIN_AND && k != GM_BIN_OR && k != GM_BIN_XOR
-          && name == gm_binop_name (static_cast<gm_binop> (k)))
-        op = k;
-    if (op < 0)
+    return op >= 0 && op < GM_BIN_COUNT && op != GM_BIN_POW && op != GM_BIN_AND
+           && op != GM_BIN_OR && op != GM_BIN_XOR;
+  }
+
+  bool binary_op (gm_binop op, const octave_value& x, const octave_value& y, octave_value& out)
+  {
+    if (! direct_binop (op))
       return false;
     device_operand a, b;
-    if (! (read_gpumat (args(3), a, false) || read_host_scalar (args(3), a))
-        || ! (read_gpumat (args(4), b, false) || read_host_scalar (args(4), b))
+    if (! (read_gpumat (x, a, false) || read_host_scalar (x, a))
+        || ! (read_gpumat (y, b, false) || read_host_scalar (y, b))
         || (a.host_scalar && b.host_scalar))
       return false;
     int nd;
     int64_t dims[GM_MAX_DIMS];
     gm_class cls;
     if (gm_broadcast_dims (a.nd, a.dims, b.nd, b.dims, &nd, dims) != GM_OK
-        || gm_binop_result_class (static_cast<gm_binop> (op), a.cls, b.cls, &cls) != GM_OK)
+        || gm_binop_result_class (op, a.cls, b.cls, &cls) != GM_OK)
       return false;
     std::size_t count = 1;
     for (int d = 0; d < nd; d++)
@@ -208,70 +212,80 @@ namespace
       return false;
     result_block r;
     if (! r.alloc (bytes)
-        || gm_binary (static_cast<gm_binop> (op), a.cls, a.nd, a.dims, a.host_scalar ? sa.ptr : a.ptr,
+        || gm_binary (op, a.cls, a.nd, a.dims, a.host_scalar ? sa.ptr : a.ptr,
                       b.cls, b.nd, b.dims, b.host_scalar ? sb.ptr : b.ptr, r.ptr, 0) != GM_OK)
       return false;
-    out = ovl (owned_result (r.keep (), bytes, nd, dims, octave_class (cls)));
+    out = owned_result (r.keep (), bytes, nd, dims, octave_class (cls));
     return true;
   }
 
-  /* ---- unary ------------------------------------------------------------------------------ */
-  bool direct_unary (const octave_value_list& args, int, octave_value_list& out)
+  bool direct_binary (const octave_value_list& args, int, octave_value_list& out)
   {
-    if (args.length () != 4)
-      return false;
-    /* the ops whose result is real for every real input (gm_unop_describe); sqrt, log, asin,
-       ... ask the device whether the result turns complex (a wait): the gateway's */
-    if (! args(2).is_string ())
+    if (args.length () != 5 || ! args(2).is_string ())
       return false;
     const std::string name = args(2).string_value ();
-    const gm_unop_info *info = nullptr;
-    gm_unop op = GM_UN_COUNT;
-    for (int k = 0; k < GM_UN_COUNT && ! info; k++)
-      if (name == gm_unop_name (static_cast<gm_unop> (k)))
+    for (int k = 0; k < GM_BIN_COUNT; k++)
+      if (name == gm_binop_name (static_cast<gm_binop> (k)))
         {
-          op = static_cast<gm_unop> (k);
-          info = gm_unop_describe (op);
+          octave_value r;
+          if (! binary_op (static_cast<gm_binop> (k), args(3), args(4), r))
+            return false;
+          out = ovl (r);
+          return true;
         }
+    return false;
+  }
+
+  /* ---- unary ------------------------------------------------------------------------------ */
+  /* The ops whose result is real for every real input (gm_unop_describe); sqrt, log, asin, ...
+     ask the device whether the result turns complex (a wait): the gateway's. */
+  bool unary_op (gm_unop op, const octave_value& x, octave_value& out)
+  {
+    const gm_unop_info *info = gm_unop_describe (op);
     if (! info || info->domain != GM_DOMAIN_ALL)
       return false;
     device_operand a;
-    if (! read_gpumat (args(3), a, false))
+    if (! read_gpumat (x, a, false))
       return false;
     const gm_class cls = info->logical_result ? GM_UINT8 : a.cls;
     result_block r;
     const std::size_t bytes = a.numel * gm_class_size (cls);
     if (! r.alloc (bytes) || gm_unary (op, a.cls, a.numel, a.ptr, r.ptr, 0) != GM_OK)
       return false;
-    out = ovl (owned_result (r.keep (), bytes, a.nd, a.dims, octave_class (cls)));
+    out = owned_result (r.keep (), bytes, a.nd, a.dims, octave_class (cls));
     return true;
   }
 
-  /* ---- mul -------------------------------------------------------------------------------- */
-  bool direct_mul (const octave_value_list& args, int, octave_value_list& out)
+  bool direct_unary (const octave_value_list& args, int, octave_value_list& out)
   {
-    /* ("mul", CALLER, A, B, "auto"): operator *; ("mul", CALLER, A, OPA, B, OPB, "auto"):
-       A'*B and the other compound operators (OPA, OPB: "none", "transpose", "ctranspose",
-       the same for real data) */
-    const bool with_ops = args.length () == 7;
-    if ((args.length () != 5 && ! with_ops) || ! name_is (args(with_ops ? 6 : 4), "auto"))
+    if (args.length () != 4 || ! args(2).is_string ())
       return false;
+    const std::string name = args(2).string_value ();
+    for (int k = 0; k < GM_UN_COUNT; k++)
+      if (name == gm_unop_name (static_cast<gm_unop> (k)))
+        {
+          octave_value r;
+          if (! unary_op (static_cast<gm_unop> (k), args(3), r))
+            return false;
+          out = ovl (r);
+          return true;
+        }
+    return false;
+  }
+
+  /* ---- mul -------------------------------------------------------------------------------- */
+  /* op (X) * op (Y), ta / tb: whether the user's operation transposes X / Y (real data: ' and
+     .' are one).  A real double or single host scalar times a gpumat array (or the other way)
+     is their element-wise product, Octave's rule for a scalar factor, bit for bit. */
+  bool mul_op (const octave_value& x, bool ta, const octave_value& y, bool tb,
+               octave_value& out)
+  {
+    if (! ta && ! tb && (is_gpumat (x) != is_gpumat (y)))
+      return binary_op (GM_BIN_MUL, x, y, out);
     device_operand a, b;
-    if (! read_gpumat (args(2), a, true) || ! read_gpumat (args(with_ops ? 4 : 3), b, true)
+    if (! read_gpumat (x, a, true) || ! read_gpumat (y, b, true)
         || a.cls != b.cls || a.nd != 2 || b.nd != 2)
       return false;
-    bool ta = false, tb = false;        /* the user's operation on A and B */
-    if (with_ops)
-      {
-        if (! args(3).is_string () || ! args(5).is_string ())
-          return false;
-        const std::string oa = args(3).string_value (), ob = args(5).string_value ();
-        if ((oa != "none" && oa != "transpose" && oa != "ctranspose")
-            || (ob != "none" && ob != "transpose" && ob != "ctranspose"))
-          return false;
-        ta = oa != "none";
-        tb = ob != "none";
-      }
     const gm_class cls = a.cls;
     /* the stored operation: a view of real data is its parent read transposed, and a
        transpose of a view reads the parent as it is */
@@ -326,7 +340,34 @@ namespace
     if (st != GM_OK)
       return false;
     const int64_t dims[2] = {rows, cols};
-    out = ovl (owned_result (r.keep (), bytes, 2, dims, octave_class (cls)));
+    out = owned_result (r.keep (), bytes, 2, dims, octave_class (cls));
+    return true;
+  }
+
+  bool direct_mul (const octave_value_list& args, int, octave_value_list& out)
+  {
+    /* ("mul", CALLER, A, B, "auto"): operator *; ("mul", CALLER, A, OPA, B, OPB, "auto"):
+       A'*B and the other compound operators (OPA, OPB: "none", "transpose", "ctranspose",
+       the same for real data) */
+    const bool with_ops = args.length () == 7;
+    if ((args.length () != 5 && ! with_ops) || ! name_is (args(with_ops ? 6 : 4), "auto"))
+      return false;
+    bool ta = false, tb = false;        /* the user's operation on A and B */
+    if (with_ops)
+      {
+        if (! args(3).is_string () || ! args(5).is_string ())
+          return false;
+        const std::string oa = args(3).string_value (), ob = args(5).string_value ();
+        if ((oa != "none" && oa != "transpose" && oa != "ctranspose")
+            || (ob != "none" && ob != "transpose" && ob != "ctranspose"))
+          return false;
+        ta = oa != "none";
+        tb = ob != "none";
+      }
+    octave_value r;
+    if (! mul_op (args(2), ta, args(with_ops ? 4 : 3), tb, r))
+      return false;
+    out = ovl (r);
     return true;
   }
 
@@ -560,6 +601,102 @@ namespace
     {"reduce", direct_reduce}, {"gather", direct_gather}, {"upload", direct_upload},
   };
 
+}
+
+/* The operators' own road: the computations of direct_call's "binary", "unary" and "mul" rows,
+   called with Octave's operator and the operands, no command list or name to build and match
+   (bench/NOTES-value-type.md has what that saves a call). */
+static bool counted (bool done)
+{
+  direct_calls += done;
+  return done;
+}
+
+bool direct_binary_operator (octave_value::binary_op op, const octave_value& x,
+                             const octave_value& y, octave_value& out)
+{
+  gm_binop bop;
+  switch (op)
+    {
+    case octave_value::op_add: bop = GM_BIN_ADD; break;
+    case octave_value::op_sub: bop = GM_BIN_SUB; break;
+    case octave_value::op_el_mul: bop = GM_BIN_MUL; break;
+    case octave_value::op_el_div: bop = GM_BIN_DIV; break;
+    case octave_value::op_lt: bop = GM_BIN_LT; break;
+    case octave_value::op_le: bop = GM_BIN_LE; break;
+    case octave_value::op_gt: bop = GM_BIN_GT; break;
+    case octave_value::op_ge: bop = GM_BIN_GE; break;
+    case octave_value::op_eq: bop = GM_BIN_EQ; break;
+    case octave_value::op_ne: bop = GM_BIN_NE; break;
+    default: return false;
+    }
+  return direct_available () && counted (binary_op (bop, x, y, out));
+}
+
+bool direct_unary_operator (const char *name, const octave_value& x, octave_value& out)
+{
+  if (! direct_available ())
+    return false;
+  for (int k = 0; k < GM_UN_COUNT; k++)
+    if (! std::strcmp (name, gm_unop_name (static_cast<gm_unop> (k))))
+      return counted (unary_op (static_cast<gm_unop> (k), x, out));
+  return false;
+}
+
+bool direct_product (const octave_value& x, bool tx, const octave_value& y, bool ty,
+                     octave_value& out)
+{
+  return direct_available () && counted (mul_op (x, tx, y, ty, out));
+}
+
+/* G(I1, ..., In) where every subscript is a colon, a scalar or a contiguous range (G(:, j),
+   G(2:5, :), G(k)) of an owned real array of any class: one gm_index_gather, as the gateway's
+   "index" makes it for these subscripts (elements moved as bits).  ivs are Octave's checked
+   subscripts, ext the extent of each (the array's dimensions folded to n), rd the result's
+   size by Octave's rules (index_op has them all). */
+static_assert (index_max_subscripts == GM_INDEX_MAX_DIMS, "the shell's subscript limit");
+
+bool direct_index (const octave_gpumat& g, const std::vector<octave::idx_vector>& ivs,
+                   const int64_t *ext, const dim_vector& rd, octave_value& out)
+{
+  const int n = static_cast<int> (ivs.size ());
+  if (! direct_available () || g.m_complex || g.m_op != 0 || ! g.m_owner || n < 1
+      || n > GM_INDEX_MAX_DIMS || rd.ndims () > GM_MAX_DIMS)
+    return false;
+  const int code = gm_desc_class_code (g.m_cls.c_str ());
+  const void *src = reinterpret_cast<const void *> (static_cast<uintptr_t> (g.m_ptr));
+  if (code < 0 || gm_device_of (src) != 0)
+    return false;
+  const int bytes_each = gm_desc_class_bytes[code];
+  /* bits moved: a class of the element's size */
+  const gm_class moved = bytes_each == 8 ? GM_DOUBLE : bytes_each == 4 ? GM_SINGLE
+                         : bytes_each == 2 ? GM_INT16 : GM_UINT8;
+  gm_index_side side;
+  gm_index_side_colons (&side, n, ext);
+  int64_t count[GM_INDEX_MAX_DIMS];
+  std::size_t total = 1;
+  for (int k = 0; k < n; k++)
+    {
+      octave_idx_type lo, hi;
+      if (! ivs[k].is_cont_range (ext[k], lo, hi))
+        return false;
+      side.first[k] = lo;
+      count[k] = hi - lo;
+      total *= static_cast<std::size_t> (count[k]);
+    }
+  if (total == 0 || total != static_cast<std::size_t> (rd.numel ()))
+    return false;
+  result_block r;
+  const std::size_t bytes = total * bytes_each;
+  if (! r.alloc (bytes)
+      || gm_index_gather (moved, 0, n, count, &side, src, r.ptr, 0) != GM_OK)
+    return false;
+  int64_t dims[GM_MAX_DIMS];
+  for (int d = 0; d < rd.ndims (); d++)
+    dims[d] = rd(d);
+  out = owned_result (r.keep (), bytes, rd.ndims (), dims, g.m_cls);
+  direct_calls++;
+  return true;
 }
 
 /* Whether the gateway calls the runtime linked here (asked once, at the first call that could

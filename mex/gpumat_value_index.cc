@@ -172,6 +172,14 @@ octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix)
         rd(k) = ivs[k].length (fd(k));
       rd.chop_trailing_singletons ();
     }
+  {
+    int64_t ext[index_max_subscripts];
+    for (int k = 0; k < n && k < index_max_subscripts; k++)
+      ext[k] = n == 1 ? dv.numel () : fd(k);
+    octave_value direct;
+    if (n <= index_max_subscripts && direct_index (g, ivs, ext, rd, direct))
+      return ovl (direct);
+  }
   RowVector od (rd.ndims ());
   for (int k = 0; k < rd.ndims (); k++)
     od(k) = rd(k);

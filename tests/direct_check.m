@@ -4,13 +4,14 @@
 ## @deftypefn {} {[@var{cases}, @var{mismatches}] =} direct_check ()
 ## The two roads of a gpumat call give the same bits.  Each operation the direct road takes
 ## (mex/gpumat_value_direct.cc: element-wise operators, uminus, abs, exp, @code{*}, dot, sum,
-## mean, max, min, gather, upload) runs with the direct road on and off (every call through
-## the MEX gateway), over double and single, scalars, vectors, matrices, N-D arrays,
-## broadcasts, a host scalar on either side, views, NaN, +-Inf, -0 and subnormals; value
-## (NaN where NaN, -0 where -0), class, size and complexity must be identical, or both must
-## raise an error with one identifier.  Also checks that the direct road was taken (its call
-## count grows) and that no device block is left behind.  Needs a GPU (make check runs it
-## there); ends with an error naming the first mismatches.
+## mean, max, min, gather, upload, indexing by colons, scalars and ranges) runs with the
+## direct road on and off (every call through the MEX gateway), over double and single (the
+## indexing over every class), scalars, vectors, matrices, N-D arrays, broadcasts, a host
+## scalar on either side, views, NaN, +-Inf, -0 and subnormals; value (NaN where NaN, -0
+## where -0), class, size and complexity must be identical, or both must raise an error with
+## one identifier.  Also checks that the direct road was taken (its call count grows) and that
+## no device block is left behind.  Needs a GPU (make check runs it there); ends with an error
+## naming the first mismatches.
 ## @end deftypefn
 
 function [cases, mismatches] = direct_check ()
@@ -72,6 +73,22 @@ function [cases, mismatches] = direct_check ()
     if (! ok)
       mismatches{end+1} = sprintf ("gather (gpumat (%s)): %s", class (v{1}), why);
     endif
+  endfor
+  ## indexing by colons, scalars and ranges (the direct road's one gm_index_gather) of every
+  ## class, and the forms it leaves to the gateway (lists, views, complex data, empty results)
+  forms = {@(x) x(:, 1), @(x) x(2, :), @(x) x(:), @(x) x(2:3), @(x) x(1:2, 2:3), ...
+           @(x) x(:, :, 2), @(x) x(end), @(x) x(1, 1, 1, 1), @(x) x([1 2], 1), ...
+           @(x) x(:, [3 1]), @(x) x'(:, 1), @(x) x(2:1), @(x) x(:, end, end), @(x) x(logical ([1 0 1]))};
+  for v = {reshape(1:24, 2, 3, 4), magic(4), int8(magic(3)), uint16(1:5), true(3, 4), ...
+           single([1 NaN 3; -0 Inf 4]), [1+2i 3 1; 4 5i 2], (1:5)', 7, int64([-1 2 3; 4 5 6])}
+    for f = 1:numel (forms)
+      [ok, why] = same_both_roads (forms{f}, {gpumat(v{1})});
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s %s): %s", func2str (forms{f}), class (v{1}),
+                                     mat2str (size (v{1})), why);
+      endif
+    endfor
   endfor
   [~, calls1] = __gpumat_call__ ("direct", true);
   cases++;

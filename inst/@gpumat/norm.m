@@ -10,7 +10,9 @@ function n = norm (A, p, varargin)
   ## The rest (complex and other classes, the options) is Octave's own norm of the gathered
   ## data, its result uploaded: the host's value, or the host's error.
   if (nargin < 2)
-    p = 2;
+    ## the common call in one step: the shell takes the same decisions for P = 2
+    n = __gpumat_call__ ("norm2", A);
+    return;
   endif
   if (nargin > 2 || ! isa (A, "gpumat") || ! (isfloat (A) && isreal (A)) || isa (p, "gpumat"))
     n = host_call ("norm", A, p, varargin{:});

@@ -6,7 +6,11 @@
 ## Octave's @code{sum} of a gpumat array, on the GPU, in a fixed tree order.
 ## @end deftypefn
 function S = sum (A, dim, varargin)
-  if (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A) || iscomplex (A))
+  if (nargin == 1)
+    ## the common call in one step: the shell picks the device or the host by A's class
+    S = __gpumat_call__ ("sum", A);
+    return;
+  elseif (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A) || iscomplex (A))
     ## "native", "double", "extra", integer and complex data: Octave's own sum on the host
     ## (gpumat:hostFallback)
     args = {A};
@@ -15,8 +19,6 @@ function S = sum (A, dim, varargin)
     endif
     S = host_call ("sum", args{:});
     return;
-  elseif (nargin < 2)
-    dim = 0;
   elseif (! valid_dim (dim))
     error ("gpumat:reduce:invalidDim", "sum: invalid dimension DIM = %s", disp_value (dim));
   endif
@@ -32,3 +34,19 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_sum ();
+
+%!function gpu_check_sum_classes ()
+%! ## one-argument sum of every class: the device or Octave's own, with Octave's class rules
+%! ## (Octave 7.3 sums integer and logical data to double)
+%! w = warning ("off", "gpumat:hostFallback");
+%! unwind_protect
+%!   for x = {int8([100 100 -100]), uint16([1 2; 3 4]), [1+2i 3-1i], single([1 NaN]), ...
+%!            true(2, 3), zeros(0, 3), ones(2, 0), complex(single([1 2])), 5, NaN}
+%!     assert (gather (sum (gpumat (x{1}))), sum (x{1}));
+%!   endfor
+%! unwind_protect_cleanup
+%!   warning (w);
+%! end_unwind_protect
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_sum_classes ();
