@@ -7,6 +7,13 @@
  * Every call waits (it reads getrf's or potrf's info), so its workspaces go back to the cache
  * at return; a failure frees them too.
  *
+ * cuSOLVER and cuBLAS are loaded with dlopen at the first solve (load_libraries), as fft.cu
+ * loads cuFFT, not linked: linked, they cost every `pkg load` 220-320 ms on the H200's host
+ * (this 2-core machine: Octave's start with the value type registered 0.22-0.28 s, 0.44-0.96 s
+ * with the two libraries preloaded).  Their sonames are those of the toolkit built against;
+ * libgpumat.so's rpath to the toolkit's library folder (build.mk) is where dlopen looks after
+ * LD_LIBRARY_PATH, and both libraries find their own dependencies beside themselves ($ORIGIN).
+ *
  * The condition estimate follows LAPACK's xGECON / xPOCON / xTRCON step for step: the 1-norm of
  * the matrix, and Hager and Higham's estimate of the 1-norm of its inverse (xLACN2, at most 5
  * iterations and a final alternating-sign test vector), each step a pair of triangular solves

@@ -80,7 +80,7 @@ endfunction
 
 ## complex data: Octave's own factors, pivots on |re| + |im| as LAPACK's izamax (by the modulus,
 ## row 2 would lead the first column: |3+3i| = 4.24 < 4.5 < 6 = |3| + |3|)
-%!test
+%!testif ; gpumat_available ()
 %! A = [3+3i 1; 4.5 2i];
 %! [L, U, P] = lu (gpumat (A));
 %! [Lh, Uh, Ph] = lu (A);
