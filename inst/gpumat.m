@@ -153,13 +153,15 @@
 
 function G = gpumat (A, varargin)
   persistent makers = {"zeros", "ones", "eye", "rand", "randn"};
-  if (nargin == 1 && (isnumeric (A) || islogical (A)) && ! isa (A, "gpumat") && ! isobject (A))
-    ## the common call first: a host array to the device
-    G = __gpumat_call__ ("upload", "gpumat", A);
-    if (islogical (A) && ! islogical (G))
-      G = (G != 0);             # a logical array stays logical, as a gpuArray does
+  if (nargin == 1)
+    ## the common call first, in one step: a host numeric or logical array to the device (a
+    ## logical array stays logical, as a gpuArray does); the shell says whether it was that
+    [G, done] = __gpumat_call__ ("upload1", A);
+    if (done)
+      return;
     endif
-  elseif (nargin == 0)
+  endif
+  if (nargin == 0)
     ## an empty 0x0 double array: nothing on the device
     G = __gpumat_call__ ("wrap", struct ("ptr", uint64 (0), "dims", [0 0], "cls", "double",
                                          "op", 0, "complex", false));

@@ -757,6 +757,21 @@ how many arrays share G's device block.\n\
           note_host_fallback ("sum");
           return ovl (upload_host (octave::feval ("sum", ovl (gather (args(1))), 1)(0)));
         }
+      if (cmd == "upload1" && args.length () == 2)
+        {
+          /* gpumat (A) of a host numeric or logical array, gpumat.m's common call, with its
+             tests made here (they cost five calls in Octave code): [G, true]; anything else
+             [[], false], and gpumat.m takes it from there */
+          const octave_value& a = args(1);
+          if ((a.isnumeric () || a.islogical ()) && ! is_gpumat (a) && ! a.isobject ())
+            {
+              octave_value g = gw1 (ovl ("upload", "gpumat", a));
+              if (a.islogical () && ! (is_gpumat (g) && rep (g).islogical ()))
+                g = gw1 (ovl ("binary", "gpumat", "ne", g, 0.0));   /* logical stays logical */
+              return ovl (g, true);
+            }
+          return ovl (Matrix (), false);
+        }
       if (cmd == "norm2" && args.length () == 2 && is_gpumat (args(1)))
         {
           /* norm (G), @gpumat/norm.m's one-argument call (power iteration's): the 2-norm of a

@@ -304,6 +304,10 @@ const int index_max_subscripts = 32;
    rd: the result's size), as the gateway's "index" computes it; false: the gateway's road */
 bool direct_index (const octave_gpumat& g, const std::vector<octave::idx_vector>& ivs,
                    const int64_t *ext, const dim_vector& rd, octave_value& out);
+/* G(i, j, ...) = s: one element of a real double or single array that owns its block alone, s
+   a real host scalar; false: the gateway's "assign" */
+bool direct_assign_element (const octave_value& self, const std::vector<octave::idx_vector>& ivs,
+                            const octave_value& rhs);
 /* frees a dead value's block now, when the direct path is known to be there */
 bool direct_free (uint64_t block);
 

@@ -27,6 +27,8 @@
  *   upload   a double, single, integer, logical or complex host array (logical stays logical);
  *   index    G(I1, ..., In) of a real array of any class where each subscript is a colon, a
  *            scalar or a contiguous range (G(:, j), G(a:b, :), G(k)): one gm_index_gather;
+ *   assign   G(i, j, ...) = s of one element of a real double or single array, s a real host
+ *            scalar: one queued 4- or 8-byte upload;
  *   free     the blocks of gpumat values that died (gm_device_free).
  * The operators (G + H, G * H, -G, abs (G), ...) and indexing call their rows with Octave's
  * operator and operands (direct_binary_operator, direct_product, direct_index, ...): no command
@@ -695,6 +697,44 @@ bool direct_index (const octave_gpumat& g, const std::vector<octave::idx_vector>
   for (int d = 0; d < rd.ndims (); d++)
     dims[d] = rd(d);
   out = owned_result (r.keep (), bytes, rd.ndims (), dims, g.m_cls);
+  direct_calls++;
+  return true;
+}
+
+/* G(i, j, ...) = s with scalar subscripts (checked and inside G: the shell has resized and
+   copied as needed, so G owns its block alone) and s a real double or single host scalar, G real
+   double or single: the one element written by a queued upload of s in G's class (a double
+   into single rounded as Octave's assignment rounds it), as the gateway's "assign" writes it. */
+bool direct_assign_element (const octave_value& self, const std::vector<octave::idx_vector>& ivs,
+                            const octave_value& rhs)
+{
+  if (! direct_available () || ! is_gpumat (self) || is_gpumat (rhs) || rhs.numel () != 1
+      || rhs.iscomplex () || ! rhs.isfloat () || rhs.issparse () || rhs.isobject ())
+    return false;
+  const octave_gpumat& g = rep (self);
+  if (g.m_complex || g.m_op != 0 || ! g.m_owner || g.m_owner.use_count () > 1
+      || (g.m_cls != "double" && g.m_cls != "single"))
+    return false;
+  const int n = static_cast<int> (ivs.size ());
+  const dim_vector fd = n == 1 ? dim_vector (g.m_dims.numel (), 1) : g.m_dims.redim (n);
+  int64_t offset = 0, stride = 1;
+  for (int k = 0; k < n; k++)
+    {
+      if (ivs[k].length (fd(k)) != 1 || ivs[k].extent (fd(k)) > fd(k))
+        return false;
+      offset += ivs[k].xelem (0) * stride;
+      stride *= fd(k);
+    }
+  void *base = reinterpret_cast<void *> (static_cast<uintptr_t> (g.m_ptr));
+  if (gm_device_of (base) != 0)
+    return false;
+  const double d = rhs.double_value ();
+  const float f = static_cast<float> (rhs.is_single_type () ? rhs.float_value () : d);
+  const bool single = g.m_cls == "single";
+  char *dst = static_cast<char *> (base) + offset * (single ? 4 : 8);
+  if (gm_copy_to_device_async (dst, single ? static_cast<const void *> (&f) : &d,
+                               single ? 4 : 8) != GM_OK)
+    return false;
   direct_calls++;
   return true;
 }

@@ -558,6 +558,8 @@ octave_value octave_gpumat::subsasgn (const std::string& type,
       /* copy on write: the block is shared with another array or a view, or this is a view */
       self = gw1 (ovl ("copy", "index", self));
     }
+  if (direct_assign_element (self, ivs, rhs))
+    return self;
   octave_value_list args (4 + n);
   args(0) = "assign";
   args(1) = "index";

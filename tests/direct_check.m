@@ -4,14 +4,14 @@
 ## @deftypefn {} {[@var{cases}, @var{mismatches}] =} direct_check ()
 ## The two roads of a gpumat call give the same bits.  Each operation the direct road takes
 ## (mex/gpumat_value_direct.cc: element-wise operators, uminus, abs, exp, @code{*}, dot, sum,
-## mean, max, min, gather, upload, indexing by colons, scalars and ranges) runs with the
-## direct road on and off (every call through the MEX gateway), over double and single (the
-## indexing over every class), scalars, vectors, matrices, N-D arrays, broadcasts, a host
-## scalar on either side, views, NaN, +-Inf, -0 and subnormals; value (NaN where NaN, -0
-## where -0), class, size and complexity must be identical, or both must raise an error with
-## one identifier.  Also checks that the direct road was taken (its call count grows) and that
-## no device block is left behind.  Needs a GPU (make check runs it there); ends with an error
-## naming the first mismatches.
+## mean, max, min, gather, upload, indexing by colons, scalars and ranges, assignment of one
+## element) runs with the direct road on and off (every call through the MEX gateway), over
+## double and single (indexing and assignment over every class), scalars, vectors, matrices,
+## N-D arrays, broadcasts, a host scalar on either side, views, shared blocks, NaN, +-Inf, -0
+## and subnormals; value (NaN where NaN, -0 where -0), class, size and complexity must be
+## identical, or both must raise an error with one identifier.  Also checks that the direct
+## road was taken (its call count grows) and that no device block is left behind.  Needs a GPU
+## (make check runs it there); ends with an error naming the first mismatches.
 ## @end deftypefn
 
 function [cases, mismatches] = direct_check ()
@@ -90,6 +90,25 @@ function [cases, mismatches] = direct_check ()
       endif
     endfor
   endfor
+  ## assignment of one element (the direct road's one queued upload) and the forms it leaves
+  ## to the gateway (growth, ranges, complex, integer and logical arrays, gpumat values)
+  puts = {{2, 3, 7.5}, {5, -0}, {1, 1, NaN}, {2, 2, single(0.1)}, {4, 4, 1}, {1, 2:3, 5}, ...
+          {9, 2}, {1, 1, 1, Inf}, {2, 1, 2, 3}, {1, 1, 2+1i}, {1, 1, int8(3)}, {1, 1, true}};
+  for v = {magic(3), single(magic(3)), int8(magic(3)), true(3), [1+2i 3 1; 4 5i 2; 1 1 1], ...
+           reshape(1:12, 2, 3, 2)}
+    for f = 1:numel (puts)
+      for shared = 0:1
+        [ok, why] = same_both_roads (@(x) put (x, shared, puts{f}{:}), {gpumat(v{1})});
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("G(%s) = %s (%s %s, shared %d): %s",
+                                       strjoin (cellfun (@mat2str, puts{f}(1:end-1), "uniformoutput", false), ", "),
+                                       mat2str (puts{f}{end}), class (v{1}), mat2str (size (v{1})),
+                                       shared, why);
+        endif
+      endfor
+    endfor
+  endfor
   [~, calls1] = __gpumat_call__ ("direct", true);
   cases++;
   if (calls1 - calls0 < 1000)
@@ -107,6 +126,19 @@ function [cases, mismatches] = direct_check ()
   if (! isempty (mismatches))
     printf ("  %s\n", mismatches{1:min (end, 40)});
     error ("direct_check: %d of %d cases differ between the roads", numel (mismatches), cases);
+  endif
+endfunction
+
+## x(I...) = V; when shared, another array shares x's block first (copy on write), and the
+## result is both arrays' elements, gathered: the other must keep its values
+function r = put (x, shared, varargin)
+  if (shared)
+    y = x;
+  endif
+  x(varargin{1:end-1}) = varargin{end};
+  r = x;
+  if (shared)
+    r = [gather(x)(:); gather(y)(:)];
   endif
 endfunction
 
