@@ -451,7 +451,7 @@ endfunction
 ## left out: where an infinity meets a twiddle factor, which outputs are NaN and which Inf
 ## depends on the FFT's algorithm (FFTW's codelets or cuFFT's), not on a rule Octave states.
 ## kernels/elementwise_int.cu through the gateway's integer branch: each integer class against
-## itself (a column of intmin, intmax, 0, 1, 7 and -1 against a row of intmax, intmin, 0, 7
+## itself (a column of intmin, intmax, 0, 1, 7 and -2 against a row of intmax, intmin, 0, 7
 ## and -2: every pair), against double and single edge values (+-Inf, NaN, 0.5, 2.5, -1.5,
 ## 1e10, -3.7) on either side, and a scalar against the column; the unary operators and the
 ## casts at the same edges (-0.5 too).  Never intmin against -1 (nor a value that rounds to
@@ -470,7 +470,7 @@ function [cases, mismatches, k] = integer_parity (k, mine)
   pairs = cell (0, 2);
   inputs = {fl, single(fl), [1.5 -2.5 -0.5 3e9 -1e20 200.5]};
   for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
-    e = cast ([intmin(c{1}); intmax(c{1}); 0; 1; 7; -1], c{1});
+    e = cast ([intmin(c{1}); intmax(c{1}); 0; 1; 7; -2], c{1});
     pairs(end+1:end+4, :) = {e, [e([2 1 3 5]); cast(-2, c{1})].'; e, fl; single(fl), e; ...
                              intmax(c{1}), e};
     inputs{end+1} = e;
