@@ -459,8 +459,8 @@ endfunction
 ## x % y traps, SIGFPE, again and again).
 function [cases, mismatches, k] = integer_parity (k, mine)
   bin = {"plus", @plus; "minus", @minus; "times", @times; "rdivide", @rdivide;
-         "ldivide", @ldivide; "power", @power; "lt", @lt; "ge", @ge; "eq", @eq; "ne", @ne;
-         "and", @and; "or", @or; "max", @max; "min", @min; "mod", @mod; "rem", @rem};
+         "power", @power; "lt", @lt; "eq", @eq; "ne", @ne; "and", @and; "max", @max;
+         "min", @min; "mod", @mod; "rem", @rem};
   un = {"uminus", @uminus; "abs", @abs; "sign", @sign; "not", @not; "round", @round;
         "fix", @fix; "isnan", @isnan; "isfinite", @isfinite; "logical", @logical;
         "double", @double; "single", @single; "int8", @int8; "uint8", @uint8;
@@ -479,7 +479,7 @@ function [cases, mismatches, k] = integer_parity (k, mine)
   for p = 1:rows (pairs)
     x = pairs{p, 1};  y = pairs{p, 2};
     for f = 1:rows (bin)
-      for placement = 1:3
+      for placement = [1 3]         # x on the GPU, y on the host or the GPU (CI time)
         k++;
         if (! mine (k))
           continue;
