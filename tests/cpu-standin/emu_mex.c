@@ -116,6 +116,30 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mxGetPr (plhs[0])[0] = b; mxGetPr (plhs[0])[1] = l;
   } else if (!strcmp (command, "available")) {
     plhs[0] = mxCreateLogicalScalar (0);
+  } else if (!strcmp (command, "convert") && nrhs == 4 && mxIsChar (prhs[2])) {
+    /* ("convert", CALLER, CLS, G): the value type's class conversions (int8 (G) ..., which
+       [G, H] of mixed classes uses) as Octave's own cast of the gathered array, uploaded: the
+       conversion kernels are not part of this stand-in (test_elementwise_int checks them on
+       the GPU); the shape commands' logic around them is */
+    char cls[16];
+    mxGetString (prhs[2], cls, sizeof cls);
+    gw_read_operand_raw (&scratch, prhs[3], "elementwise", "A", &A);
+    mxArray *h = gw_gather_operand (&scratch, &A, "elementwise"), *out = NULL;
+    mxArray *args[2] = {h, mxCreateString (cls)};
+    if (mexCallMATLAB (1, &out, 2, args, "cast") != 0 || !out)
+      gw_fail (&scratch, "emu:convert", "cast to %s failed", cls);
+    mxDestroyArray (args[1]);
+    mxDestroyArray (h);
+    gw_operand R;
+    gw_read_operand (&scratch, out, "elementwise", "R", &R);
+    const size_t bytes = R.numel * gm_class_size (R.cls);
+    void *d = gw_device_alloc (&scratch, bytes, "elementwise");
+    if (bytes) gm_copy_to_device (d, mxIsLogical (out) ? (const void *) mxGetLogicals (out) : R.host, bytes);
+    gw_device_keep (&scratch, d);
+    plhs[0] = gw_make_descriptor (d, mxIsLogical (out) ? GM_UINT8 : R.cls, R.ndims, R.dims);
+    if (mxIsLogical (out)) gw_descriptor_set_logical (plhs[0]);
+    mxDestroyArray (out);
+    gw_scratch_free (&scratch);
   } else
     gw_fail (NULL, "emu:unknown", "unknown command %s", command);
 }
