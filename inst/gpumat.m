@@ -1824,7 +1824,7 @@ endfunction
 %!   assert (size (G), size (X));
 %!   assert (gather (G), X);
 %! endfor
-%! clear G ans
+%! clear G H ans
 %! assert (__gpumat_call__ ("usage", "")(1:2), use0(1:2));
 %!endfunction
 %!testif ; gpumat_available ()

@@ -297,6 +297,8 @@ extern "C" gm_status gm_make_fill (size_t elem_bytes, int64_t count, const void 
 {
   if (count < 0 || !h_value)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_make_fill: count %lld", (long long) count);
+  if (elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4 && elem_bytes != 8 && elem_bytes != 16)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_make_fill: element size %zu", elem_bytes);
   if (count == 0)
     return GM_OK;
   if (!d_out)
@@ -306,8 +308,7 @@ extern "C" gm_status gm_make_fill (size_t elem_bytes, int64_t count, const void 
   for (size_t k = 1; k < elem_bytes; k++)
     same &= b[k] == b[0];
   size_t total;
-  if (same && elem_bytes >= 1 && elem_bytes <= 16
-      && gm_mul_size ((size_t) count, elem_bytes, &total) == GM_OK)
+  if (same && gm_mul_size ((size_t) count, elem_bytes, &total) == GM_OK)
     return gm_cuda_status (cudaMemsetAsync (d_out, b[0], total, stream), "cudaMemsetAsync");
   switch (elem_bytes) {
   case 1: return launch_fill<1> (count, h_value, d_out, stream);
