@@ -30,47 +30,11 @@ function [cases, mismatches] = parity_check (part, parts)
   inputs = make_inputs ();
   unary = unary_functions ();
   binary = binary_functions ();
-  cases = 0;  mismatches = {};  k = 0;
-  for i = 1:numel (inputs)
-    x = inputs{i};
-    for f = 1:rows (unary)
-      k++;
-      if (! mine (k))
-        continue;
-      endif
-      [ok, why] = agree (unary{f, 2}, {x}, {gpumat(x)});
-      cases++;
-      if (! ok)
-        mismatches{end+1} = sprintf ("%s (%s): %s", unary{f, 1}, describe (x), why);
-      endif
-    endfor
-  endfor
+  ## unary: every function on every input
+  [cases, mismatches, k] = unary_cases (unary, inputs, 0, mine);
   ## binary: pairs of one shape family (scalar with anything, equal sizes, row with column)
-  pairs = make_pairs (inputs);
-  for p = 1:rows (pairs)
-    x = pairs{p, 1};  y = pairs{p, 2};
-    for f = 1:rows (binary)
-      for placement = 1:3
-        k++;
-        if (! mine (k))
-          continue;
-        endif
-        gx = x;  gy = y;
-        if (placement != 2)
-          gx = gpumat (x);
-        endif
-        if (placement != 1)
-          gy = gpumat (y);
-        endif
-        [ok, why] = agree (binary{f, 2}, {x, y}, {gx, gy});
-        cases++;
-        if (! ok)
-          mismatches{end+1} = sprintf ("%s (%s, %s) placement %d: %s", binary{f, 1},
-                                       describe (x), describe (y), placement, why);
-        endif
-      endfor
-    endfor
-  endfor
+  [c, m, k] = binary_cases (binary, make_pairs (inputs), 1:3, k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## char: a host operand only (a gpumat array holds numbers; gpumat ("ab") is double)
   for t = {{[1 2; 3 4], ["ab"; "cd"]}, {[5 6 7], "xyz"}, {7, "q"}, {[1 2 3], "a"}}
     x = t{1}{1};  c = t{1}{2};
@@ -487,45 +451,10 @@ function [cases, mismatches, k] = integer_parity (k, mine)
                              intmax(c{1}), e};
     inputs{end+1} = e;
   endfor
-  cases = 0;  mismatches = {};
-  for p = 1:rows (pairs)
-    x = pairs{p, 1};  y = pairs{p, 2};
-    for f = 1:rows (bin)
-      for placement = [1 3]         # x on the GPU, y on the host or the GPU (CI time)
-        k++;
-        if (! mine (k))
-          continue;
-        endif
-        gx = x;  gy = y;
-        if (placement != 2)
-          gx = gpumat (x);
-        endif
-        if (placement != 1)
-          gy = gpumat (y);
-        endif
-        [ok, why] = agree (bin{f, 2}, {x, y}, {gx, gy});
-        cases++;
-        if (! ok)
-          mismatches{end+1} = sprintf ("%s (%s, %s) placement %d: %s", bin{f, 1},
-                                       describe (x), describe (y), placement, why);
-        endif
-      endfor
-    endfor
-  endfor
-  for i = 1:numel (inputs)
-    x = inputs{i};
-    for f = 1:rows (un)
-      k++;
-      if (! mine (k))
-        continue;
-      endif
-      [ok, why] = agree (un{f, 2}, {x}, {gpumat(x)});
-      cases++;
-      if (! ok)
-        mismatches{end+1} = sprintf ("%s (%s): %s", un{f, 1}, describe (x), why);
-      endif
-    endfor
-  endfor
+  ## x on the GPU, y on the host or the GPU (CI time)
+  [cases, mismatches, k] = binary_cases (bin, pairs, [1 3], k, mine);
+  [c, m, k] = unary_cases (un, inputs, k, mine);
+  cases += c;  mismatches = [mismatches, m];
 endfunction
 
 ## Arrays made from a few scalars with a gpumat argument, against the same call on host
@@ -766,6 +695,56 @@ function [ok, why, narrowed] = transform_agree (f, x)
 endfunction
 
 ## ---- comparison ------------------------------------------------------------------------
+
+## Each function of FUNCS (rows {name, handle}) on each input, on the GPU and on the host:
+## the cases of this part (MINE), counted on from K.
+function [cases, mismatches, k] = unary_cases (funcs, inputs, k, mine)
+  cases = 0;  mismatches = {};
+  for i = 1:numel (inputs)
+    x = inputs{i};
+    for f = 1:rows (funcs)
+      k++;
+      if (! mine (k))
+        continue;
+      endif
+      [ok, why] = agree (funcs{f, 2}, {x}, {gpumat(x)});
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", funcs{f, 1}, describe (x), why);
+      endif
+    endfor
+  endfor
+endfunction
+
+## Each function of FUNCS on each pair {x, y} of PAIRS, with the operands placed as each of
+## PLACEMENTS says (1: x on the GPU, 2: y, 3: both), against the host.
+function [cases, mismatches, k] = binary_cases (funcs, pairs, placements, k, mine)
+  cases = 0;  mismatches = {};
+  for p = 1:rows (pairs)
+    x = pairs{p, 1};  y = pairs{p, 2};
+    for f = 1:rows (funcs)
+      for placement = placements
+        k++;
+        if (! mine (k))
+          continue;
+        endif
+        gx = x;  gy = y;
+        if (placement != 2)
+          gx = gpumat (x);
+        endif
+        if (placement != 1)
+          gy = gpumat (y);
+        endif
+        [ok, why] = agree (funcs{f, 2}, {x, y}, {gx, gy});
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s, %s) placement %d: %s", funcs{f, 1},
+                                       describe (x), describe (y), placement, why);
+        endif
+      endfor
+    endfor
+  endfor
+endfunction
 
 function [ok, why] = agree (f, host_args, gpu_args)
   ok = true;  why = "";
