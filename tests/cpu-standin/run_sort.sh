@@ -84,13 +84,14 @@ gm_status gm_mul_size3 (size_t a, size_t b, size_t c, size_t *out)
 gm_status gm_fill_bytes (void *d, int v, size_t n) { memset (d, v, n); return GM_OK; }
 }
 CPP
-# the gateway: gw_sort.c's commands, and upload, gather, copy, free, usage and available as
-# emu_mex.c has them (its index commands are left out: they would bring index.cu along)
+# the gateway: gw_sort.c's commands, and the array commands of emu_array.c (emu_mex.c's index
+# commands are left out: they would bring index.cu along)
 cat > "$out/emu_mex_sort.c" <<'C'
 #include <stdint.h>
 #include <string.h>
 #include "gateway_util.h"
 #include "gw_sort.h"
+#include "emu_array.h"
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   static const struct { const char *name; void (*run) (int, mxArray **, int, const mxArray **); }
@@ -107,38 +108,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       commands[k].run (nlhs, plhs, nrhs, prhs);
       return;
     }
-  gw_scratch scratch = GW_SCRATCH_INIT;
-  gw_operand A;
-  if (!strcmp (command, "upload") && mxIsLogical (prhs[2])) {
-    const size_t n = mxGetNumberOfElements (prhs[2]);
-    void *d = gw_device_alloc (&scratch, n, "array");
-    if (n) gm_copy_to_device (d, mxGetLogicals (prhs[2]), n);
-    gw_device_keep (&scratch, d);
-    plhs[0] = gw_make_descriptor (d, GM_UINT8, mxGetNumberOfDimensions (prhs[2]), mxGetDimensions (prhs[2]));
-    gw_descriptor_set_logical (plhs[0]);
-  } else if (!strcmp (command, "upload")) {
-    gw_read_operand (&scratch, prhs[2], "array", "A", &A);
-    const size_t bytes = A.numel * gm_class_size (A.cls);
-    void *d = gw_device_alloc (&scratch, bytes, "array");
-    if (bytes) gm_copy_to_device (d, A.host, bytes);
-    gw_device_keep (&scratch, d);
-    gw_scratch_free (&scratch);
-    plhs[0] = gw_make_descriptor (d, A.cls, A.ndims, A.dims);
-  } else if (!strcmp (command, "gather")) {
-    gw_read_operand_raw (&scratch, prhs[2], "array", "G", &A);
-    plhs[0] = gw_gather_operand (&scratch, &A, "array");
-    gw_scratch_free (&scratch);
-  } else if (!strcmp (command, "free")) {
-    for (size_t i = 0; i < mxGetNumberOfElements (prhs[2]); i++)
-      gm_device_free ((void *) (uintptr_t) ((const uint64_t *) mxGetData (prhs[2]))[i]);
-  } else if (!strcmp (command, "usage")) {
-    size_t b, l, c;
-    gm_device_usage (&b, &l, &c);
-    plhs[0] = mxCreateDoubleMatrix (1, 3, mxREAL);
-    mxGetPr (plhs[0])[0] = b; mxGetPr (plhs[0])[1] = l;
-  } else if (!strcmp (command, "available")) {
-    plhs[0] = mxCreateLogicalScalar (0);
-  } else
+  if (!emu_array_command (command, plhs, nrhs, prhs))
     gw_fail (NULL, "emu:unknown", "unknown command %s", command);
 }
 C
@@ -166,12 +136,13 @@ echo "(with 64-bit positions from 65 elements on:)"
 "$out/test_sort_wide" $mode | sed 's/^test_sort:/test_sort_wide:/' || status=1
 
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_sort.c" \
-         "$out/emu_mex_sort.c"; do
-  mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$cuda/include" "$f" \
+         "$out/emu_mex_sort.c" "$here/emu_array.c"; do
+  mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$here" -I"$cuda/include" "$f" \
     -o "$out/obj-sort/$(basename "$f" .c)_sort.o"
 done
 mkoctfile --mex -o "$out/mex-sort/__gpumat__.mex" "$out/obj-sort/gateway_util_sort.o" \
   "$out/obj-sort/gw_device_message_sort.o" "$out/obj-sort/gw_sort_sort.o" "$out/obj-sort/emu_mex_sort_sort.o" \
+  "$out/obj-sort/emu_array_sort.o" \
   "$out/obj-sort/emu_kernels.o" "$out/obj-sort/sort_emu.o" "$out/obj-sort/find_emu.o" \
   "$out/obj-sort/emu_runtime.o" "$out/obj-sort/sort_extra_emu.o" -lstdc++
 cd "$root"
