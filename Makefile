@@ -99,7 +99,7 @@ $(TARGET)/tests/%: tests/%.cu $(wildcard tests/*.h) $(KERNEL_HEADERS) $(KERNEL_O
 
 $(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -o $@
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
 
 # The programs run at once (their CPU references are single-threaded), each into its own log,
 # printed in order.

@@ -195,9 +195,11 @@ $(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) -DGPUMAT_MIN_ARCH=$(firs
 # directly on its hot path (mex/gpumat_value_direct.cc).  mkoctfile hands its flags to a shell
 # of its own: \$$ORIGIN reaches the linker as $ORIGIN.
 LIB_CXX      := $(shell $(MKOCTFILE) -p CXX 2>/dev/null || echo g++)
-# cuFFT is not linked: kernels/fft.cu loads it (dlopen) at the first transform, so that gpumat
-# loads and runs everything else without it.  The rpath makes that dlopen look in this
-# toolkit's library folder as well (after LD_LIBRARY_PATH, before the system's folders).
+# cuFFT, cuSOLVER and cuBLAS are not linked: kernels/fft.cu and kernels/solve.cu load them
+# (dlopen) at the first transform or solve, so that gpumat loads and runs everything else
+# without them (linked, cuSOLVER and cuBLAS cost every `pkg load` 220-320 ms).  The rpath
+# makes that dlopen look in this toolkit's library folder as well (after LD_LIBRARY_PATH,
+# before the system's folders).
 CUFFT_RPATH   = -Wl,-rpath,$(CUDA_LIBDIR)
 RUNTIME_LINK  = -L$(abspath $(dir $(RUNTIME_OUT))) -lgpumat -Wl,-rpath,'\$$ORIGIN'
 $(RUNTIME_OUT): $(KERNEL_OBJECTS)

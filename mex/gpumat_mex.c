@@ -73,6 +73,7 @@
 #include "gw_scan.h"
 #include "gw_shape.h"
 #include "gw_fft.h"
+#include "gw_solve.h"
 #include "gw_sort.h"
 #include "gw_make.h"
 
@@ -308,6 +309,8 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"runtime",       cmd_runtime},
   {"fault",         cmd_fault},
   {"fft",           gw_cmd_fft},
+  {"solve",         gw_cmd_solve},
+  {"factor",        gw_cmd_factor},
   {"sort",          gw_cmd_sort},       /* sort, find, nnz, median: gw_sort.c */
   {"find",          gw_cmd_find},
   {"nnz",           gw_cmd_nnz},

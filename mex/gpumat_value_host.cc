@@ -17,8 +17,9 @@
  * data for + - .* ./ (and / \ by a scalar), the comparisons, unary - and ! (complex_on_device).
  * Anything else, an integer with a complex operand included, is Octave's own operator on the
  * gathered operands, its result uploaded (errors included: int8 + int16 is Octave's error).
- * `/` and `\` with a scalar divisor, and `^` of two scalars, are element-wise on the device; other
- * divisions and matrix powers run on the host until the solvers come.  `&` and `|` are one
+ * `/` and `\` with a scalar divisor, and `^` of two scalars, are element-wise on the device; `/`
+ * and `\` with a square matrix divisor are the solvers' (mex/gw_solve.c); other divisions
+ * (least squares) and matrix powers run on the host.  `&` and `|` are one
  * kernel on the device, with Octave's error for NaN (the gateway's query).  Assigning a gpumat
  * value into an indexed host array (`x(2) = G`) uploads the host array first, so the result is
  * a gpumat array, as MATLAB makes it a gpuArray.
@@ -301,21 +302,53 @@ static bool is_scalar_operand (const octave_value& v)
   return is_gpumat (v) ? rep (v).m_dims.numel () == 1 : v.numel () == 1;
 }
 
-/* A / B: element-wise when B is a scalar (Octave's rule), else the host's mrdivide. */
+/* A 2-D matrix the solvers take (gw_solve.c): a gpumat array of double, single or logical
+   data, or a host array of those or char; not integer or sparse, whose divisions Octave
+   refuses or computes by rules of its own.  A host diagonal or permutation matrix is its full
+   form as the dividend (Octave converts it) but has rules of its own as the divisor (dm \ m,
+   m / dm, pm \ m): `divisor` says which the operand is. */
+static bool solver_operand (const octave_value& v, bool divisor)
+{
+  if (is_gpumat (v))
+    return ! rep (v).isinteger () && rep (v).m_dims.ndims () == 2;
+  return (v.isfloat () || v.islogical () || v.is_string ()) && ! v.issparse ()
+         && ! (divisor && (v.is_diag_matrix () || v.is_perm_matrix ())) && v.ndims () == 2;
+}
+
+static bool is_square (const octave_value& v)
+{
+  const dim_vector dv = is_gpumat (v) ? rep (v).m_dims : v.dims ();
+  return dv.ndims () == 2 && dv(0) == dv(1);
+}
+
+/* A / B: element-wise when B is a scalar (Octave's rule); a square B on the device (the
+   gateway's "solve": LU, Cholesky or a triangular solve, Octave's matrix_type rules); else
+   Octave's own mrdivide on the host (least squares for a rectangular B). */
 static octave_value op_div (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (y) && on_device (octave_value::op_div, "rdivide", x, y))
-    return gw1 (ovl ("binary", "operator /", "rdivide", x, y));
+  if (is_scalar_operand (y))
+    {
+      if (on_device (octave_value::op_div, "rdivide", x, y))
+        return gw1 (ovl ("binary", "operator /", "rdivide", x, y));
+    }
+  else if (solver_operand (x, false) && solver_operand (y, true) && is_square (y))
+    return gw1 (ovl ("solve", "operator /", "mrdivide", x, y));
   return host_binary (octave_value::op_div, x, y);
 }
 
-/* A \ B: element-wise when A is a scalar, else the host's mldivide. */
+/* A \ B: element-wise when A is a scalar; a square A on the device; else the host's
+   mldivide. */
 static octave_value op_ldiv (const octave_base_value& a, const octave_base_value& b)
 {
   octave_value x = as_value (a), y = as_value (b);
-  if (is_scalar_operand (x) && on_device (octave_value::op_ldiv, "rdivide", y, x))
-    return gw1 (ovl ("binary", "operator \\", "rdivide", y, x));
+  if (is_scalar_operand (x))
+    {
+      if (on_device (octave_value::op_ldiv, "rdivide", y, x))
+        return gw1 (ovl ("binary", "operator \\", "rdivide", y, x));
+    }
+  else if (solver_operand (x, true) && solver_operand (y, false) && is_square (x))
+    return gw1 (ovl ("solve", "operator \\", "mldivide", x, y));
   return host_binary (octave_value::op_ldiv, x, y);
 }
 

@@ -67,6 +67,9 @@ function [cases, mismatches] = parity_check (part, parts)
   ## rand, randn and randi by class, size and range (make_parity)
   [c, m, k] = make_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
+  ## \, /, inv, det, lu and chol (kernels/solve.cu): every part takes its share
+  [c, m, k] = linear_algebra (k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## Octave's own solvers and statistics, and CG and power iteration as a scientist writes
   ## them, on gpumat arrays: within tolerance of the host, results on the device
   if (part == 1)
@@ -691,6 +694,332 @@ function [ok, why, narrowed] = transform_agree (f, x)
     if (err > tol)
       ok = false;  why = sprintf ("values differ by %g (tolerance %g)", err, tol);
     endif
+  endif
+endfunction
+
+## ---- dense linear algebra ------------------------------------------------------------------
+## Each matrix of solver_matrices with each function below, the operands on the GPU in turn
+## (both, the matrix only, the right-hand side only), against the host.  A case agrees when both
+## raise the same error message or neither does, both give the same singular-matrix warning
+## (Octave:singular-matrix, Octave:nearly-singular-matrix) or none, and the values agree by the
+## rule of solve_tolerance: a solve's error bound, n eps times the condition number, where the
+## device computes; the same bits where Octave's own function answers on the host (rectangular,
+## singular and ill-conditioned systems and inverses, NaN and Inf).
+function [cases, mismatches, k] = linear_algebra (k, mine)
+  cases = 0;  mismatches = {};
+  on = {"Octave:singular-matrix", "Octave:nearly-singular-matrix"};
+  state = warning ();
+  cleanup = onCleanup (@() warning (state));
+  for id = on
+    warning ("on", id{1});
+  endfor
+  two = {"mldivide", @(A, B, D) A \ B, "solve";
+         "mrdivide", @(A, B, D) D / A, "solve";
+         "mldivide_view", @(A, B, D) A' \ D.', "solve";
+         "mrdivide_view", @(A, B, D) B.' / A.', "solve"};
+  one = {"inv", @(A) inv (A), "solve";
+         "det", @(A) det (A) / hadamard (A) + 1, "factor";
+         "lu", @(A) lu (A), "factor";  "lu2", @(A) outputs (@lu, 2, A), "factor";
+         "lu3", @(A) outputs (@lu, 3, A), "factor";
+         "luvec", @(A) outputs (@(a) lu (a, "vector"), 3, A), "factor";
+         "chol", @(A) chol (A), "factor";  "chol_lower", @(A) chol (A, "lower"), "factor";
+         "chol2", @(A) outputs (@chol, 2, A), "factor"};
+  mats = solver_matrices ();
+  for i = 1:rows (mats)
+    A = mats{i, 2};  B = mats{i, 3};
+    D = reshape (cos (1:2*columns (A)), 2, columns (A));
+    if (iscomplex (B))
+      D = complex (D, 1);
+    endif
+    if (isa (B, "single"))
+      D = single (D);
+    endif
+    for f = 1:rows (two)
+      for placement = 1:3
+        k++;
+        if (! mine (k))
+          continue;
+        endif
+        g = {A(:, :), B(:, :), D(:, :)};
+        if (placement != 3)
+          g{1} = gpumat (A);
+        endif
+        if (placement != 2)
+          g{2} = gpumat (B);  g{3} = gpumat (D);
+        endif
+        tol = solve_tolerance (two{f, 3}, A, B);
+        [ok, why] = agree_linalg (two{f, 2}, {A, B, D}, g, tol);
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s) placement %d: %s", two{f, 1}, mats{i, 1},
+                                       placement, why);
+        endif
+      endfor
+    endfor
+    clear = pivots_clear (A);
+    for f = 1:rows (one)
+      k++;
+      if (! mine (k) || ! isempty (mats{i, 4}))
+        continue;          # a case of the right-hand side only
+      elseif (strncmp (one{f, 1}, "lu", 2) && ! (clear || iscomplex (A)))
+        continue;          # LU's factors are the host's only where its pivots are clear
+                           # (complex: Octave's own lu on the host, every pivot its own)
+      endif
+      tol = solve_tolerance (one{f, 3}, A, A);
+      [ok, why] = agree_linalg (one{f, 2}, {A}, {gpumat(A)}, tol);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", one{f, 1}, mats{i, 1}, why);
+      endif
+    endfor
+  endfor
+  ## text operands (Octave's own operator on the host: the same bits), beside a gpumat matrix
+  ## that is well conditioned, singular or holds NaN
+  T = ["ab"; "cd"];
+  for M = {[1 2; 3 5], [1 2; 2 4], [1 NaN; 2 3], single([1 2; 3 5]), [1 2i; 3 5]}
+    text = {"text \\ G", @(t, g) t \ g;  "G \\ text", @(t, g) g \ t;
+            "text / G", @(t, g) t / g;    "G / text", @(t, g) g / t};
+    for f = 1:rows (text)
+      k++;
+      if (! mine (k))
+        continue;
+      endif
+      [ok, why] = agree_linalg (text{f, 2}, {T, M{1}}, {T, gpumat(M{1})}, 0);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", text{f, 1}, mat2str (M{1}), why);
+      endif
+    endfor
+  endfor
+endfunction
+
+## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,
+## Hermitian positive definite, Hermitian by the probe but not positive definite), well and ill
+## conditioned, singular, with NaN or Inf, complex, single and logical, square and rectangular,
+## empty; B with 2 columns (a complex or single B where that is the case's point).
+function m = solver_matrices ()
+  G = @(n) reshape (sin ((1:n*n) .^ 1.3), n, n) + n / 2 * eye (n);
+  Z = @(n) complex (G (n), reshape (cos ((1:n*n) .^ 1.1), n, n));
+  rhs = @(a) reshape (cos ((1:2*rows (a)) .^ 1.2), rows (a), 2);
+  m = cell (0, 4);
+  add = @(m, name, a, b, only_rhs) [m; {name, a, b, only_rhs}];
+  for n = [2 5 7 16]
+    g = G (n);  z = Z (n);
+    m = add (m, sprintf ("full %d", n), g, rhs (g), "");
+    m = add (m, sprintf ("upper %d", n), triu (g) + n * eye (n), rhs (g), "");
+    m = add (m, sprintf ("lower %d", n), tril (g) + n * eye (n), rhs (g), "");
+    m = add (m, sprintf ("spd %d", n), g * g' + eye (n), rhs (g), "");
+    m = add (m, sprintf ("complex %d", n), z, rhs (g), "");
+    m = add (m, sprintf ("hpd %d", n), z * z' + eye (n), complex (rhs (g), 1), "");
+    m = add (m, sprintf ("single %d", n), single (g), single (rhs (g)), "");
+  endfor
+  g = G (5);  z = Z (5);  b = rhs (g);
+  m = add (m, "complex upper", triu (z) + 5i * eye (5), b, "");
+  m = add (m, "single spd", single (g * g' + eye (5)), b, "");
+  m = add (m, "single complex", single (z), single (b), "");
+  m = add (m, "single ill", single (hilb (6)), single (rhs (ones (6))), "");
+  m = add (m, "real A, complex B", g, complex (b, fliplr (b)), "rhs");
+  m = add (m, "complex A, real B", z, b, "rhs");
+  m = add (m, "single A, double B", single (g), b, "rhs");
+  m = add (m, "double A, single B", g, single (b), "rhs");
+  m = add (m, "NaN in B", g, [b(1:4, :); NaN 1], "rhs");
+  m = add (m, "Inf in B", g, [Inf 1; b(2:5, :)], "rhs");
+  m = add (m, "-Inf in B, upper A", triu (g) + 5 * eye (5), [b(1:2, :); 1 -Inf; b(4:5, :)], "rhs");
+  m = add (m, "NaN in B, spd A", g * g' + eye (5), [b(1:4, :); NaN 1], "rhs");
+  m = add (m, "Inf in complex B", z, complex ([Inf 1; b(2:5, :)], 1), "rhs");
+  m = add (m, "NaN in single B", single (g), single ([b(1:4, :); 1 NaN]), "rhs");
+  m = add (m, "NaN in A, Hermitian", [4 NaN; NaN 5], rhs (ones (2)), "");
+  m = add (m, "Inf in A, upper", [1 Inf; 0 3], rhs (ones (2)), "");
+  m = add (m, "one rhs", g, b(:, 1), "rhs");
+  m = add (m, "nonconformant", g, b(1:4, :), "rhs");
+  m = add (m, "symmetric, potrf fails", [1 .9 -.9; .9 1 .9; -.9 .9 1], rhs (ones (3)), "");
+  m = add (m, "symmetric indefinite", [2 3; 3 2], rhs (ones (2)), "");
+  m = add (m, "diagonal", diag ([1 2 3]), rhs (ones (3)), "");
+  m = add (m, "logical", logical ([1 1 0; 0 1 1; 0 0 1]), rhs (ones (3)), "");
+  m = add (m, "singular", [1 2; 2 4], rhs (ones (2)), "");
+  m = add (m, "singular ones", ones (3), rhs (ones (3)), "");
+  m = add (m, "rank-deficient", g(:, [1 1 3 4 5]), b, "");
+  m = add (m, "nearly singular", [1 1; 1 1+3e-16], rhs (ones (2)), "");
+  m = add (m, "hilbert 12", hilb (12), rhs (ones (12)), "");
+  m = add (m, "triangular, tiny pivot", [1 1; 0 1e-17], rhs (ones (2)), "");
+  m = add (m, "zero pivot", [0 1; 1 0], rhs (ones (2)), "");
+  m = add (m, "NaN", [1 NaN; 2 3], rhs (ones (2)), "");
+  m = add (m, "Inf", [Inf 1; 2 3], rhs (ones (2)), "");
+  m = add (m, "tall", g(:, 1:3), b, "");
+  m = add (m, "wide", g(1:3, :), b(1:3, :), "");
+  m = add (m, "tall rank-deficient", ones (4, 2), rhs (ones (4)), "");
+  m = add (m, "empty", zeros (0, 0), zeros (0, 3), "");
+  m = add (m, "no rhs", g, zeros (5, 0), "rhs");
+endfunction
+
+## The relative tolerance of a case (0: the same bits).  "solve" (\, /, inv): where the device
+## answers, 32 n eps cond (A); Octave's own answer on the host (a rectangular, singular,
+## ill-conditioned or non-finite system; cond (A) past 1e3 / eps: the device's floor for its
+## estimate of rcond is 128 eps, kernels/solve.cu) exactly.  "factor" (det normalized by
+## Hadamard's bound, lu, chol: the device computes them whatever the condition): 64 n eps, times
+## sqrt (cond (A)) for the factors of an ill-conditioned matrix; exactly for NaN and Inf.
+function tol = solve_tolerance (kind, A, B)
+  cls = "double";
+  if (isa (A, "single") || isa (B, "single"))
+    cls = "single";
+  endif
+  n = max (size (A));
+  if (! all (isfinite (A(:))) || (strcmp (kind, "solve") && ! all (isfinite (B(:)))))
+    tol = 0;
+    return;
+  endif
+  c = Inf;
+  if (rows (A) == columns (A) && ! isempty (A))
+    w = warning ();
+    warning ("off", "all");        # cond's own singular-matrix warnings
+    c = cond (double (A), 1);
+    warning (w);
+  endif
+  if (strcmp (kind, "solve"))
+    if (rows (A) != columns (A) || ! (c <= 1e3 / eps (cls)))
+      tol = 0;
+    else
+      tol = 32 * n * eps (cls) * max (1, c);
+    endif
+  else
+    tol = 64 * n * eps (cls) * sqrt (max (1, min (c, 1 / eps (cls))));
+  endif
+endfunction
+
+## Whether partial pivoting picks its rows without doubt: at each step of the elimination the
+## largest candidate clearly ahead of the next (by 1e-4 of it: single precision rounds) and
+## above rounding noise.  Elsewhere (ties, pivots among rounding noise in a singular matrix)
+## LU's factors are right on both sides and still differ.  (Complex data are Octave's own lu
+## on the host, which pivots on |re| + |im|: linear_algebra compares them whatever this says.)
+function tf = pivots_clear (A)
+  tf = false;
+  W = double (A);
+  if (! all (isfinite (W(:))))
+    return;
+  endif
+  [m, n] = size (W);
+  noise = 1e3 * eps * max (1, norm (W, 1));
+  for k = 1:min (m, n) - 1
+    c = W(k:end, k);
+    [a1, p1] = max (abs (c));
+    s = sort (abs (c), "descend");
+    if (a1 <= noise || (numel (s) > 1 && s(2) > (1 - 1e-4) * s(1)))
+      return;
+    endif
+    p = p1 + k - 1;
+    W([k p], :) = W([p k], :);
+    W(k+1:end, k) /= W(k, k);
+    W(k+1:end, k+1:end) -= W(k+1:end, k) * W(k, k+1:end);
+  endfor
+  tf = true;
+endfunction
+
+## det's scale: Hadamard's bound on |det (A)|, the product of the columns' 2-norms.
+function h = hadamard (A)
+  h = prod (sqrt (sum (abs (double (gather_if (A))) .^ 2, 1)));
+  if (h == 0 || isempty (A))
+    h = 1;
+  endif
+endfunction
+
+function x = gather_if (x)
+  if (isgpuarray (x))
+    x = gather (x);
+  endif
+endfunction
+
+## The first N outputs of F (A), as a cell (asked for as a script asks: [a, b] = f (A)).
+function r = outputs (f, N, A)
+  if (N == 2)
+    [a, b] = f (A);
+    r = {a, b};
+  else
+    [a, b, c] = f (A);
+    r = {a, b, c};
+  endif
+endfunction
+
+function [ok, why] = agree_linalg (f, host_args, gpu_args, tol)
+  ## Octave keeps a matrix's type in the value after a solve (a singular one marked
+  ## rectangular, not warned about again); the device probes at every solve: each call gets
+  ## values of its own
+  host_args = cellfun (@(x) x(:, :), host_args, "uniformoutput", false);
+  [h, host_err, host_warn] = run_capturing (f, host_args);
+  [g, gpu_err, gpu_warn] = run_capturing (f, gpu_args);
+  ok = true;  why = "";
+  if (! isempty (host_err) || ! isempty (gpu_err))
+    ok = strcmp (host_err, gpu_err);
+    if (! ok)
+      why = sprintf ("host error '%s', gpumat error '%s'", host_err, gpu_err);
+    endif
+    return;
+  elseif (! strcmp (host_warn, gpu_warn))
+    ok = false;
+    why = sprintf ("warning '%s', host '%s'", gpu_warn, host_warn);
+    return;
+  endif
+  [ok, why] = same_within (h, g, tol);
+endfunction
+
+## F (ARGS{:}) with its output captured (evalc), its error message and its last warning's
+## identifier.
+function [r, err, warn_id] = run_capturing (f, args)
+  r = [];  err = "";
+  lastwarn ("", "");
+  try
+    evalc ("r = f (args{:});");
+  catch e
+    err = e.message;
+  end_try_catch
+  [~, warn_id] = lastwarn ();
+endfunction
+
+## same () with a relative tolerance TOL against the largest finite magnitude of each output
+## (0: the same values, NaN where NaN).
+function [ok, why] = same_within (h, g, tol)
+  ok = true;  why = "";
+  if (iscell (h))
+    if (! iscell (g) || numel (g) != numel (h))
+      ok = false;  why = "cell results differ in count";
+      return;
+    endif
+    for k = 1:numel (h)
+      [ok, why] = same_within (h{k}, g{k}, tol);
+      if (! ok)
+        why = sprintf ("output %d: %s", k, why);
+        return;
+      endif
+    endfor
+    return;
+  endif
+  if (! isgpuarray (g) && (isnumeric (g) && numel (g) > 1 && ! (isnumeric (h) && numel (h) <= 1)))
+    ok = false;  why = "a host array, not a gpumat array";
+    return;
+  endif
+  g = gather_if (g);
+  h = full (h);
+  if (! strcmp (class (h), class (g)))
+    ok = false;  why = sprintf ("class %s, host %s", class (g), class (h));
+  elseif (! isequal (size (h), size (g)))
+    ok = false;  why = sprintf ("size %s, host %s", mat2str (size (g)), mat2str (size (h)));
+  elseif (iscomplex (h) != iscomplex (g))
+    ok = false;  why = sprintf ("complexity %d, host %d", iscomplex (g), iscomplex (h));
+  elseif (! isequaln (h, g))
+    if (tol > 0 && isequal (isnan (h), isnan (g)) && isequal (isinf (h), isinf (g)))
+      fin = isfinite (h);
+      scale = max (abs (h(fin)(:)));
+      if (isempty (scale) || scale == 0)
+        scale = 1;
+      endif
+      err = max (abs (double (h(fin)) - double (g(fin))));
+      if (isempty (err) || err <= tol * scale)
+        return;
+      endif
+      why = sprintf ("values differ by %g of their scale, allowed %g", err / scale, tol);
+    else
+      why = "values differ";
+    endif
+    ok = false;
   endif
 endfunction
 

@@ -327,6 +327,53 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         endif
       endif
       [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+    case "solve"
+      ## mex/gw_solve.c: Octave's own \ and / (the device gives the same up to rounding, and
+      ## leaves singular, ill-conditioned, NaN/Inf and rectangular systems to these very calls).
+      ## The device probes a gpumat matrix at every solve, where Octave keeps the type found in
+      ## the value (a singular matrix, once marked, is not warned about again): gpumat operands
+      ## are fresh values here
+      xy = varargin(2:3);
+      for i = 1:2
+        v = operand (xy{i}, blocks);
+        if (iscell (xy{i}) || isstruct (xy{i}))
+          v = reshape (v, size (v));
+        endif
+        xy{i} = v;
+      endfor
+      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, xy{:}), blocks, next_ptr);
+    case "factor"
+      ## ("factor", CALLER, KIND, A [, OPTION]): matrices back as gpumat arrays, rcond and
+      ## chol's p as host scalars
+      A = operand (varargin{2}, blocks);
+      A = reshape (A, size (A));             # a value of its own, as above
+      nout = max (nargout, 1);
+      switch (varargin{1})
+        case "lu"
+          if (varargin{3})
+            [r{1:nout}] = lu (A, "vector");
+          else
+            [r{1:nout}] = lu (A);
+          endif
+          keep = 1:nout;
+        case "chol"
+          if (varargin{3})
+            [r{1:nout}] = chol (A, "lower");
+          else
+            [r{1:nout}] = chol (A);
+          endif
+          keep = 1;
+        otherwise
+          [r{1:nout}] = feval (varargin{1}, A);
+          keep = 1;
+      endswitch
+      for k = 1:nout
+        if (any (k == keep))
+          [varargout{k}, blocks, next_ptr] = store (full (r{k}), blocks, next_ptr);
+        else
+          varargout{k} = r{k};
+        endif
+      endfor
     case "sort"
       ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
       x = operand (varargin{1}, blocks);
