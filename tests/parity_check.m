@@ -713,10 +713,11 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
   for id = on
     warning ("on", id{1});
   endfor
-  two = {"mldivide", @(A, B, D) A \ B, "solve";
-         "mrdivide", @(A, B, D) D / A, "solve";
-         "mldivide_view", @(A, B, D) A' \ D.', "solve";
-         "mrdivide_view", @(A, B, D) B.' / A.', "solve"};
+  ## {name, function, tolerance kind, the right-hand side it uses: 2 B, 3 D (finite always)}
+  two = {"mldivide", @(A, B, D) A \ B, "solve", 2;
+         "mrdivide", @(A, B, D) D / A, "solve", 3;
+         "mldivide_view", @(A, B, D) A' \ D.', "solve", 3;
+         "mrdivide_view", @(A, B, D) B.' / A.', "solve", 2};
   one = {"inv", @(A) inv (A), "solve";
          "det", @(A) det (A) / hadamard (A) + 1, "factor";
          "lu", @(A) lu (A), "factor";  "lu2", @(A) outputs (@lu, 2, A), "factor";
@@ -747,7 +748,8 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
         if (placement != 2)
           g{2} = gpumat (B);  g{3} = gpumat (D);
         endif
-        tol = solve_tolerance (two{f, 3}, A, B);
+        rhs = {A, B, D}{two{f, 4}};
+        tol = solve_tolerance (two{f, 3}, A, rhs);
         [ok, why] = agree_linalg (two{f, 2}, {A, B, D}, g, tol);
         cases++;
         if (! ok)
