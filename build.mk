@@ -64,9 +64,21 @@ endif
 ARCH_LIST := $(shell printf '%s\n' $(CUDA_ARCH) | sort -nu)
 ARCH_SHOWN = $(shell printf '%s\n' $(ARCH_LIST) | sed 's/\(.\)$$/.\1/')
 # Machine code for each listed capability, plus PTX of the newest for GPUs newer than all of
-# them (the driver compiles it at first use).
-CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=sm_$(a)) \
-                -gencode arch=compute_$(lastword $(ARCH_LIST)),code=compute_$(lastword $(ARCH_LIST))
+# them (the driver compiles it at first use).  CUDA_CODE=ptx: PTX only, for a machine that runs
+# no GPU code (CI): every kernel still goes through the compiler proper (cicc), but not through
+# ptxas, the machine-code stage, which is half of the build (272 s of compiler time against 144
+# s for CUDA_ARCH=90 on 2 cores; matmul_tf32.cu's sm_90a code alone 40 s).  A GPU would run such
+# a build only after the driver compiled all of it at first use.
+ifeq ($(CUDA_CODE),ptx)
+  CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=compute_$(a))
+  SM90_CODE := compute_90
+  BUILT_FOR  = PTX only (CUDA_CODE=ptx: no machine code) for compute capability $(ARCH_SHOWN)
+else
+  CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=sm_$(a)) \
+                  -gencode arch=compute_$(lastword $(ARCH_LIST)),code=compute_$(lastword $(ARCH_LIST))
+  SM90_CODE := sm_90
+  BUILT_FOR  = compute capability $(ARCH_SHOWN) and PTX for newer GPUs
+endif
 NVCCFLAGS ?= -std=c++17 -lineinfo
 NVCC_ALL_FLAGS = $(NVCCFLAGS) $(KERNEL_ARCH_FLAGS) -Xcompiler -fPIC -I$(SRCROOT)/kernels
 # nvcc's -O is the host compiler's level only (cicc's and ptxas's command lines are the same at
@@ -169,7 +181,7 @@ kernel-objects: $(KERNEL_OBJECTS)
 # Said once, before the first file: what is built, for which GPUs and why, on how many cores.
 build-start:
 	@mkdir -p $(OBJDIR) && date +%s > $(OBJDIR)/build-start
-	@echo "gpumat: building for compute capability $(ARCH_SHOWN) and PTX for newer GPUs ($(ARCH_WHY)); $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
+	@echo "gpumat: building for $(BUILT_FOR) ($(ARCH_WHY)); $(patsubst -j%,%,$(or $(filter -j%,$(MAKEFLAGS)),-j1)) files at a time" >&2
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
@@ -180,7 +192,7 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 # host code that the wgmma kernels are there.
 comma := ,
 $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
-  $(subst arch=compute_90$(comma)code=sm_90 ,arch=compute_90a$(comma)code=sm_90a ,$(CUDA_GENCODE) ) \
+  $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
   $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A)
 
 # gm_init (memory.cu) refuses a GPU older than the oldest capability built, with a message that

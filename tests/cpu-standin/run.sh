@@ -25,7 +25,7 @@ sed -e 's|#include "gpumat.h"|#include "emu.h"\n#include "gpumat.h"|' \
   || { echo "cpu-standin: the kernel launches of kernels/index.cu changed: update run.sh" >&2; exit 1; }
 sed -e 's|#include "test_util.h"|#include "emu.h"\n#include "test_util.h"|' \
     "$root/tests/test_index.cu" > "$out/test_index_emu.cpp"
-CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
+CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 $CXX -c "$out/index_emu.cpp" -o "$out/obj/index_emu.o"
 $CXX -c "$here/emu_runtime.cpp" -o "$out/obj/emu_runtime.o"
 $CXX -c "$here/emu_kernels.cpp" -o "$out/obj/emu_kernels.o"

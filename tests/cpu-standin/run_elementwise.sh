@@ -53,7 +53,7 @@ extern "C" gm_status gm_device_alloc (void **p, size_t bytes)
 }
 extern "C" void gm_device_free (void *p) { free (p); }
 CPP
-CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
+CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()
 $CXX -c "$out/elementwise_emu.cpp" -o "$out/obj/elementwise_emu.o" & pids+=($!)
 $CXX -c "$out/elementwise_mappers_emu.cpp" -o "$out/obj/elementwise_mappers_emu.o" & pids+=($!)

@@ -68,7 +68,7 @@ int gm_context_lost (void) { return 0; }
 void gm_reset (void) { gm_fft_release (); }
 }
 CPP
-CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
+CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 major=$(sed -n 's/^#define CUFFT_VER_MAJOR *\([0-9]*\).*/\1/p' "$cuda/include/cufft.h")
 $CXX -shared -o "$out/lib/libcufft.so.$major" "$here/emu_cufft.cpp"
 $CXX -c "$out/fft_emu.cpp" -o "$out/fft_emu.o"

@@ -32,7 +32,7 @@ gm_status gm_check_real_float (const char *who, gm_class c)
                                       who, gm_class_name (c));
 }
 CPP
-CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
+CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()
 $CXX -c "$out/scan_emu.cpp" -o "$out/obj/scan_emu.o" & pids+=($!)
 $CXX -c "$here/emu_runtime.cpp" -o "$out/obj/emu_runtime_scan.o" & pids+=($!)

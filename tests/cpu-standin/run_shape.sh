@@ -27,7 +27,7 @@ done
 sed -i 's|^#include "gpumat.h"|#include "emu.h"\n#include "emu_device.h"\n#include "gpumat.h"|' "$out/shape_emu.cpp"
 sed -e 's|#include "test_util.h"|#include "emu.h"\n#include "test_util.h"|' \
     "$root/tests/test_shape.cu" > "$out/test_shape_emu.cpp"
-CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
+CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 # elementwise.cu (kron's gm_binary) is the one slow compilation (~18 s of CPU): its object is
 # kept under the hash of its sources, so that the next run reuses it
 ew_key=$(cat "$out/elementwise_emu.cpp" "$here"/emu*.h "$root"/kernels/*.h "$root"/kernels/*.cuh \

@@ -112,7 +112,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     gw_fail (NULL, "emu:unknown", "unknown command %s", command);
 }
 C
-CXX="g++ -O2 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
+CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()
 $CXX -c "$out/sort_emu.cpp" -o "$out/obj-sort/sort_emu.o" & pids+=($!)
 $CXX -c "$out/sort_wide_emu.cpp" -o "$out/obj-sort/sort_wide_emu.o" & pids+=($!)

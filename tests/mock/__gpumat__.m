@@ -6,11 +6,11 @@
 ## descriptors are the gateway's packed ones (mex/descriptor.h: a 1x1 cell holding the uint64
 ## row [magic, ptr, info, dims...]), read here through unpack ().  Only the commands the shell
 ## and the checks use are here; the table counts live blocks ("usage") and frees ("free").
+## The table is block_table's persistent cell, changed in place (a containers.Map cost a third of
+## parity_check's time against the mock).
 function varargout = __gpumat__ (cmd, caller, varargin)
-  persistent blocks next_ptr frees misbehave how
-  if (isempty (next_ptr))
-    blocks = containers.Map ("KeyType", "double", "ValueType", "any");
-    next_ptr = 4096;
+  persistent frees misbehave how
+  if (isempty (frees))
     frees = 0;
     misbehave = "";
   endif
@@ -29,11 +29,11 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       varargout{1} = 42;
     elseif (strcmp (how, "baddims_first"))
       ## two results, the first refused: the second's block must not leak
-      [varargout{1}, blocks, next_ptr] = store (ones (1, 2), blocks, next_ptr);
+      varargout{1} = store (ones (1, 2));
       varargout{1}{1}(4) = intmax ("uint64");
-      [varargout{2}, blocks, next_ptr] = store (ones (1, 2), blocks, next_ptr);
+      varargout{2} = store (ones (1, 2));
     else
-      [varargout{1}, blocks, next_ptr] = store (ones (2), blocks, next_ptr);
+      varargout{1} = store (ones (2));
       varargout{1}{1}(4) = intmax ("uint64");        # a size past 2^53
     endif
     return;
@@ -42,7 +42,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
   ## kernels/elementwise_complex.cu): Octave's own function, which narrows as the gateway does;
   ## the ops without a complex kernel are refused as the gateway refuses them
   if (any (strcmp (cmd, {"binary", "unary"})))
-    vals = cellfun (@(a) operand (a, blocks), varargin(2:end), "uniformoutput", false);
+    vals = cellfun (@(a) operand (a), varargin(2:end), "uniformoutput", false);
     if (any (cellfun (@iscomplex, vals)) && ! any (cellfun (@isinteger, vals)))
       if (strcmp (cmd, "binary"))
         ops = {"plus", "minus", "times", "rdivide", "lt", "le", "gt", "ge", "eq", "ne", ...
@@ -59,7 +59,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         error ("gpumat:elementwise:nanToLogical", "invalid conversion from NaN to logical");
       endif
       vals = cellfun (@(v) read_as_double (v), vals, "uniformoutput", false);
-      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, vals{:}), blocks, next_ptr);
+      varargout{1} = store (feval (varargin{1}, vals{:}));
       return;
     endif
   endif
@@ -69,32 +69,32 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       if (islogical (A) || ischar (A))
         A = double (A);
       endif
-      [varargout{1}, blocks, next_ptr] = store (A, blocks, next_ptr);
+      varargout{1} = store (A);
     case "gather"
-      varargout{1} = value_of (varargin{1}, blocks);
+      varargout{1} = value_of (varargin{1});
     case "copy"
-      [varargout{1}, blocks, next_ptr] = store (value_of (varargin{1}, blocks), blocks, next_ptr);
+      varargout{1} = store (value_of (varargin{1}));
     case "free"
       for p = double (varargin{1}(:)')
-        if (blocks.isKey (p))
-          blocks.remove (p);
+        if (block_table ("has", p))
+          block_table ("drop", p);
           frees++;
         endif
       endfor
     case "fill"
-      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, varargin{3}, varargin{2}), blocks, next_ptr);
+      varargout{1} = store (feval (varargin{1}, varargin{3}, varargin{2}));
     case "usage"
-      varargout{1} = [blocks.Count, frees, 0];
+      varargout{1} = [block_table("count"), frees, 0];
     case "check"
-      value_of (varargin{1}, blocks);
+      value_of (varargin{1});
     case "binary"
       ## the gateway's operations (kernels/elementwise.cu's binop_table), by Octave's own
       ## function of that name on the host
       known_op (varargin{1}, {"plus", "minus", "times", "rdivide", "power", "lt", "le", "gt", ...
                               "ge", "eq", "ne", "max", "min", "mod", "rem", "atan2", "hypot", ...
                               "and", "or", "xor"});
-      x = operand (varargin{2}, blocks);  y = operand (varargin{3}, blocks);
-      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, x, y), blocks, next_ptr);
+      x = operand (varargin{2});  y = operand (varargin{3});
+      varargout{1} = store (feval (varargin{1}, x, y));
     case "unary"
       ## kernels/elementwise_mappers.cu's unop_table
       known_op (varargin{1}, {"uminus", "abs", "sqrt", "exp", "log", "floor", "ceil", "round", ...
@@ -102,20 +102,20 @@ function varargout = __gpumat__ (cmd, caller, varargin)
                               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log2", ...
                               "log10", "log1p", "expm1", "gamma", "lgamma", "erf", "erfc", ...
                               "cbrt", "isnan", "isinf", "isfinite"});
-      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, operand (varargin{2}, blocks)), blocks, next_ptr);
+      varargout{1} = store (feval (varargin{1}, operand (varargin{2})));
     case "convert"
-      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, operand (varargin{2}, blocks)), blocks, next_ptr);
+      varargout{1} = store (feval (varargin{1}, operand (varargin{2})));
     case "mul"
       args = varargin;
-      x = operand (args{1}, blocks);
+      x = operand (args{1});
       if (numel (args) == 5)
-        x = apply_op (x, args{2});  y = apply_op (operand (args{3}, blocks), args{4});
+        x = apply_op (x, args{2});  y = apply_op (operand (args{3}), args{4});
       else
-        y = operand (args{2}, blocks);
+        y = operand (args{2});
       endif
-      [varargout{1}, blocks, next_ptr] = store (x * y, blocks, next_ptr);
+      varargout{1} = store (x * y);
     case "index"
-      G = value_of (varargin{1}, blocks);
+      G = value_of (varargin{1});
       outdims = varargin{2};
       subs = varargin(3:end);
       n = numel (subs);
@@ -127,13 +127,13 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       endif
       R = G(subs{:});
       assert (numel (R), prod (outdims));
-      [varargout{1}, blocks, next_ptr] = store (reshape (R, outdims), blocks, next_ptr);
+      varargout{1} = store (reshape (R, outdims));
     case "assign"
       d = unpack (varargin{1});
       p = double (d.ptr);
       assert (d.op == 0, "mock: assign into a view");
-      G = value_of (d, blocks);          # an empty array has no block (address 0)
-      V = operand (varargin{2}, blocks);
+      G = value_of (d);          # an empty array has no block (address 0)
+      V = operand (varargin{2});
       subs = varargin(3:end);
       n = numel (subs);
       sz = size (G);
@@ -147,10 +147,10 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       H(subs{:}) = V;
       assert (numel (H) == numel (G), "mock: assign grew the array");
       if (p != 0)
-        blocks(p) = cast (reshape (H, sz), c);
+        block_table ("set", p, cast (reshape (H, sz), c));
       endif
     case "resize"
-      G = value_of (varargin{1}, blocks);
+      G = value_of (varargin{1});
       nd = varargin{2};
       R = zeros (nd, class (G));
       if (islogical (G))
@@ -158,18 +158,18 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       endif
       idx = arrayfun (@(k) 1:min (size (G, k), nd(k)), 1:numel (nd), "UniformOutput", false);
       R(idx{:}) = G(idx{:});
-      [varargout{1}, blocks, next_ptr] = store (R, blocks, next_ptr);
+      varargout{1} = store (R);
     case "cat"
-      vals = cellfun (@(a) operand (a, blocks), varargin(2:end), "uniformoutput", false);
-      [varargout{1}, blocks, next_ptr] = store (cat (varargin{1}, vals{:}), blocks, next_ptr);
+      vals = cellfun (@(a) operand (a), varargin(2:end), "uniformoutput", false);
+      varargout{1} = store (cat (varargin{1}, vals{:}));
     case "dot"
       ## the gateway's dot takes logical data as double, as gpumat_dot does
-      x = operand (varargin{1}, blocks);  y = operand (varargin{2}, blocks);
+      x = operand (varargin{1});  y = operand (varargin{2});
       if (islogical (x))  x = double (x);  endif
       if (islogical (y))  y = double (y);  endif
-      [varargout{1}, blocks, next_ptr] = store (dot (x(:), y(:)), blocks, next_ptr);
+      varargout{1} = store (dot (x(:), y(:)));
     case "norm"
-      x = operand (varargin{1}, blocks);  p = varargin{3};
+      x = operand (varargin{1});  p = varargin{3};
       if (! (isfloat (x) && isreal (x)))
         ## the gateway's norm takes real double and single data only
         error ("gpumat:norm:unsupportedClass", "norm: %s data: norm on the GPU takes real double or single data", class (x));
@@ -179,11 +179,11 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       else
         r = norm (x);
       endif
-      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+      varargout{1} = store (r);
     case "reshape"
-      [varargout{1}, blocks, next_ptr] = store (reshape (value_of (varargin{1}, blocks), varargin{2}), blocks, next_ptr);
+      varargout{1} = store (reshape (value_of (varargin{1}), varargin{2}));
     case "reduce"
-      x = operand (varargin{2}, blocks);
+      x = operand (varargin{2});
       if (varargin{3} == 0)
         [r{1:max (nargout, 1)}] = feval (varargin{1}, x);
       elseif (any (strcmp (varargin{1}, {"max", "min"})))
@@ -192,13 +192,13 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         [r{1:max (nargout, 1)}] = feval (varargin{1}, x, varargin{3});
       endif
       for k = 1:numel (r)
-        [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
+        varargout{k} = store (r{k});
       endfor
     case "scan"
       ## mex/gw_scan.c: cumsum, cumprod, prod (DIM 0: the default dimension), diff (DIM a
       ## dimension of A, PARAM the order >= 1), var and std (PARAM opt 0 or 1, DIM 0: var.m's
       ## default) of double, single or logical data, by Octave's own functions
-      x = operand (varargin{2}, blocks);  dim = varargin{3};  p = varargin{4};
+      x = operand (varargin{2});  dim = varargin{3};  p = varargin{4};
       if (! ((isfloat (x) && isreal (x)) || islogical (x)))
         error ("gpumat:scan:unsupportedClass", "%s array: %s on the GPU takes real double, single or logical data", class (x), varargin{1});
       endif
@@ -230,29 +230,29 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         otherwise
           error ("gpumat:scan:unknownOperation", "unknown operation '%s'", varargin{1});
       endswitch
-      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+      varargout{1} = store (r);
     ## ---- mex/gw_shape.c's commands, by Octave's own functions (the gateway's argument rules
     ## checked as it checks them)
     case "permute"
-      [varargout{1}, blocks, next_ptr] = store (permute (value_of (varargin{1}, blocks), varargin{2}), blocks, next_ptr);
+      varargout{1} = store (permute (value_of (varargin{1}), varargin{2}));
     case "flip"
-      [varargout{1}, blocks, next_ptr] = store (flip (value_of (varargin{1}, blocks), varargin{2}), blocks, next_ptr);
+      varargout{1} = store (flip (value_of (varargin{1}), varargin{2}));
     case "circshift"
-      x = value_of (varargin{1}, blocks);
+      x = value_of (varargin{1});
       n = varargin{2};
       assert (isrow (n) && all (n == fix (n)), "mock: circshift: SHIFTS must be whole numbers");
       n = n(1:min (end, ndims (x)));
-      [varargout{1}, blocks, next_ptr] = store (circshift (x, n), blocks, next_ptr);
+      varargout{1} = store (circshift (x, n));
     case "repmat"
       r = varargin{2};
       assert (isrow (r) && all (r >= 0 & r == fix (r)), "mock: repmat: REPS must be whole numbers >= 0");
       r(end+1:2) = 1;
-      [varargout{1}, blocks, next_ptr] = store (repmat (value_of (varargin{1}, blocks), r), blocks, next_ptr);
+      varargout{1} = store (repmat (value_of (varargin{1}), r));
     case "diag"
-      x = value_of (varargin{1}, blocks);
-      [varargout{1}, blocks, next_ptr] = store (full (diag (x, varargin{2:end})), blocks, next_ptr);
+      x = value_of (varargin{1});
+      varargout{1} = store (full (diag (x, varargin{2:end})));
     case "tri"
-      args = {value_of(varargin{1}, blocks), varargin{3}};
+      args = {value_of(varargin{1}), varargin{3}};
       if (varargin{4})
         args{end+1} = "pack";
       endif
@@ -260,12 +260,12 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       if (varargin{2})
         fn = "tril";
       endif
-      [varargout{1}, blocks, next_ptr] = store (feval (fn, args{:}), blocks, next_ptr);
+      varargout{1} = store (feval (fn, args{:}));
     case "catnd"
       ## operands of the result class, or converted as the gateway converts them (logical and
       ## double to double or single, real to complex); integer classes must match
       [dim, cls, cplx] = varargin{1:3};
-      vals = cellfun (@(a) operand (a, blocks), varargin(4:end), "uniformoutput", false);
+      vals = cellfun (@(a) operand (a), varargin(4:end), "uniformoutput", false);
       for k = 1:numel (vals)
         v = vals{k};
         if (strcmp (cls, "logical"))
@@ -287,9 +287,9 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         otherwise
           r = cat (dim, vals{:});
       endswitch
-      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+      varargout{1} = store (r);
     case "kron"
-      x = operand (varargin{1}, blocks);  y = operand (varargin{2}, blocks);
+      x = operand (varargin{1});  y = operand (varargin{2});
       if (! ((isfloat (x) || islogical (x) || ischar (x)) && isreal (x) && (isfloat (y) || islogical (y) || ischar (y)) && isreal (y)))
         error ("gpumat:shape:unsupportedClass", "kron on the GPU takes real double, single or logical data");
       endif
@@ -299,12 +299,12 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       if (! isa (y, "single"))
         y = double (y);
       endif
-      [varargout{1}, blocks, next_ptr] = store (kron (x, y), blocks, next_ptr);
+      varargout{1} = store (kron (x, y));
     case "fft"
       ## mex/gw_fft.c: ("fft", CALLER, X, FIRST, LAST, SIZE, INVERSE), X resized to SIZE, then
       ## Octave's own fft/ifft along one dimension, fft2/ifft2 over the first two, fftn/ifftn
       ## over all; an empty result is real zeros (Octave's fftn of such an array can hang)
-      x = operand (varargin{1}, blocks);
+      x = operand (varargin{1});
       [first, last, sz, inv] = deal (varargin{2:5});
       if (isinteger (x))
         error ("gpumat:fft:unsupportedClass", "%s gpumat array: the transforms take double, single or logical data (convert with double () first)", class (x));
@@ -326,7 +326,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
           error ("mock __gpumat__: fft over dimensions %d to %d", first, last);
         endif
       endif
-      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+      varargout{1} = store (r);
     case "solve"
       ## mex/gw_solve.c: Octave's own \ and / (the device gives the same up to rounding, and
       ## leaves singular, ill-conditioned, NaN/Inf and rectangular systems to these very calls).
@@ -335,17 +335,17 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       ## are fresh values here
       xy = varargin(2:3);
       for i = 1:2
-        v = operand (xy{i}, blocks);
+        v = operand (xy{i});
         if (iscell (xy{i}) || isstruct (xy{i}))
           v = reshape (v, size (v));
         endif
         xy{i} = v;
       endfor
-      [varargout{1}, blocks, next_ptr] = store (feval (varargin{1}, xy{:}), blocks, next_ptr);
+      varargout{1} = store (feval (varargin{1}, xy{:}));
     case "factor"
       ## ("factor", CALLER, KIND, A [, OPTION]): matrices back as gpumat arrays, rcond and
       ## chol's p as host scalars
-      A = operand (varargin{2}, blocks);
+      A = operand (varargin{2});
       A = reshape (A, size (A));             # a value of its own, as above
       nout = max (nargout, 1);
       switch (varargin{1})
@@ -369,14 +369,14 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       endswitch
       for k = 1:nout
         if (any (k == keep))
-          [varargout{k}, blocks, next_ptr] = store (full (r{k}), blocks, next_ptr);
+          varargout{k} = store (full (r{k}));
         else
           varargout{k} = r{k};
         endif
       endfor
     case "sort"
       ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
-      x = operand (varargin{1}, blocks);
+      x = operand (varargin{1});
       if (iscomplex (x))
         error ("gpumat:sort:unsupportedClass", "sort: complex data: sort on the GPU takes real data");
       elseif (varargin{2} == 0)
@@ -385,7 +385,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         [r{1:max (nargout, 1)}] = sort (x, varargin{2}, varargin{3});
       endif
       for k = 1:numel (r)
-        [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
+        varargout{k} = store (r{k});
       endfor
     case "find"
       ## ("find", CALLER, A, N, DIRECTION): N -1 for all of them
@@ -393,15 +393,15 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       if (n < 0)
         n = Inf;
       endif
-      [r{1:max (nargout, 1)}] = find (operand (varargin{1}, blocks), n, varargin{3});
+      [r{1:max (nargout, 1)}] = find (operand (varargin{1}), n, varargin{3});
       for k = 1:numel (r)
-        [varargout{k}, blocks, next_ptr] = store (r{k}, blocks, next_ptr);
+        varargout{k} = store (r{k});
       endfor
     case "nnz"
-      varargout{1} = nnz (operand (varargin{1}, blocks));     # a host double, as the gateway's
+      varargout{1} = nnz (operand (varargin{1}));     # a host double, as the gateway's
     case "median"
       ## ("median", CALLER, A, DIM): DIM 0 is median.m's default dimension
-      x = operand (varargin{1}, blocks);
+      x = operand (varargin{1});
       if (iscomplex (x))
         error ("gpumat:median:unsupportedClass", "median: complex data: median on the GPU takes real data");
       elseif (varargin{2} == 0)
@@ -409,7 +409,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       else
         r = median (x, varargin{2});
       endif
-      [varargout{1}, blocks, next_ptr] = store (r, blocks, next_ptr);
+      varargout{1} = store (r);
     case {"mkfill", "mkeye", "range", "linspace", "randi", "rand"}
       ## arrays made on the device (mex/gw_make.c; "rand": gw_arrays.c): Octave's own result
       switch (cmd)
@@ -430,7 +430,7 @@ function varargout = __gpumat__ (cmd, caller, varargin)
         case "range"
           A = colon (varargin{:});
         case "linspace"
-          A = linspace (operand (varargin{1}, blocks), operand (varargin{2}, blocks), varargin{3});
+          A = linspace (operand (varargin{1}), operand (varargin{2}), varargin{3});
         case "randi"
           [cls, imin, imax, dims] = varargin{:};
           A = cast (randi ([imin imax], dims), cls);
@@ -442,19 +442,17 @@ function varargout = __gpumat__ (cmd, caller, varargin)
             A = randn (dims, cls);
           endif
       endswitch
-      [varargout{1}, blocks, next_ptr] = store (A, blocks, next_ptr);
+      varargout{1} = store (A);
     otherwise
       error ("mock __gpumat__: no command '%s'", cmd);
   endswitch
 endfunction
 
-function [d, blocks, next_ptr] = store (A, blocks, next_ptr)
+function d = store (A)
   if (isempty (A))
     p = 0;
   else
-    p = next_ptr;
-    next_ptr += 4096;
-    blocks(p) = A;
+    p = block_table ("put", 0, A);
   endif
   code = find (strcmp (class_names (), class (A))) - 1;
   d = {uint64([0x676d617464657363, p, code + 65536 * iscomplex(A), size(A)])};
@@ -474,16 +472,16 @@ function d = unpack (a)
               "op", mod (floor (info / 256), 256), "complex", info >= 65536);
 endfunction
 
-function A = value_of (a, blocks)
+function A = value_of (a)
   d = unpack (a);
   p = double (d.ptr);
   if (p == 0)
     A = zeros (d.dims, d.cls);
     return;
-  elseif (! blocks.isKey (p))
+  elseif (! block_table ("has", p))
     error ("gpumat:array:invalidHandle", "mock: stale handle");
   endif
-  A = blocks(p);
+  A = block_table ("get", p);
   if (d.op == 1)
     A = A.';
   elseif (d.op == 2)
@@ -492,9 +490,40 @@ function A = value_of (a, blocks)
   assert (isequal (size (A), d.dims), "mock: descriptor dims do not match the block");
 endfunction
 
-function x = operand (a, blocks)
+## The "device memory": block k at the fake address 4096 k, addresses never reused.  "put" stores
+## A at the next address and returns it; "set" replaces a live block; "has", "get", "drop" and
+## "count" (live blocks).  Persistent and assigned in place: O(1) a call.
+function r = block_table (cmd, p, A)
+  persistent vals live count next
+  if (isempty (next))
+    vals = cell (1, 1024);  live = false (1, 1024);  count = 0;  next = 1;
+  endif
+  r = [];
+  switch (cmd)
+    case "put"
+      k = next++;
+      if (k > numel (live))
+        vals{2 * k} = [];  live(2 * k) = false;
+      endif
+      vals{k} = A;  live(k) = true;  count++;
+      r = 4096 * k;
+    case "set"
+      vals{p / 4096} = A;
+    case "has"
+      k = p / 4096;
+      r = k == fix (k) && k >= 1 && k <= numel (live) && live(k);
+    case "get"
+      r = vals{p / 4096};
+    case "drop"
+      vals{p / 4096} = [];  live(p / 4096) = false;  count--;
+    case "count"
+      r = count;
+  endswitch
+endfunction
+
+function x = operand (a)
   if ((isstruct (a) && isfield (a, "ptr")) || (iscell (a) && isscalar (a) && isa (a{1}, "uint64")))
-    x = value_of (a, blocks);
+    x = value_of (a);
   else
     x = a;
   endif
