@@ -230,7 +230,8 @@ extern "C" gm_status gm_init (void)
     nodev.device_cc = 10 * major + minor;
     cudaDeviceProp prop;
     if (cudaGetDeviceProperties (&prop, 0) == cudaSuccess)
-      snprintf (nodev.device_name, sizeof nodev.device_name, "%s", prop.name);
+      snprintf (nodev.device_name, sizeof nodev.device_name, "%.*s",
+                (int) sizeof nodev.device_name - 1, prop.name);   /* a name cut to fit */
     return gm_fail (GM_ERR_NO_DEVICE, "device 0 has compute capability %d.%d, below %d.%d",
                     major, minor, GPUMAT_MIN_ARCH / 10, GPUMAT_MIN_ARCH % 10);
   }

@@ -35,6 +35,11 @@ function [cases, mismatches] = parity_check (part, parts)
   ## binary: pairs of one shape family (scalar with anything, equal sizes, row with column)
   [c, m, k] = binary_cases (binary, make_pairs (inputs), 1:3, k, mine);
   cases += c;  mismatches = [mismatches, m];
+  ## complex products with NaN, Inf and -0, in each form Octave writes them (A.' * B is one
+  ## call with A transposed): which part is NaN follows the BLAS routine Octave's xgemm picks by
+  ## shape and transposition (kernels/matmul_complex.cu, blas_nonfinite_forms)
+  [c, m, k] = binary_cases (product_forms (), complex_product_pairs (), 1:3, k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## char: a host operand only (a gpumat array holds numbers; gpumat ("ab") is double)
   for t = {{[1 2; 3 4], ["ab"; "cd"]}, {[5 6 7], "xyz"}, {7, "q"}, {[1 2 3], "a"}}
     x = t{1}{1};  c = t{1}{2};
@@ -265,6 +270,29 @@ function b = binary_functions ()
   ## the shape functions with two operands (mex/gw_shape.c's catnd and kron)
   b = [b; {"cat1", @(x, y) cat (1, x, y); "cat2", @(x, y) cat (2, x, y);
            "cat3", @(x, y) cat (3, x, y); "kron", @kron}];
+endfunction
+
+function f = product_forms ()
+  f = {"mtimes", @(x, y) x * y;  "x.'*y", @(x, y) x.' * y;  "x'*y", @(x, y) x' * y;
+       "x*y.'", @(x, y) x * y.';  "x*y'", @(x, y) x * y';  "x.'*y.'", @(x, y) x.' * y.';
+       "x'*y'", @(x, y) x' * y'};
+endfunction
+
+## Complex operands that each hold NaN, Inf or -Inf in one part of a few elements (some columns
+## and rows clean), shaped so that every form above meets zgemm, zgemv on either operand and
+## zdotu: 3x4 with 4x2, 3x2, 2x4 and 2x3; rows and columns of 3 and 4; single with double.
+function pairs = complex_product_pairs ()
+  z = @(r, c) complex (reshape (sin (1:r*c), r, c), reshape (cos ((1:r*c) * 1.7), r, c));
+  P = z (3, 4);  P(2, 3) = complex (Inf, 1);  P(1, 1) = complex (-0, NaN);
+  Q = z (4, 2);  Q(3, 1) = complex (0.5, -Inf);
+  S = z (3, 2);  S(1, 2) = complex (NaN, 0);
+  T = z (2, 4);  T(2, 4) = complex (-Inf, 2);
+  U = z (2, 3);  U(1, 1) = complex (1, Inf);
+  r = z (1, 4);  r(3) = complex (Inf, -0);
+  v = z (4, 1);  v(2) = complex (NaN, 1);
+  c3 = z (3, 1);  c3(3) = complex (2, -Inf);
+  pairs = {P, Q; P, S; P, T; P, U; P, v; r, Q; r, T; r, v; r.', Q; c3, S; c3, P;
+           z(3, 4), Q; P, z(4, 2); single(P), Q; r, r; v, v.'};
 endfunction
 
 ## helpers that run Octave code as a scientist writes it

@@ -106,14 +106,28 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     case "convert"
       varargout{1} = store (feval (varargin{1}, operand (varargin{2})));
     case "mul"
+      ## the product as Octave's own parser hands it to BLAS: x.' * y is one call with x
+      ## transposed (which part of a complex result is NaN follows that call), and x.' * y.'
+      ## is that with y.' copied first
       args = varargin;
       x = operand (args{1});
       if (numel (args) == 5)
-        x = apply_op (x, args{2});  y = apply_op (operand (args{3}), args{4});
+        y = operand (args{3});
+        switch ([args{2}(1), args{4}(1)])
+          case "nn", r = x * y;
+          case "tn", r = x.' * y;
+          case "cn", r = x' * y;
+          case "nt", r = x * y.';
+          case "nc", r = x * y';
+          case "tt", r = x.' * y.';
+          case "tc", r = x.' * y';
+          case "ct", r = x' * y.';
+          otherwise, r = x' * y';
+        endswitch
       else
-        y = operand (args{2});
+        r = x * operand (args{2});
       endif
-      varargout{1} = store (x * y);
+      varargout{1} = store (r);
     case "index"
       G = value_of (varargin{1});
       outdims = varargin{2};
@@ -527,15 +541,6 @@ function x = operand (a)
   else
     x = a;
   endif
-endfunction
-
-function x = apply_op (x, op)
-  switch (op)
-    case "transpose"
-      x = x.';
-    case "ctranspose"
-      x = x';
-  endswitch
 endfunction
 
 ## The gateway refuses an operation it does not have, so must the mock: a value-type route to
