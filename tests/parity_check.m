@@ -999,7 +999,7 @@ function [ok, why] = agree_linalg (f, host_args, gpu_args, tol)
     why = sprintf ("warning '%s', host '%s'", gpu_warn, host_warn);
     return;
   endif
-  [ok, why] = same_within (h, g, tol);
+  [ok, why] = same (h, g, tol, true);
 endfunction
 
 ## F (ARGS{:}) with its output captured (evalc), its error message and its last warning's
@@ -1013,55 +1013,6 @@ function [r, err, warn_id] = run_capturing (f, args)
     err = e.message;
   end_try_catch
   [~, warn_id] = lastwarn ();
-endfunction
-
-## same () with a relative tolerance TOL against the largest finite magnitude of each output
-## (0: the same values, NaN where NaN).
-function [ok, why] = same_within (h, g, tol)
-  ok = true;  why = "";
-  if (iscell (h))
-    if (! iscell (g) || numel (g) != numel (h))
-      ok = false;  why = "cell results differ in count";
-      return;
-    endif
-    for k = 1:numel (h)
-      [ok, why] = same_within (h{k}, g{k}, tol);
-      if (! ok)
-        why = sprintf ("output %d: %s", k, why);
-        return;
-      endif
-    endfor
-    return;
-  endif
-  if (! isgpuarray (g) && (isnumeric (g) && numel (g) > 1 && ! (isnumeric (h) && numel (h) <= 1)))
-    ok = false;  why = "a host array, not a gpumat array";
-    return;
-  endif
-  g = gather_if (g);
-  h = full (h);
-  if (! strcmp (class (h), class (g)))
-    ok = false;  why = sprintf ("class %s, host %s", class (g), class (h));
-  elseif (! isequal (size (h), size (g)))
-    ok = false;  why = sprintf ("size %s, host %s", mat2str (size (g)), mat2str (size (h)));
-  elseif (iscomplex (h) != iscomplex (g))
-    ok = false;  why = sprintf ("complexity %d, host %d", iscomplex (g), iscomplex (h));
-  elseif (! isequaln (h, g))
-    if (tol > 0 && isequal (isnan (h), isnan (g)) && isequal (isinf (h), isinf (g)))
-      fin = isfinite (h);
-      scale = max (abs (h(fin)(:)));
-      if (isempty (scale) || scale == 0)
-        scale = 1;
-      endif
-      err = max (abs (double (h(fin)) - double (g(fin))));
-      if (isempty (err) || err <= tol * scale)
-        return;
-      endif
-      why = sprintf ("values differ by %g of their scale, allowed %g", err / scale, tol);
-    else
-      why = "values differ";
-    endif
-    ok = false;
-  endif
 endfunction
 
 ## ---- comparison ------------------------------------------------------------------------
@@ -1162,7 +1113,11 @@ function p = finite_parts (x)
   p = [r, i];
 endfunction
 
-function [ok, why] = same (h, g)
+## Whether a gpumat function's result G agrees with the host's H: class, size, complexity, NaN and
+## Inf where the host has them, and the other values within TOL of their scale (relative; 0: the
+## same bits; default 64 eps of the class).  DEVICE: a numeric result of more than one element
+## must be a gpumat array.  Cell results (several outputs) element by element.
+function [ok, why] = same (h, g, tol = [], device = false)
   ok = true;  why = "";
   if (iscell (h))
     if (! iscell (g) || numel (g) != numel (h))
@@ -1170,7 +1125,7 @@ function [ok, why] = same (h, g)
       return;
     endif
     for k = 1:numel (h)
-      [ok, why] = same (h{k}, g{k});
+      [ok, why] = same (h{k}, g{k}, tol, device);
       if (! ok)
         why = sprintf ("output %d: %s", k, why);
         return;
@@ -1178,8 +1133,17 @@ function [ok, why] = same (h, g)
     endfor
     return;
   endif
-  if (isgpuarray (g))
-    g = gather (g);
+  if (device && ! isgpuarray (g)
+      && (isnumeric (g) && numel (g) > 1 && ! (isnumeric (h) && numel (h) <= 1)))
+    ok = false;  why = "a host array, not a gpumat array";
+    return;
+  endif
+  g = gather_if (g);
+  h = full (h);
+  if (isempty (tol) && isfloat (h))
+    tol = 64 * eps (class (h));
+  elseif (isempty (tol))
+    tol = 0;
   endif
   if (! strcmp (class (h), class (g)))
     ok = false;  why = sprintf ("class %s, host %s", class (g), class (h));
@@ -1188,17 +1152,20 @@ function [ok, why] = same (h, g)
   elseif (iscomplex (h) != iscomplex (g))
     ok = false;  why = sprintf ("complexity %d, host %d", iscomplex (g), iscomplex (h));
   elseif (! isequaln (h, g))
-    if (isfloat (h) && isequal (isnan (h), isnan (g)) && isequal (isinf (h), isinf (g)))
+    ok = false;  why = "values differ";
+    if (tol > 0 && isequal (isnan (h), isnan (g)) && isequal (isinf (h), isinf (g)))
       fin = isfinite (h);
-      scale = max (abs (h(fin)(:)));
+      scale = max (abs (double (h(fin)(:))));
       if (isempty (scale) || scale == 0)
         scale = 1;
       endif
-      if (all (abs (h(fin) - g(fin)) <= 64 * eps (class (h)) * scale))
-        return;
+      err = max (abs (double (h(fin)) - double (g(fin))));
+      if (isempty (err) || err <= tol * scale)
+        ok = true;  why = "";
+      else
+        why = sprintf ("values differ by %g of their scale, allowed %g", err / scale, tol);
       endif
     endif
-    ok = false;  why = "values differ";
   endif
 endfunction
 

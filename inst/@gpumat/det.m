@@ -25,27 +25,7 @@ function [d, rcond] = det (A, varargin)
   if (nargin != 1)
     print_usage ();
   endif
-  nout = max (nargout, 1);
-  if (isinteger (A) || ndims (A) > 2)
-    __gpumat_call__ ("fallback_note", "det");
-    [d, rcond] = host_outputs ("det", nout, A);
-  elseif (numel (A) < 2 || rows (A) != columns (A))
-    [d, rcond] = host_outputs ("det", nout, A);
-  elseif (nout < 2)
-    d = __gpumat_call__ ("factor", "det", "det", A);
-  else
-    [d, rcond] = __gpumat_call__ ("factor", "det", "det", A);
-  endif
-endfunction
-
-## Octave's own NAME (A) on the host with as many outputs as were asked for.
-function [x, rcond] = host_outputs (name, nout, A)
-  rcond = [];
-  if (nout < 2)
-    x = host_exact (name, 1, 1, A);
-  else
-    [x, rcond] = host_exact (name, 2, 1, A);
-  endif
+  [d, rcond] = square_factor ("det", "det", max (nargout, 1), A);
 endfunction
 
 %!error <Invalid call to det> det (gpumat ([]), 1)

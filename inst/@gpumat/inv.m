@@ -23,28 +23,7 @@ function [X, rcond] = inv (A, varargin)
   if (nargin != 1)
     print_usage ();
   endif
-  nout = max (nargout, 1);
-  if (isinteger (A) || ndims (A) > 2)
-    __gpumat_call__ ("fallback_note", "inv");
-    [X, rcond] = host_outputs ("inv", nout, A);
-  elseif (numel (A) < 2 || rows (A) != columns (A))
-    ## empty, 1x1: Octave's own value; not square: Octave's own error
-    [X, rcond] = host_outputs ("inv", nout, A);
-  elseif (nout < 2)
-    X = __gpumat_call__ ("factor", "inverse", "inv", A);
-  else
-    [X, rcond] = __gpumat_call__ ("factor", "inverse", "inv", A);
-  endif
-endfunction
-
-## Octave's own NAME (A) on the host with as many outputs as were asked for.
-function [x, rcond] = host_outputs (name, nout, A)
-  rcond = [];
-  if (nout < 2)
-    x = host_exact (name, 1, 1, A);
-  else
-    [x, rcond] = host_exact (name, 2, 1, A);
-  endif
+  [X, rcond] = square_factor ("inv", "inverse", max (nargout, 1), A);
 endfunction
 
 %!error <Invalid call to inv> inv (gpumat ([]), 1)
