@@ -66,9 +66,9 @@ ARCH_SHOWN = $(shell printf '%s\n' $(ARCH_LIST) | sed 's/\(.\)$$/.\1/')
 # Machine code for each listed capability, plus PTX of the newest for GPUs newer than all of
 # them (the driver compiles it at first use).  CUDA_CODE=ptx: PTX only, for a machine that runs
 # no GPU code (CI): every kernel still goes through the compiler proper (cicc), but not through
-# ptxas, the machine-code stage, which is half of the build (272 s of compiler time against 144
-# s for CUDA_ARCH=90 on 2 cores; matmul_tf32.cu's sm_90a code alone 40 s).  A GPU would run such
-# a build only after the driver compiled all of it at first use.
+# ptxas, the machine-code stage, which is half of the build (CUDA_ARCH=90 on 2 cores: 272 s of
+# compiler time with machine code, 144 s without; matmul_tf32.cu's sm_90a ptxas alone 40 s).  A
+# GPU would run such a build only after the driver compiled all of it at first use.
 ifeq ($(CUDA_CODE),ptx)
   CUDA_GENCODE ?= $(foreach a,$(ARCH_LIST),-gencode arch=compute_$(a),code=compute_$(a))
   SM90_CODE := compute_90
