@@ -21,8 +21,9 @@ set -uo pipefail
 tarball=$1
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p target/check
-# The host-only tests (single-threaded programs, one after another: the two stand-ins share
-# object files) run beside the Octave suite, each into target/check/NAME.log with its exit
+# The host-only tests (single-threaded programs) run beside the Octave suite in two chains of
+# about 40 s each on 2 cores (run.sh and run_elementwise.sh share object files, so they run one
+# after the other; the rest write their own), each into target/check/NAME.log with its exit
 # status in NAME.rc; their results are printed and counted after it, in order.
 rm -f target/check/*.rc target/check/parity*.log
 (
@@ -31,28 +32,32 @@ rm -f target/check/*.rc target/check/parity*.log
       "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
       -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
   echo $? > "$log.rc"
-  for s in run run_elementwise run_scan run_shape run_fft run_sort; do
-    # Where a GPU is present, test_elementwise runs on it (make test-kernels) and its CPU
-    # stand-in is left out: built by Ubuntu 24.04's g++ 13.3 at -O2 on the GPU machine, the
-    # stand-in program ends with SIGSEGV there, while the same source passes under ASan, UBSan
-    # and valgrind there and here, and with g++ 12 and clang 14 at -O2 and -O3 here (its
-    # threads run one after another, which the kernels do not promise).
-    # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
-    # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; run_fft:
-    # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check)
-    if [ "$s" != run ] && nvidia-smi -L > /dev/null 2>&1; then
-      echo skip > "target/check/cpu-standin-$s.rc"
-      continue
+  # standin NAME: one stand-in script into its log and rc.
+  # Where a GPU is present, test_elementwise runs on it (make test-kernels) and its CPU
+  # stand-in is left out: built by Ubuntu 24.04's g++ 13.3 at -O2 on the GPU machine, the
+  # stand-in program ends with SIGSEGV there, while the same source passes under ASan, UBSan
+  # and valgrind there and here, and with g++ 12 and clang 14 at -O2 and -O3 here (its
+  # threads run one after another, which the kernels do not promise).
+  # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
+  # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; run_fft:
+  # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check)
+  standin () {
+    if [ "$1" != run ] && nvidia-smi -L > /dev/null 2>&1; then
+      echo skip > "target/check/cpu-standin-$1.rc"
+      return
     fi
-    bash "$here/cpu-standin/$s.sh" > "target/check/cpu-standin-$s.log" 2>&1
-    echo $? > "target/check/cpu-standin-$s.rc"
-  done
+    bash "$here/cpu-standin/$1.sh" > "target/check/cpu-standin-$1.log" 2>&1
+    echo $? > "target/check/cpu-standin-$1.rc"
+  }
+  { standin run; standin run_elementwise; standin run_fft; } &
+  { standin run_scan; standin run_shape; standin run_sort; } &
+  wait
 ) &
 host_tests=$!
 # Whether the package sees a GPU (this first call also installs it): the parity check runs
 # against the real gateway there, against the mock without one.  It starts now, beside the
-# Octave suite (it is the longest single part: 95 s of the 2-core CI machine's 4 minutes), and
-# is collected after it.
+# Octave suite (against the mock it is 64 s of one core, the longest part after the stand-ins),
+# and is collected after it.
 gpu_seen=0
 if bash "$here/with-package.sh" "$tarball" "exit (! gpumat_available ())" 2>&1 \
      | grep -v '^For information about changes' | tee target/check/probe.log; then
