@@ -33,16 +33,19 @@ function [cases, mismatches] = parity_check (part, parts)
   ## unary: every function on every input
   [cases, mismatches, k] = unary_cases (unary, inputs, 0, mine);
   ## binary: pairs of one shape family (scalar with anything, equal sizes, row with column)
-  [c, m, k] = binary_cases (binary, make_pairs (inputs), 1:3, k, mine);
+  pairs = make_pairs (inputs);
+  [c, m, k] = binary_cases (binary, pairs, 1:3, k, mine);
   cases += c;  mismatches = [mismatches, m];
   ## products in each form Octave writes them (A.' * B is one call with A transposed), on the
   ## same pairs and on complex operands with NaN, Inf and -0 that meet every BLAS routine
   ## Octave's xgemm picks by shape (same_product: which part of a complex element is NaN is
   ## the BLAS library's own)
-  [c, m, k] = binary_cases (product_forms (), [product_pairs(inputs); complex_product_pairs()],
+  [c, m, k] = binary_cases (product_forms (), [product_pairs(pairs); complex_product_pairs()],
                             1:3, k, mine, @same_product);
   cases += c;  mismatches = [mismatches, m];
-  ## char: a host operand only (a gpumat array holds numbers; gpumat ("ab") is double)
+  ## char: a host operand only (a gpumat array holds numbers; gpumat ("ab") is double), with
+  ## the element-wise functions and the products
+  binary = [binary; product_forms()];
   for t = {{[1 2; 3 4], ["ab"; "cd"]}, {[5 6 7], "xyz"}, {7, "q"}, {[1 2 3], "a"}}
     x = t{1}{1};  c = t{1}{2};
     for f = 1:rows (binary)
@@ -280,11 +283,10 @@ function f = product_forms ()
        "x'*y'", @(x, y) x' * y'};
 endfunction
 
-## make_pairs but two integer matrices: gpumat's * multiplies them exactly (kernels/matmul_int.cu,
+## PAIRS (make_pairs) but two integer matrices: gpumat's * multiplies them exactly (kernels/matmul_int.cu,
 ## an extension of * in gpumat_mul's help; test_matmul_int), where Octave 7.3 raises "binary operator
 ## '*' not implemented for 'int8 matrix' by 'int8 matrix' operations": an extension, not parity.
-function pairs = product_pairs (inputs)
-  pairs = make_pairs (inputs);
+function pairs = product_pairs (pairs)
   both = cellfun (@(x) isinteger (x) && ! isscalar (x), pairs);
   pairs = pairs(! all (both, 2), :);
 endfunction
