@@ -21,10 +21,9 @@
  * NaN and Inf: an element of C is NaN or Inf exactly where one of its terms is (or the sum
  * overflows), as with every BLAS.  Which part of it is NaN and which Inf is the BLAS library's
  * own: the reference BLAS multiplies by alpha = 1 + 0i each element of B (zgemm "N") or the sum
- * (zgemm "T", zgemv "T"), and 1 * (Inf + 1i) = Inf + NaN i; Octave 7.3 on the reference BLAS
- * 3.11 here and Octave 7.3 on the GPU machine's BLAS split the same products differently
- * (session 20: emulating the first made 25 of the second's parity cases fail).  The product
- * here is the plain sum, zdotu's, and the tests compare where C is finite, not the split.
+ * (zgemm "T", zgemv "T"), and 1 * (Inf + 1i) = Inf + NaN i; OpenBLAS splits them otherwise
+ * again (bench/NOTES-matmul.md, twentieth session).  The product here is the plain sum, zdotu's,
+ * and the tests compare where C is finite, not the split.
  *
  * Versions (H100, % of cuBLAS ZGEMM / CGEMM in the same run, bench/NOTES-matmul.md):
  *   1. Â and op(B) materialized by element-wise kernels; the real product through gm_matmul:
