@@ -832,6 +832,70 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
       endif
     endfor
   endfor
+  ## eig and svd (kernels/eig_svd.cu)
+  [c, m, k] = spectral_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
+endfunction
+
+## eig and svd against the host.  The vectors are unique only up to sign or phase (and within a
+## repeated value's space), so each case compares what is unique: the values, V D V' (eig: A
+## itself where A is Hermitian), U S V', V' V and U' U, and Octave's shapes and classes; within
+## 64 n sqrt (n) eps of the class relative to each result's largest element; exactly where the
+## host answers (NaN, Inf, a matrix that is not Hermitian for eig's values; Octave's errors).
+function [cases, mismatches, k] = spectral_parity (k, mine)
+  cases = 0;  mismatches = {};
+  funcs = {"eig", @(A) eig (A);
+           "eig2", @(A) eig_products (A);
+           "svd", @(A) svd (A);
+           "svd3", @(A) svd_products (A, {});
+           "svd_econ", @(A) svd_products (A, {"econ"});
+           "svd0", @(A) svd_products (A, {0})};
+  S = reshape (sin ((1:256) .^ 1.3), 16, 16);
+  Z = complex (S, reshape (cos ((1:256) .^ 1.1), 16, 16));
+  mats = {"symmetric 5", S(1:5, 1:5) + S(1:5, 1:5)', "symmetric 16", S + S', ...
+          "Hermitian 7", Z(1:7, 1:7) + Z(1:7, 1:7)', ...
+          "single symmetric", single(S(1:5, 1:5) + S(1:5, 1:5)'), ...
+          "single Hermitian", single(Z(1:5, 1:5) + Z(1:5, 1:5)'), "repeated", 2 * eye(4), ...
+          "non-symmetric", S(1:5, 1:5), "complex non-Hermitian", Z(1:4, 1:4), ...
+          "tall", S(1:7, 1:3), "wide", S(1:3, 1:7), "complex wide", Z(1:3, 1:5), ...
+          "single tall", single(S(1:6, 1:4)), "logical", logical([1 0 1; 1 1 0]), "1x1", 3, ...
+          "empty", zeros(0, 0), "empty 0x3", zeros(0, 3), "NaN", [1 NaN; NaN 1], ...
+          "Inf", [2 Inf; 1 3]};
+  mats = reshape (mats, 2, [])';
+  for i = 1:rows (mats)
+    A = mats{i, 2};
+    cls = class (double (A(:, :)) + A(:, :));
+    tol = 64 * max (size (A)) ^ 1.5 * eps (cls);
+    if (! all (isfinite (A(:))))
+      tol = 0;
+    endif
+    for f = 1:rows (funcs)
+      k++;
+      if (! mine (k))
+        continue;
+      endif
+      ## eig's values where the host answers (not Hermitian): exactly the host's
+      t = tol;
+      if (strcmp (funcs{f, 1}, "eig") && ! (ishermitian (A) && isfloat (A)))
+        t = 0;
+      endif
+      [ok, why] = agree_linalg (funcs{f, 2}, {A}, {gpumat(A)}, t);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", funcs{f, 1}, mats{i, 1}, why);
+      endif
+    endfor
+  endfor
+endfunction
+
+function r = eig_products (A)
+  [V, D] = eig (A);
+  r = {D, V * D * V', V' * V};
+endfunction
+
+function r = svd_products (A, opt)
+  [U, S, V] = svd (A, opt{:});
+  r = {S, U * S * V', U' * U, V' * V};
 endfunction
 
 ## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,
