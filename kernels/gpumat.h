@@ -1294,7 +1294,7 @@ gm_status gm_lu_factors (gm_class cls, int64_t m, int64_t n, const void *d_Y,
 gm_status gm_chol (gm_class cls, int upper, int64_t n, const void *d_A, void *d_R,
                    gm_solve_report *report);
 
-/* ---- eigenvalues and singular values (kernels/eig_svd.cu): cuSOLVER, loaded as above ------ */
+/* ---- eigenvalues, singular values and QR (kernels/eig_svd.cu): cuSOLVER, loaded as above -- */
 /* Full double, single, complex double and complex single matrices on the current device
  * (column-major, leading dimension = rows); A is not written.  Each call waits for the
  * routine's info and frees its workspaces.  *info is the routine's info (0: done; > 0: it did
@@ -1318,6 +1318,13 @@ gm_status gm_eig_hermitian (gm_class cls, int64_t n, const void *d_A, void *d_W,
  * m x k and V n x k. */
 gm_status gm_svd (gm_class cls, int64_t m, int64_t n, const void *d_A, void *d_S, void *d_U,
                   void *d_V, int econ, int64_t *info);
+/* QR of an m x n A (cusolverDnXgeqrf, then orgqr / ungqr), k = min (m, n).  With d_Q: A = Q R,
+ * Q (A's class) m x m (econ 0) or m x k (econ 1), orthonormal columns; d_R the upper triangular
+ * R, m x n or k x n, as Octave's [Q, R] = qr (A) and qr (A, 0).  d_Q NULL: d_R (m x n) is what
+ * Octave's one-output qr (A) returns for a full A: geqrf's factors (R = triu of it) with each
+ * reflector below the diagonal multiplied by its tau (liboctave's qr<T>::form, type raw). */
+gm_status gm_qr (gm_class cls, int64_t m, int64_t n, const void *d_A, void *d_Q, void *d_R,
+                 int econ, int64_t *info);
 
 #ifdef __cplusplus
 }

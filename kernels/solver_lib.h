@@ -35,7 +35,11 @@ const char *const CUSOLVER_SONAME = "libcusolver.so." GM_STR (CUSOLVER_VER_MAJOR
   X (cusolverDnZpotri_bufferSize) X (cusolverDnCpotri_bufferSize)                            \
   X (cusolverDnDpotri) X (cusolverDnSpotri) X (cusolverDnZpotri) X (cusolverDnCpotri)     \
   X (cusolverDnXsyevd_bufferSize) X (cusolverDnXsyevd)                                       \
-  X (cusolverDnXgesvd_bufferSize) X (cusolverDnXgesvd)
+  X (cusolverDnXgesvd_bufferSize) X (cusolverDnXgesvd)                                       \
+  X (cusolverDnXgeqrf_bufferSize) X (cusolverDnXgeqrf)                                       \
+  X (cusolverDnDorgqr_bufferSize) X (cusolverDnSorgqr_bufferSize)                            \
+  X (cusolverDnZungqr_bufferSize) X (cusolverDnCungqr_bufferSize)                            \
+  X (cusolverDnDorgqr) X (cusolverDnSorgqr) X (cusolverDnZungqr) X (cusolverDnCungqr)
 
 struct solver_api {
 #define GM_FIELD(f) decltype (&::f) f;

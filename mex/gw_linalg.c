@@ -1,9 +1,10 @@
-/* gw_linalg.c: eig and svd of gpumat arrays (the commands are in gw_linalg.h).
+/* gw_linalg.c: eig, svd and qr of gpumat arrays (the commands are in gw_linalg.h).
  *
  * Reads and checks the operand, puts it on the device in the class Octave computes in, and
- * calls kernels/eig_svd.cu.  Octave's own eig or svd runs on the host, on the operand as the
+ * calls kernels/eig_svd.cu.  Octave's own eig, svd or qr runs on the host, on the operand as the
  * user gave it, for text, NaN or Inf (Octave's own errors: "svd: cannot take SVD of matrix
- * containing Inf or NaN values", "EIG: matrix contains Inf or NaN values"), for a matrix that
+ * containing Inf or NaN values", "EIG: matrix contains Inf or NaN values"; qr's answer then
+ * depends on the host's LAPACK), for a matrix that
  * is not exactly Hermitian (eig: LAPACK's xGEEV, which cuSOLVER lacks), and where cuSOLVER's
  * routine does not converge (info > 0); its results are uploaded again.  The helpers shared
  * with the solvers are gw_solve.c's (gw_solve.h).
@@ -171,6 +172,59 @@ void gw_cmd_svd (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                    : diagonal (&scratch, d_S, (int64_t) k, real, m, n, area);
     if (nout > 2)
       plhs[2] = result (&scratch, d_V, cls, n, vcols, area);
+  }
+  gw_scratch_free (&scratch);
+}
+
+void gw_cmd_qr (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  enum { IN_A = 2, IN_ECON, IN_COUNT };
+  static const char *area = "qr";
+  if (nrhs != IN_COUNT)
+    wrong_args ("(\"qr\", CALLER, A, ECON)");
+  gw_scratch scratch = GW_SCRATCH_INIT;
+  if (nlhs > 2)
+    gw_fail (&scratch, "Octave:invalid-fun-call", "qr: function called with too many outputs");
+  const mxArray *e = prhs[IN_ECON];
+  if ((!mxIsLogical (e) && !mxIsDouble (e)) || mxGetNumberOfElements (e) != 1)
+    gw_fail (&scratch, "gpumat:qr:invalidOption", "ECON must be true or false");
+  const int econ = mxGetScalar (e) != 0;
+  gw_operand A;
+  read_matrix (&scratch, prhs[IN_A], &A, area);
+  const mwSize m = A.dims[0], n = A.dims[1], k = m < n ? m : n;
+  if (A.numel == 0)
+    gw_fail (&scratch, "gpumat:qr:invalidSize",
+             "qr of an empty matrix is Octave's own (@gpumat/qr.m)");
+  const int nout = nlhs > 1 ? 2 : 1;
+  gw_operand raw = A;
+  if (gw_solve_host_answers (&scratch, &A, area)) {
+    /* NaN or Inf: LAPACK's own propagation, from the host's Octave */
+    mxArray *opt = econ ? mxCreateDoubleScalar (0) : NULL;
+    gw_solve_octave_on_host (nout, plhs, &scratch, "qr", &raw, 1, opt, 3u, area);
+    if (opt)
+      mxDestroyArray (opt);
+    return;
+  }
+  const gm_class cls = gw_solve_class (&A);
+  gw_solve_prepare (&scratch, &A, cls, area);
+  gw_solve_need_solver (&scratch);
+  const size_t es = gm_class_size (cls);
+  const mwSize qc = nout > 1 && econ ? k : m;
+  void *d_Q = nout > 1 ? gw_device_alloc (&scratch, (size_t) m * qc * es, area) : NULL;
+  void *d_R = gw_device_alloc (&scratch, (size_t) (nout > 1 ? qc : m) * n * es, area);
+  int64_t info = 0;
+  gm_status st = gm_qr (cls, (int64_t) m, (int64_t) n, A.device, d_Q, d_R, econ, &info);
+  if (st != GM_OK)
+    gw_fail_status (&scratch, st, area);
+  if (info != 0) {
+    gw_fail (&scratch, "gpumat:qr:cusolver", "qr: cuSOLVER's geqrf or orgqr reported info %lld",
+             (long long) info);
+  }
+  if (nout == 1) {
+    plhs[0] = result (&scratch, d_R, cls, m, n, area);
+  } else {
+    plhs[0] = result (&scratch, d_Q, cls, m, qc, area);
+    plhs[1] = result (&scratch, d_R, cls, qc, n, area);
   }
   gw_scratch_free (&scratch);
 }

@@ -1,4 +1,4 @@
-/* gw_linalg.h: the gateway commands of eig and svd (mex/gw_linalg.c), dispatched from the
+/* gw_linalg.h: the gateway commands of eig, svd and qr (mex/gw_linalg.c), dispatched from the
  * gateway_commands[] table of gpumat_mex.c.  cuSOLVER through kernels/eig_svd.cu, loaded as the
  * solvers load it (gpumat:solve:noCusolver where it cannot be); Octave's own function on the
  * host wherever the device does not give Octave's answer.
@@ -12,6 +12,10 @@
  *                             S a column of singular values descending (one output) or a full
  *                             real diagonal matrix; text, NaN or Inf: Octave's own svd (its
  *                             error), as Octave's svd (A, "econ") where ECON
+ *   ("qr", CALLER, A, ECON)   -> X | Q, R   A not empty; X Octave's one-output qr of a full
+ *                             matrix (geqrf's factors, the reflectors scaled by tau: R =
+ *                             triu (X)); Q, R as [Q, R] = qr (A) (ECON false) or qr (A, 0);
+ *                             NaN or Inf: Octave's own qr on the host
  * A is a gpumat or host array of double, single or logical data, 2-D; results are gpumat
  * arrays (complex vectors narrowed to real when no imaginary part is nonzero, as Octave's).
  *
@@ -24,5 +28,6 @@
 
 void gw_cmd_eig (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 void gw_cmd_svd (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+void gw_cmd_qr (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 
 #endif

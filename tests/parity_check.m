@@ -832,14 +832,15 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
       endif
     endfor
   endfor
-  ## eig and svd (kernels/eig_svd.cu)
+  ## eig, svd and qr (kernels/eig_svd.cu)
   [c, m, k] = spectral_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
 endfunction
 
-## eig and svd against the host.  The vectors are unique only up to sign or phase (and within a
-## repeated value's space), so each case compares what is unique: the values, V D V' (eig: A
-## itself where A is Hermitian), U S V', V' V and U' U, and Octave's shapes and classes; within
+## eig, svd and qr against the host.  The vectors are unique only up to sign or phase (and within
+## a repeated value's space), so each case compares what is unique: the values, V D V' (eig: A
+## itself where A is Hermitian), U S V', V' V and U' U, Q R and Q' Q (and qr's R and one-output
+## X, fixed by LAPACK's reflector convention), and Octave's shapes and classes; within
 ## 64 n sqrt (n) eps of the class relative to each result's largest element; exactly where the
 ## host answers (NaN, Inf, a matrix that is not Hermitian for eig's values; Octave's errors).
 function [cases, mismatches, k] = spectral_parity (k, mine)
@@ -849,7 +850,10 @@ function [cases, mismatches, k] = spectral_parity (k, mine)
            "svd", @(A) svd (A);
            "svd3", @(A) svd_products (A, {});
            "svd_econ", @(A) svd_products (A, {"econ"});
-           "svd0", @(A) svd_products (A, {0})};
+           "svd0", @(A) svd_products (A, {0});
+           "qr", @(A) qr (A);
+           "qr2", @(A) qr_products (A, {});
+           "qr0", @(A) qr_products (A, {0})};
   S = reshape (sin ((1:256) .^ 1.3), 16, 16);
   Z = complex (S, reshape (cos ((1:256) .^ 1.1), 16, 16));
   mats = {"symmetric 5", S(1:5, 1:5) + S(1:5, 1:5)', "symmetric 16", S + S', ...
@@ -896,6 +900,12 @@ endfunction
 function r = svd_products (A, opt)
   [U, S, V] = svd (A, opt{:});
   r = {S, U * S * V', U' * U, V' * V};
+endfunction
+
+## R itself too: cuSOLVER's reflectors follow LAPACK's sign rule, so R is the host's
+function r = qr_products (A, opt)
+  [Q, R] = qr (A, opt{:});
+  r = {R, Q * R, Q' * Q};
 endfunction
 
 ## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,

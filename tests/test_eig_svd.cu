@@ -1,4 +1,5 @@
-/* test_eig_svd.cu: kernels/eig_svd.cu (cuSOLVER's syevd and gesvd, and the Hermitian test)
+/* test_eig_svd.cu: kernels/eig_svd.cu (cuSOLVER's syevd, gesvd, geqrf and orgqr / ungqr, and the
+ * Hermitian test)
  * against host references in long double.
  *
  *   test_eig_svd            every case
@@ -17,6 +18,9 @@
  *    37 x 100, rank-deficient ones: info 0, singular values descending and nonnegative,
  *    ||A - U S V'||_1 <= 32 max (m, n) eps ||A||_1, U and V orthonormal (every column of the
  *    full forms), the values-only call within that bound of them.
+ *  - gm_qr, full and economy, on the shapes of gm_svd: R upper triangular (zeros below, exactly),
+ *    ||A - Q R||_1 <= 32 max (m, n) eps ||A||_1, Q orthonormal; the one-output form: its upper
+ *    triangle within that bound of the two-output R (the same geqrf), finite below.
  *  - Argument errors (a class without a method, a missing output, one vector output of two),
  *    and no device memory left behind.
  *
@@ -362,6 +366,89 @@ static void test_svd (gm_class c)
   }
 }
 
+/* ---- gm_qr --------------------------------------------------------------------------------- */
+
+static void check_qr (gm_class c, const mat &a, int64_t m, int64_t n, int econ, const char *what)
+{
+  const char *cn = gm_class_name (c);
+  const double eps = eps_of (c);
+  const int64_t k = std::min (m, n), qc = econ ? k : m;
+  const size_t es = gm_class_size (c);
+  void *d_A = upload (c, a);
+  void *d_Q = device_buffer ((size_t) (m * qc) * es), *d_R = device_buffer ((size_t) (qc * n) * es);
+  void *d_X = device_buffer ((size_t) (m * n) * es);
+  int64_t info = -1, info2 = -1;
+  gm_status st = gm_qr (c, m, n, d_A, d_Q, d_R, econ, &info);
+  tu_result (st == GM_OK && info == 0, "%s qr %s %lld x %lld econ %d: status %d info %lld: %s",
+             cn, what, (long long) m, (long long) n, econ, (int) st, (long long) info,
+             gm_error_detail ());
+  st = gm_qr (c, m, n, d_A, NULL, d_X, econ, &info2);
+  tu_result (st == GM_OK && info2 == 0, "%s qr %s %lld x %lld one output: status %d: %s", cn,
+             what, (long long) m, (long long) n, (int) st, gm_error_detail ());
+  const mat q = download (c, d_Q, (size_t) (m * qc)), r = download (c, d_R, (size_t) (qc * n));
+  const mat x = download (c, d_X, (size_t) (m * n)), a_after = download (c, d_A, (size_t) (m * n));
+  cudaFree (d_A);
+  cudaFree (d_Q);
+  cudaFree (d_R);
+  cudaFree (d_X);
+  tu_result (a_after == a, "%s qr %s %lld x %lld: A was written", cn, what, (long long) m,
+             (long long) n);
+  const long double anorm = std::max (norm1 (a, m, n), 1.0L);
+  const long double tol = 32.0L * std::max<int64_t> (std::max (m, n), 1) * eps;
+  bool upper = true, same_r = true, finite = true;
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t i = 0; i < qc; i++) {
+      if (i > j && r[i + j * qc] != cd (0, 0))
+        upper = false;
+      if (i <= j && !(std::abs (cl (x[i + j * m]) - cl (r[i + j * qc])) <= tol * anorm))
+        same_r = false;
+    }
+  for (int64_t i = 0; i < m * n; i++)
+    if (!std::isfinite (x[i].real ()) || !std::isfinite (x[i].imag ()))
+      finite = false;
+  tu_result (upper, "%s qr %s %lld x %lld econ %d: R not upper triangular", cn, what,
+             (long long) m, (long long) n, econ);
+  tu_result (same_r && finite, "%s qr %s %lld x %lld: one-output X differs from R or is not "
+             "finite", cn, what, (long long) m, (long long) n);
+  std::vector<cl> d ((size_t) (m * n));
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t i = 0; i < m; i++) {
+      cl t = 0;
+      for (int64_t p = 0; p < qc; p++)
+        t += cl (q[i + p * m]) * cl (r[p + j * qc]);
+      d[i + j * m] = cl (a[i + j * m]) - t;
+    }
+  const long double res = m * n ? norm1 (d, m, n) : 0;
+  const long double oq = m * qc ? orthogonality (q, m, qc) : 0;
+  tu_result (res <= tol * anorm, "%s qr %s %lld x %lld econ %d: ||A - Q R|| = %Lg > %Lg", cn,
+             what, (long long) m, (long long) n, econ, res, tol * anorm);
+  tu_result (oq <= tol, "%s qr %s %lld x %lld econ %d: ||Q'Q - I|| = %Lg > %Lg", cn, what,
+             (long long) m, (long long) n, econ, oq, tol);
+}
+
+static void test_qr (gm_class c)
+{
+  static const int64_t shapes[][2] = {{0, 3}, {3, 0}, {1, 1}, {1, 5}, {5, 1}, {2, 2}, {7, 3},
+                                      {3, 7}, {13, 13}, {31, 17}, {17, 31}, {64, 64}, {100, 37},
+                                      {37, 100}};
+  for (const auto &sh : shapes) {
+    const int64_t m = sh[0], n = sh[1];
+    if (quick && std::max (m, n) > 31)
+      continue;
+    const mat a = random_matrix (c, m, n);
+    check_qr (c, a, m, n, 0, "random");
+    check_qr (c, a, m, n, 1, "random");
+  }
+  /* rank-deficient, and a zero column (a reflector with tau 0) */
+  mat a = random_matrix (c, 6, 4);
+  for (int64_t i = 0; i < 6; i++) {
+    a[i + 1 * 6] = a[i];
+    a[i + 2 * 6] = 0;
+  }
+  check_qr (c, a, 6, 4, 0, "equal and zero columns");
+  check_qr (c, a, 6, 4, 1, "equal and zero columns");
+}
+
 /* ---- argument errors ----------------------------------------------------------------------- */
 
 static void test_errors (void)
@@ -382,6 +469,8 @@ static void test_errors (void)
              "gm_svd: U without V accepted");
   tu_result (gm_svd (GM_DOUBLE, -1, 2, d, d, NULL, NULL, 0, &info) != GM_OK,
              "gm_svd: negative size accepted");
+  tu_result (gm_qr (GM_UINT8, 2, 2, d, NULL, d, 0, &info) != GM_OK, "gm_qr: uint8 accepted");
+  tu_result (gm_qr (GM_DOUBLE, 2, 2, d, d, NULL, 0, &info) != GM_OK, "gm_qr: no R");
   cudaFree (d);
 }
 
@@ -396,6 +485,7 @@ int main (int argc, char **argv)
     test_hermitian (c);
     test_eig (c);
     test_svd (c);
+    test_qr (c);
   }
   test_errors ();
   size_t blocks = 0, bytes = 0, cached = 0;

@@ -44,12 +44,16 @@ function varargout = eig (A, varargin)
 endfunction
 
 %!error <Invalid call to eig> eig ()
-%!error <eig: A must be a square matrix> eig (gpumat (ones (2, 3)))
-
-## Octave's eig has no three-output form without left eigenvectors: Octave's own message
 %!test
 %! assert (gather (eig (gpumat ([]))), eig ([]));
+%! assert (gather (eig (gpumat (zeros (0, 2, 2)))), eig (zeros (0, 2, 2)));
+
+## 1x1 and non-square: Octave's own eig (its value, its error)
+%!testif ; gpumat_available ()
 %! assert (gather (eig (gpumat (3))), 3);
+%! [V, D] = eig (gpumat (single (-2)));
+%! assert ({gather(V), gather(D)}, {single(1), single(-2)});
+%! fail ("eig (gpumat (ones (2, 3)))", "eig: A must be a square matrix");
 
 ## eig on the device against the host: eigenvalues within n eps ||A||, and the vectors by
 ## their residual and orthonormality (each column is unique only up to sign or phase)
