@@ -1300,8 +1300,9 @@ gm_status gm_chol (gm_class cls, int upper, int64_t n, const void *d_A, void *d_
  * routine's info and frees its workspaces.  *info is the routine's info (0: done; > 0: it did
  * not converge, and the outputs are not to be used: the gateway then calls Octave's own
  * function on the host).  Inputs holding NaN or Inf are the caller's to keep away (Octave's
- * eig and svd refuse them with their own errors).  Errors of the library: GM_ERR_CUDA with the
- * routine and cuSOLVER's status name in gm_error_detail (). */
+ * eig and svd refuse them with their own errors).  An empty A computes and writes nothing (the
+ * gateway leaves empty matrices to Octave's own functions).  Errors of the library:
+ * GM_ERR_CUDA with the routine and cuSOLVER's status name in gm_error_detail (). */
 /* 1 in *h_hermitian when the n x n A is exactly Hermitian as Octave's eig tests it
  * (ComplexMatrix::ishermitian, Matrix::issymmetric): A(i,j) == conj (A(j,i)) for all i, j (so
  * a complex diagonal is real, and NaN makes it not Hermitian); 0 for n == 0, as Octave. */
