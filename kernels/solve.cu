@@ -54,8 +54,9 @@ static gm_status open_library (const char *soname, const char *package, void **o
   const char *why = dlerror ();
   return gm_fail (GM_ERR_CUDA,
                   "NVIDIA's %s library (%s) could not be loaded: %s.  \\, /, inv, det, lu, "
-                  "chol, eig and svd of gpumat matrices need cuSOLVER and cuBLAS: install the CUDA %d "
-                  "toolkit's libraries (NVIDIA's packages libcusolver-%d-* and libcublas-%d-*, "
+                  "chol, eig, svd and qr of gpumat matrices need cuSOLVER and cuBLAS: install "
+                  "the CUDA %d toolkit's libraries (NVIDIA's packages libcusolver-%d-* and "
+                  "libcublas-%d-*, "
                   "or the whole toolkit), or add the folder that holds %s to LD_LIBRARY_PATH "
                   "before starting Octave", package, soname, why ? why : "not found",
                   CUDART_VERSION / 1000, CUDART_VERSION / 1000, CUDART_VERSION / 1000, soname);

@@ -483,7 +483,7 @@ void gw_cmd_factor (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     factor_chol (nlhs, plhs, &scratch, &A, option, area);
 }
 
-/* ---- shared with mex/gw_linalg.c (eig and svd): the helpers above, as they are ------------ */
+/* ---- shared with mex/gw_linalg.c (eig, svd, qr): the helpers above, as they are ---------- */
 
 void gw_solve_octave_on_host (int nout, mxArray *plhs[], gw_scratch *scratch, const char *fn,
                               gw_operand *ops, int nops, const mxArray *extra,

@@ -31,7 +31,7 @@
 void gw_cmd_solve (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 void gw_cmd_factor (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 
-/* Shared with mex/gw_linalg.c (eig, svd): Octave's own FN on the host on the operands as given
+/* Shared with mex/gw_linalg.c (eig, svd, qr): Octave's own FN on the host on the operands as given
  * (outputs in upload_mask uploaded; the scratch freed first), the solvers' operand check
  * (integer or N-D: gpumat:<area>:unsupportedClass / ndArray), whether the host answers (text,
  * NaN or Inf), cuSOLVER loaded (gpumat:solve:noCusolver), the class Octave computes in, and the
