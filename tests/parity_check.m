@@ -835,6 +835,9 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
   ## eig, svd and qr (kernels/eig_svd.cu)
   [c, m, k] = spectral_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
+  ## pinv, rank, null, orth, cond and the matrix 2-norm (from the device svd)
+  [c, m, k] = svd_derived_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
 endfunction
 
 ## eig, svd and qr against the host.  The vectors are unique only up to sign or phase (and within
@@ -906,6 +909,53 @@ endfunction
 function r = qr_products (A, opt)
   [Q, R] = qr (A, opt{:});
   r = {R, Q * R, Q' * Q};
+endfunction
+
+## pinv, rank, null, orth, cond and the matrix 2-norm (@gpumat methods on the device svd)
+## against the host.  A basis of a null space or a range is unique only up to a rotation
+## within the space: null and orth compare the projector Z Z' and Z' Z.  Within 64 n sqrt (n)
+## eps of the class relative to each result's largest element; exactly where the host answers
+## (NaN: pinv's and norm's NaN, the others' errors).  cond of a rank-deficient matrix (a
+## quotient by a singular value at rounding level) is not compared.
+function [cases, mismatches, k] = svd_derived_parity (k, mine)
+  cases = 0;  mismatches = {};
+  funcs = {"rank", @(A) rank (A);  "rank tol", @(A) rank (A, 0.5);
+           "pinv", @(A) pinv (A);  "pinv tol", @(A) pinv (A, 0.5);
+           "null", @(A) subspace_products (null (A));
+           "orth", @(A) subspace_products (orth (A));
+           "cond", @(A) cond (A);  "norm", @(A) norm (A);  "norm 2", @(A) norm (A, 2)};
+  S = reshape (sin ((1:64) .^ 1.3), 8, 8);
+  Z = complex (S, reshape (cos ((1:64) .^ 1.1), 8, 8));
+  ## {name, A, rank-deficient}
+  mats = {"full rank", S(1:5, 1:5), false;  "tall", S(1:7, 1:4), false;
+          "wide", S(1:3, 1:6), false;  "rank-deficient", S(1:6, [1 2 2 3 4]), true;
+          "wide rank-deficient", S(1:6, [1 2 2 3 4])', true;
+          "complex", Z(1:5, 1:4), false;
+          "complex rank-deficient", Z(1:6, 1:2) * Z(1:2, 1:4), true;
+          "single", single(S(1:6, 1:4)), false;  "zeros", zeros(3), false;
+          "empty", zeros(0, 3), false;  "1x1", 3, false;  "NaN", [1 NaN; 2 3], false};
+  for i = 1:rows (mats)
+    A = mats{i, 2};
+    tol = 64 * max (size (A)) ^ 1.5 * eps (class (A));
+    if (! all (isfinite (A(:))))
+      tol = 0;
+    endif
+    for f = 1:rows (funcs)
+      k++;
+      if (! mine (k) || (mats{i, 3} && strcmp (funcs{f, 1}, "cond")))
+        continue;
+      endif
+      [ok, why] = agree_linalg (funcs{f, 2}, {A}, {gpumat(A)}, tol);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", funcs{f, 1}, mats{i, 1}, why);
+      endif
+    endfor
+  endfor
+endfunction
+
+function r = subspace_products (Q)
+  r = {Q * Q', Q' * Q};
 endfunction
 
 ## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,
