@@ -61,8 +61,8 @@ function Z = null (A, tol)
 endfunction
 
 %!error <Invalid call to null> null ()
-%!error <called with too many inputs> null (gpumat (1), 1, 2)
-%!error <option for rational not yet implemented> null (gpumat (1), "r")
+%!error <called with too many inputs> null (gpumat ([]), 1, 2)
+%!error <option for rational not yet implemented> null (gpumat ([]), "r")
 
 ## null on the device against the host: the size and class, the projector Z Z' onto the null
 ## space, Z' Z = I and (the default tolerance) G Z = 0, within 64 max (m, n) eps of the class

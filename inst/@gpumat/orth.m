@@ -57,7 +57,7 @@ function Q = orth (A, tol)
 endfunction
 
 %!error <Invalid call to orth> orth ()
-%!error <called with too many inputs> orth (gpumat (1), 1, 2)
+%!error <called with too many inputs> orth (gpumat ([]), 1, 2)
 %!test
 %! Q = orth (gpumat (zeros (0, 3)));
 %! assert (isa (Q, "gpumat"));
