@@ -913,7 +913,7 @@ endfunction
 
 ## pinv, rank, null, orth, cond and the matrix 2-norm (@gpumat methods on the device svd)
 ## against the host.  A basis of a null space or a range is unique only up to a rotation
-## within the space: null and orth compare the projector Z Z' and Z' Z.  Within 64 n sqrt (n)
+## within the space: null and orth compare the projector Z Z' and |Z' Z|.  Within 64 n sqrt (n)
 ## eps of the class relative to each result's largest element; exactly where the host answers
 ## (NaN: pinv's and norm's NaN, the others' errors).  cond of a rank-deficient matrix (a
 ## quotient by a singular value at rounding level) is not compared.
@@ -954,8 +954,9 @@ function [cases, mismatches, k] = svd_derived_parity (k, mine)
   endfor
 endfunction
 
+## abs (Q' Q): its imaginary parts are rounding, a complex or a narrowed real array by chance
 function r = subspace_products (Q)
-  r = {Q * Q', Q' * Q};
+  r = {Q * Q', abs (Q' * Q)};
 endfunction
 
 ## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,

@@ -81,8 +81,8 @@ endfunction
 %! S = reshape (sin ((1:35) .^ 1.3), 7, 5);
 %! Z = complex (S, reshape (cos ((1:35) .^ 1.1), 7, 5));
 %! for A = {S, S', S(:, [1 2 2 3]), S(:, [1 2 2 3])', single(S), single(Z'), Z, Z(:, [1 1 2]), ...
-%!          ones(4), zeros(3), single(zeros(2)), [1 2; 2 4], 3, 0, [1 2 3], [1; 2], ...
-%!          [true true; true true]}
+%!          ones(4), zeros(3), single(zeros(2)), 3, 0, [1 2 3], [1; 2], ...
+%!          logical([1 0 1; 1 1 0])}
 %!   check_orth (A{1});
 %! endfor
 %! check_orth (S, 0.5);
