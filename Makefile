@@ -83,6 +83,18 @@ bench: $(TARBALL) octave-deps
 bench-percall: $(TARBALL) octave-deps
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_percall ()'
 
+# Issue 32 item 5: the solvers, eig, svd and fft: bench/bench_linalg (cuSOLVER and cuFFT alone on
+# device memory, beside gpumat's C API), then bench/bench_linalg.m (each function on gpumat
+# arrays beside Octave's on host arrays), into target/ (bench/NOTES-linalg.md).  This program
+# links cuSOLVER and cuFFT itself (the package dlopens them): its own rule, before the pattern's.
+$(TARGET)/bench/bench_linalg: bench/bench_linalg.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcusolver -lcufft -lcublas -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
+.PHONY: bench-linalg
+bench-linalg: $(TARGET)/bench/bench_linalg $(TARBALL) octave-deps
+	@bash -o pipefail -c '$(TARGET)/bench/bench_linalg $(BENCH_LINALG_ARGS) | tee $(TARGET)/bench-linalg-c.txt'
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_linalg ("$(CURDIR)/$(TARGET)")'
+
 # Issue 12 item 3: the four programs of bench/algorithms/ on host and on gpumat arrays; the CSV
 # goes to target/.
 bench-algorithms: $(TARBALL) octave-deps
