@@ -83,6 +83,23 @@ bench: $(TARBALL) octave-deps
 bench-percall: $(TARBALL) octave-deps
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_percall ()'
 
+# Issue 32 item 5: the solvers, eig, svd and fft: bench/bench_linalg (cuSOLVER and cuFFT alone on
+# device memory, beside gpumat's C API), then bench/bench_linalg.m (each function on gpumat
+# arrays beside Octave's on host arrays), into target/ (bench/NOTES-linalg.md).  This program
+# links cuSOLVER and cuFFT itself (the package dlopens them): its own rule, before the pattern's.
+$(TARGET)/bench/bench_linalg: bench/bench_linalg.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcusolver -lcufft -lcublas -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
+# BENCH_LINALG_PARTS=c or =octave runs one half (each fits a 10-minute call; the Octave half
+# reads the C half's times from target/bench-linalg-c.txt); BENCH_LINALG_ARGS go to the program.
+BENCH_LINALG_PARTS ?= c octave
+.PHONY: bench-linalg
+bench-linalg: $(TARGET)/bench/bench_linalg $(TARBALL) octave-deps
+	@case " $(BENCH_LINALG_PARTS) " in *" c "*) bash -o pipefail -c \
+	  '$(TARGET)/bench/bench_linalg $(BENCH_LINALG_ARGS) | tee $(TARGET)/bench-linalg-c.txt';; esac
+	@case " $(BENCH_LINALG_PARTS) " in *" octave "*) bash tests/with-package.sh "$(TARBALL)" \
+	  'addpath ("$(CURDIR)/bench"); bench_linalg ("$(CURDIR)/$(TARGET)");';; esac
+
 # Issue 12 item 3: the four programs of bench/algorithms/ on host and on gpumat arrays; the CSV
 # goes to target/.
 bench-algorithms: $(TARBALL) octave-deps

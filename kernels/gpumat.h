@@ -1294,6 +1294,39 @@ gm_status gm_lu_factors (gm_class cls, int64_t m, int64_t n, const void *d_Y,
 gm_status gm_chol (gm_class cls, int upper, int64_t n, const void *d_A, void *d_R,
                    gm_solve_report *report);
 
+/* ---- eigenvalues, singular values and QR (kernels/eig_svd.cu): cuSOLVER, loaded as above -- */
+/* Full double, single, complex double and complex single matrices on the current device
+ * (column-major, leading dimension = rows); A is not written.  Each call waits for the
+ * routine's info and frees its workspaces.  *info is the routine's info (0: done; > 0: it did
+ * not converge, and the outputs are not to be used: the gateway then calls Octave's own
+ * function on the host).  Inputs holding NaN or Inf are the caller's to keep away (Octave's
+ * eig and svd refuse them with their own errors).  An empty A computes and writes nothing (the
+ * gateway leaves empty matrices to Octave's own functions).  Errors of the library:
+ * GM_ERR_CUDA with the routine and cuSOLVER's status name in gm_error_detail (). */
+/* 1 in *h_hermitian when the n x n A is exactly Hermitian as Octave's eig tests it
+ * (ComplexMatrix::ishermitian, Matrix::issymmetric): A(i,j) == conj (A(j,i)) for all i, j (so
+ * a complex diagonal is real, and NaN makes it not Hermitian); 0 for n == 0, as Octave. */
+gm_status gm_is_hermitian (gm_class cls, int64_t n, const void *d_A, int *h_hermitian);
+/* eig of a Hermitian n x n A (cusolverDnXsyevd, from the upper triangle): d_W the n real
+ * eigenvalues (the class's real type) in ascending order, as LAPACK's xSYEV/xHEEV give them to
+ * Octave; d_V (n x n, A's class; NULL for the values only) the orthonormal eigenvectors,
+ * column j for value j. */
+gm_status gm_eig_hermitian (gm_class cls, int64_t n, const void *d_A, void *d_W, void *d_V,
+                            int64_t *info);
+/* svd of an m x n A (cusolverDnXgesvd, through A' when m < n), k = min (m, n): d_S the k
+ * singular values (the class's real type) in descending order; with d_U and d_V (both or
+ * neither; A's class) A = U * S * V': full (econ 0) U m x m and V n x n, economy (econ 1) U
+ * m x k and V n x k. */
+gm_status gm_svd (gm_class cls, int64_t m, int64_t n, const void *d_A, void *d_S, void *d_U,
+                  void *d_V, int econ, int64_t *info);
+/* QR of an m x n A (cusolverDnXgeqrf, then orgqr / ungqr), k = min (m, n).  With d_Q: A = Q R,
+ * Q (A's class) m x m (econ 0) or m x k (econ 1), orthonormal columns; d_R the upper triangular
+ * R, m x n or k x n, as Octave's [Q, R] = qr (A) and qr (A, 0).  d_Q NULL: d_R (m x n) is what
+ * Octave's one-output qr (A) returns for a full A: geqrf's factors (R = triu of it) with each
+ * reflector below the diagonal multiplied by its tau (liboctave's qr<T>::form, type raw). */
+gm_status gm_qr (gm_class cls, int64_t m, int64_t n, const void *d_A, void *d_Q, void *d_R,
+                 int econ, int64_t *info);
+
 #ifdef __cplusplus
 }
 #endif

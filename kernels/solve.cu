@@ -35,54 +35,28 @@
 #include <limits>
 #include <vector>
 #include "gpumat.h"
+#include "solver_lib.h"
 
-namespace {
+/* ---- cuSOLVER and cuBLAS, loaded at the first solve (solver_lib.h declares them) ------- */
 
-/* ---- cuSOLVER and cuBLAS, loaded at the first solve ------------------------------------------ */
-
-#define GM_STR2(x) #x
-#define GM_STR(x) GM_STR2 (x)
-const char *const CUBLAS_SONAME = "libcublas.so." GM_STR (CUBLAS_VER_MAJOR);
-const char *const CUSOLVER_SONAME = "libcusolver.so." GM_STR (CUSOLVER_VER_MAJOR);
-
-/* Every entry point used here, by its header name (cublas_v2.h maps cublasCreate to
-   cublasCreate_v2 and so on: the field, the call and the dlsym name all expand alike). */
-#define GM_CUBLAS_FUNCTIONS(X)                                                               \
-  X (cublasCreate) X (cublasDestroy) X (cublasSetStream) X (cublasGetStatusName)             \
-  X (cublasDtrsv_64) X (cublasStrsv_64) X (cublasZtrsv_64) X (cublasCtrsv_64)                \
-  X (cublasDtrsm_64) X (cublasStrsm_64) X (cublasZtrsm_64) X (cublasCtrsm_64)
-#define GM_CUSOLVER_FUNCTIONS(X)                                                             \
-  X (cusolverDnCreate) X (cusolverDnDestroy) X (cusolverDnSetStream)                         \
-  X (cusolverDnCreateParams) X (cusolverDnDestroyParams)                                     \
-  X (cusolverDnXgetrf_bufferSize) X (cusolverDnXgetrf) X (cusolverDnXgetrs)                  \
-  X (cusolverDnXpotrf_bufferSize) X (cusolverDnXpotrf) X (cusolverDnXpotrs)                  \
-  X (cusolverDnXtrtri_bufferSize) X (cusolverDnXtrtri)                                       \
-  X (cusolverDnDpotri_bufferSize) X (cusolverDnSpotri_bufferSize)                            \
-  X (cusolverDnZpotri_bufferSize) X (cusolverDnCpotri_bufferSize)                            \
-  X (cusolverDnDpotri) X (cusolverDnSpotri) X (cusolverDnZpotri) X (cusolverDnCpotri)
-
-struct solver_api {
-#define GM_FIELD(f) decltype (&::f) f;
-  GM_CUBLAS_FUNCTIONS (GM_FIELD)
-  GM_CUSOLVER_FUNCTIONS (GM_FIELD)
-#undef GM_FIELD
-};
+namespace gm_solver {
 
 solver_api lib;
-int lib_loaded;
-pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
+static int lib_loaded;
+static pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Opens one of the two libraries (RTLD_LOCAL: its symbols are read through `lib` only). */
-gm_status open_library (const char *soname, const char *package, void **out)
+static gm_status open_library (const char *soname, const char *package, void **out)
 {
   *out = dlopen (soname, RTLD_NOW | RTLD_LOCAL);
   if (*out)
     return GM_OK;
   const char *why = dlerror ();
   return gm_fail (GM_ERR_CUDA,
-                  "NVIDIA's %s library (%s) could not be loaded: %s.  \\, /, inv, det, lu and "
-                  "chol of gpumat matrices need cuSOLVER and cuBLAS: install the CUDA %d "
-                  "toolkit's libraries (NVIDIA's packages libcusolver-%d-* and libcublas-%d-*, "
+                  "NVIDIA's %s library (%s) could not be loaded: %s.  \\, /, inv, det, lu, "
+                  "chol, eig, svd and qr of gpumat matrices need cuSOLVER and cuBLAS: install "
+                  "the CUDA %d toolkit's libraries (NVIDIA's packages libcusolver-%d-* and "
+                  "libcublas-%d-*, "
                   "or the whole toolkit), or add the folder that holds %s to LD_LIBRARY_PATH "
                   "before starting Octave", package, soname, why ? why : "not found",
                   CUDART_VERSION / 1000, CUDART_VERSION / 1000, CUDART_VERSION / 1000, soname);
@@ -135,19 +109,10 @@ gm_status load_libraries (void)
   return st;
 }
 
-/* ---- library handles, one pair per device ------------------------------------------------- */
+static solver_handles handles_of[GM_MAX_DEVICES];
+static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
 
-struct solver_handles {
-  cusolverDnHandle_t dn;
-  cusolverDnParams_t params;
-  cublasHandle_t blas;
-  unsigned epoch;             /* gm_context_epoch when made: a reset context loses them       */
-  int ready;
-};
-solver_handles handles_of[GM_MAX_DEVICES];
-pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
-
-const char *cusolver_name (cusolverStatus_t s)
+static const char *cusolver_name (cusolverStatus_t s)
 {
   switch (s) {
   case CUSOLVER_STATUS_SUCCESS: return "CUSOLVER_STATUS_SUCCESS";
@@ -227,30 +192,11 @@ gm_status get_handles (solver_handles **out)
   return GM_OK;
 }
 
-/* ---- workspaces: every block of a call, freed at its end ------------------------------------ */
+} /* namespace gm_solver */
 
-struct blocks {
-  void *ptr[16];
-  int count = 0;
-  ~blocks ()
-  {
-    for (int i = 0; i < count; i++)
-      gm_device_free (ptr[i]);
-  }
-  gm_status alloc (void **out, size_t a, size_t b = 1, size_t c = 1)
-  {
-    size_t bytes;
-    *out = NULL;
-    gm_status st = gm_mul_size3 (a, b, c, &bytes);
-    if (st != GM_OK || bytes == 0)
-      return st;
-    if (count == (int) (sizeof ptr / sizeof ptr[0]))
-      return gm_fail (GM_ERR_INVALID_ARGUMENT, "solver: too many workspaces");
-    if ((st = gm_device_alloc (out, bytes)) == GM_OK)
-      ptr[count++] = *out;
-    return st;
-  }
-};
+namespace {
+
+using namespace gm_solver;
 
 bool is_float_class (gm_class c)
 {

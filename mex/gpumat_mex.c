@@ -38,6 +38,7 @@
  *   ("tuning_reload", CALLER)  reads the GPUMAT_* variables again (doc/TUNING.md)
  *   ("fault", CALLER)          queues a kernel that faults (tests of the deferred error path)
  *   ("sort" | "find" | "nnz" | "median", CALLER, ...)  sort, find, nnz and median (gw_sort.c)
+ *   ("eig" | "svd" | "qr", CALLER, A [, ECON])  eig of Hermitian matrices, svd, qr (gw_linalg.c)
  *
  * One stream, in order (issue 12): a command whose result stays on the GPU queues its work on
  * stream 0 and returns without waiting, so that Octave prepares the next call while the GPU
@@ -76,6 +77,7 @@
 #include "gw_solve.h"
 #include "gw_sort.h"
 #include "gw_make.h"
+#include "gw_linalg.h"
 
 static void at_exit (void)
 {
@@ -320,6 +322,9 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"range",         gw_cmd_range},
   {"linspace",      gw_cmd_linspace},
   {"randi",         gw_cmd_randi},
+  {"eig",           gw_cmd_eig},        /* gw_linalg.c: eig, svd, qr: cuSOLVER */
+  {"svd",           gw_cmd_svd},
+  {"qr",            gw_cmd_qr},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

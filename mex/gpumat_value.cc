@@ -805,15 +805,18 @@ how many arrays share G's device block.\n\
       if (cmd == "norm2" && args.length () == 2 && is_gpumat (args(1)))
         {
           /* norm (G), @gpumat/norm.m's one-argument call (power iteration's): the 2-norm of a
-             real double or single vector on the device; of a matrix (an SVD), Octave's own on
-             the gathered array; other classes and complex data through the host fallback; in
-             one call where the m-file's tests cost a dozen */
+             real double or single vector on the device; of a double or single matrix (real or
+             complex), norm (G, 2) of norm.m (the device SVD's largest singular value); other
+             classes and complex vectors through the host fallback; in one call where the
+             m-file's tests cost a dozen */
           const octave_gpumat& g = rep (args(1));
           const bool real_float = ! g.m_complex && g.isfloat ();
           if (real_float && g.m_dims.ndims () > 2)
             error_with_id ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
           if (real_float && (g.m_dims(0) <= 1 || g.m_dims(1) <= 1))
             return call_gateway (ovl ("norm", "norm", args(1), "2", 2.0), 1);
+          if (g.isfloat () && g.m_dims.ndims () == 2 && g.m_dims(0) > 1 && g.m_dims(1) > 1)
+            return octave::feval ("norm", ovl (args(1), 2.0), 1);
           if (! real_float)
             note_host_fallback ("norm");
           return ovl (upload_host (octave::feval ("norm", ovl (gather (args(1)), 2.0), 1)(0)));

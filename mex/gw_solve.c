@@ -482,3 +482,37 @@ void gw_cmd_factor (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else
     factor_chol (nlhs, plhs, &scratch, &A, option, area);
 }
+
+/* ---- shared with mex/gw_linalg.c (eig, svd, qr): the helpers above, as they are ---------- */
+
+void gw_solve_octave_on_host (int nout, mxArray *plhs[], gw_scratch *scratch, const char *fn,
+                              gw_operand *ops, int nops, const mxArray *extra,
+                              unsigned upload_mask, const char *area)
+{
+  octave_on_host (nout, plhs, scratch, fn, ops, nops, extra, upload_mask, area);
+}
+
+void gw_solve_check_operand (gw_scratch *scratch, const gw_operand *x, const char *area)
+{
+  check_operand (scratch, x, area);
+}
+
+int gw_solve_host_answers (gw_scratch *scratch, const gw_operand *x, const char *area)
+{
+  return host_answers (scratch, x, area);
+}
+
+void gw_solve_need_solver (gw_scratch *scratch)
+{
+  need_solver (scratch);
+}
+
+gm_class gw_solve_class (const gw_operand *x)
+{
+  return compute_class (x->cls, x->cls, gm_class_is_complex (x->cls));
+}
+
+void gw_solve_prepare (gw_scratch *scratch, gw_operand *x, gm_class cls, const char *area)
+{
+  prepare (scratch, x, cls, area);
+}

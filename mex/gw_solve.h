@@ -31,4 +31,19 @@
 void gw_cmd_solve (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 void gw_cmd_factor (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 
+/* Shared with mex/gw_linalg.c (eig, svd, qr): Octave's own FN on the host on the operands as given
+ * (outputs in upload_mask uploaded; the scratch freed first), the solvers' operand check
+ * (integer or N-D: gpumat:<area>:unsupportedClass / ndArray), whether the host answers (text,
+ * NaN or Inf), cuSOLVER loaded (gpumat:solve:noCusolver), the class Octave computes in, and the
+ * operand on the device laid out in that class. */
+#include "gateway_util.h"
+void gw_solve_octave_on_host (int nout, mxArray *plhs[], gw_scratch *scratch, const char *fn,
+                              gw_operand *ops, int nops, const mxArray *extra,
+                              unsigned upload_mask, const char *area);
+void gw_solve_check_operand (gw_scratch *scratch, const gw_operand *x, const char *area);
+int gw_solve_host_answers (gw_scratch *scratch, const gw_operand *x, const char *area);
+void gw_solve_need_solver (gw_scratch *scratch);
+gm_class gw_solve_class (const gw_operand *x);
+void gw_solve_prepare (gw_scratch *scratch, gw_operand *x, gm_class cls, const char *area);
+
 #endif

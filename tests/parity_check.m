@@ -834,6 +834,131 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
       endif
     endfor
   endfor
+  ## eig, svd and qr (kernels/eig_svd.cu)
+  [c, m, k] = spectral_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
+  ## pinv, rank, null, orth, cond and the matrix 2-norm (from the device svd)
+  [c, m, k] = svd_derived_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
+endfunction
+
+## eig, svd and qr against the host.  The vectors are unique only up to sign or phase (and within
+## a repeated value's space), so each case compares what is unique: the values, V D V' (eig: A
+## itself where A is Hermitian), U S V', V' V and U' U, Q R and Q' Q (and qr's R and one-output
+## X, fixed by LAPACK's reflector convention), and Octave's shapes and classes; within
+## 64 n sqrt (n) eps of the class relative to each result's largest element; exactly where the
+## host answers (NaN, Inf, a matrix that is not Hermitian for eig's values; Octave's errors).
+function [cases, mismatches, k] = spectral_parity (k, mine)
+  cases = 0;  mismatches = {};
+  funcs = {"eig", @(A) eig (A);
+           "eig2", @(A) eig_products (A);
+           "svd", @(A) svd (A);
+           "svd3", @(A) svd_products (A, {});
+           "svd_econ", @(A) svd_products (A, {"econ"});
+           "svd0", @(A) svd_products (A, {0});
+           "qr", @(A) qr (A);
+           "qr2", @(A) qr_products (A, {});
+           "qr0", @(A) qr_products (A, {0})};
+  S = reshape (sin ((1:256) .^ 1.3), 16, 16);
+  Z = complex (S, reshape (cos ((1:256) .^ 1.1), 16, 16));
+  mats = {"symmetric 5", S(1:5, 1:5) + S(1:5, 1:5)', "symmetric 16", S + S', ...
+          "Hermitian 7", Z(1:7, 1:7) + Z(1:7, 1:7)', ...
+          "single symmetric", single(S(1:5, 1:5) + S(1:5, 1:5)'), ...
+          "single Hermitian", single(Z(1:5, 1:5) + Z(1:5, 1:5)'), "repeated", 2 * eye(4), ...
+          "non-symmetric", S(1:5, 1:5), "complex non-Hermitian", Z(1:4, 1:4), ...
+          "tall", S(1:7, 1:3), "wide", S(1:3, 1:7), "complex wide", Z(1:3, 1:5), ...
+          "single tall", single(S(1:6, 1:4)), "logical", logical([1 0 1; 1 1 0]), "1x1", 3, ...
+          "empty", zeros(0, 0), "empty 0x3", zeros(0, 3), "NaN", [1 NaN; NaN 1], ...
+          "Inf", [2 Inf; 1 3]};
+  mats = reshape (mats, 2, [])';
+  for i = 1:rows (mats)
+    A = mats{i, 2};
+    cls = class (double (A(:, :)) + A(:, :));
+    tol = 64 * max (size (A)) ^ 1.5 * eps (cls);
+    if (! all (isfinite (A(:))))
+      tol = 0;
+    endif
+    for f = 1:rows (funcs)
+      k++;
+      if (! mine (k))
+        continue;
+      endif
+      ## eig's values where the host answers (not Hermitian): exactly the host's
+      t = tol;
+      if (strcmp (funcs{f, 1}, "eig") && ! (ishermitian (A) && isfloat (A)))
+        t = 0;
+      endif
+      [ok, why] = agree_linalg (funcs{f, 2}, {A}, {gpumat(A)}, t);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", funcs{f, 1}, mats{i, 1}, why);
+      endif
+    endfor
+  endfor
+endfunction
+
+function r = eig_products (A)
+  [V, D] = eig (A);
+  r = {D, V * D * V', V' * V};
+endfunction
+
+function r = svd_products (A, opt)
+  [U, S, V] = svd (A, opt{:});
+  r = {S, U * S * V', U' * U, V' * V};
+endfunction
+
+## R itself too: cuSOLVER's reflectors follow LAPACK's sign rule, so R is the host's
+function r = qr_products (A, opt)
+  [Q, R] = qr (A, opt{:});
+  r = {R, Q * R, Q' * Q};
+endfunction
+
+## pinv, rank, null, orth, cond and the matrix 2-norm (@gpumat methods on the device svd)
+## against the host.  A basis of a null space or a range is unique only up to a rotation
+## within the space: null and orth compare the projector Z Z' and |Z' Z|.  Within 64 n sqrt (n)
+## eps of the class relative to each result's largest element; exactly where the host answers
+## (NaN: pinv's and norm's NaN, the others' errors).  cond of a rank-deficient matrix (a
+## quotient by a singular value at rounding level) is not compared.
+function [cases, mismatches, k] = svd_derived_parity (k, mine)
+  cases = 0;  mismatches = {};
+  funcs = {"rank", @(A) rank (A);  "rank tol", @(A) rank (A, 0.5);
+           "pinv", @(A) pinv (A);  "pinv tol", @(A) pinv (A, 0.5);
+           "null", @(A) subspace_products (null (A));
+           "orth", @(A) subspace_products (orth (A));
+           "cond", @(A) cond (A);  "norm", @(A) norm (A);  "norm 2", @(A) norm (A, 2)};
+  S = reshape (sin ((1:64) .^ 1.3), 8, 8);
+  Z = complex (S, reshape (cos ((1:64) .^ 1.1), 8, 8));
+  ## {name, A, rank-deficient}
+  mats = {"full rank", S(1:5, 1:5), false;  "tall", S(1:7, 1:4), false;
+          "wide", S(1:3, 1:6), false;  "rank-deficient", S(1:6, [1 2 2 3 4]), true;
+          "wide rank-deficient", S(1:6, [1 2 2 3 4])', true;
+          "complex", Z(1:5, 1:4), false;
+          "complex rank-deficient", Z(1:6, 1:2) * Z(1:2, 1:4), true;
+          "single", single(S(1:6, 1:4)), false;  "zeros", zeros(3), false;
+          "empty", zeros(0, 3), false;  "1x1", 3, false;  "NaN", [1 NaN; 2 3], false};
+  for i = 1:rows (mats)
+    A = mats{i, 2};
+    tol = 64 * max (size (A)) ^ 1.5 * eps (class (A));
+    if (! all (isfinite (A(:))))
+      tol = 0;
+    endif
+    for f = 1:rows (funcs)
+      k++;
+      if (! mine (k) || (mats{i, 3} && strcmp (funcs{f, 1}, "cond")))
+        continue;
+      endif
+      [ok, why] = agree_linalg (funcs{f, 2}, {A}, {gpumat(A)}, tol);
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s): %s", funcs{f, 1}, mats{i, 1}, why);
+      endif
+    endfor
+  endfor
+endfunction
+
+## abs (Q' Q): its imaginary parts are rounding, a complex or a narrowed real array by chance
+function r = subspace_products (Q)
+  r = {Q * Q', abs (Q' * Q)};
 endfunction
 
 ## {name, A, B, only_rhs}: each of Octave's matrix types (full, upper and lower triangular,

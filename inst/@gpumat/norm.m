@@ -4,14 +4,26 @@
 ## @deftypefn  {} {@var{n} =} norm (@var{G})
 ## @deftypefnx {} {@var{n} =} norm (@var{G}, @var{p})
 ## Octave's @code{norm} of a gpumat array (see @code{help gpumat} for what runs on the GPU).
+## The matrix 2-norm (@code{norm (@var{G})}, @code{norm (@var{G}, 2)}) of a double or single
+## matrix, real or complex, is the largest singular value of @code{svd (@var{G})} on the GPU
+## (Octave's own algorithm), within rounding of the host's; of a matrix holding NaN or Inf,
+## Octave's own norm of the gathered matrix.
 ## @end deftypefn
 function n = norm (A, p, varargin)
-  ## On the GPU: real double and single data, no "rows"/"columns" option, P on the host.
+  ## On the GPU: real double and single data, no "rows"/"columns" option, P on the host; the
+  ## matrix 2-norm of complex data too (svd_norm).
   ## The rest (complex and other classes, the options) is Octave's own norm of the gathered
   ## data, its result uploaded: the host's value, or the host's error.
   if (nargin < 2)
     ## the common call in one step: the shell takes the same decisions for P = 2
     n = __gpumat_call__ ("norm2", A);
+    return;
+  endif
+  if (nargin == 2 && isa (A, "gpumat") && ! isa (p, "gpumat") && isfloat (A) && ndims (A) == 2
+      && rows (A) > 1 && columns (A) > 1 && isnumeric (p) && isscalar (p) && isreal (p)
+      && p == 2)
+    ## the matrix 2-norm (real or complex): the device SVD's largest singular value
+    n = svd_norm (A);
     return;
   endif
   if (nargin > 2 || ! isa (A, "gpumat") || ! (isfloat (A) && isreal (A)) || isa (p, "gpumat"))
@@ -51,8 +63,8 @@ function n = norm (A, p, varargin)
   else
     error ("gpumat:norm:invalidP", "norm: P must be a real scalar or a string");
   endif
-  ## On the GPU: vector norms for p > 0 and +-Inf, matrix 1, Inf and Frobenius norms.  The
-  ## rest (the matrix 2-norm, an SVD; other matrix p-norms; vector norms for p <= 0) is
+  ## On the GPU: vector norms for p > 0 and +-Inf, matrix 1, Inf and Frobenius norms (the
+  ## matrix 2-norm above).  The rest (other matrix p-norms; vector norms for p <= 0) is
   ## Octave's own norm of the gathered array, its result uploaded.
   sz = size (A);
   is_vector = any (sz == 1) || any (sz == 0);
@@ -66,6 +78,18 @@ function n = norm (A, p, varargin)
     else
       n = gpumat (norm (gather (A), kind));
     endif
+  endif
+endfunction
+
+## Octave's matrix 2-norm (oct-norm.cc's svd_matrix_norm: the largest singular value) of a
+## float matrix, the SVD on the device; NaN or Inf: Octave's own norm of the gathered matrix
+## (LAPACK's propagation; the device svd would end in svd's error)
+function n = svd_norm (A)
+  if (gather (all (isfinite (A(:)))))
+    s = svd (A);
+    n = s(1);
+  else
+    n = gpumat (norm (gather (A), 2));
   endif
 endfunction
 
@@ -85,3 +109,23 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_norm ();
+
+## the matrix 2-norm: the device SVD's largest singular value, real and complex, double and
+## single, within 32 max (m, n) eps of the class relative to the norm (at least 1)
+%!testif ; gpumat_available ()
+%! S = reshape (sin ((1:35) .^ 1.3), 7, 5);
+%! Z = complex (S, reshape (cos ((1:35) .^ 1.1), 7, 5));
+%! for A = {S, S', single(S), Z, Z', single(Z), ones(4), zeros(3), [1 2; 2 4]}
+%!   for p = {{}, {2}, {single(2)}}
+%!     nh = norm (A{1}, p{1}{:});
+%!     n = norm (gpumat (A{1}), p{1}{:});
+%!     assert (isa (n, "gpumat"));
+%!     n = gather (n);
+%!     assert (class (n), class (nh));
+%!     assert (size (n), [1 1]);
+%!     assert (n, nh, 32 * 7 * eps (class (nh)) * max (nh, 1));
+%!   endfor
+%! endfor
+%! assert (gather (norm (gpumat ([1 NaN; 2 3]))), NaN);
+%! assert (gather (norm (gpumat ([1 Inf; 2 3]), 2)), norm ([1 Inf; 2 3], 2));
+%! assert (gather (norm (gpumat (single ([1 NaN; 2 3])))), single (NaN));

@@ -388,6 +388,33 @@ function varargout = __gpumat__ (cmd, caller, varargin)
           varargout{k} = r{k};
         endif
       endfor
+    case {"eig", "svd", "qr"}
+      ## mex/gw_linalg.c: ("eig", CALLER, A), ("svd", CALLER, A, ECON) and ("qr", CALLER, A,
+      ## ECON), Octave's own eig, svd and qr (the device gives the same up to rounding and the
+      ## vectors' signs, and leaves non-Hermitian, NaN and Inf matrices to these very calls);
+      ## the gateway's refusals
+      A = operand (varargin{1});
+      nout = max (nargout, 1);
+      if (isinteger (A) || ndims (A) > 2)
+        error (sprintf ("gpumat:%s:unsupportedClass", cmd), "refused by the gateway");
+      elseif (strcmp (cmd, "eig") && (numel (A) < 2 || rows (A) != columns (A)))
+        error ("gpumat:eig:invalidSize", "eig of an empty, 1x1 or non-square matrix is Octave's own (@gpumat/eig.m)");
+      elseif (! strcmp (cmd, "eig") && isempty (A))
+        error (sprintf ("gpumat:%s:invalidSize", cmd), "%s of an empty matrix is Octave's own (@gpumat/%s.m)", cmd, cmd);
+      endif
+      if (islogical (A))
+        A = double (A);                    # the gateway reads logical data as double
+      endif
+      if (strcmp (cmd, "svd") && varargin{2} && nout > 1)
+        [r{1:nout}] = svd (A, "econ");
+      elseif (strcmp (cmd, "qr") && varargin{2})
+        [r{1:nout}] = qr (A, 0);
+      else
+        [r{1:nout}] = feval (cmd, A);
+      endif
+      for k = 1:nout
+        varargout{k} = store (full (r{k}));
+      endfor
     case "sort"
       ## ("sort", CALLER, A, DIM, MODE): DIM 0 is Octave's default dimension
       x = operand (varargin{1});
