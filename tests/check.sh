@@ -131,7 +131,7 @@ if [ "$gpu" = 1 ]; then
   direct_rc=$?
   if read -r cases mismatches < <(case_counts direct_check target/check/direct.log); then
     passed=$((passed + cases - mismatches)); failed=$((failed + mismatches))
-    grep -E '^direct_check:|^  ' target/check/direct.log | head -n 40
+    grep -E '^direct_check:|^  [^ ]' target/check/direct.log | head -n 40
   else
     tail -n 20 target/check/direct.log; failed=$((failed + 1))
   fi
