@@ -240,13 +240,25 @@ gm_status get_plan_locked (const plan_key &key, cufftHandle *handle, size_t *wor
   if (st != GM_OK)
     return st;
   st = cufft_status (api.set_auto_allocation (h, 0), "cufftSetAutoAllocation");
-  long long n[3], embed[3];
-  for (int i = 0; i < key.rank; i++)
+  long long n[3], embed[3], points = 1;
+  for (int i = 0; i < key.rank; i++) {
     n[i] = embed[i] = key.n[i];
+    points *= key.n[i];
+  }
+  /* Contiguous transforms (stride 1, one after the other) in cuFFT's basic layout (no embed):
+     given the same layout as embed = n, cuFFT 12.0 picks a slower algorithm (2^24 complex
+     points: 0.83 ms against 0.51, H200; bench/NOTES-linalg.md).  Not for R2C past one 1-D
+     transform: the basic layout packs its output (n/2+1 along the first dimension), where
+     gm_fft leaves room for the whole spectrum. */
+  const bool r2c = key.type == CUFFT_D2Z || key.type == CUFFT_R2C;
+  const bool basic = key.stride == 1 && key.dist == points && (!r2c || (key.rank == 1
+                                                                         && key.batch == 1));
+  long long *layout = basic ? NULL : embed;
   size_t work = 0;
   if (st == GM_OK)
-    st = cufft_status (api.make_plan_many64 (h, key.rank, n, embed, key.stride, key.dist, embed,
-                                             key.stride, key.dist, key.type, key.batch, &work),
+    st = cufft_status (api.make_plan_many64 (h, key.rank, n, layout, key.stride, key.dist,
+                                             layout, key.stride, key.dist, key.type, key.batch,
+                                             &work),
                        "cufftMakePlanMany64");
   if (st != GM_OK) {
     (void) api.destroy (h);
