@@ -201,6 +201,14 @@ template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool KA, bool KB, 
 __global__ void __launch_bounds__ (256, 1)
 matmul_tf32x3_kernel (Gemm<float> g)
 {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  /* sm_90a code runs only on compute capability 9.0 devices, which give v1 its three stages:
+     the two-stage form is not built there (matmul_tf32x3 never launches it) */
+  if constexpr (STAGES == 2) {
+    __trap ();
+    return;
+  }
+#endif
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const int64_t ti = enter_block<KA, KB> (g);
   using Cfg = Tf32Cfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
