@@ -1133,9 +1133,21 @@ int main (int argc, char **argv)
     printf ("%s: GPUMAT_DMMA_SLICES=%s is cleared (the test sets it where it means to)\n",
             PROGRAM, getenv ("GPUMAT_DMMA_SLICES"));
   tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
-  test_api ();
-  test_dmma_plan ();
+  /* --class=double or --class=single: that class's products only (make test-kernels runs the
+     two at once, each about half of the program's time); the API and plan tests with double */
+  int only = -1;
+  for (int i = 1; i < argc; i++)
+    if (!strcmp (argv[i], "--class=double"))
+      only = 0;
+    else if (!strcmp (argv[i], "--class=single"))
+      only = 1;
+  if (only != 1) {
+    test_api ();
+    test_dmma_plan ();
+  }
   for (int c = 0; c < 2; c++) {
+    if (only >= 0 && c != only)
+      continue;
     const gm_class cls = c ? GM_SINGLE : GM_DOUBLE;
     int before = tu_passed + tu_failed;
     test_products (cls);
