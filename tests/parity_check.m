@@ -840,6 +840,42 @@ function [cases, mismatches, k] = linear_algebra (k, mine)
   ## pinv, rank, null, orth, cond and the matrix 2-norm (from the device svd)
   [c, m, k] = svd_derived_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
+  ## expm (Octave's algorithm on device products and a device solve)
+  [c, m, k] = expm_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
+endfunction
+
+## expm against the host: within 256 n eps of the class relative to the result's largest
+## element on the device path; exactly where the host answers (NaN, Inf, integer data, 1x1 and
+## diagonal matrices up to exp's rounding, Octave's errors).
+function [cases, mismatches, k] = expm_parity (k, mine)
+  cases = 0;  mismatches = {};
+  S = reshape (sin ((1:256) .^ 1.3), 16, 16);
+  Z = complex (S, reshape (cos ((1:256) .^ 1.1), 16, 16));
+  mats = {"general 5", S(1:5, 1:5), "general 16", 3*S, "symmetric 7", S(1:7, 1:7) + S(1:7, 1:7)', ...
+          "negative trace", S(1:4, 1:4)-5*eye(4), "badly scaled", [1 1e6; 1e-6 1], ...
+          "permuting", [0 1 0; 0 0 1; 1 0 0], "triangular", triu(ones(6)), ...
+          "complex", Z(1:4, 1:4), "single", single(S(1:6, 1:6)), "single complex", single(Z(1:3, 1:3)), ...
+          "diagonal", diag([1 -2 3]), "1x1", 2.5, "empty", zeros(0, 0), "int32", int32([1 2; 3 4]), ...
+          "logical", logical([1 0; 1 1]), "NaN", [1 NaN; 0 1], "Inf", [1 Inf; 0 1], ...
+          "-Inf", [1 -Inf; 0 1], "non-square", ones(2, 3), "N-d", ones(2, 2, 2)};
+  mats = reshape (mats, 2, [])';
+  for i = 1:rows (mats)
+    A = mats{i, 2};
+    k++;
+    if (! mine (k))
+      continue;
+    endif
+    tol = 0;
+    if (isfloat (A) && all (isfinite (A(:))) && ! isempty (A))
+      tol = 256 * rows (A) * eps (class (A));
+    endif
+    [ok, why] = agree_linalg (@expm, {A}, {gpumat(A)}, tol);
+    cases++;
+    if (! ok)
+      mismatches{end+1} = sprintf ("expm (%s): %s", mats{i, 1}, why);
+    endif
+  endfor
 endfunction
 
 ## eig, svd and qr against the host.  The vectors are unique only up to sign or phase (and within
