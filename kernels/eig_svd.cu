@@ -1,5 +1,5 @@
-/* eig_svd.cu: eigenvalues of Hermitian matrices, singular value decompositions and QR through
- * cuSOLVER (Xsyevd, Xgesvd, Xgeqrf with orgqr/ungqr), loaded as kernels/solve.cu loads it
+/* eig_svd.cu: eigenvalues of Hermitian and general matrices, singular value decompositions and
+ * QR through cuSOLVER (Xsyevd, Xgeev, Xgesvd, Xgeqrf with orgqr/ungqr), loaded as kernels/solve.cu loads it
  * (solver_lib.h), and the two kernels they lack: Octave's exact Hermitian test (A(i,j) ==
  * conj (A(j,i)) for every i, j, the diagonal's imaginary parts zero), which decides where eig
  * runs (gpumat.h says the rules), and the scaling of geqrf's reflectors by tau that Octave's
@@ -87,6 +87,43 @@ __global__ void scale_reflectors_kernel (int64_t m, int64_t k, R *__restrict__ A
   }
 }
 
+/* A real matrix's xGEEV output as complex values and vectors.  W2: the n real parts, then the
+   n imaginary parts; VR: LAPACK's packed real columns (a real value's vector in its column; a
+   conjugate pair j, j+1, with W2[n + j] > 0, as VR(:, j) + i VR(:, j+1) and its conjugate).
+   W (n complex) and V (n x n complex, or NULL) get Octave's complex result.  Thread e: element
+   e of V (column-major), or value e where there are no vectors.  Grid-stride loop. */
+template <typename R>
+__global__ void expand_real_eig_kernel (int64_t n, const R *__restrict__ W2,
+                                        const R *__restrict__ VR, R *__restrict__ W,
+                                        R *__restrict__ V)
+{
+  const int64_t count = V ? n * n : n;
+  for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < count;
+       e += (int64_t) gridDim.x * blockDim.x) {
+    const int64_t i = V ? e % n : 0, j = V ? e / n : e;
+    const R wi = W2[n + j];
+    if (i == 0) {
+      W[2 * j] = W2[j];
+      W[2 * j + 1] = wi;
+    }
+    if (!V)
+      continue;
+    R re, im;
+    if (wi == 0) {
+      re = VR[e];
+      im = 0;
+    } else if (wi > 0) {
+      re = VR[i + j * n];
+      im = VR[i + (j + 1) * n];
+    } else {
+      re = VR[i + (j - 1) * n];
+      im = -VR[i + j * n];
+    }
+    V[2 * e] = re;
+    V[2 * e + 1] = im;
+  }
+}
+
 unsigned grid_of (int64_t count)
 {
   const int64_t g = (count + 255) / 256;
@@ -164,6 +201,66 @@ gm_status eig_hermitian (gm_class cls, int64_t n, const void *d_A, void *d_W, vo
                                              d_info),
                        "cusolverDnXsyevd");
   return st != GM_OK ? st : read_info (d_info, info);
+}
+
+/* Xgeev on a copy of A (right vectors only, as Octave's eig asks LAPACK's xGEEVX): the values
+   into d_W and the vectors into d_V (when not NULL), complex; a real A's output expanded from
+   LAPACK's packed form (expand_real_eig_kernel). */
+gm_status eig_general (gm_class cls, int64_t n, const void *d_A, void *d_W, void *d_V,
+                       int64_t *info)
+{
+#if GM_HAVE_XGEEV
+  solver_handles *h;
+  gm_status st = get_handles (&h);
+  if (st != GM_OK)
+    return st;
+  blocks b;
+  const size_t es = gm_class_size (cls);
+  const bool real = !gm_class_is_complex (cls);
+  void *A = NULL, *W = d_W, *VR = d_V, *d_work = NULL;
+  int *d_info = NULL;
+  if ((st = b.alloc (&A, (size_t) n, (size_t) n, es)) != GM_OK
+      || (st = gm_copy_device (A, d_A, (size_t) n * n * es)) != GM_OK
+      || (st = b.alloc ((void **) &d_info, sizeof (int))) != GM_OK)
+    return st;
+  if (real && ((st = b.alloc (&W, 2, (size_t) n, es)) != GM_OK
+               || (d_V && (st = b.alloc (&VR, (size_t) n, (size_t) n, es)) != GM_OK)))
+    return st;
+  const cudaDataType t = type_of (cls);
+  const cusolverEigMode_t jobvl = CUSOLVER_EIG_MODE_NOVECTOR;
+  const cusolverEigMode_t jobvr = d_V ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  size_t dev_bytes = 0, host_bytes = 0;
+  st = check_cusolver (lib.cusolverDnXgeev_bufferSize (h->dn, h->params, jobvl, jobvr, n, t, A, n,
+                                                       t, W, t, NULL, n, t, VR, n, t, &dev_bytes,
+                                                       &host_bytes),
+                       "cusolverDnXgeev_bufferSize");
+  if (st == GM_OK)
+    st = b.alloc (&d_work, dev_bytes);
+  if (st != GM_OK)
+    return st;
+  std::vector<char> h_work (host_bytes);
+  st = check_cusolver (lib.cusolverDnXgeev (h->dn, h->params, jobvl, jobvr, n, t, A, n, t, W, t,
+                                            NULL, n, t, VR, n, t, d_work, dev_bytes,
+                                            host_bytes ? h_work.data () : NULL, host_bytes,
+                                            d_info),
+                       "cusolverDnXgeev");
+  if (st == GM_OK)
+    st = read_info (d_info, info);
+  if (st != GM_OK || *info != 0 || !real)
+    return st;
+  const unsigned g = grid_of (d_V ? n * n : n);
+  if (cls == GM_DOUBLE)
+    expand_real_eig_kernel<double><<<g, 256>>> (n, (const double *) W, (const double *) VR,
+                                                (double *) d_W, (double *) d_V);
+  else
+    expand_real_eig_kernel<float><<<g, 256>>> (n, (const float *) W, (const float *) VR,
+                                               (float *) d_W, (float *) d_V);
+  return gm_cuda_status (cudaGetLastError (), "eig (complex pairs)");
+#else
+  (void) cls; (void) n; (void) d_A; (void) d_W; (void) d_V; (void) info;
+  return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_eig_general: the cuSOLVER gpumat was built with "
+                  "has no Xgeev (CUDA 12.6 or newer has it)");
+#endif
 }
 
 /* gesvd of an m x n W, m >= n, overwritten: d_S (n values, descending), d_U (m x m when full,
@@ -365,6 +462,17 @@ extern "C" gm_status gm_eig_hermitian (gm_class cls, int64_t n, const void *d_A,
     return st;
   return eig_hermitian (cls, n, d_A, d_W, d_V, info);
 }
+
+extern "C" gm_status gm_eig_general (gm_class cls, int64_t n, const void *d_A, void *d_W,
+                                     void *d_V, int64_t *info)
+{
+  gm_status st = check_args ("gm_eig_general", cls, n, n, d_A, d_W, info);
+  if (st != GM_OK || n == 0)
+    return st;
+  return eig_general (cls, n, d_A, d_W, d_V, info);
+}
+
+extern "C" int gm_has_eig_general (void) { return GM_HAVE_XGEEV; }
 
 extern "C" gm_status gm_svd (gm_class cls, int64_t m, int64_t n, const void *d_A, void *d_S,
                              void *d_U, void *d_V, int econ, int64_t *info)

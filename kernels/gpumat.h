@@ -1313,6 +1313,17 @@ gm_status gm_is_hermitian (gm_class cls, int64_t n, const void *d_A, int *h_herm
  * column j for value j. */
 gm_status gm_eig_hermitian (gm_class cls, int64_t n, const void *d_A, void *d_W, void *d_V,
                             int64_t *info);
+/* eig of a general n x n A (cusolverDnXgeev, right eigenvectors; cuSOLVER 11.7, CUDA 12.6, or
+ * newer): d_W the n eigenvalues as complex numbers of A's precision (gm_class_complex of A's
+ * real class), d_V (n x n, that complex class; NULL for the values only) the eigenvectors,
+ * column j for value j, each of unit 2-norm with its largest component real, as LAPACK's xGEEV
+ * gives them (a real A's conjugate pairs expanded from LAPACK's packed real columns).  The
+ * order is cuSOLVER's (Octave does not sort eig's values; LAPACK's order may differ).
+ * Only where gm_has_eig_general () (else GM_ERR_INVALID_ARGUMENT). */
+gm_status gm_eig_general (gm_class cls, int64_t n, const void *d_A, void *d_W, void *d_V,
+                          int64_t *info);
+/* 1 when the cuSOLVER gpumat was built with has Xgeev (gm_eig_general runs), else 0. */
+int gm_has_eig_general (void);
 /* svd of an m x n A (cusolverDnXgesvd, through A' when m < n), k = min (m, n): d_S the k
  * singular values (the class's real type) in descending order; with d_U and d_V (both or
  * neither; A's class) A = U * S * V': full (econ 0) U m x m and V n x n, economy (econ 1) U

@@ -39,7 +39,16 @@ const char *const CUSOLVER_SONAME = "libcusolver.so." GM_STR (CUSOLVER_VER_MAJOR
   X (cusolverDnXgeqrf_bufferSize) X (cusolverDnXgeqrf)                                       \
   X (cusolverDnDorgqr_bufferSize) X (cusolverDnSorgqr_bufferSize)                            \
   X (cusolverDnZungqr_bufferSize) X (cusolverDnCungqr_bufferSize)                            \
-  X (cusolverDnDorgqr) X (cusolverDnSorgqr) X (cusolverDnZungqr) X (cusolverDnCungqr)
+  X (cusolverDnDorgqr) X (cusolverDnSorgqr) X (cusolverDnZungqr) X (cusolverDnCungqr)      \
+  GM_CUSOLVER_GEEV (X)
+/* Xgeev (the general eigenproblem) came with cuSOLVER 11.7 (CUDA 12.6) */
+#if CUSOLVER_VERSION >= 11700
+#define GM_HAVE_XGEEV 1
+#define GM_CUSOLVER_GEEV(X) X (cusolverDnXgeev_bufferSize) X (cusolverDnXgeev)
+#else
+#define GM_HAVE_XGEEV 0
+#define GM_CUSOLVER_GEEV(X)
+#endif
 
 struct solver_api {
 #define GM_FIELD(f) decltype (&::f) f;

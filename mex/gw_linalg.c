@@ -5,7 +5,7 @@
  * user gave it, for text, NaN or Inf (Octave's own errors: "svd: cannot take SVD of matrix
  * containing Inf or NaN values", "EIG: matrix contains Inf or NaN values"; qr's answer then
  * depends on the host's LAPACK), for a matrix that
- * is not exactly Hermitian (eig: LAPACK's xGEEV, which cuSOLVER lacks), and where cuSOLVER's
+ * is not exactly Hermitian where the cuSOLVER built with has no Xgeev (CUDA before 12.6), and where cuSOLVER's
  * routine does not converge (info > 0); its results are uploaded again.  The helpers shared
  * with the solvers are gw_solve.c's (gw_solve.h).
  *
@@ -57,6 +57,46 @@ static void read_matrix (gw_scratch *scratch, const mxArray *arg, gw_operand *A,
   }
 }
 
+/* eig of a matrix that is not Hermitian (xGEEV's case): cuSOLVER's Xgeev where the library
+   has it, else Octave's own eig on the host.  Values and vectors come back complex; each output
+   is narrowed to real where its imaginary parts are all zero (a real A with real eigenvalues),
+   as Octave narrows eig's complex results.  D is a full gpumat matrix. */
+static void eig_general (int nout, mxArray *plhs[], gw_scratch *scratch, const gw_operand *A,
+                         gw_operand *raw, gm_class cls)
+{
+  static const char *area = "eig";
+  const mwSize n = A->dims[0];
+  if (!gm_has_eig_general ()) {
+    gw_solve_octave_on_host (nout, plhs, scratch, "eig", raw, 1, NULL, 3u, area);
+    return;
+  }
+  gw_solve_need_solver (scratch);
+  const gm_class complex_cls = gm_class_complex (gm_class_real (cls));
+  const size_t es = gm_class_size (complex_cls);
+  void *d_W = gw_device_alloc (scratch, (size_t) n * es, area);
+  void *d_V = nout > 1 ? gw_device_alloc (scratch, (size_t) n * n * es, area) : NULL;
+  int64_t info = 0;
+  gm_status st = gm_eig_general (cls, (int64_t) n, A->device, d_W, d_V, &info);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  if (info != 0) {
+    /* Xgeev did not converge: LAPACK's answer, or its error, from the host */
+    gw_solve_octave_on_host (nout, plhs, scratch, "eig", raw, 1, NULL, 3u, area);
+    return;
+  }
+  if (nout == 1) {
+    plhs[0] = result (scratch, d_W, complex_cls, n, 1, area);
+  } else {
+    void *d_D = gw_device_alloc (scratch, (size_t) n * n * es, area);
+    st = gm_diag_build (complex_cls, (int64_t) n, (int64_t) n, (int64_t) n, 0, d_W, d_D, 0);
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, area);
+    plhs[0] = result (scratch, d_V, complex_cls, n, n, area);
+    plhs[1] = result (scratch, d_D, complex_cls, n, n, area);
+  }
+  gw_scratch_free (scratch);
+}
+
 void gw_cmd_eig (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   enum { IN_A = 2, IN_COUNT };
@@ -85,8 +125,7 @@ void gw_cmd_eig (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != GM_OK)
     gw_fail_status (&scratch, st, area);
   if (!hermitian) {
-    /* xGEEV: complex eigenvalues in LAPACK's order, not in cuSOLVER */
-    gw_solve_octave_on_host (nout, plhs, &scratch, "eig", &raw, 1, NULL, 3u, area);
+    eig_general (nout, plhs, &scratch, &A, &raw, cls);
     return;
   }
   gw_solve_need_solver (&scratch);

@@ -14,6 +14,10 @@
  *    eigenvalue: info 0, eigenvalues ascending, ||A V - V diag (w)||_1 <= 32 n eps ||A||_1 and
  *    ||V' V - I||_1 <= 32 n eps (together: w are A's eigenvalues, V orthonormal eigenvectors),
  *    and the values-only call's eigenvalues within 32 n eps ||A||_1 of those.
+ *  - gm_eig_general (Xgeev), random matrices of sizes 0 to 100, a rotation (1 +- 2i), a
+ *    triangular matrix and a companion matrix (1, i, -i): info 0, ||A V - V diag (w)||_1 <=
+ *    64 n eps ||A||_1, unit vectors with their largest component real, a real A's values in
+ *    conjugate pairs, their sum the trace, the values-only call's set the same, the known sets.
  *  - gm_svd, full and economy, tall, square and wide (through A'), sizes 0 x 3 to 100 x 37 and
  *    37 x 100, rank-deficient ones: info 0, singular values descending and nonnegative,
  *    ||A - U S V'||_1 <= 32 max (m, n) eps ||A||_1, U and V orthonormal (every column of the
@@ -282,6 +286,133 @@ static void test_eig (gm_class c)
   check_eig (c, ones, 3, "ones (rank 1)");
 }
 
+/* ---- gm_eig_general ----------------------------------------------------------------------- */
+
+/* The eigenvalues are unique only as a set (cuSOLVER's order) and each vector up to a complex
+   factor: checked are ||A V - V diag (w)||_1 <= 64 n eps ||A||_1 with every column of unit
+   2-norm and its largest component real (xGEEV's normalization), a real A's values in conjugate
+   pairs (each value's conjugate among them), the sum of the values against the trace, and the
+   values-only call's set against the vector call's; `known` (when not empty) the exact set. */
+static void check_eig_general (gm_class c, const mat &a, int64_t n, const char *what,
+                               const std::vector<cd> &known)
+{
+  const char *cn = gm_class_name (c);
+  const double eps = eps_of (c);
+  const gm_class cc = gm_class_complex (gm_class_real (c));
+  const size_t es = gm_class_size (cc);
+  void *d_A = upload (c, a);
+  void *d_W = device_buffer ((size_t) n * es), *d_W2 = device_buffer ((size_t) n * es);
+  void *d_V = device_buffer ((size_t) (n * n) * es);
+  int64_t info = -1, info2 = -1;
+  gm_status st = gm_eig_general (c, n, d_A, d_W, d_V, &info);
+  tu_result (st == GM_OK && info == 0, "%s eig general %s n %lld: status %d info %lld: %s", cn,
+             what, (long long) n, (int) st, (long long) info, gm_error_detail ());
+  st = gm_eig_general (c, n, d_A, d_W2, NULL, &info2);
+  tu_result (st == GM_OK && info2 == 0, "%s eig general %s n %lld values only: status %d: %s",
+             cn, what, (long long) n, (int) st, gm_error_detail ());
+  const mat w = download (cc, d_W, (size_t) n), w2 = download (cc, d_W2, (size_t) n);
+  const mat v = download (cc, d_V, (size_t) (n * n));
+  const mat a_after = download (c, d_A, (size_t) (n * n));
+  cudaFree (d_A);
+  cudaFree (d_W);
+  cudaFree (d_W2);
+  cudaFree (d_V);
+  tu_result (a_after == a, "%s eig general %s n %lld: A was written", cn, what, (long long) n);
+  const long double anorm = std::max (norm1 (a, n, n), 1.0L);
+  const long double tol = 64.0L * std::max<int64_t> (n, 1) * eps;
+  std::vector<cl> r ((size_t) (n * n));
+  bool unit = true, largest_real = true;
+  for (int64_t j = 0; j < n; j++) {
+    long double nrm = 0, big = -1;
+    cd top = 0;
+    for (int64_t i = 0; i < n; i++) {
+      cl s = 0;
+      for (int64_t k = 0; k < n; k++)
+        s += cl (a[i + k * n]) * cl (v[k + j * n]);
+      r[i + j * n] = s - cl (v[i + j * n]) * cl (w[j]);
+      const long double m = std::norm (cl (v[i + j * n]));
+      nrm += m;
+      if (m > big) {
+        big = m;
+        top = v[i + j * n];
+      }
+    }
+    if (!(std::fabs (std::sqrt (nrm) - 1.0L) <= tol))
+      unit = false;
+    /* xGEEV makes the largest component real; a near tie may pick another as largest here */
+    if (!(std::fabs (top.imag ()) <= 1e3 * eps * std::abs (top)))
+      largest_real = false;
+  }
+  const long double res = n ? norm1 (r, n, n) : 0;
+  tu_result (res <= tol * anorm, "%s eig general %s n %lld: ||A V - V D|| = %Lg > %Lg", cn, what,
+             (long long) n, res, tol * anorm);
+  tu_result (unit, "%s eig general %s n %lld: a vector not of unit norm", cn, what, (long long) n);
+  tu_result (largest_real, "%s eig general %s n %lld: a vector's largest component not real", cn,
+             what, (long long) n);
+  /* sets: every value of one within tol ||A|| of some value of the other */
+  auto within = [&] (const std::vector<cd> &x, const std::vector<cd> &y) {
+    for (const cd &p : x) {
+      bool found = false;
+      for (const cd &q : y)
+        found = found || std::abs (cl (p) - cl (q)) <= tol * anorm;
+      if (!found)
+        return false;
+    }
+    return true;
+  };
+  tu_result (within (w, w2) && within (w2, w), "%s eig general %s n %lld: values-only set differs",
+             cn, what, (long long) n);
+  if (!cplx (c)) {
+    std::vector<cd> conj_w (w.size ());
+    for (size_t i = 0; i < w.size (); i++)
+      conj_w[i] = std::conj (w[i]);
+    tu_result (within (conj_w, w), "%s eig general %s n %lld: values not in conjugate pairs", cn,
+               what, (long long) n);
+  }
+  cl trace = 0, sum = 0;
+  for (int64_t i = 0; i < n; i++) {
+    trace += cl (a[i + i * n]);
+    sum += cl (w[i]);
+  }
+  tu_result (std::abs (trace - sum) <= tol * anorm * std::max<int64_t> (n, 1),
+             "%s eig general %s n %lld: sum of values %Lg%+Lgi, trace %Lg%+Lgi", cn, what,
+             (long long) n, sum.real (), sum.imag (), trace.real (), trace.imag ());
+  if (!known.empty ())
+    tu_result (within (known, w) && within (w, known),
+               "%s eig general %s n %lld: not the known eigenvalues", cn, what, (long long) n);
+}
+
+static void test_eig_general (gm_class c)
+{
+  if (!gm_has_eig_general ()) {
+    tu_result (true, "gm_eig_general: not in this cuSOLVER");
+    return;
+  }
+  for (int64_t n : {0, 1, 2, 3, 5, 7, 13, 31, 64, 100}) {
+    if (quick && n > 13)
+      continue;
+    check_eig_general (c, random_matrix (c, n, n), n, "random", {});
+  }
+  /* a rotation and a scaling: 1 +- 2i (complex eigenvalues of a real matrix) */
+  mat rot = {fit (c, cd (1, 0)), fit (c, cd (2, 0)), fit (c, cd (-2, 0)), fit (c, cd (1, 0))};
+  check_eig_general (c, rot, 2, "rotation", {cd (1, 2), cd (1, -2)});
+  /* upper triangular: the diagonal, 3, -1, 0.5, 2 */
+  mat tri (16, cd (0, 0));
+  const double d4[4] = {3, -1, 0.5, 2};
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i <= j; i++)
+      tri[i + j * 4] = fit (c, cd (i == j ? d4[i] : 0.25 * (i + j + 1), 0));
+  check_eig_general (c, tri, 4, "triangular", {cd (3, 0), cd (-1, 0), cd (0.5, 0), cd (2, 0)});
+  /* the companion matrix of (x - 1)(x^2 + 1) = x^3 - x^2 + x - 1: 1, i, -i */
+  mat comp (9, cd (0, 0));
+  comp[0 + 2 * 3] = fit (c, cd (1, 0));
+  comp[1 + 2 * 3] = fit (c, cd (-1, 0));
+  comp[2 + 2 * 3] = fit (c, cd (1, 0));
+  comp[1 + 0 * 3] = fit (c, cd (1, 0));
+  comp[2 + 1 * 3] = fit (c, cd (1, 0));
+  check_eig_general (c, comp, 3, "companion", {cd (1, 0), cd (0, 1), cd (0, -1)});
+}
+
 /* ---- gm_svd ------------------------------------------------------------------------------- */
 
 static void check_svd (gm_class c, const mat &a, int64_t m, int64_t n, int econ, const char *what)
@@ -466,6 +597,10 @@ static void test_errors (void)
              "gm_eig_hermitian: no eigenvalue output");
   tu_result (gm_eig_hermitian (GM_DOUBLE, 2, d, d, NULL, NULL) != GM_OK,
              "gm_eig_hermitian: no info");
+  tu_result (gm_eig_general (GM_INT16, 2, d, d, NULL, &info) != GM_OK,
+             "gm_eig_general: int16 accepted");
+  tu_result (gm_eig_general (GM_DOUBLE, 2, d, NULL, NULL, &info) != GM_OK,
+             "gm_eig_general: no eigenvalue output");
   tu_result (gm_svd (GM_DOUBLE, 2, 2, d, &x, d, NULL, 0, &info) != GM_OK,
              "gm_svd: U without V accepted");
   tu_result (gm_svd (GM_DOUBLE, -1, 2, d, d, NULL, NULL, 0, &info) != GM_OK,
@@ -485,6 +620,7 @@ int main (int argc, char **argv)
   for (gm_class c : classes) {
     test_hermitian (c);
     test_eig (c);
+    test_eig_general (c);
     test_svd (c);
     test_qr (c);
   }

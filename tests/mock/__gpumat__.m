@@ -390,8 +390,9 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       endfor
     case {"eig", "svd", "qr"}
       ## mex/gw_linalg.c: ("eig", CALLER, A), ("svd", CALLER, A, ECON) and ("qr", CALLER, A,
-      ## ECON), Octave's own eig, svd and qr (the device gives the same up to rounding and the
-      ## vectors' signs, and leaves non-Hermitian, NaN and Inf matrices to these very calls);
+      ## ECON), Octave's own eig, svd and qr (the device gives the same up to rounding, the
+      ## vectors' signs or phases and, for a matrix that is not Hermitian, the order of the
+      ## eigenvalues; it leaves NaN and Inf matrices to these very calls);
       ## the gateway's refusals
       A = operand (varargin{1});
       nout = max (nargout, 1);
