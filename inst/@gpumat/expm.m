@@ -20,14 +20,15 @@ function R = expm (A)
   if (nargin < 1)
     print_usage ();
   endif
-  if (! isfloat (A) || ndims (A) != 2 || rows (A) != columns (A)
-      || ! gather (all (isfinite (A(:)))))
+  if (! isfloat (A) || ndims (A) != 2 || rows (A) != columns (A))
     ## Octave's own expm: its result (uploaded), or its error ("A must be a square matrix")
     R = host_call ("expm", A);
     return;
-  endif
-  if (isempty (A))
+  elseif (isempty (A))
     R = A;
+    return;
+  elseif (! gather (all (isfinite (A(:)))))
+    R = host_call ("expm", A);       # NaN or Inf: Octave's own answer
     return;
   elseif (isscalar (A))
     R = exp (A);
