@@ -576,17 +576,26 @@ cublasOperation_t blas_op (gm_op op)
   return op == GM_OP_NONE ? CUBLAS_OP_N : op == GM_OP_TRANSPOSE ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
+/* x := inv (op (A)) x for one vector x, as trsm with one column.  With cuBLAS's trsv the
+   condition estimate's 8-10 solves made gm_solve 49.6 ms at n = 8192 against getrf + getrs's
+   40.6 (H200): about 1 ms a solve, where one pass over the triangle takes 0.1 ms.  trsm's
+   blocked form is expected to come closer to that (bench/NOTES-linalg.md: to be measured). */
 gm_status trsv (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOperation_t trans,
                 cublasDiagType_t diag, int64_t n, const void *A, void *x)
 {
+  const double one_d = 1.0;
+  const float one_f = 1.0f;
+  const cuDoubleComplex one_z = {1.0, 0.0};
+  const cuComplex one_c = {1.0f, 0.0f};
+  const cublasSideMode_t side = CUBLAS_SIDE_LEFT;
   cublasStatus_t s;
   switch (cls) {
-  case GM_DOUBLE: s = lib.cublasDtrsv_64 (h, uplo, trans, diag, n, (const double *) A, n, (double *) x, 1); break;
-  case GM_SINGLE: s = lib.cublasStrsv_64 (h, uplo, trans, diag, n, (const float *) A, n, (float *) x, 1); break;
-  case GM_COMPLEX_DOUBLE: s = lib.cublasZtrsv_64 (h, uplo, trans, diag, n, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) x, 1); break;
-  default: s = lib.cublasCtrsv_64 (h, uplo, trans, diag, n, (const cuComplex *) A, n, (cuComplex *) x, 1); break;
+  case GM_DOUBLE: s = lib.cublasDtrsm_64 (h, side, uplo, trans, diag, n, 1, &one_d, (const double *) A, n, (double *) x, n); break;
+  case GM_SINGLE: s = lib.cublasStrsm_64 (h, side, uplo, trans, diag, n, 1, &one_f, (const float *) A, n, (float *) x, n); break;
+  case GM_COMPLEX_DOUBLE: s = lib.cublasZtrsm_64 (h, side, uplo, trans, diag, n, 1, &one_z, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) x, n); break;
+  default: s = lib.cublasCtrsm_64 (h, side, uplo, trans, diag, n, 1, &one_c, (const cuComplex *) A, n, (cuComplex *) x, n); break;
   }
-  return check_cublas (s, "cublas<t>trsv");
+  return check_cublas (s, "cublas<t>trsm (one column)");
 }
 
 gm_status trsm (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOperation_t trans,
