@@ -45,6 +45,7 @@ function T = bench_linalg (outdir, sizes = [1024 2048 4096 8192], fft_sizes = 2 
 
   ## {label, matrix kind, sizes, gpumat / host call (a cell of its outputs), check, C case}
   small = sizes(sizes <= 4096);
+  mid = sizes(sizes <= 2048);        # the host's general eig (dgeevx) takes minutes past that
   cases = {
     "G \\ b",           "general",   sizes,     @(X, y) outs (1, @mldivide, X, y), @check_close, "solve getrf+getrs"
     "inv (G)",          "general",   sizes,     @(X, y) outs (1, @inv, X),         @check_close, ""
@@ -56,6 +57,8 @@ function T = bench_linalg (outdir, sizes = [1024 2048 4096 8192], fft_sizes = 2 
     "svd (G)",          "general",   small,     @(X, y) outs (1, @svd, X),         @check_close, "svd gesvd (values)"
     "[U, S, V] = svd (G)", "general", small,    @(X, y) outs (3, @svd, X),         @check_svd,   "svd gesvd (U,S,V)"
     "[Q, R] = qr (G)",  "general",   small,     @(X, y) outs (2, @qr, X),          @check_qr,    ""
+    "eig (G), general", "general",   mid,       @(X, y) outs (1, @eig, X),         @check_set,   ""
+    "expm (G)",         "det",       small,     @(X, y) outs (1, @expm, X),        @check_close, ""
     "fft (g), complex", "fft",       fft_sizes, @(X, y) outs (1, @fft, X),         @check_close, "fft Z2Z"
   };
 
@@ -176,6 +179,13 @@ endfunction
 ## ---- checks: the gathered gpumat outputs g against the host's h --------------------------------
 ## Same values within a relative bound (the orders of the factorizations' sums differ); equal
 ## non-finite values (a det that overflows) pass.
+## eig of a general matrix: the values as a set (the order is each library's own), sorted by
+## real, then imaginary part, then compared as check_close compares
+function [ok, why] = check_set (A, y, g, h)
+  in_order = @(w) w(nthargout (2, @sortrows, [real(w(:)), imag(w(:))]));
+  [ok, why] = check_close (A, y, {in_order(g{1})}, {in_order(h{1})});
+endfunction
+
 function [ok, why] = check_close (A, y, g, h)
   ok = true;  why = "";
   for i = 1:numel (h)
