@@ -22,16 +22,13 @@ function Q = orth (A, tol)
   if (nargin < 1 || nargin > 2)
     print_usage ();
   endif
-  args = {A};
   if (nargin == 2)
-    if (isgpuarray (tol))
-      tol = gather (tol);
-    endif
-    args{2} = tol;
+    [args, on_device] = svd_call_args (A, tol);
+    tol = args{2};
+  else
+    [args, on_device] = svd_call_args (A);
   endif
-  if (! isgpuarray (A) || isinteger (A) || ndims (A) > 2
-      || (nargin == 2 && ! (isscalar (tol) && (isnumeric (tol) || islogical (tol))
-                            && isreal (tol))))
+  if (! on_device)
     Q = host_call ("orth", args{:});
     return;
   elseif (isempty (A))

@@ -19,16 +19,13 @@ function r = rank (A, tol)
   if (nargin < 1 || nargin > 2)
     print_usage ();
   endif
-  if (nargin == 2 && isgpuarray (tol))
-    tol = gather (tol);
+  if (nargin == 2)
+    [args, on_device] = svd_call_args (A, tol);
+    tol = args{2};
+  else
+    [args, on_device] = svd_call_args (A);
   endif
-  if (! isgpuarray (A) || isinteger (A) || ndims (A) > 2
-      || (nargin == 2 && ! (isscalar (tol) && (isnumeric (tol) || islogical (tol))
-                            && isreal (tol))))
-    args = {A};
-    if (nargin == 2)
-      args{2} = tol;
-    endif
+  if (! on_device)
     r = host_call ("rank", args{:});
     return;
   endif
