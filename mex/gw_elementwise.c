@@ -660,6 +660,68 @@ void gw_cmd_convert (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 /* ---- reduce ------------------------------------------------------------------------------------ */
 
+/* sum and mean of complex data: Octave adds the real and the imaginary parts apart (and mean
+   divides both by the count), so the complex array, dims d1 x d2 x ..., is reduced as the real
+   array 2 x d1 x d2 x ... of its interleaved parts along the dimension after DIM: the real
+   output 2 x (the reduced dims) is the complex result, element for element.  The result is
+   narrowed to real where every imaginary part is zero, as Octave narrows. */
+static void reduce_complex (mxArray *plhs[], gw_scratch *scratch, int op, gw_operand *A,
+                            const mxArray *dim_arg)
+{
+  static const char *area = "reduce";
+  if (A->ndims + 1 > GM_MAX_DIMS) {
+    char id[96];
+    snprintf (id, sizeof id, "gpumat:%s:tooManyDimensions", area);
+    gw_fail (scratch, id, "complex arrays of more than %d dimensions are not supported",
+             GM_MAX_DIMS - 1);
+  }
+  int64_t dims[GM_MAX_DIMS], dout[GM_MAX_DIMS], view[GM_MAX_DIMS];
+  const int nd = i64_dims (A, dims);
+  int64_t dim = gw_read_count (scratch, dim_arg, 0, area, "Dim");
+  if (dim == 0) {
+    if (op == GM_RED_MEAN) {
+      dim = 1;
+      for (int d = nd - 1; d >= 0; d--)
+        if (dims[d] > 1)
+          dim = d + 1;
+    } else
+      dim = gm_default_dim (nd, dims);
+  }
+  if (dim > nd)
+    dim = nd + 1;
+  const gm_class cls = A->cls, real = gm_class_real (cls);
+  int nd_out;
+  gm_status st = gm_reduce_dims ((gm_reduce_op) op, nd, dims, (int) dim, &nd_out, dout);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  mwSize out_dims[GM_MAX_DIMS];
+  const size_t count = count_of (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
+  if (count == 0) {
+    plhs[0] = make_result (scratch, NULL, cls, 0, nd_out, out_dims, area);
+    gw_scratch_free (scratch);
+    return;
+  }
+  view[0] = 2;
+  for (int d = 0; d < nd; d++)
+    view[d + 1] = dims[d];
+  gw_materialize_operand (scratch, A, area);
+  gw_upload_operand (scratch, A, area);
+  size_t ws_bytes = 0;
+  st = gm_reduce_workspace_size ((gm_reduce_op) op, real, nd + 1, view, (int) dim + 1, &ws_bytes);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  void *d_ws = gw_device_alloc (scratch, ws_bytes, area);
+  void *d_out = gw_device_alloc (scratch, count * gm_class_size (cls), area);
+  st = gm_reduce ((gm_reduce_op) op, real, nd + 1, view, (int) dim + 1, A->device, d_out, NULL,
+                  d_ws, ws_bytes, 0);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  gm_class out_cls = cls;
+  gw_narrow_device (scratch, &d_out, &out_cls, count, area);
+  plhs[0] = make_result (scratch, d_out, out_cls, 0, nd_out, out_dims, area);
+  gw_scratch_free (scratch);
+}
+
 /* ("reduce", CALLER, OP, A, DIM): sum, mean, max or min along DIM (0: Octave's default
    dimension, which for mean is the first of size above 1, as Octave 7.3's mean.m takes it).
    [M, I] for max and min: I (double, 1-based) as a second gpumat array.  A logical A sums to
@@ -676,6 +738,11 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                           area);
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  if ((op == GM_RED_SUM || op == GM_RED_MEAN) && (A.cls == GM_COMPLEX_DOUBLE
+                                                 || A.cls == GM_COMPLEX_SINGLE)) {
+    reduce_complex (plhs, &scratch, op, &A, prhs[IN_DIM]);
+    return;
+  }
   check_class (&scratch, &A, area, 1);
   check_ndims (&scratch, &A, area);
   int64_t dims[GM_MAX_DIMS], dout[GM_MAX_DIMS];

@@ -3,15 +3,23 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{S} =} sum (@var{G})
 ## @deftypefnx {} {@var{S} =} sum (@var{G}, @var{dim})
-## Octave's @code{sum} of a gpumat array, on the GPU, in a fixed tree order.
+## Octave's @code{sum} of a gpumat array, on the GPU, in a fixed tree order: double, single
+## and logical data, and complex data (the real and the imaginary parts summed apart, as
+## Octave sums them; a result whose imaginary parts are all zero is real, as Octave's).
+## Integer data and the options (@qcode{"native"}, @qcode{"double"}, @qcode{"extra"}) are
+## Octave's own @code{sum} on the host.
 ## @end deftypefn
 function S = sum (A, dim, varargin)
-  if (nargin == 1)
+  if (nargin == 1 && iscomplex (A))
+    ## complex data: the real and imaginary parts summed apart on the device (Octave's sum)
+    S = __gpumat_call__ ("reduce", "sum", "sum", A, 0);
+    return;
+  elseif (nargin == 1)
     ## the common call in one step: the shell picks the device or the host by A's class
     S = __gpumat_call__ ("sum", A);
     return;
-  elseif (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A) || iscomplex (A))
-    ## "native", "double", "extra", integer and complex data: Octave's own sum on the host
+  elseif (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A))
+    ## "native", "double", "extra" and integer data: Octave's own sum on the host
     ## (gpumat:hostFallback)
     args = {A};
     if (nargin >= 2)
@@ -50,3 +58,31 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_sum_classes ();
+
+## complex data on the device: within rounding of Octave's (the order of the additions
+## differs), its class, size and complexity (a result with no nonzero imaginary part is real)
+%!function gpu_check_sum_complex ()
+%! Z = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
+%! for x = {Z, single(Z), Z(:, :, 1), Z(1, :, 1), Z(:, 1, 1), complex([1 2; 3 4], [1 -1; 2 -2]), ...
+%!          complex(zeros(0, 3)), complex(zeros(0, 0)), complex([1 NaN], [2 3]), ...
+%!          complex([Inf 1], [0 1]), complex([Inf -Inf], [1 1]), complex(single([1 2]), 0)}
+%!   for d = {[], 1, 2, 3, 7}
+%!     if (isempty (d{1}))
+%!       s = sum (gpumat (x{1}));  h = sum (x{1});
+%!     else
+%!       s = sum (gpumat (x{1}), d{1});  h = sum (x{1}, d{1});
+%!     endif
+%!     assert (isa (s, "gpumat"));
+%!     s = gather (s);
+%!     assert (class (s), class (h));
+%!     assert (size (s), size (h));
+%!     assert (iscomplex (s), iscomplex (h));
+%!     fin = isfinite (h);
+%!     assert (isequaln (s(! fin), h(! fin)));
+%!     bound = 64 * eps (class (h)) * max (1, sum (abs (double (x{1}(:)))));
+%!     assert (all (abs (double (s(fin)) - double (h(fin))) <= bound));
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_sum_complex ();
