@@ -12,8 +12,10 @@
 ## operations.  The result is a gpumat array with Octave's size and class (@code{var ([])} is
 ## a double NaN, a length of 1 gives 0, NaN where the element is NaN or Inf).  A line of at most
 ## 1024 elements gives Octave's bits; longer ones may differ by a few eps (their sums are taken
-## in chunks).  Integer and complex data, a vector @var{dim}, and arguments var.m refuses go to
-## Octave's own @code{var} on the host (gpumat:hostFallback), with its results and errors.
+## in chunks).  Complex data: the variance of the real parts plus that of the imaginary parts,
+## each on the GPU, within a few eps of Octave's (its real result).  Integer data, a vector
+## @var{dim}, and arguments var.m refuses go to Octave's own @code{var} on the host
+## (gpumat:hostFallback), with its results and errors.
 ## @seealso{std, mean, sumsq}
 ## @end deftypefn
 
@@ -68,3 +70,30 @@ endfunction
 %! assert (gather (var (gpumat (int8 ([1 2 4])))), var (int8 ([1 2 4])));
 %! assert (gather (var (gpumat ([1+2i 3 1i]))), var ([1+2i 3 1i]));
 %! assert (gather (var (gpumat (magic (3)), 0, [1 2])), var (magic (3), 0, [1 2]));
+
+## complex data: the real parts' variance plus the imaginary parts', against Octave's var.m
+%!function gpu_check_var_complex ()
+%! Z = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
+%! for x = {Z, single(Z), Z(:, :, 1), Z(1, :, 1), complex([1 NaN], [2 3]), complex([Inf 1], [0 1]), ...
+%!          complex(zeros(0, 3)), complex(5, 2)}
+%!   for a = {{}, {1}, {0, 2}, {1, 3}, {0, "all"}, {[1 2 3], 1}}
+%!     try
+%!       h = var (x{1}, a{1}{:});
+%!     catch e
+%!       fail ("var (gpumat (x{1}), a{1}{:})", regexptranslate ("escape", e.message));
+%!       continue;
+%!     end_try_catch
+%!     v = var (gpumat (x{1}), a{1}{:});
+%!     assert (isa (v, "gpumat"));
+%!     v = gather (v);
+%!     assert (class (v), class (h));
+%!     assert (size (v), size (h));
+%!     assert (iscomplex (v), iscomplex (h));
+%!     assert (v, h, -32 * eps (class (h)));
+%!   endfor
+%! endfor
+%! s = std (gpumat (Z), 0, 2);
+%! assert (gather (s), std (Z, 0, 2), -32 * eps);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_var_complex ();

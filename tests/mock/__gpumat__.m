@@ -96,12 +96,14 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       x = operand (varargin{2});  y = operand (varargin{3});
       varargout{1} = store (feval (varargin{1}, x, y));
     case "unary"
-      ## kernels/elementwise_mappers.cu's unop_table
+      ## kernels/elementwise_mappers.cu's unop_table, and the mappers of complex data
+      ## (mex/gw_elementwise.c's complex_unary: real, imag, conj, arg)
       known_op (varargin{1}, {"uminus", "abs", "sqrt", "exp", "log", "floor", "ceil", "round", ...
                               "fix", "sign", "sin", "cos", "tan", "asin", "acos", "atan", ...
                               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log2", ...
                               "log10", "log1p", "expm1", "gamma", "lgamma", "erf", "erfc", ...
-                              "cbrt", "isnan", "isinf", "isfinite"});
+                              "cbrt", "isnan", "isinf", "isfinite", "real", "imag", "conj", ...
+                              "arg"});
       varargout{1} = store (feval (varargin{1}, operand (varargin{2})));
     case "convert"
       varargout{1} = store (feval (varargin{1}, operand (varargin{2})));

@@ -6,11 +6,23 @@
 ## @var{x}, with Octave 7.3's var.m rules: on the GPU for double, single and logical data with
 ## OPT 0 or 1 (or any OPT where the length is 1), DIM a positive integer or "all"
 ## (the "scan" command: the mean, then the centered sum of squares), and with a weight vector
-## (var.m's weighted formula, of gpumat operations); everything else, errors included, is
-## Octave's own function on the host (host_call).
+## (var.m's weighted formula, of gpumat operations); complex data as the variance of the real
+## parts plus that of the imaginary parts; everything else, errors included, is Octave's own
+## function on the host (host_call).
 ## @end deftypefn
 
 function v = variance (name, x, args)
+  if (iscomplex (x) && ! (numel (args) >= 1 && ! isscalar (args{1})))
+    ## var.m's sumsq (x - mean (x)) of complex data is that of the real parts plus that of the
+    ## imaginary parts (|z|^2 = re^2 + im^2, the mean taken part by part): each on the device,
+    ## within rounding of Octave's one pass (its errors: the real parts' are the same).  Not
+    ## with a weight vector: var.m then sums w .* (x - mu) .^ 2, complex, on the host below.
+    v = variance ("var", real (x), args) + variance ("var", imag (x), args);
+    if (strcmp (name, "std"))
+      v = sqrt (v);
+    endif
+    return;
+  endif
   x0 = x;
   device = scan_class (x) && numel (args) <= 2;
   w = 0;
