@@ -161,9 +161,12 @@ SANITIZE_HOST_ONLY := test_registry test_tuning
 # SANITIZE_TOOLS=memcheck, then SANITIZE_TOOLS=racecheck (both at once, 8 programs each, took
 # over 380 s on the H100 in November 2026).
 SANITIZE_TOOLS ?= memcheck racecheck
-sanitize: $(TEST_PROGRAMS)
+# The programs of the kernels a change touched, where a whole run would not fit one call:
+# make sanitize SANITIZE_PROGRAMS="test_eig_svd test_fft" SANITIZE_TOOLS="memcheck racecheck synccheck"
+SANITIZE_PROGRAMS ?= $(patsubst $(TARGET)/tests/%,%,$(TEST_PROGRAMS))
+sanitize: $(addprefix $(TARGET)/tests/,$(SANITIZE_PROGRAMS))
 	@mkdir -p $(TARGET)/sanitize; status=0; pids=; \
-	for tool in $(SANITIZE_TOOLS); do for t in $(TEST_PROGRAMS); do \
+	for tool in $(SANITIZE_TOOLS); do for t in $(addprefix $(TARGET)/tests/,$(SANITIZE_PROGRAMS)); do \
 	  case " $(SANITIZE_HOST_ONLY) " in *" $${t##*/} "*) continue;; esac; \
 	  [ $$tool = racecheck ] && case " $(RACECHECK_SKIP) " in *" $${t##*/} "*) continue;; esac; \
 	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex|test_tf32|test_ozaki) \
