@@ -6,7 +6,8 @@
  * when the order reaches its length); var and std follow var.m (a 1x1 NaN for a 0x0 A taken
  * along its default dimension, NaN where a line is empty, and a double result whenever A is
  * empty, even for single data).  A logical A is read as double, as Octave's functions read
- * it; integer and complex data raise gpumat:scan:unsupportedClass (inst/@gpumat sends them to
+ * it; cumsum of complex data runs on the interleaved parts (cumsum_complex); other
+ * integer and complex cases raise gpumat:scan:unsupportedClass (inst/@gpumat sends them to
  * Octave's own functions on the host first).  The inst/ methods resolve every option ("native",
  * "double", diff's default dimension and its order past a dimension's length, var's weights,
  * "all"); this command computes one case, queued on stream 0, and returns without waiting.
@@ -23,6 +24,64 @@
 enum { OP_CUMSUM = GM_SCAN_CUMSUM, OP_CUMPROD = GM_SCAN_CUMPROD, OP_PROD = GM_SCAN_PROD, OP_DIFF,
        OP_VAR, OP_STD, OP_COUNT };
 static const char *const op_names[OP_COUNT] = {"cumsum", "cumprod", "prod", "diff", "var", "std"};
+
+/* cumsum of complex data: it adds the real and the imaginary parts apart (as Octave's complex
+   additions do), so the complex array, dims d1 x d2 x ..., is summed as the real array
+   2 x d1 x d2 x ... of its interleaved parts along the dimension after DIM; the real output is
+   the complex result, element for element.  A result with no nonzero imaginary part (an empty
+   one too) is real, as Octave's. */
+static void cumsum_complex (mxArray *plhs[], gw_scratch *scratch, gw_operand *A,
+                            const mxArray *dim_arg)
+{
+  static const char *area = "scan";
+  if (A->ndims + 1 > GM_MAX_DIMS)
+    gw_fail (scratch, "gpumat:scan:tooManyDimensions",
+             "complex arrays of more than %d dimensions are not supported", GM_MAX_DIMS - 1);
+  int64_t dims[GM_MAX_DIMS], dout[GM_MAX_DIMS], view[GM_MAX_DIMS];
+  const int nd = (int) A->ndims;
+  for (int d = 0; d < nd; d++)
+    dims[d] = (int64_t) A->dims[d];
+  int64_t dim = gw_read_count (scratch, dim_arg, 0, area, "Dim");
+  if (dim == 0)
+    dim = gm_default_dim (nd, dims);
+  if (dim > nd)
+    dim = nd + 1;
+  const gm_class cls = A->cls, real = gm_class_real (cls);
+  const int nd_out = nd < 2 ? 2 : nd;
+  for (int d = 0; d < nd_out; d++)
+    dout[d] = d < nd ? dims[d] : 1;
+  mwSize out_dims[GM_MAX_DIMS];
+  size_t count = 1;
+  for (int d = 0; d < nd_out; d++) {
+    out_dims[d] = (mwSize) dout[d];
+    count *= (size_t) dout[d];             /* at most A's count: no overflow */
+  }
+  if (count == 0) {
+    plhs[0] = gw_make_gpumat (scratch, NULL, real, (mwSize) nd_out, out_dims, area);
+    gw_scratch_free (scratch);
+    return;
+  }
+  view[0] = 2;
+  for (int d = 0; d < nd; d++)
+    view[d + 1] = dims[d];
+  gw_materialize_operand (scratch, A, area);
+  gw_upload_operand (scratch, A, area);
+  size_t ws_bytes = 0;
+  gm_status st = gm_scan_workspace_size (GM_SCAN_CUMSUM, real, nd + 1, view, (int) dim + 1,
+                                         &ws_bytes);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  void *d_ws = gw_device_alloc (scratch, ws_bytes, area);
+  void *d_out = gw_device_alloc (scratch, count * gm_class_size (cls), area);
+  st = gm_scan (GM_SCAN_CUMSUM, real, nd + 1, view, (int) dim + 1, A->device, d_out, d_ws,
+               ws_bytes, 0);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  gm_class out_cls = cls;
+  gw_narrow_device (scratch, &d_out, &out_cls, count, area);
+  plhs[0] = gw_make_gpumat (scratch, d_out, out_cls, (mwSize) nd_out, out_dims, area);
+  gw_scratch_free (scratch);
+}
 
 void gw_cmd_scan (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -44,6 +103,10 @@ void gw_cmd_scan (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
   gw_operand A;
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
+  if (op == OP_CUMSUM && (A.cls == GM_COMPLEX_DOUBLE || A.cls == GM_COMPLEX_SINGLE)) {
+    cumsum_complex (plhs, &scratch, &A, prhs[IN_DIM]);
+    return;
+  }
   if (!(A.cls == GM_DOUBLE || A.cls == GM_SINGLE || (A.logical && A.cls == GM_UINT8)))
     gw_fail (&scratch, "gpumat:scan:unsupportedClass",
              "%s %s array: %s on the GPU takes real double, single or logical data",

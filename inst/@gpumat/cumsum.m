@@ -11,19 +11,22 @@
 ## Octave's.  Each line along @var{dim} is summed in order, in the class, as Octave sums it: a
 ## line of at most 1024 elements gives Octave's bits; a longer one, when there are too few
 ## lines to fill the GPU, is summed in chunks (within the floating-point reduction tolerance).
-## Integer and complex data, and arguments Octave refuses, go to Octave's own @code{cumsum}
-## on the host (gpumat:hostFallback), with its results and errors.
+## Complex data too: the real and the imaginary parts summed apart, as Octave's complex
+## additions (a result with no nonzero imaginary part is real, as Octave's).  Integer data, and
+## arguments Octave refuses, go to Octave's own @code{cumsum} on the host
+## (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum, diff}
 ## @end deftypefn
 
 function C = cumsum (x, varargin)
   args = varargin;
   opt = "";
-  device = scan_class (x);
+  device = scan_class (x) || (isgpuarray (x) && iscomplex (x));
   if (! isempty (args) && ischar (args{end}))
     opt = args{end};
     args(end) = [];
-    device = device && any (strcmp (opt, {"native", "double"}));
+    device = (device && any (strcmp (opt, {"native", "double"}))
+              && ! (iscomplex (x) && strcmp (opt, "double")));
   endif
   if (numel (args) > 1 || (numel (args) == 1 && ! valid_dim (args{1})))
     device = false;
@@ -80,3 +83,24 @@ endfunction
 %! assert (gather (cumsum (gpumat (int8 ([100 100 -100])))), cumsum (int8 ([100 100 -100])));
 %! assert (gather (cumsum (gpumat ([1+2i 3]), 2)), cumsum ([1+2i 3], 2));
 %! assert (gather (cumsum (gpumat (int16 ([1 2])), "native")), int16 ([1 3]));
+
+## complex data on the device: Octave's values (each line summed in order, part by part),
+## class, size and complexity
+%!function gpu_check_cumsum_complex ()
+%! Z = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
+%! for x = {Z, single(Z), Z(:, :, 1), Z(1, :, 1), complex([1 2], [1 -1]), complex([1 2], [0 0]), ...
+%!          complex(zeros(0, 3)), complex([1 NaN 2], [Inf 0 1])}
+%!   for a = {{}, {1}, {2}, {3}, {"native"}}
+%!     c = cumsum (gpumat (x{1}), a{1}{:});
+%!     h = cumsum (x{1}, a{1}{:});
+%!     assert (isa (c, "gpumat"));
+%!     c = gather (c);
+%!     assert (class (c), class (h));
+%!     assert (size (c), size (h));
+%!     assert (iscomplex (c), iscomplex (h));
+%!     assert (isequaln (c, h));
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_cumsum_complex ();
