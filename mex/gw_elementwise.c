@@ -697,7 +697,8 @@ static void reduce_complex (mxArray *plhs[], gw_scratch *scratch, int op, gw_ope
   mwSize out_dims[GM_MAX_DIMS];
   const size_t count = count_of (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
   if (count == 0) {
-    plhs[0] = make_result (scratch, NULL, cls, 0, nd_out, out_dims, area);
+    /* an empty result is real, as Octave narrows it */
+    plhs[0] = make_result (scratch, NULL, real, 0, nd_out, out_dims, area);
     gw_scratch_free (scratch);
     return;
   }
