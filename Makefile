@@ -11,6 +11,8 @@
 #   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt
 #   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
+#   make bench-accuracy            the double products' error on adversarial data, each kernel
+#                                  against an exact reference and against dmma (issue 34)
 #
 # Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90;
 # by default the GPUs of this machine, or every capability of build.mk's list when there is none).
@@ -93,6 +95,12 @@ $(TARGET)/bench/bench_linalg: bench/bench_linalg.cu tests/test_util.h bench/benc
 # BENCH_LINALG_PARTS=c or =octave runs one half (each fits a 10-minute call; the Octave half
 # reads the C half's times from target/bench-linalg-c.txt); BENCH_LINALG_ARGS go to the program.
 BENCH_LINALG_PARTS ?= c octave
+# Issue 34 item 2: every double kernel's error on randn, scaled, wide-exponent, tiny x huge,
+# cancelling, integer and NaN/Inf data, k = 256 to 16384 (bench/bench_accuracy.cu says how).
+.PHONY: bench-accuracy
+bench-accuracy: $(TARGET)/bench/bench_accuracy
+	@$(TARGET)/bench/bench_accuracy $(BENCH_ACCURACY_ARGS) | tee $(TARGET)/bench-accuracy.txt
+
 .PHONY: bench-linalg
 bench-linalg: $(TARGET)/bench/bench_linalg $(TARBALL) octave-deps
 	@case " $(BENCH_LINALG_PARTS) " in *" c "*) bash -o pipefail -c \
