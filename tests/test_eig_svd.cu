@@ -385,7 +385,8 @@ static void check_eig_general (gm_class c, const mat &a, int64_t n, const char *
 static void test_eig_general (gm_class c)
 {
   if (!gm_has_eig_general ()) {
-    tu_result (true, "gm_eig_general: not in this cuSOLVER");
+    printf ("test_eig_svd: gm_eig_general: this cuSOLVER has no Xgeev: skipped\n");
+    tu_skipped++;
     return;
   }
   for (int64_t n : {0, 1, 2, 3, 5, 7, 13, 31, 64, 100}) {
