@@ -92,21 +92,25 @@ bench-percall: $(TARBALL) octave-deps
 $(TARGET)/bench/bench_linalg: bench/bench_linalg.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcusolver -lcufft -lcublas -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
-# BENCH_LINALG_PARTS=c or =octave runs one half (each fits a 10-minute call; the Octave half
-# reads the C half's times from target/bench-linalg-c.txt); BENCH_LINALG_ARGS go to the program.
-BENCH_LINALG_PARTS ?= c octave
 # Issue 34 item 2: every double kernel's error on randn, scaled, wide-exponent, tiny x huge,
 # cancelling, integer and NaN/Inf data, k = 256 to 16384 (bench/bench_accuracy.cu says how).
 .PHONY: bench-accuracy
 bench-accuracy: $(TARGET)/bench/bench_accuracy
 	@$(TARGET)/bench/bench_accuracy $(BENCH_ACCURACY_ARGS) | tee $(TARGET)/bench-accuracy.txt
 
+# BENCH_LINALG_PARTS=c or =octave runs one half (the Octave half reads the C half's times from
+# target/bench-linalg-c.txt); BENCH_LINALG_ARGS go to the program; BENCH_LINALG_SIZES="1024
+# 2048" sets the Octave half's matrix orders (default 1024 to 8192: the host's [U, S, V] = svd
+# and [V, D] = eig at 4096 take minutes, past one 10-minute device call with the rest).
+BENCH_LINALG_PARTS ?= c octave
+BENCH_LINALG_SIZES ?=
+comma := ,
 .PHONY: bench-linalg
 bench-linalg: $(TARGET)/bench/bench_linalg $(TARBALL) octave-deps
 	@case " $(BENCH_LINALG_PARTS) " in *" c "*) bash -o pipefail -c \
 	  '$(TARGET)/bench/bench_linalg $(BENCH_LINALG_ARGS) | tee $(TARGET)/bench-linalg-c.txt';; esac
 	@case " $(BENCH_LINALG_PARTS) " in *" octave "*) bash tests/with-package.sh "$(TARBALL)" \
-	  'addpath ("$(CURDIR)/bench"); bench_linalg ("$(CURDIR)/$(TARGET)");';; esac
+	  'addpath ("$(CURDIR)/bench"); bench_linalg ("$(CURDIR)/$(TARGET)"$(if $(strip $(BENCH_LINALG_SIZES)),$(comma) [$(BENCH_LINALG_SIZES)]));';; esac
 
 # Issue 12 item 3: the four programs of bench/algorithms/ on host and on gpumat arrays; the CSV
 # goes to target/.
