@@ -48,36 +48,33 @@ static double randn (void)
   return sqrt (-2.0 * log (u)) * cos (2.0 * M_PI * v);
 }
 
-/* op(A) as opA[i + k_ * M] (column-major m x k) and op(B) as opB[p + j * k] (k x n) */
+/* one element of op(A) (b_side false) or op(B) of kind t (CANCEL's pairs and SCALED's
+   scaling are applied by make_operands) */
+static double draw (kind t, bool b_side)
+{
+  switch (t) {
+  case UNIFORM: case NONFINITE: return tu_uniform ();
+  case EXP12: return ldexp (randn (), (int) lround (12 * randn ()));
+  case EXP30: return ldexp (randn (), (int) fmax (-400, fmin (400, lround (30 * randn ()))));
+  case TINY_HUGE: return randn () * (b_side ? 1e280 : 1e-300);
+  case INTEGERS: return (double) lround (1024 * tu_uniform ());
+  default: return randn ();
+  }
+}
+
+/* op(A) as opA[i + p * M] (column-major m x k) and op(B) as opB[p + j * k] (k x n) */
 static void make_operands (kind t, int64_t k, std::vector<double> &opA, std::vector<double> &opB)
 {
   opA.assign ((size_t) (M * k), 0);
   opB.assign ((size_t) (k * N), 0);
   for (int64_t p = 0; p < k; p++)
-    for (int64_t i = 0; i < M; i++) {
-      double &a = opA[(size_t) (i + p * M)];
-      switch (t) {
-      case UNIFORM: case NONFINITE: a = tu_uniform (); break;
-      case EXP12: a = ldexp (randn (), (int) lround (12 * randn ())); break;
-      case EXP30: a = ldexp (randn (), (int) fmax (-400, fmin (400, lround (30 * randn ())))); break;
-      case TINY_HUGE: a = randn () * 1e-300; break;
-      case INTEGERS: a = (double) lround (1024 * tu_uniform ()); break;
-      default: a = randn (); break;
-      }
-    }
+    for (int64_t i = 0; i < M; i++)
+      opA[(size_t) (i + p * M)] = draw (t, false);
   for (int64_t j = 0; j < N; j++)
-    for (int64_t p = 0; p < k; p++) {
-      double &b = opB[(size_t) (p + j * k)];
-      switch (t) {
-      case UNIFORM: case NONFINITE: b = tu_uniform (); break;
-      case EXP12: b = ldexp (randn (), (int) lround (12 * randn ())); break;
-      case EXP30: b = ldexp (randn (), (int) fmax (-400, fmin (400, lround (30 * randn ())))); break;
-      case TINY_HUGE: b = randn () * 1e280; break;
-      case INTEGERS: b = (double) lround (1024 * tu_uniform ()); break;
-      case CANCEL: b = p % 2 ? -opB[(size_t) (p - 1 + j * k)] * (1 + ldexp (tu_uniform (), -30)) : randn (); break;
-      default: b = randn (); break;
-      }
-    }
+    for (int64_t p = 0; p < k; p++)
+      opB[(size_t) (p + j * k)] = t == CANCEL && p % 2
+                                    ? -opB[(size_t) (p - 1 + j * k)] * (1 + ldexp (tu_uniform (), -30))
+                                    : draw (t, true);
   if (t == SCALED) {
     for (int64_t i = 0; i < M; i++) {
       const int e = (int) lround (40 * tu_uniform ());
