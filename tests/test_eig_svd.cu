@@ -34,46 +34,9 @@
 #include <cmath>
 #include <complex>
 #include <vector>
-#include "test_util.h"
+#include "solver_test_util.h"
 
-typedef std::complex<double> cd;
-typedef std::complex<long double> cl;
-typedef std::vector<cd> mat;          /* column-major, values exactly representable in the class */
 
-static int quick;
-static const gm_class classes[] = {GM_DOUBLE, GM_SINGLE, GM_COMPLEX_DOUBLE, GM_COMPLEX_SINGLE};
-
-static bool cplx (gm_class c) { return gm_class_is_complex (c) != 0; }
-static double eps_of (gm_class c) { return tu_eps (gm_class_real (c)); }
-
-/* a value rounded to the class (the imaginary part dropped for a real class) */
-static cd fit (gm_class c, cd v)
-{
-  if (!cplx (c))
-    v = cd (v.real (), 0);
-  if (gm_class_real (c) == GM_SINGLE)
-    v = cd ((float) v.real (), (float) v.imag ());
-  return v;
-}
-
-static void *upload (gm_class c, const mat &a)
-{
-  const size_t es = gm_class_size (c);
-  std::vector<unsigned char> h (a.size () * es + 16);
-  for (size_t i = 0; i < a.size (); i++) {
-    if (gm_class_real (c) == GM_SINGLE) {
-      const float v[2] = {(float) a[i].real (), (float) a[i].imag ()};
-      memcpy (&h[i * es], v, es);
-    } else {
-      const double v[2] = {a[i].real (), a[i].imag ()};
-      memcpy (&h[i * es], v, es);
-    }
-  }
-  void *d;
-  TU_CUDA (cudaMalloc (&d, h.size ()));
-  TU_CUDA (cudaMemcpy (d, h.data (), h.size (), cudaMemcpyHostToDevice));
-  return d;
-}
 
 static void *device_buffer (size_t bytes)
 {
@@ -83,26 +46,6 @@ static void *device_buffer (size_t bytes)
   return d;
 }
 
-static mat download (gm_class c, const void *d, size_t count)
-{
-  const size_t es = gm_class_size (c);
-  std::vector<unsigned char> h (count * es + 1);
-  if (count)
-    TU_CUDA (cudaMemcpy (h.data (), d, count * es, cudaMemcpyDeviceToHost));
-  mat a (count);
-  for (size_t i = 0; i < count; i++) {
-    if (gm_class_real (c) == GM_SINGLE) {
-      float v[2] = {0, 0};
-      memcpy (v, &h[i * es], es);
-      a[i] = cd (v[0], v[1]);
-    } else {
-      double v[2] = {0, 0};
-      memcpy (v, &h[i * es], es);
-      a[i] = cd (v[0], v[1]);
-    }
-  }
-  return a;
-}
 
 /* real values of the class's real type, as doubles */
 static std::vector<double> download_real (gm_class c, const void *d, size_t count)
@@ -147,11 +90,6 @@ static long double norm1 (const std::vector<cl> &a, int64_t m, int64_t n)
   return best;
 }
 
-static long double norm1 (const mat &a, int64_t m, int64_t n)
-{
-  std::vector<cl> b (a.begin (), a.end ());
-  return norm1 (b, m, n);
-}
 
 /* ||Q(:, 1:cols)' Q(:, 1:cols) - I||_1 of an m-row Q */
 static long double orthogonality (const mat &q, int64_t m, int64_t cols)
@@ -465,10 +403,10 @@ static void check_svd (gm_class c, const mat &a, int64_t m, int64_t n, int econ,
         t += cl (u[i + p * m]) * (long double) s[p] * std::conj (cl (v[j + p * n]));
       r[i + j * m] = cl (a[i + j * m]) - t;
     }
-  const long double res = m * n ? norm1 (r, m, n) : 0;
+  const long double res = m * n > 0 ? norm1 (r, m, n) : 0;
   /* an empty A: nothing computed (the gateway leaves it to Octave's own svd) */
-  const long double ou = m * n ? orthogonality (u, m, uc) : 0;
-  const long double ov = m * n ? orthogonality (v, n, vc) : 0;
+  const long double ou = m * n > 0 ? orthogonality (u, m, uc) : 0;
+  const long double ov = m * n > 0 ? orthogonality (v, n, vc) : 0;
   tu_result (res <= tol * anorm, "%s svd %s %lld x %lld econ %d: ||A - U S V'|| = %Lg > %Lg",
              cn, what, (long long) m, (long long) n, econ, res, tol * anorm);
   tu_result (ou <= tol && ov <= tol, "%s svd %s %lld x %lld econ %d: ||U'U - I|| = %Lg, "
@@ -551,8 +489,8 @@ static void check_qr (gm_class c, const mat &a, int64_t m, int64_t n, int econ, 
         t += cl (q[i + p * m]) * cl (r[p + j * qc]);
       d[i + j * m] = cl (a[i + j * m]) - t;
     }
-  const long double res = m * n ? norm1 (d, m, n) : 0;
-  const long double oq = m * n ? orthogonality (q, m, qc) : 0;   /* empty: nothing computed */
+  const long double res = m * n > 0 ? norm1 (d, m, n) : 0;
+  const long double oq = m * n > 0 ? orthogonality (q, m, qc) : 0;   /* empty: nothing computed */
   tu_result (res <= tol * anorm, "%s qr %s %lld x %lld econ %d: ||A - Q R|| = %Lg > %Lg", cn,
              what, (long long) m, (long long) n, econ, res, tol * anorm);
   tu_result (oq <= tol, "%s qr %s %lld x %lld econ %d: ||Q'Q - I|| = %Lg > %Lg", cn, what,

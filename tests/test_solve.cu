@@ -38,51 +38,14 @@
  */
 #include <complex>
 #include <vector>
-#include "test_util.h"
+#include "solver_test_util.h"
 
-typedef std::complex<double> cd;
-typedef std::complex<long double> cl;
-typedef std::vector<cd> mat;          /* column-major, values exactly representable in the class */
-
-static int quick;
-static const gm_class classes[] = {GM_DOUBLE, GM_SINGLE, GM_COMPLEX_DOUBLE, GM_COMPLEX_SINGLE};
-
-static bool cplx (gm_class c) { return gm_class_is_complex (c) != 0; }
-static double eps_of (gm_class c) { return tu_eps (gm_class_real (c)); }
-
-/* a value rounded to the class (the imaginary part dropped for a real class) */
-static cd fit (gm_class c, cd v)
-{
-  if (!cplx (c))
-    v = cd (v.real (), 0);
-  if (gm_class_real (c) == GM_SINGLE)
-    v = cd ((float) v.real (), (float) v.imag ());
-  return v;
-}
 
 static cd random_value (gm_class c)
 {
   return fit (c, cd (tu_uniform (), cplx (c) ? tu_uniform () : 0));
 }
 
-static void *upload (gm_class c, const mat &a)
-{
-  const size_t es = gm_class_size (c);
-  std::vector<unsigned char> h (a.size () * es + 16);
-  for (size_t i = 0; i < a.size (); i++) {
-    if (gm_class_real (c) == GM_SINGLE) {
-      const float v[2] = {(float) a[i].real (), (float) a[i].imag ()};
-      memcpy (&h[i * es], v, es);
-    } else {
-      const double v[2] = {a[i].real (), a[i].imag ()};
-      memcpy (&h[i * es], v, es);
-    }
-  }
-  void *d;
-  TU_CUDA (cudaMalloc (&d, h.size ()));
-  TU_CUDA (cudaMemcpy (d, h.data (), h.size (), cudaMemcpyHostToDevice));
-  return d;
-}
 
 static void *device_zeros (gm_class c, size_t count)
 {
@@ -92,26 +55,6 @@ static void *device_zeros (gm_class c, size_t count)
   return d;
 }
 
-static mat download (gm_class c, const void *d, size_t count)
-{
-  const size_t es = gm_class_size (c);
-  std::vector<unsigned char> h (count * es + 1);
-  if (count)
-    TU_CUDA (cudaMemcpy (h.data (), d, count * es, cudaMemcpyDeviceToHost));
-  mat a (count);
-  for (size_t i = 0; i < count; i++) {
-    if (gm_class_real (c) == GM_SINGLE) {
-      float v[2] = {0, 0};
-      memcpy (v, &h[i * es], es);
-      a[i] = cd (v[0], v[1]);
-    } else {
-      double v[2] = {0, 0};
-      memcpy (v, &h[i * es], es);
-      a[i] = cd (v[0], v[1]);
-    }
-  }
-  return a;
-}
 
 /* op(A) of an m x n A */
 static mat apply_op (const mat &a, int64_t m, int64_t n, gm_op op)
@@ -125,18 +68,6 @@ static mat apply_op (const mat &a, int64_t m, int64_t n, gm_op op)
   return t;
 }
 
-static long double norm1 (const mat &a, int64_t m, int64_t n)
-{
-  long double best = 0;
-  for (int64_t j = 0; j < n; j++) {
-    long double s = 0;
-    for (int64_t i = 0; i < m; i++)
-      s += std::abs (cl (a[i + j * m]));
-    if (s > best)
-      best = s;
-  }
-  return best;
-}
 
 /* ||A X - B||_1 for A m x k, X k x n, B m x n, in long double */
 static long double residual (const mat &a, const mat &x, const mat &b, int64_t m, int64_t k,
