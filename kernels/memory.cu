@@ -6,7 +6,7 @@
  *
  * Rounding: below 1 MiB to the next power of two (at least 512 B), above to a multiple of 2 MiB
  * (at most 2 MiB, under 2%, wasted on the large arrays that matter).  At most CACHE_LIMIT bytes
- * stay cached; any allocation failure first returns the cache to CUDA and tries again, and a
+ * stay cached, the blocks cached longest going back to CUDA first; any allocation failure first returns the cache to CUDA and tries again, and a
  * device query returns it too, so the free memory users see is that of live arrays.
  *
  * One stream, in order (issue 12): every gpumat operation on device arrays queues its work on the
@@ -143,6 +143,13 @@ static int list_push (block_list *list, void *ptr, size_t bytes)
 static void list_remove (block_list *list, size_t i)
 {
   list->items[i] = list->items[--list->count];
+}
+
+/* The cache list keeps its order, oldest first (gm_device_free gives back the oldest). */
+static void list_remove_in_order (block_list *list, size_t i)
+{
+  memmove (list->items + i, list->items + i + 1, (list->count - i - 1) * sizeof (block));
+  list->count--;
 }
 
 static size_t rounded_size (size_t bytes)
@@ -314,7 +321,7 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
         return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
       }
       h->cached_total -= size;
-      list_remove (&h->cached, i);
+      list_remove_in_order (&h->cached, i);
       pthread_mutex_unlock (&heap_lock);
       *d_ptr = p;
       return GM_OK;
@@ -391,8 +398,21 @@ extern "C" void gm_device_free (void *d_ptr)
     device_heap *h = &heaps[dev];
     size_t size = h->live.items[i].bytes;
     list_remove (&h->live, i);
-    /* Cached at once, queued work or not: its next owner's work queues after it. */
-    if (size <= CACHE_LIMIT - h->cached_total && list_push (&h->cached, d_ptr, size))
+    /* Cached at once, queued work or not: its next owner's work queues after it.  Where the
+       cache is full, the blocks cached longest go back to CUDA to make room: the block freed
+       last is the likeliest to be asked for again (a loop's workspace), and giving it back
+       instead would make every later call pay cudaMalloc and cudaFree's device wait (an FFT
+       of 2^24 points took 0.82 ms in place of 0.46 behind 4 GiB of older blocks, H200). */
+    int cached = 0;
+    if (size <= CACHE_LIMIT) {
+      while (h->cached.count > 0 && size > CACHE_LIMIT - h->cached_total) {
+        h->cached_total -= h->cached.items[0].bytes;
+        free_on (dev, h->cached.items[0].ptr);
+        list_remove_in_order (&h->cached, 0);
+      }
+      cached = list_push (&h->cached, d_ptr, size);
+    }
+    if (cached)
       h->cached_total += size;
     else
       free_on (dev, d_ptr);

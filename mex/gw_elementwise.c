@@ -718,7 +718,17 @@ static void reduce_complex (mxArray *plhs[], gw_scratch *scratch, int op, gw_ope
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   gm_class out_cls = cls;
-  gw_narrow_device (scratch, &d_out, &out_cls, count, area);
+  if (op == GM_RED_MEAN && dim <= nd && dims[dim - 1] == 0) {
+    /* the mean over no elements: Octave divides the narrowed sum (real zeros) by 0, a real NaN,
+       where the parts apart give NaN + NaN i: the real parts, NaN, as a real array */
+    void *d_real = gw_device_alloc (scratch, count * gm_class_size (real), area);
+    st = gm_complex_real_part (cls, (int64_t) count, d_out, d_real, 0);
+    if (st != GM_OK)
+      gw_fail_status (scratch, st, area);
+    d_out = d_real;
+    out_cls = real;
+  } else
+    gw_narrow_device (scratch, &d_out, &out_cls, count, area);
   plhs[0] = make_result (scratch, d_out, out_cls, 0, nd_out, out_dims, area);
   gw_scratch_free (scratch);
 }

@@ -941,9 +941,12 @@ function w = eig_values (A)
   endif
 endfunction
 
+## the real parts on a grid of 1e-6 of the largest value first: a conjugate pair's real parts
+## may differ in the last bit, and a sort by the exact parts would then order the pair either way
 function w = in_pair_order (w)
-  h = gather_if (w);
-  [~, i] = sortrows ([real(h(:)), imag(h(:))]);
+  h = double (gather_if (w));
+  grid = 1e-6 * max ([abs(h(:)); realmin]);
+  [~, i] = sortrows ([round(real (h(:)) / grid), imag(h(:))]);
   w = w(i);
 endfunction
 

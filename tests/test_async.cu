@@ -29,6 +29,9 @@
  *     after it on device 1, device 0's block live and intact, no device-0 block at device 1's
  *     dead address; or, where the driver refuses new contexts after a fault (the H200 pair with
  *     driver 580 takes device 0 from the process as well), the documented refusal, no crash.
+ *  5. a full cache (4 GiB) keeps the block freed last: five 1 GiB blocks freed, then a 256 MiB
+ *     block freed and asked for again comes from the cache (the cached bytes drop by its size),
+ *     the oldest 1 GiB block having gone back to CUDA; the cache never holds more than 4 GiB.
  *  Sections 3 and 4 each run in a child process of their own, forked before this process
  *  touches CUDA: after a fault the process may get no new context, and CUDA state does not
  *  survive a fork.
@@ -415,6 +418,43 @@ static void in_child_process (void (*section) (void), const char *what)
   tu_skipped += counts[2];
 }
 
+/* Section 5: the blocks cached longest go back to CUDA first (memory.cu's CACHE_LIMIT, 4 GiB). */
+static void check_full_cache (void)
+{
+  const size_t gib = (size_t) 1 << 30, work = (size_t) 256 << 20, limit = 4 * gib;
+  size_t free_bytes = 0, total = 0;
+  if (cudaMemGetInfo (&free_bytes, &total) != cudaSuccess || free_bytes < 6 * gib) {
+    printf ("test_async: the full-cache check needs 6 GiB of free device memory: skipped\n");
+    tu_skipped++;
+    return;
+  }
+  gm_device_release_cached ();
+  size_t live = 0, live_bytes = 0, cached = 0;
+  void *big[5] = {NULL};
+  for (int i = 0; i < 5; i++)
+    TU_GM (gm_device_alloc (&big[i], gib));
+  for (int i = 0; i < 5; i++)
+    gm_device_free (big[i]);
+  gm_device_usage (&live, &live_bytes, &cached);
+  tu_result (cached == limit, "five 1 GiB blocks freed: %zu bytes cached, want the limit %zu",
+             cached, limit);
+  void *w = NULL;
+  TU_GM (gm_device_alloc (&w, work));
+  gm_device_free (w);
+  gm_device_usage (&live, &live_bytes, &cached);
+  tu_result (cached == 3 * gib + work, "a 256 MiB block freed into the full cache: %zu bytes "
+             "cached, want %zu (the oldest 1 GiB block given back)", cached, 3 * gib + work);
+  void *again = NULL;
+  TU_GM (gm_device_alloc (&again, work));
+  size_t after = 0;
+  gm_device_usage (&live, &live_bytes, &after);
+  tu_result (again == w && after == cached - work, "the 256 MiB block asked for again: %s, %zu "
+             "bytes cached after (want %zu)", again == w ? "the cached one" : "a new one", after,
+             cached - work);
+  gm_device_free (again);
+  gm_device_release_cached ();
+}
+
 int main (int argc, char **argv)
 {
   const int quick = tu_quick_mode (argc, argv);
@@ -437,5 +477,6 @@ int main (int argc, char **argv)
     check_product (GM_MATMUL_WARP, GM_SINGLE, 200, "before reset");
     check_product (GM_MATMUL_DMMA, GM_DOUBLE, 200, "before reset");
   }
+  check_full_cache ();
   return tu_finish ("test_async");
 }
