@@ -245,9 +245,9 @@ gm_status get_plan_locked (const plan_key &key, cufftHandle *handle, size_t *wor
     n[i] = embed[i] = key.n[i];
     points *= key.n[i];
   }
-  /* Contiguous transforms (stride 1, one after the other) in cuFFT's basic layout (no embed):
-     given the same layout as embed = n, cuFFT 12.0 picks a slower algorithm (2^24 complex
-     points: 0.83 ms against 0.51, H200; bench/NOTES-linalg.md).  Not for R2C past one 1-D
+  /* Contiguous transforms (stride 1, one after the other) in cuFFT's basic layout (no embed),
+     as cufftPlan1d makes them; the advanced layout with embed = n times the same (2^24 complex
+     points: 0.456 ms both ways, H200; bench/NOTES-linalg.md).  Not for R2C past one 1-D
      transform: the basic layout packs its output (n/2+1 along the first dimension), where
      gm_fft leaves room for the whole spectrum. */
   const bool r2c = key.type == CUFFT_D2Z || key.type == CUFFT_R2C;
