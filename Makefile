@@ -42,20 +42,21 @@ build: all
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
-DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m inst/@gpumat/*.m inst/@gpumat/private/*.m) inst/PKG_ADD \
-              $(wildcard mex/*.c mex/*.cc mex/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
+DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m inst/@gpumat/*.m inst/@gpumat/private/*.m inst/@gpumat_dist/*.m inst/@gpumat_dist/private/*.m) inst/PKG_ADD \
+              $(wildcard mex/*.c mex/*.cc mex/*.h dist/*.c dist/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
 # Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
 # pkg install appends a top-level PKG_ADD to the PKG_ADD of the folder with the compiled files,
 # which runs once that folder is on the path: the value type is registered at `pkg load`, before
 # any `load` of a file holding gpumat arrays.
 $(TARBALL): $(DIST_FILES)
-	@rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/inst
+	@rm -rf $(TARGET)/dist && mkdir -p $(DIST_DIR)/src/mex $(DIST_DIR)/src/kernels $(DIST_DIR)/src/dist $(DIST_DIR)/inst
 	@cp DESCRIPTION COPYING INDEX NEWS README.md $(DIST_DIR)/
 	@cp inst/PKG_ADD $(DIST_DIR)/PKG_ADD
 	@cp -R inst/. $(DIST_DIR)/inst/
 	@cp build.mk $(DIST_DIR)/src/Makefile
 	@cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
 	@cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
+	@cp dist/*.c dist/*.h $(DIST_DIR)/src/dist/
 	@tar -C $(TARGET)/dist --sort=name --owner=0 --group=0 --numeric-owner \
 	  --mtime="$$(sed -n 's/^Date: *//p' DESCRIPTION) 00:00Z" -cf - $(PACKAGE)-$(VERSION) \
 	  | gzip -n -9 > $@

@@ -101,7 +101,8 @@ SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma m
 KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
                     $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
                     $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))
-MEX_SOURCES    := $(wildcard $(SRCROOT)/mex/*.c)
+# gw_dist.c is the distributed arrays' own MEX file (below), linked with MPI, not with this one
+MEX_SOURCES    := $(filter-out $(SRCROOT)/mex/gw_dist.c,$(wildcard $(SRCROOT)/mex/*.c))
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 MEX_OBJECTS    := $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES))
 VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_index.cc \
@@ -109,6 +110,22 @@ VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_ind
 VALUE_HEADERS  := $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS)
 VALUE_OBJECTS  := $(patsubst $(SRCROOT)/mex/%.cc,$(OBJDIR)/value/%.o,$(VALUE_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
+
+# ---- distributed products (issue 35): MPI and ScaLAPACK, optional ------------------------------
+# __gpumat_dist__.mex (mex/gw_dist.c over dist/gm_dist.c) is built where pkg-config knows MPI and
+# ScaLAPACK (Debian: libopenmpi-dev, libscalapack-openmpi-dev); elsewhere the package builds
+# without it and gpumat_dist_init says what to install.  DIST_PC names other pkg-config modules
+# (an MPICH ScaLAPACK: DIST_PC="scalapack-mpich mpich"); DIST=no leaves it out.
+DIST_PC  ?= scalapack-openmpi mpi
+DIST_OUT ?= $(dir $(MEX_OUT))__gpumat_dist__.mex
+ifneq ($(DIST),no)
+  ifeq ($(shell pkg-config --exists $(DIST_PC) 2>/dev/null && echo yes),yes)
+    DIST_TARGETS := $(DIST_OUT)
+    DIST_FLAGS   := $(shell pkg-config --cflags $(DIST_PC))
+    DIST_LIBS    := $(shell pkg-config --libs $(DIST_PC))
+  endif
+endif
+DIST_SOURCES := $(SRCROOT)/mex/gw_dist.c $(SRCROOT)/dist/gm_dist.c
 
 RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
@@ -171,7 +188,8 @@ endef
 # make starts prerequisites in the order listed: the slow kernel files, then the value type's
 # sources (8 s each), then the rest, longest first, so that both cores finish together.
 all: $(filter $(SLOW_KERNELS:%=$(OBJDIR)/%.o),$(KERNEL_OBJECTS)) $(VALUE_OBJECTS) \
-     $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(dir $(MEX_OUT))FILES
+     $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(DIST_TARGETS) \
+     $(dir $(MEX_OUT))FILES
 	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
 	@reused=$$(find $(OBJDIR)/logs -name '*.log' -newer $(OBJDIR)/build-start -exec grep -l '^== .*: reused ' {} + | wc -l); \
 	echo "gpumat: built in $$(( $$(date +%s) - $$(cat $(OBJDIR)/build-start) )) s$$( [ $$reused = 0 ] || echo " ($$reused files unchanged since an earlier build: reused from $(BUILD_CACHE))"); the compilers' notes are in $(BUILD_LOG)" >&2
@@ -222,7 +240,8 @@ $(RUNTIME_OUT): $(KERNEL_OBJECTS)
 
 # What pkg install copies next to the package's functions (src/FILES: without it, pkg takes
 # only *.m, *.oct and *.mex, and the runtime library would be left behind).
-$(dir $(MEX_OUT))FILES: $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT)
+$(dir $(MEX_OUT))FILES: $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) \
+                       $(DIST_TARGETS)
 	@printf '%s\n' $(notdir $^) > $@
 
 # mkoctfile compiles the gateway sources (one rule a file, so they build in parallel) and links
@@ -263,3 +282,8 @@ $(VALUE_OUT): $(VALUE_OBJECTS) $(RUNTIME_OUT)
 	@$(call SHOW_COMMAND,$(MKOCTFILE) -o $@ $(VALUE_OBJECTS) $(RUNTIME_LINK)) \
 	$(MKOCTFILE) -o $@ $(VALUE_OBJECTS) $(RUNTIME_LINK) > $(OBJDIR)/logs/link-value.log 2>&1 \
 	  || { cat $(OBJDIR)/logs/link-value.log >&2; echo "gpumat: FAILED: link $(notdir $@)" >&2; exit 1; }
+
+
+# the distributed arrays' MEX file (variables above, with the other sources)
+$(DIST_OUT): $(DIST_SOURCES) $(SRCROOT)/dist/gm_dist.h | build-start
+	$(call build_step,mkoctfile __gpumat_dist__.mex,$(MKOCTFILE_ID) --mex $(DIST_FLAGS) $(DIST_LIBS),$^,mkdir -p $(OBJDIR)/dist && cd $(OBJDIR)/dist && $(MKOCTFILE) --mex -I$(abspath $(SRCROOT)/dist) $(DIST_FLAGS) $(abspath $(DIST_SOURCES)) $(DIST_LIBS) -o $(abspath $@))

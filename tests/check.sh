@@ -11,10 +11,12 @@
 #     CPU stand-ins of the index, element-wise, scan, shape, FFT and sort kernels
 #     (tests/cpu-standin: the kernels' logic with their launches turned into loops), which need
 #     no GPU either;
-#  4. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
+#  4. the distributed products (tests/dist/run.sh: several ranks under mpirun, where the package
+#     was built with MPI and ScaLAPACK; skipped elsewhere);
+#  5. on a machine with a GPU, also tests/fault_check.m (a fault in queued work, in an Octave
 #     process of its own), tests/shape_gateway_check.m, tests/sort_gateway_check.m and the
 #     C-level kernel tests (make test-kernels);
-#  5. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
+#  6. prints one closing line "N passed, N failed, N skipped" and exits non-zero on any
 #     failure, on a test run that stopped early, or when nothing passed.
 # Each part's full output is in target/check/; the terminal gets its summary line.
 set -uo pipefail
@@ -195,6 +197,9 @@ for s in run run_elementwise run_scan run_shape run_fft run_sort; do
   fi
   counted "$(cat target/check/cpu-standin-$s.rc 2>/dev/null || echo 1)" target/check/cpu-standin-$s.log
 done
+echo "== distributed products under mpirun (tests/dist/run.sh)"
+bash "$here/dist/run.sh" "$tarball" > target/check/dist.log 2>&1
+counted $? target/check/dist.log
 if [ "$gpu" = 1 ]; then
   echo "== a fault in queued work, in an Octave process of its own (tests/fault_check.m)"
   if bash "$here/with-package.sh" "$tarball" "addpath ('$here'); fault_check ()"; then

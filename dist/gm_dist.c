@@ -1,0 +1,308 @@
+/* gm_dist.c: MPI, the BLACS grid and ScaLAPACK's p?gemm_ behind gm_dist.h (issue 35).
+ *
+ * Checked by tests/dist/dist_check.m under mpirun on grids 1x1, 1x2, 2x1, 2x2, 1x3 and a 2x1
+ * grid on 3 ranks: products against Octave's on the host within the product bound, gathers
+ * exact, the errors the same on every rank.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
+#include "gm_dist.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ScaLAPACK and its C BLACS interface (Fortran calling convention: every argument a pointer). */
+extern void Cblacs_get (int context, int what, int *value);
+extern void Cblacs_gridinit (int *context, const char *order, int rows, int cols);
+extern void Cblacs_gridinfo (int context, int *rows, int *cols, int *row, int *col);
+#define GEMM_ARGS(T) const char *, const char *, const int *, const int *, const int *, const T *, \
+  const T *, const int *, const int *, const int *, const T *, const int *, const int *,        \
+  const int *, const T *, T *, const int *, const int *, const int *
+extern void pdgemm_ (GEMM_ARGS (double));
+extern void psgemm_ (GEMM_ARGS (float));
+extern void pzgemm_ (GEMM_ARGS (double));   /* complex: T points at (re, im) pairs */
+extern void pcgemm_ (GEMM_ARGS (float));
+
+static char error_text[512];
+static int we_initialised;
+
+static int fail (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (error_text, sizeof error_text, fmt, ap);
+  va_end (ap);
+  return -1;
+}
+
+static int mpi_fail (int code, const char *call)
+{
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string (code, text, &len) != MPI_SUCCESS)
+    snprintf (text, sizeof text, "error %d", code);
+  return fail ("%s failed: %s", call, text);
+}
+
+const char *gm_dist_error (void)
+{
+  return error_text;
+}
+
+int gm_dist_init (gm_dist_info *info)
+{
+  int initialised = 0, finalised = 0;
+  MPI_Initialized (&initialised);
+  MPI_Finalized (&finalised);
+  if (finalised)
+    return fail ("MPI was finalised in this process; it cannot start again (restart Octave)");
+  if (!initialised) {
+    /* Octave loads this library with RTLD_LOCAL; Open MPI's components, loaded by MPI_Init as
+       plugins, need libmpi's symbols global. */
+    (void) dlopen ("libmpi.so.40", RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+    int provided = 0;
+    const int rc = MPI_Init_thread (NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+    if (rc != MPI_SUCCESS)
+      return mpi_fail (rc, "MPI_Init_thread");
+    we_initialised = 1;
+  }
+  MPI_Comm_set_errhandler (MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_rank (MPI_COMM_WORLD, &info->rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &info->size);
+  MPI_Comm host;
+  const int rc = MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, info->rank,
+                                      MPI_INFO_NULL, &host);
+  if (rc != MPI_SUCCESS)
+    return mpi_fail (rc, "MPI_Comm_split_type");
+  MPI_Comm_rank (host, &info->local_rank);
+  MPI_Comm_size (host, &info->local_size);
+  MPI_Comm_free (&host);
+  return 0;
+}
+
+void gm_dist_finalize (void)
+{
+  int initialised = 0, finalised = 0;
+  MPI_Initialized (&initialised);
+  MPI_Finalized (&finalised);
+  if (we_initialised && initialised && !finalised)
+    MPI_Finalize ();
+}
+
+int gm_dist_agree (int ok_here, char *message, size_t message_len, int *all_ok, int *bad_rank)
+{
+  int rank, size;
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &size);
+  int mine = ok_here ? size : rank, lowest = size;
+  int rc = MPI_Allreduce (&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (rc != MPI_SUCCESS)
+    return mpi_fail (rc, "MPI_Allreduce");
+  *all_ok = lowest == size;
+  *bad_rank = *all_ok ? -1 : lowest;
+  if (!*all_ok) {
+    if (message_len > INT_MAX)
+      return fail ("an error message longer than %d bytes", INT_MAX);
+    message[message_len - 1] = 0;
+    rc = MPI_Bcast (message, (int) message_len, MPI_CHAR, lowest, MPI_COMM_WORLD);
+    if (rc != MPI_SUCCESS)
+      return mpi_fail (rc, "MPI_Bcast");
+    message[message_len - 1] = 0;
+  }
+  return 0;
+}
+
+int gm_dist_same (const long long *values, int count, int *same)
+{
+  long long *low = malloc (2 * (size_t) count * sizeof *low + 1);
+  if (!low)
+    return fail ("out of host memory");
+  long long *high = low + count;
+  int rc = MPI_Allreduce (values, low, count, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Allreduce (values, high, count, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  if (rc != MPI_SUCCESS) {
+    free (low);
+    return mpi_fail (rc, "MPI_Allreduce");
+  }
+  *same = 1;
+  for (int i = 0; i < count; i++)
+    if (low[i] != high[i])
+      *same = 0;
+  free (low);
+  return 0;
+}
+
+int gm_dist_max (const long long *values, int count, long long *out)
+{
+  const int rc = MPI_Allreduce (values, out, count, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  return rc == MPI_SUCCESS ? 0 : mpi_fail (rc, "MPI_Allreduce");
+}
+
+int gm_dist_grid (int P, int Q, int *context, int *row, int *col)
+{
+  int size;
+  MPI_Comm_size (MPI_COMM_WORLD, &size);
+  if (P < 1 || Q < 1 || (long long) P * Q > size)
+    return fail ("a %d x %d grid needs %lld ranks; this run has %d", P, Q, (long long) P * Q,
+                 size);
+  int ctxt = 0, rows = 0, cols = 0;
+  Cblacs_get (-1, 0, &ctxt);
+  Cblacs_gridinit (&ctxt, "Row", P, Q);
+  *context = ctxt;
+  *row = *col = -1;
+  if (ctxt >= 0)
+    Cblacs_gridinfo (ctxt, &rows, &cols, row, col);
+  if (*row < 0 || *col < 0) {
+    *row = *col = -1;
+    *context = -1;
+  }
+  return 0;
+}
+
+long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs)
+{
+  if (n <= 0 || nb <= 0 || iproc < 0 || nprocs <= 0)
+    return 0;
+  const long long blocks = n / nb, extra = blocks % nprocs;
+  long long count = blocks / nprocs * nb;
+  if (iproc < extra)
+    count += nb;
+  else if (iproc == extra)
+    count += n % nb;
+  return count;
+}
+
+static size_t element_size (gm_dist_class cls)
+{
+  switch (cls) {
+  case GM_DIST_DOUBLE: return 8;
+  case GM_DIST_SINGLE: return 4;
+  case GM_DIST_COMPLEX_DOUBLE: return 16;
+  default: return 8;
+  }
+}
+
+int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long n, long long k,
+                  const void *A, const int *descA, const void *B, const int *descB, void *C,
+                  const int *descC)
+{
+  if (m > INT_MAX || n > INT_MAX || k > INT_MAX)
+    return fail ("ScaLAPACK's p?gemm_ takes dimensions up to %d; this product is %lld x %lld "
+                 "x %lld", INT_MAX, m, k, n);
+  const int M = (int) m, N = (int) n, K = (int) k, one = 1;
+  const char ta[2] = {opa, 0}, tb[2] = {opb, 0};
+  if (m == 0 || n == 0)
+    return 0;
+  switch (cls) {
+  case GM_DIST_DOUBLE: {
+    const double alpha = 1, beta = 0;
+    pdgemm_ (ta, tb, &M, &N, &K, &alpha, A, &one, &one, descA, B, &one, &one, descB, &beta, C,
+             &one, &one, descC);
+    break;
+  }
+  case GM_DIST_SINGLE: {
+    const float alpha = 1, beta = 0;
+    psgemm_ (ta, tb, &M, &N, &K, &alpha, A, &one, &one, descA, B, &one, &one, descB, &beta, C,
+             &one, &one, descC);
+    break;
+  }
+  case GM_DIST_COMPLEX_DOUBLE: {
+    const double alpha[2] = {1, 0}, beta[2] = {0, 0};
+    pzgemm_ (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
+             &one, &one, descC);
+    break;
+  }
+  default: {
+    const float alpha[2] = {1, 0}, beta[2] = {0, 0};
+    pcgemm_ (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
+             &one, &one, descC);
+    break;
+  }
+  }
+  return 0;
+}
+
+/* The piece of the rank at grid place (prow, pcol) into the whole matrix out (m x n). */
+static void place_piece (size_t es, long long m, long long mb, long long nb, int P, int Q,
+                         int prow, int pcol, const char *piece, long long lr, long long lc,
+                         char *out)
+{
+  for (long long lj = 0; lj < lc; lj++) {
+    const long long gj = (lj / nb * Q + pcol) * nb + lj % nb;
+    for (long long li = 0; li < lr; li += mb) {
+      const long long gi = (li / mb * P + prow) * mb;
+      const long long run = lr - li < mb ? lr - li : mb;
+      memcpy (out + (size_t) (gi + gj * m) * es, piece + (size_t) (li + lj * lr) * es,
+              (size_t) run * es);
+    }
+  }
+}
+
+int gm_dist_gather (gm_dist_class cls, long long m, long long n, long long mb, long long nb,
+                    int P, int Q, int row, int col, const void *local, long long local_rows,
+                    long long local_cols, int root, void *out)
+{
+  int rank, size;
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &size);
+  const size_t es = element_size (cls);
+  const long long bytes = row < 0 ? 0 : local_rows * local_cols * (long long) es;
+  /* every rank's piece size; a piece past 2 GB does not fit MPI's int counts */
+  long long *all_bytes = malloc ((size_t) size * sizeof *all_bytes);
+  int *counts = malloc ((size_t) size * sizeof *counts), *offsets = malloc ((size_t) size * sizeof *offsets);
+  char *pieces = NULL;
+  int status = 0, rc;
+  if (!all_bytes || !counts || !offsets) {
+    status = fail ("out of host memory");
+    goto done;
+  }
+  rc = MPI_Allgather (&bytes, 1, MPI_LONG_LONG, all_bytes, 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+  if (rc != MPI_SUCCESS) {
+    status = mpi_fail (rc, "MPI_Allgather");
+    goto done;
+  }
+  long long total = 0;
+  for (int r = 0; r < size; r++) {
+    if (all_bytes[r] > INT_MAX || total + all_bytes[r] > INT_MAX) {
+      status = fail ("gather brings at most 2 GB to a rank; this matrix is %lld x %lld", m, n);
+      goto done;
+    }
+    counts[r] = (int) all_bytes[r];
+    offsets[r] = (int) total;
+    total += all_bytes[r];
+  }
+  const int everyone = root < 0;
+  if (everyone || rank == root) {
+    pieces = malloc ((size_t) total + 1);
+    if (!pieces) {
+      status = fail ("out of host memory for %lld bytes", total);
+      goto done;
+    }
+  }
+  rc = everyone ? MPI_Allgatherv (local, (int) bytes, MPI_BYTE, pieces, counts, offsets, MPI_BYTE,
+                                  MPI_COMM_WORLD)
+                : MPI_Gatherv (local, (int) bytes, MPI_BYTE, pieces, counts, offsets, MPI_BYTE,
+                               root, MPI_COMM_WORLD);
+  if (rc != MPI_SUCCESS) {
+    status = mpi_fail (rc, everyone ? "MPI_Allgatherv" : "MPI_Gatherv");
+    goto done;
+  }
+  if (pieces)
+    for (int r = 0; r < size && r < P * Q; r++) {
+      const int prow = r / Q, pcol = r % Q;
+      place_piece (es, m, mb, nb, P, Q, prow, pcol, pieces + offsets[r],
+                   gm_dist_local_count (m, mb, prow, P), gm_dist_local_count (n, nb, pcol, Q),
+                   (char *) out);
+    }
+done:
+  free (pieces);
+  free (all_bytes);
+  free (counts);
+  free (offsets);
+  return status;
+}

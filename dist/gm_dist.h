@@ -1,0 +1,76 @@
+/* gm_dist.h: distributed products over MPI through ScaLAPACK's interface (issue 35).
+ *
+ * One process per rank, started by mpirun or srun; matrices in ScaLAPACK's 2-D block-cyclic
+ * distribution on a P x Q BLACS grid, each rank's piece a column-major array in ScaLAPACK's
+ * local storage (leading dimension max (1, local rows)).  The product is p?gemm_ of the
+ * ScaLAPACK this library is linked with (Debian's by default; any engine that exports the same
+ * p?gemm_ signature, COSMA's or SLATE's, can be linked or preloaded in its place).
+ *
+ * Every function here is collective over MPI_COMM_WORLD where it says so: each rank calls it, in
+ * the same order.  gm_dist_agree turns an error seen by some ranks into the same error on all of
+ * them, so that no rank is left waiting in a collective that another has left.  Functions return
+ * 0, or -1 with a message for gm_dist_error ().
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
+#ifndef GM_DIST_H
+#define GM_DIST_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ScaLAPACK's array descriptor: DTYPE (1), CTXT, M, N, MB, NB, RSRC, CSRC, LLD. */
+enum { GM_DIST_DESC_LEN = 9 };
+
+typedef enum { GM_DIST_DOUBLE, GM_DIST_SINGLE, GM_DIST_COMPLEX_DOUBLE, GM_DIST_COMPLEX_SINGLE }
+  gm_dist_class;
+
+typedef struct {
+  int rank, size;               /* in MPI_COMM_WORLD */
+  int local_rank, local_size;   /* among the ranks of this host (MPI_COMM_TYPE_SHARED) */
+} gm_dist_info;
+
+const char *gm_dist_error (void);
+
+/* MPI initialised (once per process; finalised by gm_dist_finalize) and this rank's place. */
+int gm_dist_init (gm_dist_info *info);
+void gm_dist_finalize (void);
+
+/* Collective.  ok_here: whether this rank found its arguments good (message: why not).  *all_ok
+   is 1 when every rank did; otherwise *bad_rank is the lowest rank that did not, and message
+   (length message_len, at least 1) receives that rank's message on every rank. */
+int gm_dist_agree (int ok_here, char *message, size_t message_len, int *all_ok, int *bad_rank);
+
+/* Collective.  *same: whether every rank passed the same count values. */
+int gm_dist_same (const long long *values, int count, int *same);
+
+/* Collective.  out[i]: the largest values[i] of any rank. */
+int gm_dist_max (const long long *values, int count, long long *out);
+
+/* A P x Q grid, row-major over the ranks 0 .. P*Q-1 (collective).  Ranks past P*Q are not in it:
+   *row = *col = -1 and *context = -1. */
+int gm_dist_grid (int P, int Q, int *context, int *row, int *col);
+
+/* Local rows (or columns) of an n-long dimension in blocks of nb over nprocs, on process iproc
+   (ScaLAPACK's numroc, source process 0). */
+long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs);
+
+/* C = op(A) op(B) (collective over the grid's ranks; a rank outside the grid must not call it).
+   ops 'N', 'T' or 'C'; A, B and C local pieces with their descriptors. */
+int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long n, long long k,
+                  const void *A, const int *descA, const void *B, const int *descB, void *C,
+                  const int *descC);
+
+/* The whole m x n matrix (column-major, class cls) assembled from every rank's local piece
+   (collective over MPI_COMM_WORLD): on rank root only, or on every rank when root < 0.  Ranks
+   outside the grid pass row = col = -1 and no data.  out: m * n elements where it is filled. */
+int gm_dist_gather (gm_dist_class cls, long long m, long long n, long long mb, long long nb,
+                    int P, int Q, int row, int col, const void *local, long long local_rows,
+                    long long local_cols, int root, void *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,125 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{C} =} gpumat_mul (@var{A}, @var{B})
+## @deftypefnx {} {@var{C} =} gpumat_mul (@var{A}, @var{opa}, @var{B}, @var{opb})
+## The product @code{op(@var{A}) * op(@var{B})} of two distributed matrices (@code{gpumat_dist})
+## on one process grid, as a distributed matrix on that grid, computed by the ScaLAPACK the
+## package was built with (@code{p?gemm}): each rank multiplies the blocks it holds and the
+## ranks exchange panels over MPI.  @var{opa} and @var{opb} are @qcode{"none"},
+## @qcode{"transpose"} or @qcode{"ctranspose"}.  The class follows Octave's @code{*}: single if
+## either operand is single, complex if either is complex.  @var{C}'s blocks are
+## @var{A}'s row blocks by @var{B}'s column blocks (of the operands as they enter the product).
+##
+## Collective: every rank calls it with the same operands' sizes, blocks and operations.  Errors
+## (@code{gpumat:dist:mixedOperands}, @code{gpumat:dist:nonconformant},
+## @code{gpumat:dist:mismatch}, ...) are raised on every rank.
+## @seealso{gpumat_dist, gather}
+## @end deftypefn
+function C = gpumat_mul (A, varargin)
+  id = "";  msg = "";
+  opa = opb = "N";  m = n = k = mbC = nbC = 0;
+  try
+    if (numel (varargin) == 1)
+      B = varargin{1};
+    elseif (numel (varargin) == 3)
+      [opa, B, opb] = deal (op_letter (varargin{1}), varargin{2}, op_letter (varargin{3}));
+    else
+      error ("gpumat:dist:invalidArgument", ["gpumat_mul: distributed operands take ", ...
+             "(A, B) or (A, OPA, B, OPB); kernels and options are for gpumat arrays"]);
+    endif
+    if (! (isa (A, "gpumat_dist") && isa (B, "gpumat_dist")))
+      error ("gpumat:dist:mixedOperands", ["gpumat_mul: both operands must be distributed ", ...
+             "(gpumat_dist) on one grid; make the other one with gpumat_dist"]);
+    endif
+    if (A.grid.context != B.grid.context || A.grid.P != B.grid.P || A.grid.Q != B.grid.Q)
+      error ("gpumat:dist:mixedGrids", "gpumat_mul: the operands are on different process grids");
+    endif
+    [m, ka, mbC] = op_dims (A, opa, "rows");
+    [kb, n, nbC] = op_dims (B, opb, "cols");
+    if (ka != kb)
+      error ("gpumat:dist:nonconformant",
+             "gpumat_mul: nonconformant arguments (op1 is %dx%d, op2 is %dx%d)", m, ka, kb, n);
+    endif
+    k = ka;
+  catch err
+    id = err.identifier;  msg = err.message;
+    if (isempty (id))
+      id = "gpumat:dist:invalidArgument";
+    endif
+  end_try_catch
+  agree (isempty (msg), id, msg);
+  same_everywhere ([m, n, k, A.mb, A.nb, B.mb, B.nb, A.grid.P, A.grid.Q, double(opa), ...
+                    double(opb), A.cls, B.cls], "gpumat_mul");
+  ## Octave's * : single if either is, complex if either is (the gateway reads a real piece of
+  ## a complex product as complex)
+  cls = bitor (A.cls, B.cls);
+  a = A.local;  b = B.local;
+  if (bitand (cls, 1))
+    a = single (a);  b = single (b);
+  endif
+  g = A.grid;
+  if (g.row >= 0)
+    rowsC = local_count (m, mbC, g.row, g.P);
+    colsC = local_count (n, nbC, g.col, g.Q);
+    descC = [1, g.context, m, n, mbC, nbC, 0, 0, max(1, rowsC)];
+    c = __gpumat_dist__ ("gemm", cls, double (opa), double (opb), m, n, k, a, A.desc, b, B.desc,
+                         descC, rowsC, colsC);
+  else
+    c = zeros (0, 0, ifelse_single (cls));
+    if (cls >= 2)
+      c = complex (c);
+    endif
+  endif
+  C = gpumat_dist (g, [m, n], [mbC, nbC], c);
+endfunction
+
+function c = ifelse_single (cls)
+  if (bitand (cls, 1))
+    c = "single";
+  else
+    c = "double";
+  endif
+endfunction
+
+function letter = op_letter (op)
+  ops = {"none", "N"; "transpose", "T"; "ctranspose", "C"};
+  i = find (strcmp (op, ops(:, 1)));
+  if (! ischar (op) || isempty (i))
+    error ("gpumat:dist:invalidArgument",
+           "gpumat_mul: an operation must be \"none\", \"transpose\" or \"ctranspose\"");
+  endif
+  letter = ops{i, 2};
+endfunction
+
+## the operand's size as it enters the product, and the block size of its rows ("rows": A's, for
+## C's rows) or its columns ("cols": B's, for C's columns)
+function [r, c, block] = op_dims (X, op, which)
+  if (op == "N")
+    r = X.m;  c = X.n;  blocks = [X.mb, X.nb];
+  else
+    r = X.n;  c = X.m;  blocks = [X.nb, X.mb];
+  endif
+  block = blocks(1 + strcmp (which, "cols"));
+endfunction
+
+## one rank here (the %! tests run in one process); tests/dist/run.sh runs several under mpirun
+%!test
+%! if (exist ("__gpumat_dist__") == 3)
+%!   g = gpumat_dist_grid (1, 1);
+%!   a = reshape (sin (1:35), 5, 7);  b = reshape (cos (1:21), 7, 3);
+%!   A = gpumat_dist (g, [5 7], [2 3], a);  B = gpumat_dist (g, [7 3], [3 2], b);
+%!   assert (gather (gpumat_mul (A, B)), a * b, 7 * eps * norm (a, 1) * norm (b, 1));
+%!   assert (gather (gpumat_mul (A, "none", A, "transpose")), a * a.', 7 * eps * norm (a, 1) ^ 2);
+%!   Z = gpumat_dist (g, [5 7], [2 3], complex (a, a));
+%!   C = gather (gpumat_mul (Z, "ctranspose", A, "none"));
+%!   assert (C, complex (a, a)' * a, 16 * eps * norm (a, 1) ^ 2);
+%!   S = gather (gpumat_mul (gpumat_dist (g, [5 7], [2 3], single (a)), B));
+%!   assert (class (S), "single");
+%!   assert (S, single (a * b), 7 * eps ("single") * norm (a, 1) * norm (b, 1));
+%!   fail ("gpumat_mul (A, A)", "nonconformant");
+%!   fail ("gpumat_mul (A, b)", "both operands must be distributed");
+%!   fail ("gpumat_mul (A, B, \"dmma\")", "kernels and options are for gpumat arrays");
+%! else
+%!   fail ("gpumat_dist_grid (1, 1)", "built without MPI");
+%! endif

@@ -1,0 +1,311 @@
+/* gw_dist.c: the MEX gateway __gpumat_dist__ of the distributed arrays (inst/@gpumat_dist, issue
+ * 35): converts Octave's values for dist/gm_dist.h and raises its errors.  Commands:
+ *   info = ("init")                          [rank size local_rank local_size] (starts MPI once)
+ *   ("agree", ok, id, message)               collective: an error of any rank raised on all
+ *   same = ("same", values)                  collective: every rank passed these values
+ *   top = ("max", values)                    collective: each value's largest over the ranks
+ *   g = ("grid", P, Q)                       collective: [context row col] (-1 outside the grid)
+ *   C = ("gemm", cls, opa, opb, m, n, k, A, descA, B, descB, descC, rowsC, colsC)
+ *   X = ("gather", cls, m, n, mb, nb, P, Q, row, col, local, root)   collective; root -1: all
+ * cls: 0 double, 1 single, 2 complex double, 3 complex single.  The .m layer validates the
+ * arguments and sizes; what reaches here is checked again before ScaLAPACK sees it.  MPI stays
+ * initialised while Octave runs (mexLock) and is finalised when Octave exits.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
+#include "mex.h"
+#include "gm_dist.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int started;
+
+/* Octave's error () with an identifier, without the "__gpumat_dist__: " that
+   mexErrMsgIdAndTxt puts in front of every message (as gateway_util.c raises its errors). */
+static void raise (const char *id, const char *fmt, ...)
+{
+  char message[1200];
+  va_list args;
+  va_start (args, fmt);
+  vsnprintf (message, sizeof message, fmt, args);
+  va_end (args);
+  const char *fields[] = {"message", "identifier"};
+  mxArray *err = mxCreateStructMatrix (1, 1, 2, fields);
+  mxSetField (err, 0, "message", mxCreateString (message));
+  mxSetField (err, 0, "identifier", mxCreateString (id));
+  mexCallMATLAB (0, NULL, 1, &err, "error");
+  mexErrMsgIdAndTxt (id, "%s", message);          /* not reached: error () does not return */
+}
+
+static void finish (void)
+{
+  gm_dist_finalize ();
+}
+
+static void dist_fail (const char *reason)
+{
+  char id[96];
+  snprintf (id, sizeof id, "gpumat:dist:%s", reason);
+  raise (id, "gpumat_dist: %s", gm_dist_error ());
+}
+
+static double scalar (const mxArray *a, const char *what)
+{
+  if (!mxIsDouble (a) || mxIsComplex (a) || mxGetNumberOfElements (a) != 1)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: %s must be a real double "
+                       "scalar", what);
+  return mxGetScalar (a);
+}
+
+static void read_desc (const mxArray *a, int desc[GM_DIST_DESC_LEN])
+{
+  if (!mxIsDouble (a) || mxGetNumberOfElements (a) != GM_DIST_DESC_LEN)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: a descriptor is 9 doubles");
+  const double *d = mxGetPr (a);
+  for (int i = 0; i < GM_DIST_DESC_LEN; i++)
+    desc[i] = (int) d[i];
+}
+
+static mxClassID mx_class (int cls)
+{
+  return cls == 1 || cls == 3 ? mxSINGLE_CLASS : mxDOUBLE_CLASS;
+}
+
+static size_t real_size (int cls)
+{
+  return cls == 1 || cls == 3 ? 4 : 8;
+}
+
+/* An array's data as one buffer of the class's elements (complex interleaved); *owned when it
+   is a copy to free. */
+static void *data_of (const mxArray *a, int cls, int *owned)
+{
+  *owned = 0;
+  const int complex_class = cls >= 2;
+  if (mxGetClassID (a) != mx_class (cls) || (mxIsComplex (a) && !complex_class))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: a local piece of another "
+                       "class than the product's");
+  if (!complex_class)
+    return mxGetData (a);
+  const size_t count = mxGetNumberOfElements (a), rs = real_size (cls);
+  char *z = mxMalloc (2 * count * rs + 1);
+  const char *re = mxGetData (a), *im = mxIsComplex (a) ? mxGetImagData (a) : NULL;
+  for (size_t i = 0; i < count; i++) {
+    memcpy (z + 2 * i * rs, re + i * rs, rs);
+    if (im)
+      memcpy (z + (2 * i + 1) * rs, im + i * rs, rs);
+    else
+      memset (z + (2 * i + 1) * rs, 0, rs);
+  }
+  *owned = 1;
+  return z;
+}
+
+/* rows x cols array of class cls from a buffer (complex interleaved). */
+static mxArray *array_of (int cls, mwSize rows, mwSize cols, const void *data)
+{
+  mxArray *out = mxCreateNumericMatrix (rows, cols, mx_class (cls), cls >= 2 ? mxCOMPLEX : mxREAL);
+  const size_t count = (size_t) rows * cols, rs = real_size (cls);
+  if (cls < 2) {
+    if (count)
+      memcpy (mxGetData (out), data, count * rs);
+    return out;
+  }
+  char *re = mxGetData (out), *im = mxGetImagData (out);
+  const char *z = data;
+  for (size_t i = 0; i < count; i++) {
+    memcpy (re + i * rs, z + 2 * i * rs, rs);
+    memcpy (im + i * rs, z + (2 * i + 1) * rs, rs);
+  }
+  return out;
+}
+
+static void cmd_init (mxArray *plhs[])
+{
+  gm_dist_info info;
+  if (gm_dist_init (&info) != 0)
+    dist_fail ("noMPI");
+  if (!started) {
+    started = 1;
+    mexLock ();
+    mexAtExit (finish);
+  }
+  plhs[0] = mxCreateDoubleMatrix (1, 4, mxREAL);
+  double *o = mxGetPr (plhs[0]);
+  o[0] = info.rank;
+  o[1] = info.size;
+  o[2] = info.local_rank;
+  o[3] = info.local_size;
+}
+
+static void cmd_agree (int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 4 || !mxIsChar (prhs[2]) || !mxIsChar (prhs[3]))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"agree\", ok, id, message)");
+  const int ok = scalar (prhs[1], "ok") != 0;
+  /* "id\tmessage", the same length on every rank */
+  char text[1024];
+  char *id = mxArrayToString (prhs[2]), *msg = mxArrayToString (prhs[3]);
+  snprintf (text, sizeof text, "%s\t%s", id ? id : "", msg ? msg : "");
+  mxFree (id);
+  mxFree (msg);
+  int all_ok = 0, bad = -1;
+  if (gm_dist_agree (ok, text, sizeof text, &all_ok, &bad) != 0)
+    dist_fail ("communication");
+  if (all_ok)
+    return;
+  char *tab = strchr (text, '\t');
+  const char *message = tab ? tab + 1 : text;
+  if (tab)
+    *tab = 0;
+  raise (text[0] ? text : "gpumat:dist:otherRank", "rank %d: %s", bad, message);
+}
+
+static void cmd_same (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 2 || !mxIsDouble (prhs[1]) || mxIsComplex (prhs[1]))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"same\", values)");
+  const size_t count = mxGetNumberOfElements (prhs[1]);
+  long long *v = mxMalloc (count * sizeof *v + 1);
+  const double *d = mxGetPr (prhs[1]);
+  for (size_t i = 0; i < count; i++)
+    v[i] = (long long) d[i];
+  int same = 0;
+  const int rc = gm_dist_same (v, (int) count, &same);
+  mxFree (v);
+  if (rc != 0)
+    dist_fail ("communication");
+  plhs[0] = mxCreateLogicalScalar (same);
+}
+
+static void cmd_max (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 2 || !mxIsDouble (prhs[1]) || mxIsComplex (prhs[1]))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"max\", values)");
+  const size_t count = mxGetNumberOfElements (prhs[1]);
+  long long *v = mxMalloc (2 * count * sizeof *v + 1);
+  const double *d = mxGetPr (prhs[1]);
+  for (size_t i = 0; i < count; i++)
+    v[i] = (long long) d[i];
+  const int rc = gm_dist_max (v, (int) count, v + count);
+  if (rc != 0) {
+    mxFree (v);
+    dist_fail ("communication");
+  }
+  plhs[0] = mxCreateDoubleMatrix (1, count, mxREAL);
+  for (size_t i = 0; i < count; i++)
+    mxGetPr (plhs[0])[i] = (double) v[count + i];
+  mxFree (v);
+}
+
+static void cmd_grid (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 3)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"grid\", P, Q)");
+  int context = -1, row = -1, col = -1;
+  if (gm_dist_grid ((int) scalar (prhs[1], "P"), (int) scalar (prhs[2], "Q"), &context, &row,
+                    &col) != 0)
+    dist_fail ("gridTooLarge");
+  plhs[0] = mxCreateDoubleMatrix (1, 3, mxREAL);
+  double *o = mxGetPr (plhs[0]);
+  o[0] = context;
+  o[1] = row;
+  o[2] = col;
+}
+
+static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 14)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"gemm\", cls, opa, opb, "
+                       "m, n, k, A, descA, B, descB, descC, rowsC, colsC)");
+  const int cls = (int) scalar (prhs[1], "cls");
+  const char opa = (char) scalar (prhs[2], "opa"), opb = (char) scalar (prhs[3], "opb");
+  const long long m = (long long) scalar (prhs[4], "m"), n = (long long) scalar (prhs[5], "n"),
+                  k = (long long) scalar (prhs[6], "k");
+  int descA[GM_DIST_DESC_LEN], descB[GM_DIST_DESC_LEN], descC[GM_DIST_DESC_LEN];
+  read_desc (prhs[8], descA);
+  read_desc (prhs[10], descB);
+  read_desc (prhs[11], descC);
+  const mwSize rows = (mwSize) scalar (prhs[12], "rowsC"), cols = (mwSize) scalar (prhs[13], "colsC");
+  int ownA = 0, ownB = 0;
+  void *A = data_of (prhs[7], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
+  const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
+  void *C = mxCalloc (bytes + 16, 1);
+  const int rc = gm_dist_gemm ((gm_dist_class) cls, opa, opb, m, n, k, A, descA, B, descB, C, descC);
+  if (ownA)
+    mxFree (A);
+  if (ownB)
+    mxFree (B);
+  if (rc != 0) {
+    mxFree (C);
+    dist_fail ("tooLarge");
+  }
+  plhs[0] = array_of (cls, rows, cols, C);
+  mxFree (C);
+}
+
+static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 12)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"gather\", cls, m, n, "
+                       "mb, nb, P, Q, row, col, local, root)");
+  const int cls = (int) scalar (prhs[1], "cls");
+  const long long m = (long long) scalar (prhs[2], "m"), n = (long long) scalar (prhs[3], "n"),
+                  mb = (long long) scalar (prhs[4], "mb"), nb = (long long) scalar (prhs[5], "nb");
+  const int P = (int) scalar (prhs[6], "P"), Q = (int) scalar (prhs[7], "Q"),
+            row = (int) scalar (prhs[8], "row"), col = (int) scalar (prhs[9], "col"),
+            root = (int) scalar (prhs[11], "root");
+  const long long rows = row < 0 ? 0 : gm_dist_local_count (m, mb, row, P),
+                  cols = col < 0 ? 0 : gm_dist_local_count (n, nb, col, Q);
+  if (row >= 0 && ((long long) mxGetM (prhs[10]) != rows || (long long) mxGetN (prhs[10]) != cols))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: the local piece is %dx%d, "
+                       "its place in the grid holds %lldx%lld", (int) mxGetM (prhs[10]),
+                       (int) mxGetN (prhs[10]), rows, cols);
+  int own = 0;
+  void *local = row < 0 ? NULL : data_of (prhs[10], cls, &own);
+  int rank = 0;
+  gm_dist_info info;
+  if (gm_dist_init (&info) == 0)
+    rank = info.rank;
+  const int here = root < 0 || root == rank;
+  const size_t bytes = (size_t) (m * n) * real_size (cls) * (cls >= 2 ? 2 : 1);
+  void *out = here ? mxCalloc (bytes + 16, 1) : NULL;
+  const int rc = gm_dist_gather ((gm_dist_class) cls, m, n, mb, nb, P, Q, row, col, local, rows,
+                                 cols, root, out);
+  if (own)
+    mxFree (local);
+  if (rc != 0) {
+    mxFree (out);
+    dist_fail ("tooLarge");
+  }
+  plhs[0] = here ? array_of (cls, (mwSize) m, (mwSize) n, out)
+                 : mxCreateNumericMatrix (0, 0, mx_class (cls), mxREAL);
+  mxFree (out);
+}
+
+void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  (void) nlhs;
+  char cmd[16] = "";
+  if (nrhs < 1 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], cmd, sizeof cmd) != 0)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: the first argument names a "
+                       "command");
+  if (!strcmp (cmd, "init"))
+    cmd_init (plhs);
+  else if (!strcmp (cmd, "agree"))
+    cmd_agree (nrhs, prhs);
+  else if (!strcmp (cmd, "same"))
+    cmd_same (plhs, nrhs, prhs);
+  else if (!strcmp (cmd, "max"))
+    cmd_max (plhs, nrhs, prhs);
+  else if (!strcmp (cmd, "grid"))
+    cmd_grid (plhs, nrhs, prhs);
+  else if (!strcmp (cmd, "gemm"))
+    cmd_gemm (plhs, nrhs, prhs);
+  else if (!strcmp (cmd, "gather"))
+    cmd_gather (plhs, nrhs, prhs);
+  else
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: no command \"%s\"", cmd);
+}

@@ -1,0 +1,44 @@
+#!/bin/bash
+# run.sh TARBALL: the distributed products' test (dist_check.m) under mpirun on one machine,
+# loopback only, on the grids 1x1 (1 rank), 1x2 and 2x1 (2 ranks), 2x2 (4 ranks), 1x3 (3 ranks)
+# and 2x1 on 3 ranks (one rank outside the grid).  Each run has a time limit, so that a rank
+# left waiting fails the test instead of hanging it.  Prints each run's summary and, last,
+# "dist: N passed, N failed, N skipped" (a run that did not finish counts as one failure).
+# Skips itself where the package was built without MPI (no __gpumat_dist__.mex) or mpirun is
+# missing.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+tarball=$(realpath "$1")
+if ! command -v mpirun >/dev/null || [ ! -f "$root/target/__gpumat_dist__.mex" ]; then
+  echo "dist: skipped (no mpirun, or the package was built without MPI and ScaLAPACK)"
+  echo "dist: 0 passed, 0 failed, 1 skipped"
+  exit 0
+fi
+if [ "$(id -u)" = 0 ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+# shared memory between the ranks, no network; no warnings about the machine's other transports
+mpi=(mpirun --oversubscribe --mca btl self,vader --mca pml ob1 --mca btl_vader_single_copy_mechanism none)
+# install once, before the ranks start (with-package.sh installs when the tarball changed)
+bash "$root/tests/with-package.sh" "$tarball" "1;" >/dev/null || { echo "dist: the package did not install"; exit 1; }
+passed=0; failed=0
+for run in "1 1 1" "2 1 2" "2 2 1" "4 2 2" "3 1 3" "3 2 1"; do
+  set -- $run
+  out=$(timeout 120 "${mpi[@]}" -np "$1" bash "$root/tests/with-package.sh" "$tarball" \
+        "addpath ('$here'); dist_check ($2, $3)" 2>&1)
+  rc=$?
+  summary=$(printf '%s\n' "$out" | grep -E '^dist_check .* passed' | tail -n 1)
+  printf '%s\n' "$out" | grep -E '^rank [0-9]+: FAIL' | head -n 20
+  if [ $rc = 0 ] && [ -n "$summary" ]; then
+    echo "$summary"
+    passed=$((passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+  else
+    echo "dist: $1 ranks, grid $2x$3: FAILED (exit $rc${summary:+; $summary})"
+    printf '%s\n' "$out" | grep -v '^rank [0-9]*: FAIL' | tail -n 15
+    n=$(echo "$summary" | sed -nE 's/.*, ([0-9]+) failed.*/\1/p')
+    failed=$((failed + ${n:-1}))
+  fi
+done
+echo "dist: $passed passed, $failed failed, 0 skipped"
+[ $failed = 0 ]
