@@ -227,6 +227,60 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
   return 0;
 }
 
+int gm_dist_collect (const double *values, long long count, int root, double **out,
+                     long long *total)
+{
+  int rank, size, rc, status = 0;
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &size);
+  *out = NULL;
+  *total = 0;
+  long long *all = malloc ((size_t) size * sizeof *all);
+  int *counts = malloc ((size_t) size * sizeof *counts), *offsets = malloc ((size_t) size * sizeof *offsets);
+  if (!all || !counts || !offsets) {
+    status = fail ("out of host memory");
+    goto done;
+  }
+  rc = MPI_Allgather (&count, 1, MPI_LONG_LONG, all, 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+  if (rc != MPI_SUCCESS) {
+    status = mpi_fail (rc, "MPI_Allgather");
+    goto done;
+  }
+  long long sum = 0;
+  for (int r = 0; r < size; r++) {
+    if (sum + all[r] > INT_MAX) {
+      status = fail ("a piece brings at most %d values to a rank", INT_MAX);
+      goto done;
+    }
+    counts[r] = (int) all[r];
+    offsets[r] = (int) sum;
+    sum += all[r];
+  }
+  *total = sum;
+  if (root < 0 || rank == root) {
+    *out = malloc ((size_t) sum * sizeof (double) + 1);
+    if (!*out) {
+      status = fail ("out of host memory for %lld values", sum);
+      goto done;
+    }
+  }
+  rc = root < 0 ? MPI_Allgatherv (values, (int) count, MPI_DOUBLE, *out, counts, offsets,
+                                  MPI_DOUBLE, MPI_COMM_WORLD)
+                : MPI_Gatherv (values, (int) count, MPI_DOUBLE, *out, counts, offsets, MPI_DOUBLE,
+                               root, MPI_COMM_WORLD);
+  if (rc != MPI_SUCCESS)
+    status = mpi_fail (rc, root < 0 ? "MPI_Allgatherv" : "MPI_Gatherv");
+done:
+  if (status != 0) {
+    free (*out);
+    *out = NULL;
+  }
+  free (all);
+  free (counts);
+  free (offsets);
+  return status;
+}
+
 /* The piece of the rank at grid place (prow, pcol) into the whole matrix out (m x n). */
 static void place_piece (size_t es, long long m, long long mb, long long nb, int P, int Q,
                          int prow, int pcol, const char *piece, long long lr, long long lc,

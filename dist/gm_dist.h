@@ -63,6 +63,12 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
                   const void *A, const int *descA, const void *B, const int *descB, void *C,
                   const int *descC);
 
+/* Collective over MPI_COMM_WORLD: every rank's count doubles, in rank order, on rank root only
+   (root < 0: on every rank).  *total: how many arrive (on every rank); out: a buffer of *total
+   doubles (malloc'ed here, to free) where they arrive, NULL elsewhere. */
+int gm_dist_collect (const double *values, long long count, int root, double **out,
+                     long long *total);
+
 /* The whole m x n matrix (column-major, class cls) assembled from every rank's local piece
    (collective over MPI_COMM_WORLD): on rank root only, or on every rank when root < 0.  Ranks
    outside the grid pass row = col = -1 and no data.  out: m * n elements where it is filled. */

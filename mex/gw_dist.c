@@ -7,6 +7,8 @@
  *   g = ("grid", P, Q)                       collective: [context row col] (-1 outside the grid)
  *   C = ("gemm", cls, opa, opb, m, n, k, A, descA, B, descB, descC, rowsC, colsC)
  *   X = ("gather", cls, m, n, mb, nb, P, Q, row, col, local, root)   collective; root -1: all
+ *   v = ("collect", values, root)            collective: every rank's doubles, in rank order,
+ *                                            on root (-1: all); [] elsewhere
  * cls: 0 double, 1 single, 2 complex double, 3 complex single.  The .m layer validates the
  * arguments and sizes; what reaches here is checked again before ScaLAPACK sees it.  MPI stays
  * initialised while Octave runs (mexLock) and is finalised when Octave exits.
@@ -285,6 +287,21 @@ static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxFree (out);
 }
 
+static void cmd_collect (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 3 || !mxIsDouble (prhs[1]) || mxIsComplex (prhs[1]))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"collect\", values, root)");
+  double *out = NULL;
+  long long total = 0;
+  if (gm_dist_collect (mxGetPr (prhs[1]), (long long) mxGetNumberOfElements (prhs[1]),
+                       (int) scalar (prhs[2], "root"), &out, &total) != 0)
+    dist_fail ("tooLarge");
+  plhs[0] = mxCreateDoubleMatrix (out ? (mwSize) total : 0, out ? 1 : 0, mxREAL);
+  if (out && total)
+    memcpy (mxGetPr (plhs[0]), out, (size_t) total * sizeof (double));
+  free (out);
+}
+
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   (void) nlhs;
@@ -304,6 +321,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_grid (plhs, nrhs, prhs);
   else if (!strcmp (cmd, "gemm"))
     cmd_gemm (plhs, nrhs, prhs);
+  else if (!strcmp (cmd, "collect"))
+    cmd_collect (plhs, nrhs, prhs);
   else if (!strcmp (cmd, "gather"))
     cmd_gather (plhs, nrhs, prhs);
   else

@@ -2,8 +2,8 @@
 ## dist_check (P, Q): distributed products (gpumat_dist, gpumat_mul) on a P x Q grid, run on
 ## every rank of an mpirun (tests/dist/run.sh).  Checks against Octave's own * on the host:
 ## every op pair, double, single, complex and mixed classes, sizes with zero dimensions, 1x1,
-## primes, block sizes that do not divide them and ranks that own nothing; gather to all and
-## to one rank exactly; and that errors (nonconformant, mixed operands, bad input on one rank
+## primes, block sizes that do not divide them and ranks that own nothing; gather of the whole
+## and of pieces, to all and to one rank, exactly; gpumat_dist_read from a file; and that errors (nonconformant, mixed operands, bad input on one rank
 ## only, ranks that disagree on sizes) are raised on every rank with no rank left waiting.
 ## Prints "dist_check PxQ on N ranks: X passed, Y failed" on rank 0, the failures of each rank,
 ## and exits non-zero on every rank where any rank failed.
@@ -83,6 +83,32 @@ function dist_check (P, Q)
     Y = gather (D, root);
     t = check (t, isequal (Y, ifelse (info.rank == root, Z, zeros (0, 0))), "gather to rank %d", root);
   endfor
+  ## pieces and single elements, from their owners only
+  t = check (t, isequal (gather (D, 5, 8), Z(5, 8)), "gather of one element");
+  t = check (t, isequal (gather (D, [7 1 4], [2 9 9 3]), Z([7 1 4], [2 9 9 3])), "gather of a piece");
+  for root = 0:info.size - 1
+    Y = gather (D, ":", 4, root);
+    t = check (t, isequal (Y, ifelse (info.rank == root, Z(:, 4), [])), "a column to rank %d", root);
+  endfor
+  S = gpumat_dist (g, [5 6], [2 2], @(i, j) single (i - 2 * j));
+  t = check (t, isequal (gather (S, 2:4, [6 1]), single ((2:4)' - 2 * [6 1])), "a single piece");
+  ## a matrix read from a file, each rank its own blocks (rank 0 writes it; the file's name is
+  ## rank 0's process id, which every rank learns)
+  pids = __gpumat_dist__ ("collect", getpid (), -1);
+  file = fullfile (tempdir (), sprintf ("gpumat-dist-check-%d.bin", pids(1)));
+  W = reshape (cos (1:143), 11, 13);
+  if (info.rank == 0)
+    fid = fopen (file, "w");  fwrite (fid, W, "double");  fclose (fid);
+  endif
+  __gpumat_dist__ ("collect", 0, -1);           # every rank waits for the file
+  R = gpumat_dist_read (g, file, [11 13], [4 3]);
+  t = check (t, isequal (gather (R), W), "gpumat_dist_read");
+  t = expect_error (t, @() gpumat_dist_read (g, file, [11 14], [4 3]), "gpumat:dist:fileError",
+                    "gpumat_dist_read of the wrong size");
+  __gpumat_dist__ ("collect", 0, -1);
+  if (info.rank == 0)
+    delete (file);
+  endif
   E = gpumat_dist (g, [7 9], [3 2], local (D));
   t = check (t, isequal (gather (E), Z), "a distributed matrix from its local pieces");
   t = check (t, isequal (gather (gpumat_mul (D, "none", E, "transpose")), Z * Z.'),
