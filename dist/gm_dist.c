@@ -227,8 +227,11 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
   return 0;
 }
 
-int gm_dist_collect (const double *values, long long count, int root, double **out,
-                     long long *total)
+/* Every rank's count elements of type (size bytes each), in rank order, on rank root (root < 0:
+   on every rank): *out (malloc'ed, to free) where they arrive, NULL elsewhere; *offsets (to free,
+   may be NULL) each rank's first element there; *total the elements that arrive. */
+static int exchange (const void *mine, long long count, MPI_Datatype type, size_t size_of,
+                     int root, char **out, int **offsets_out, long long *total)
 {
   int rank, size, rc, status = 0;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
@@ -236,7 +239,8 @@ int gm_dist_collect (const double *values, long long count, int root, double **o
   *out = NULL;
   *total = 0;
   long long *all = malloc ((size_t) size * sizeof *all);
-  int *counts = malloc ((size_t) size * sizeof *counts), *offsets = malloc ((size_t) size * sizeof *offsets);
+  int *counts = malloc ((size_t) size * sizeof *counts);
+  int *offsets = malloc ((size_t) size * sizeof *offsets);
   if (!all || !counts || !offsets) {
     status = fail ("out of host memory");
     goto done;
@@ -249,7 +253,8 @@ int gm_dist_collect (const double *values, long long count, int root, double **o
   long long sum = 0;
   for (int r = 0; r < size; r++) {
     if (sum + all[r] > INT_MAX) {
-      status = fail ("a piece brings at most %d values to a rank", INT_MAX);
+      status = fail ("at most %d elements (%s) come to one rank at a time", INT_MAX,
+                     size_of == 1 ? "bytes" : "values");
       goto done;
     }
     counts[r] = (int) all[r];
@@ -258,16 +263,16 @@ int gm_dist_collect (const double *values, long long count, int root, double **o
   }
   *total = sum;
   if (root < 0 || rank == root) {
-    *out = malloc ((size_t) sum * sizeof (double) + 1);
+    *out = malloc ((size_t) sum * size_of + 1);
     if (!*out) {
-      status = fail ("out of host memory for %lld values", sum);
+      status = fail ("out of host memory for %lld elements", sum);
       goto done;
     }
   }
-  rc = root < 0 ? MPI_Allgatherv (values, (int) count, MPI_DOUBLE, *out, counts, offsets,
-                                  MPI_DOUBLE, MPI_COMM_WORLD)
-                : MPI_Gatherv (values, (int) count, MPI_DOUBLE, *out, counts, offsets, MPI_DOUBLE,
-                               root, MPI_COMM_WORLD);
+  rc = root < 0 ? MPI_Allgatherv (mine, (int) count, type, *out, counts, offsets, type,
+                                  MPI_COMM_WORLD)
+                : MPI_Gatherv (mine, (int) count, type, *out, counts, offsets, type, root,
+                               MPI_COMM_WORLD);
   if (rc != MPI_SUCCESS)
     status = mpi_fail (rc, root < 0 ? "MPI_Allgatherv" : "MPI_Gatherv");
 done:
@@ -275,9 +280,22 @@ done:
     free (*out);
     *out = NULL;
   }
+  if (offsets_out && status == 0)
+    *offsets_out = offsets;
+  else
+    free (offsets);
   free (all);
   free (counts);
-  free (offsets);
+  return status;
+}
+
+int gm_dist_collect (const double *values, long long count, int root, double **out,
+                     long long *total)
+{
+  char *bytes = NULL;
+  const int status = exchange (values, count, MPI_DOUBLE, sizeof (double), root, &bytes, NULL,
+                               total);
+  *out = (double *) bytes;
   return status;
 }
 
@@ -301,51 +319,15 @@ int gm_dist_gather (gm_dist_class cls, long long m, long long n, long long mb, l
                     int P, int Q, int row, int col, const void *local, long long local_rows,
                     long long local_cols, int root, void *out)
 {
-  int rank, size;
-  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  int size;
   MPI_Comm_size (MPI_COMM_WORLD, &size);
   const size_t es = element_size (cls);
-  const long long bytes = row < 0 ? 0 : local_rows * local_cols * (long long) es;
-  /* every rank's piece size; a piece past 2 GB does not fit MPI's int counts */
-  long long *all_bytes = malloc ((size_t) size * sizeof *all_bytes);
-  int *counts = malloc ((size_t) size * sizeof *counts), *offsets = malloc ((size_t) size * sizeof *offsets);
+  const long long bytes = row < 0 || col < 0 ? 0 : local_rows * local_cols * (long long) es;
   char *pieces = NULL;
-  int status = 0, rc;
-  if (!all_bytes || !counts || !offsets) {
-    status = fail ("out of host memory");
-    goto done;
-  }
-  rc = MPI_Allgather (&bytes, 1, MPI_LONG_LONG, all_bytes, 1, MPI_LONG_LONG, MPI_COMM_WORLD);
-  if (rc != MPI_SUCCESS) {
-    status = mpi_fail (rc, "MPI_Allgather");
-    goto done;
-  }
+  int *offsets = NULL;
   long long total = 0;
-  for (int r = 0; r < size; r++) {
-    if (all_bytes[r] > INT_MAX || total + all_bytes[r] > INT_MAX) {
-      status = fail ("gather brings at most 2 GB to a rank; this matrix is %lld x %lld", m, n);
-      goto done;
-    }
-    counts[r] = (int) all_bytes[r];
-    offsets[r] = (int) total;
-    total += all_bytes[r];
-  }
-  const int everyone = root < 0;
-  if (everyone || rank == root) {
-    pieces = malloc ((size_t) total + 1);
-    if (!pieces) {
-      status = fail ("out of host memory for %lld bytes", total);
-      goto done;
-    }
-  }
-  rc = everyone ? MPI_Allgatherv (local, (int) bytes, MPI_BYTE, pieces, counts, offsets, MPI_BYTE,
-                                  MPI_COMM_WORLD)
-                : MPI_Gatherv (local, (int) bytes, MPI_BYTE, pieces, counts, offsets, MPI_BYTE,
-                               root, MPI_COMM_WORLD);
-  if (rc != MPI_SUCCESS) {
-    status = mpi_fail (rc, everyone ? "MPI_Allgatherv" : "MPI_Gatherv");
-    goto done;
-  }
+  if (exchange (local, bytes, MPI_BYTE, 1, root, &pieces, &offsets, &total) != 0)
+    return -1;
   if (pieces)
     for (int r = 0; r < size && r < P * Q; r++) {
       const int prow = r / Q, pcol = r % Q;
@@ -353,10 +335,7 @@ int gm_dist_gather (gm_dist_class cls, long long m, long long n, long long mb, l
                    gm_dist_local_count (m, mb, prow, P), gm_dist_local_count (n, nb, pcol, Q),
                    (char *) out);
     }
-done:
   free (pieces);
-  free (all_bytes);
-  free (counts);
   free (offsets);
-  return status;
+  return 0;
 }
