@@ -17,7 +17,8 @@ function grid = gpumat_dist_grid (P, Q)
     print_usage ();
   endif
   info = gpumat_dist_init ();
-  bad = @(x) ! (isnumeric (x) && isreal (x) && isscalar (x) && x == fix (x) && x >= 1);
+  bad = @(x) ! (isnumeric (x) && isreal (x) && isscalar (x) && isfinite (x) && x == fix (x)
+                && x >= 1);
   msg = "";
   if (bad (P) || bad (Q))
     msg = "gpumat_dist_grid: P and Q must be positive integers";
@@ -40,6 +41,8 @@ endfunction
 %!     assert ([g.row, g.col], [0 0]);
 %!   endif
 %!   fail ("gpumat_dist_grid (0, 1)", "positive integers");
+%!   fail ("gpumat_dist_grid (Inf, 1)", "positive integers");
+%!   fail ("gpumat_dist_grid (2, 1)", "needs 2 ranks");
 %! else
 %!   fail ("gpumat_dist_grid (1, 1)", "built without MPI");
 %! endif

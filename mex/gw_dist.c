@@ -17,6 +17,7 @@
 #include "mex.h"
 #include "gm_dist.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,8 +208,11 @@ static void cmd_grid (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (nrhs != 3)
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"grid\", P, Q)");
   int context = -1, row = -1, col = -1;
-  if (gm_dist_grid ((int) scalar (prhs[1], "P"), (int) scalar (prhs[2], "Q"), &context, &row,
-                    &col) != 0)
+  const double P = scalar (prhs[1], "P"), Q = scalar (prhs[2], "Q");
+  if (!(P >= 1 && P <= INT_MAX && Q >= 1 && Q <= INT_MAX))
+    raise ("gpumat:dist:gridTooLarge", "gpumat_dist_grid: a %g x %g grid is more ranks than MPI "
+           "counts", P, Q);
+  if (gm_dist_grid ((int) P, (int) Q, &context, &row, &col) != 0)
     dist_fail ("gridTooLarge");
   plhs[0] = mxCreateDoubleMatrix (1, 3, mxREAL);
   double *o = mxGetPr (plhs[0]);

@@ -15,13 +15,13 @@
 ## of the rows (@var{i}, a column) and the columns (@var{j}, a row) the rank owns, and returns
 ## the @code{numel (@var{i})}-by-@code{numel (@var{j})} block, for example
 ## @code{@@(i, j) 1 ./ (i + j - 1)} (Hilbert) or @code{@@(i, j) X(i, j)} for a matrix every rank
-## has.  To read from a file, let @var{fun} read those rows and columns.  @var{local} gives the
+## has; @code{gpumat_dist_read} reads each rank's blocks from a file.  @var{local} gives the
 ## piece itself instead (its size must be the rank's share).
 ##
 ## The data are double or single, real or complex (logical and char become double); a rank's
 ## piece may be empty (a rank outside the grid, or one that owns no block).  Collective: every
 ## rank calls it with the same sizes.  Errors (@code{gpumat:dist:...}) are raised on every rank.
-## @seealso{gpumat_dist_grid, gpumat_mul, gather}
+## @seealso{gpumat_dist_grid, gpumat_dist_read, gpumat_mul, gather}
 ## @end deftypefn
 function D = gpumat_dist (grid, sizes, blocks, fun)
   if (nargin != 4)
@@ -87,6 +87,7 @@ endfunction
 %!   assert (gather (gpumat_dist (g, [5 7], [2 3], X)), X);
 %!   fail ("gpumat_dist (g, [5 7], [2 3], ones (2))", "owns 5x7");
 %!   fail ("gpumat_dist (g, [5 7], [0 3], X)", "block sizes");
+%!   fail ("gpumat_dist (g, [5 Inf], [2 3], X)", "nonnegative integers");
 %!   fail ("gpumat_dist (g, [5 7], [2 3], int8 (X))", "int8");
 %! else
 %!   fail ("gpumat_dist_grid (1, 1)", "built without MPI");

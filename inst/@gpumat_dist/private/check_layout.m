@@ -5,7 +5,8 @@ function [m, n, mb, nb] = check_layout (grid, sizes, blocks)
   if (! (isstruct (grid) && all (isfield (grid, {"P", "Q", "row", "col", "context"}))))
     error ("gpumat:dist:invalidArgument", "gpumat_dist: GRID must come from gpumat_dist_grid");
   endif
-  whole = @(x) isnumeric (x) && isreal (x) && numel (x) == 2 && all (x == fix (x));
+  whole = @(x) isnumeric (x) && isreal (x) && numel (x) == 2 && all (isfinite (x)) ...
+               && all (x == fix (x));
   if (! whole (sizes) || any (sizes < 0))
     error ("gpumat:dist:invalidArgument", "gpumat_dist: the size must be [m, n], nonnegative integers");
   endif
