@@ -8,9 +8,28 @@
 ## Prints "dist_check PxQ on N ranks: X passed, Y failed" on rank 0, the failures of each rank,
 ## and exits non-zero on every rank where any rank failed.
 function dist_check (P, Q)
+  launcher_gpu = getenv ("CUDA_VISIBLE_DEVICES");
   info = gpumat_dist_init ();
   g = gpumat_dist_grid (P, Q);
   t = struct ("passed", 0, "failures", {{}});
+  ## each rank's GPU: the launcher's choice, or the host's GPUs (nvidia-smi -L) by local rank;
+  ## run.sh gives one run a stand-in nvidia-smi that lists two
+  [status, listing] = system ("nvidia-smi -L 2>/dev/null");
+  gpus = 0;
+  if (status == 0)
+    gpus = numel (regexp (listing, '^GPU \d+:', "lineanchors"));
+  endif
+  if (! isempty (launcher_gpu))
+    want = launcher_gpu;
+  elseif (gpus > 0)
+    want = sprintf ("%d", mod (info.local_rank, gpus));
+  else
+    want = "";
+  endif
+  t = check (t, strcmp (info.gpu, want) && strcmp (getenv ("CUDA_VISIBLE_DEVICES"), want),
+             "rank %d (local %d of %d, %d GPUs): gpu '%s', CUDA_VISIBLE_DEVICES '%s', want '%s'",
+             info.rank, info.local_rank, info.local_size, gpus, info.gpu,
+             getenv ("CUDA_VISIBLE_DEVICES"), want);
 
   full_of = @(f, r, c) f ((1:r)', 1:c);
 
