@@ -26,6 +26,17 @@ extern void pdgemm_ (GEMM_ARGS (double));
 extern void psgemm_ (GEMM_ARGS (float));
 extern void pzgemm_ (GEMM_ARGS (double));   /* complex: T points at (re, im) pairs */
 extern void pcgemm_ (GEMM_ARGS (float));
+typedef void (*dgemm_fn) (GEMM_ARGS (double));
+typedef void (*sgemm_fn) (GEMM_ARGS (float));
+
+/* The engine: the p?gemm_ this library links (Debian's ScaLAPACK), or those of a library opened
+   by gm_dist_engine (COSMA's or SLATE's ScaLAPACK API, any p?gemm_ of the same signature). */
+static struct {
+  dgemm_fn d, z;
+  sgemm_fn s, c;
+  void *handle;
+  char name[512];
+} engine = {pdgemm_, pzgemm_, psgemm_, pcgemm_, NULL, ""};
 
 static char error_text[512];
 static int we_initialised;
@@ -91,6 +102,38 @@ void gm_dist_finalize (void)
   MPI_Finalized (&finalised);
   if (we_initialised && initialised && !finalised)
     MPI_Finalize ();
+}
+
+int gm_dist_engine (const char *library)
+{
+  if (!library || !library[0]) {
+    engine.d = pdgemm_;  engine.s = psgemm_;  engine.z = pzgemm_;  engine.c = pcgemm_;
+    engine.name[0] = 0;
+    return 0;
+  }
+  /* global: an engine's own plugins and libraries may look its symbols up */
+  void *h = dlopen (library, RTLD_NOW | RTLD_GLOBAL);
+  if (!h)
+    return fail ("cannot open the engine %s: %s", library, dlerror ());
+  const char *names[4] = {"pdgemm_", "psgemm_", "pzgemm_", "pcgemm_"};
+  void *fns[4];
+  for (int i = 0; i < 4; i++)
+    if (!(fns[i] = dlsym (h, names[i]))) {
+      dlclose (h);
+      return fail ("the engine %s has no %s (it must export ScaLAPACK's p?gemm_)", library,
+                   names[i]);
+    }
+  /* every function of that library, not another one of the same name loaded earlier */
+  engine.d = (dgemm_fn) fns[0];  engine.s = (sgemm_fn) fns[1];
+  engine.z = (dgemm_fn) fns[2];  engine.c = (sgemm_fn) fns[3];
+  engine.handle = h;            /* kept open while the process runs */
+  snprintf (engine.name, sizeof engine.name, "%s", library);
+  return 0;
+}
+
+const char *gm_dist_engine_name (void)
+{
+  return engine.name;
 }
 
 int gm_dist_agree (int ok_here, char *message, size_t message_len, int *all_ok, int *bad_rank)
@@ -201,25 +244,25 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
   switch (cls) {
   case GM_DIST_DOUBLE: {
     const double alpha = 1, beta = 0;
-    pdgemm_ (ta, tb, &M, &N, &K, &alpha, A, &one, &one, descA, B, &one, &one, descB, &beta, C,
+    engine.d (ta, tb, &M, &N, &K, &alpha, A, &one, &one, descA, B, &one, &one, descB, &beta, C,
              &one, &one, descC);
     break;
   }
   case GM_DIST_SINGLE: {
     const float alpha = 1, beta = 0;
-    psgemm_ (ta, tb, &M, &N, &K, &alpha, A, &one, &one, descA, B, &one, &one, descB, &beta, C,
+    engine.s (ta, tb, &M, &N, &K, &alpha, A, &one, &one, descA, B, &one, &one, descB, &beta, C,
              &one, &one, descC);
     break;
   }
   case GM_DIST_COMPLEX_DOUBLE: {
     const double alpha[2] = {1, 0}, beta[2] = {0, 0};
-    pzgemm_ (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
+    engine.z (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
              &one, &one, descC);
     break;
   }
   default: {
     const float alpha[2] = {1, 0}, beta[2] = {0, 0};
-    pcgemm_ (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
+    engine.c (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
              &one, &one, descC);
     break;
   }

@@ -38,6 +38,13 @@ const char *gm_dist_error (void);
 int gm_dist_init (gm_dist_info *info);
 void gm_dist_finalize (void);
 
+/* The p?gemm_ that gm_dist_gemm calls: those of the shared library at path `library` (opened
+   once, kept open; it must export pdgemm_, psgemm_, pzgemm_ and pcgemm_), or with NULL or ""
+   the ScaLAPACK this library is linked with.  Not collective: every rank must choose the same
+   (the caller checks).  gm_dist_engine_name: the library's path, "" for the linked one. */
+int gm_dist_engine (const char *library);
+const char *gm_dist_engine_name (void);
+
 /* Collective.  ok_here: whether this rank found its arguments good (message: why not).  *all_ok
    is 1 when every rank did; otherwise *bad_rank is the lowest rank that did not, and message
    (length message_len, at least 1) receives that rank's message on every rank. */

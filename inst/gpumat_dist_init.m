@@ -1,7 +1,8 @@
 ## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 
 ## -*- texinfo -*-
-## @deftypefn {} {@var{info} =} gpumat_dist_init ()
+## @deftypefn  {} {@var{info} =} gpumat_dist_init ()
+## @deftypefnx {} {@var{info} =} gpumat_dist_init ("engine", @var{library})
 ## Start MPI in this Octave process, once, and say where the process stands: a struct with
 ## @code{rank} and @code{size} (in @code{MPI_COMM_WORLD}, 0-based) and @code{local_rank} and
 ## @code{local_size} (among the ranks of this host), and @code{gpu}: the GPU this rank's gpumat
@@ -23,13 +24,24 @@
 ## @end example
 ## Every distributed function is collective: each rank calls it with the same arguments, in the
 ## same order.  An error on any rank is raised on every rank, with the rank that found it.
-## MPI stays up until Octave exits.  Needs the package built with MPI and ScaLAPACK (Debian:
+## MPI stays up until Octave exits.
+##
+## The products are computed by ScaLAPACK's @code{p?gemm_}: by default those of the ScaLAPACK
+## the package was built with; @code{"engine", @var{library}} takes them from another shared
+## library that exports the same four functions (@code{pdgemm_}, @code{psgemm_}, @code{pzgemm_},
+## @code{pcgemm_}), such as COSMA's @file{libcosma_pxgemm.so} or SLATE's ScaLAPACK API, and
+## @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing
+## it is collective: every rank passes the same library (errors on every rank otherwise).  Needs the package built with MPI and ScaLAPACK (Debian:
 ## @code{libopenmpi-dev} and @code{libscalapack-openmpi-dev}, then @code{pkg install} again):
 ## without them this raises @code{gpumat:dist:unavailable}.
 ## @seealso{gpumat_dist_grid, gpumat_dist}
 ## @end deftypefn
-function info = gpumat_dist_init ()
+function info = gpumat_dist_init (varargin)
   persistent cached;
+  if (! (nargin == 0 || (nargin == 2 && strcmp (varargin{1}, "engine"))))
+    error ("gpumat:dist:invalidArgument",
+           "gpumat_dist_init: call it as gpumat_dist_init () or gpumat_dist_init (\"engine\", LIBRARY)");
+  endif
   if (isempty (cached))
     if (exist ("__gpumat_dist__") != 3)
       error ("gpumat:dist:unavailable", ["gpumat_dist_init: this gpumat was built without MPI ", ...
@@ -40,7 +52,30 @@ function info = gpumat_dist_init ()
     cached = struct ("rank", v(1), "size", v(2), "local_rank", v(3), "local_size", v(4),
                      "gpu", choose_gpu (v(3)));
   endif
+  if (nargin == 2)
+    library = varargin{2};
+    id = "";  msg = "";
+    if (! (ischar (library) && (isrow (library) || isempty (library))))
+      id = "gpumat:dist:invalidArgument";
+      msg = "gpumat_dist_init: LIBRARY must be the path of a shared library, or \"\"";
+    else
+      try
+        __gpumat_dist__ ("engine", library);
+      catch err
+        id = err.identifier;  msg = err.message;
+      end_try_catch
+    endif
+    __gpumat_dist__ ("agree", double (isempty (msg)), id, msg);
+    code = double (library(:)');
+    if (! __gpumat_dist__ ("same", [numel(code), sum(code .* (1:numel(code))), sum(code .^ 2)]))
+      error ("gpumat:dist:mismatch", "gpumat_dist_init: the ranks chose different engines");
+    endif
+  endif
   info = cached;
+  info.engine = __gpumat_dist__ ("engine");
+  if (isempty (info.engine))
+    info.engine = "ScaLAPACK (linked)";
+  endif
 endfunction
 
 ## the GPU of this rank: CUDA_VISIBLE_DEVICES as the launcher set it, or one of the host's GPUs
@@ -75,6 +110,11 @@ endfunction
 %! if (exist ("__gpumat_dist__") == 3)
 %!   info = gpumat_dist_init ();
 %!   assert (ischar (info.gpu));
+%!   assert (info.engine, "ScaLAPACK (linked)");
+%!   fail ("gpumat_dist_init (\"engine\", \"/nonexistent/libengine.so\")", "cannot open the engine");
+%!   fail ("gpumat_dist_init (\"engine\", \"libm.so.6\")", "has no pdgemm_");
+%!   assert (gpumat_dist_init ().engine, "ScaLAPACK (linked)");
+%!   fail ("gpumat_dist_init (\"engine\")", "call it as");
 %!   assert (info.size >= 1);
 %!   assert (info.rank >= 0 && info.rank < info.size);
 %!   assert (info.local_rank >= 0 && info.local_rank < info.local_size);

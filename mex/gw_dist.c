@@ -2,6 +2,8 @@
  * 35): converts Octave's values for dist/gm_dist.h and raises its errors.  Commands:
  *   info = ("init")                          [rank size local_rank local_size] (starts MPI once)
  *   ("agree", ok, id, message)               collective: an error of any rank raised on all
+ *   name = ("engine", library)               the p?gemm_ of that library ("": the linked
+ *                                            ScaLAPACK); name = ("engine") says which is in use
  *   same = ("same", values)                  collective: every rank passed these values
  *   top = ("max", values)                    collective: each value's largest over the ranks
  *   g = ("grid", P, Q)                       collective: [context row col] (-1 outside the grid)
@@ -141,6 +143,20 @@ static void cmd_init (mxArray *plhs[])
   o[1] = info.size;
   o[2] = info.local_rank;
   o[3] = info.local_size;
+}
+
+static void cmd_engine (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs > 2 || (nrhs == 2 && !mxIsChar (prhs[1])))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"engine\" [, library])");
+  if (nrhs == 2) {
+    char *library = mxArrayToString (prhs[1]);
+    const int rc = gm_dist_engine (library);
+    mxFree (library);
+    if (rc != 0)
+      dist_fail ("engine");
+  }
+  plhs[0] = mxCreateString (gm_dist_engine_name ());
 }
 
 static void cmd_agree (int nrhs, const mxArray *prhs[])
@@ -315,6 +331,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                        "command");
   if (!strcmp (cmd, "init"))
     cmd_init (plhs);
+  else if (!strcmp (cmd, "engine"))
+    cmd_engine (plhs, nrhs, prhs);
   else if (!strcmp (cmd, "agree"))
     cmd_agree (nrhs, prhs);
   else if (!strcmp (cmd, "same"))

@@ -5,13 +5,20 @@
 ## primes, block sizes that do not divide them and ranks that own nothing; gather of the whole
 ## and of pieces, to all and to one rank, exactly; gpumat_dist_read from a file; and that errors (nonconformant, mixed operands, bad input on one rank
 ## only, ranks that disagree on sizes) are raised on every rank with no rank left waiting.
+## ENGINE (optional): a library for gpumat_dist_init ("engine", ENGINE), run.sh gives one run the
+## ScaLAPACK library itself by path, so that the engine's loading is checked.
 ## Prints "dist_check PxQ on N ranks: X passed, Y failed" on rank 0, the failures of each rank,
 ## and exits non-zero on every rank where any rank failed.
-function dist_check (P, Q)
+function dist_check (P, Q, engine = "")
   launcher_gpu = getenv ("CUDA_VISIBLE_DEVICES");
   info = gpumat_dist_init ();
+  if (! isempty (engine))
+    info = gpumat_dist_init ("engine", engine);
+  endif
   g = gpumat_dist_grid (P, Q);
   t = struct ("passed", 0, "failures", {{}});
+  t = check (t, strcmp (info.engine, ifelse (isempty (engine), "ScaLAPACK (linked)", engine)),
+             "engine '%s', want '%s'", info.engine, engine);
   ## each rank's GPU: the launcher's choice, or the host's GPUs (nvidia-smi -L) by local rank;
   ## run.sh gives one run a stand-in nvidia-smi that lists two
   [status, listing] = system ("nvidia-smi -L 2>/dev/null");

@@ -30,14 +30,19 @@ printf '#!/bin/sh\necho "GPU 0: stand-in (UUID: GPU-0)"\necho "GPU 1: stand-in (
   > "$fake/nvidia-smi"
 chmod +x "$fake/nvidia-smi"
 passed=0; failed=0
+# the 1x2 run takes ScaLAPACK as an engine opened by path (gpumat_dist_init ("engine", ...))
+engine=$(pkg-config --variable=libdir scalapack-openmpi 2>/dev/null)/libscalapack-openmpi.so
+[ -f "$engine" ] || engine=
 for run in "1 1 1" "2 1 2" "2 2 1" "4 2 2" "3 1 3" "3 2 1"; do
   set -- $run
+  use=
+  [ "$2$3" = 12 ] && use=$engine
   path=$PATH
   if [ "$1" = 4 ] && ! command -v nvidia-smi >/dev/null; then
     path=$fake:$PATH
   fi
   out=$(PATH=$path timeout 120 "${mpi[@]}" -x PATH -np "$1" bash "$root/tests/with-package.sh" \
-        "$tarball" "addpath ('$here'); dist_check ($2, $3)" 2>&1)
+        "$tarball" "addpath ('$here'); dist_check ($2, $3, '$use')" 2>&1)
   rc=$?
   summary=$(printf '%s\n' "$out" | grep -E '^dist_check .* passed' | tail -n 1)
   printf '%s\n' "$out" | grep -E '^rank [0-9]+: FAIL' | head -n 20
