@@ -230,16 +230,48 @@ static size_t element_size (gm_dist_class cls)
   }
 }
 
+/* Whether a piece of count elements holds what its descriptor says this rank owns. */
+static int check_piece (const int *desc, long long count, const char *name)
+{
+  int rows = 0, cols = 0, row = -1, col = -1;
+  Cblacs_gridinfo (desc[1], &rows, &cols, &row, &col);
+  if (row < 0 || col < 0)
+    return fail ("%s: this rank is not in the descriptor's grid", name);
+  const long long lr = gm_dist_local_count (desc[2], desc[4], row, rows),
+                  lc = gm_dist_local_count (desc[3], desc[5], col, cols);
+  const long long need = lr == 0 || lc == 0 ? 0 : (long long) desc[8] * (lc - 1) + lr;
+  if (desc[8] < (lr > 1 ? lr : 1) || count < need)
+    return fail ("%s: the local piece (%lld elements, leading dimension %d) does not hold the "
+                 "%lld x %lld its descriptor places on this rank", name, count, desc[8], lr, lc);
+  return 0;
+}
+
 int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long n, long long k,
-                  const void *A, const int *descA, const void *B, const int *descB, void *C,
+                  const void *A, long long countA, const int *descA, const void *B,
+                  long long countB, const int *descB, void *C, long long countC,
                   const int *descC)
 {
   if (m > INT_MAX || n > INT_MAX || k > INT_MAX)
     return fail ("ScaLAPACK's p?gemm_ takes dimensions up to %d; this product is %lld x %lld "
                  "x %lld", INT_MAX, m, k, n);
+  /* every rank of MPI_COMM_WORLD agrees that the pieces are sound before any calls the engine
+     (a rank outside the grid, context -1, only takes part in the agreement) */
+  const int inside = descA[1] >= 0;
+  const int ok = !inside || (check_piece (descA, countA, "A") == 0
+                             && check_piece (descB, countB, "B") == 0
+                             && check_piece (descC, countC, "C") == 0);
+  char message[512];
+  snprintf (message, sizeof message, "%s", ok ? "" : error_text);
+  int all_ok = 0, bad = -1;
+  if (gm_dist_agree (ok, message, sizeof message, &all_ok, &bad) != 0)
+    return -1;
+  if (!all_ok) {
+    fail ("rank %d: %s", bad, message);
+    return -2;
+  }
   const int M = (int) m, N = (int) n, K = (int) k, one = 1;
   const char ta[2] = {opa, 0}, tb[2] = {opb, 0};
-  if (m == 0 || n == 0)
+  if (!inside || m == 0 || n == 0)
     return 0;
   switch (cls) {
   case GM_DIST_DOUBLE: {

@@ -64,10 +64,14 @@ int gm_dist_grid (int P, int Q, int *context, int *row, int *col);
    (ScaLAPACK's numroc, source process 0). */
 long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs);
 
-/* C = op(A) op(B) (collective over the grid's ranks; a rank outside the grid must not call it).
-   ops 'N', 'T' or 'C'; A, B and C local pieces with their descriptors. */
+/* C = op(A) op(B) (collective over MPI_COMM_WORLD: a rank outside the grid, whose descriptors
+   have context -1, takes part in the check of the pieces and computes nothing).
+   ops 'N', 'T' or 'C'; A, B and C local pieces of countA, countB and countC elements with their
+   descriptors (checked to hold what the descriptors place on this rank before ScaLAPACK runs:
+   -2 where one does not; -1 for dimensions past ScaLAPACK's int). */
 int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long n, long long k,
-                  const void *A, const int *descA, const void *B, const int *descB, void *C,
+                  const void *A, long long countA, const int *descA, const void *B,
+                  long long countB, const int *descB, void *C, long long countC,
                   const int *descC);
 
 /* Collective over MPI_COMM_WORLD: every rank's count doubles, in rank order, on rank root only

@@ -255,14 +255,17 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   void *A = data_of (prhs[7], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
   const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
   void *C = mxCalloc (bytes + 16, 1);
-  const int rc = gm_dist_gemm ((gm_dist_class) cls, opa, opb, m, n, k, A, descA, B, descB, C, descC);
+  const int rc = gm_dist_gemm ((gm_dist_class) cls, opa, opb, m, n, k, A,
+                               (long long) mxGetNumberOfElements (prhs[7]), descA, B,
+                               (long long) mxGetNumberOfElements (prhs[9]), descB, C,
+                               (long long) rows * (long long) cols, descC);
   if (ownA)
     mxFree (A);
   if (ownB)
     mxFree (B);
   if (rc != 0) {
     mxFree (C);
-    dist_fail ("tooLarge");
+    dist_fail (rc == -2 ? "invalidArgument" : "tooLarge");
   }
   plhs[0] = array_of (cls, rows, cols, C);
   mxFree (C);

@@ -58,28 +58,15 @@ function C = gpumat_mul (A, varargin)
   if (bitand (cls, 1))
     a = single (a);  b = single (b);
   endif
+  ## every rank calls the gateway (those outside the grid, with context -1, only join its check
+  ## that the pieces are sound)
   g = A.grid;
-  if (g.row >= 0)
-    rowsC = local_count (m, mbC, g.row, g.P);
-    colsC = local_count (n, nbC, g.col, g.Q);
-    descC = [1, g.context, m, n, mbC, nbC, 0, 0, max(1, rowsC)];
-    c = __gpumat_dist__ ("gemm", cls, double (opa), double (opb), m, n, k, a, A.desc, b, B.desc,
-                         descC, rowsC, colsC);
-  else
-    c = zeros (0, 0, ifelse_single (cls));
-    if (cls >= 2)
-      c = complex (c);
-    endif
-  endif
+  rowsC = local_count (m, mbC, g.row, g.P);
+  colsC = local_count (n, nbC, g.col, g.Q);
+  descC = [1, g.context, m, n, mbC, nbC, 0, 0, max(1, rowsC)];
+  c = __gpumat_dist__ ("gemm", cls, double (opa), double (opb), m, n, k, a, A.desc, b, B.desc,
+                       descC, rowsC, colsC);
   C = gpumat_dist (g, [m, n], [mbC, nbC], c);
-endfunction
-
-function c = ifelse_single (cls)
-  if (bitand (cls, 1))
-    c = "single";
-  else
-    c = "double";
-  endif
 endfunction
 
 function letter = op_letter (op)
@@ -120,6 +107,10 @@ endfunction
 %!   fail ("gpumat_mul (A, A)", "nonconformant");
 %!   fail ("gpumat_mul (A, b)", "both operands must be distributed");
 %!   fail ("gpumat_mul (A, B, \"dmma\")", "kernels and options are for gpumat arrays");
+%!   ## the gateway's own check that a piece holds what its descriptor says, before ScaLAPACK
+%!   desc = [1, g.context, 2, 2, 2, 2, 0, 0, 2];
+%!   fail ("__gpumat_dist__ (\"gemm\", 0, 78, 78, 2, 2, 2, ones (1, 1), desc, ones (2), desc, desc, 2, 2)",
+%!         "A: the local piece \\(1 elements");
 %! else
 %!   fail ("gpumat_dist_grid (1, 1)", "built without MPI");
 %! endif
