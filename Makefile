@@ -113,6 +113,14 @@ bench-linalg: $(TARGET)/bench/bench_linalg $(TARBALL) octave-deps
 	@case " $(BENCH_LINALG_PARTS) " in *" octave "*) bash tests/with-package.sh "$(TARBALL)" \
 	  'addpath ("$(CURDIR)/bench"); bench_linalg ("$(CURDIR)/$(TARGET)"$(if $(strip $(BENCH_LINALG_SIZES)),$(comma) [$(BENCH_LINALG_SIZES)]));';; esac
 
+# Issue 35: the N x N double product in one process (every GPU of the host) and on RANKS ranks
+# under mpirun (gpumat_dist), the same matrices, and the ratio (bench/bench_dist.sh); the
+# issue's figure: make bench-dist BENCH_DIST_ARGS="40000 2048 2" on the two-GPU machine.
+BENCH_DIST_ARGS ?= 4096 512 2
+.PHONY: bench-dist
+bench-dist: $(TARBALL) octave-deps build
+	@bash bench/bench_dist.sh "$(TARBALL)" $(BENCH_DIST_ARGS)
+
 # Issue 12 item 3: the four programs of bench/algorithms/ on host and on gpumat arrays; the CSV
 # goes to target/.
 bench-algorithms: $(TARBALL) octave-deps

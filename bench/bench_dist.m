@@ -1,0 +1,80 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+## bench_dist (MODE, N, NB, CSV): issue 35's measurement from Octave, one half per call
+## (bench/bench_dist.sh runs both and prints the ratio).
+##   MODE "single": one process multiplies the N x N double host matrices A * B, with
+##     gpumat_mul on every GPU of the host ("devices", 0:G-1) where there is one, else Octave's *;
+##   MODE "dist": under mpirun, the same matrices distributed in NB x NB blocks on a 1 x (ranks)
+##     grid (each rank makes its blocks), C = A * B through gpumat_dist.
+## A(i, j) = sin (i + 0.5 j), B(i, j) = cos (i - j), so both halves multiply the same matrices; the
+## distributed C is checked at sampled elements against the exact sum.  Median of 3 timed
+## products after a warm-up; appends "mode,ranks,N,NB,seconds,TFLOP/s" to CSV (rank 0).
+function bench_dist (mode, N, nb, csv)
+  fa = @(i, j) sin (i + 0.5 * j);
+  fb = @(i, j) cos (i - j);
+  reps = 3;
+  t = zeros (1, reps);
+  switch (mode)
+    case "single"
+      ranks = 1;
+      A = fa ((1:N)', 1:N);  B = fb ((1:N)', 1:N);
+      if (gpumat_available ())
+        devs = 0:gpumat_device ().DeviceCount - 1;
+        mul = @() gpumat_mul (A, B, "devices", devs);
+        how = sprintf ("gpumat_mul on %d GPU(s)", numel (devs));
+      else
+        mul = @() A * B;
+        how = "Octave's * (no GPU)";
+      endif
+      C = mul ();
+      for r = 1:reps
+        tic;  C = mul ();  t(r) = toc;
+      endfor
+      check_samples (C, fa, fb, N);
+      rank = 0;
+    case "dist"
+      info = gpumat_dist_init ();
+      ranks = info.size;  rank = info.rank;
+      g = gpumat_dist_grid (1, ranks);
+      A = gpumat_dist (g, [N N], [nb nb], fa);
+      B = gpumat_dist (g, [N N], [nb nb], fb);
+      C = A * B;
+      for r = 1:reps
+        __gpumat_dist__ ("collect", 0, -1);          # every rank starts together
+        tic;  C = A * B;  __gpumat_dist__ ("collect", 0, -1);  t(r) = toc;
+      endfor
+      [i, j] = sample (N);
+      for s = 1:numel (i)
+        v = gather (C, i(s), j(s));
+        if (rank == 0)
+          want = fa (i(s), 1:N) * fb ((1:N)', j(s));
+          assert (abs (v - want) <= 4 * N * eps * N, "C(%d, %d) = %g, want %g", i(s), j(s), v, want);
+        endif
+      endfor
+      how = sprintf ("ScaLAPACK engine %s, %d ranks, %dx%d blocks", info.engine, ranks, nb, nb);
+    otherwise
+      error ("bench_dist: MODE is \"single\" or \"dist\"");
+  endswitch
+  if (rank == 0)
+    sec = median (t);
+    printf ("%-6s %d rank(s) N=%d: %.3f s, %.2f TFLOP/s (%s)\n", mode, ranks, N, sec,
+            2 * N ^ 3 / sec / 1e12, how);
+    fid = fopen (csv, "a");
+    fprintf (fid, "%s,%d,%d,%d,%.6f,%.4f\n", mode, ranks, N, nb, sec, 2 * N ^ 3 / sec / 1e12);
+    fclose (fid);
+  endif
+endfunction
+
+function [i, j] = sample (N)
+  i = unique ([1, N, ceil(N / 3), ceil(2 * N / 3)]);
+  j = unique ([1, N, ceil(N / 2), ceil(N / 5)]);
+  i = i(1:min (numel (i), numel (j)));  j = j(1:numel (i));
+endfunction
+
+function check_samples (C, fa, fb, N)
+  [i, j] = sample (N);
+  for s = 1:numel (i)
+    want = fa (i(s), 1:N) * fb ((1:N)', j(s));
+    assert (abs (C(i(s), j(s)) - want) <= 4 * N * eps * N, "C(%d, %d) = %g, want %g", i(s),
+            j(s), C(i(s), j(s)), want);
+  endfor
+endfunction
