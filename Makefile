@@ -115,7 +115,8 @@ bench-linalg: $(TARGET)/bench/bench_linalg $(TARBALL) octave-deps
 
 # Issue 35: the N x N double product in one process (every GPU of the host) and on RANKS ranks
 # under mpirun (gpumat_dist), the same matrices, and the ratio (bench/bench_dist.sh); the
-# issue's figure: make bench-dist BENCH_DIST_ARGS="40000 2048 2" on the two-GPU machine.
+# issue's figure: make bench-dist BENCH_DIST_ARGS="40000 2048 2 summa" on the two-GPU machine
+# (the fifth word: the engine; summa puts each rank's local products on its GPU).
 BENCH_DIST_ARGS ?= 4096 512 2
 .PHONY: bench-dist
 bench-dist: $(TARBALL) octave-deps build

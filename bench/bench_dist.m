@@ -1,14 +1,15 @@
 ## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
-## bench_dist (MODE, N, NB, CSV): issue 35's measurement from Octave, one half per call
+## bench_dist (MODE, N, NB, CSV [, ENGINE]): issue 35's measurement from Octave, one half per call
 ## (bench/bench_dist.sh runs both and prints the ratio).
 ##   MODE "single": one process multiplies the N x N double host matrices A * B, with
 ##     gpumat_mul on every GPU of the host ("devices", 0:G-1) where there is one, else Octave's *;
 ##   MODE "dist": under mpirun, the same matrices distributed in NB x NB blocks on a 1 x (ranks)
-##     grid (each rank makes its blocks), C = A * B through gpumat_dist.
+##     grid (each rank makes its blocks), C = A * B through gpumat_dist, with ENGINE if given
+##     (gpumat_dist_init ("engine", ENGINE): "summa" for the local products on each rank's GPU).
 ## A(i, j) = sin (i + 0.5 j), B(i, j) = cos (i - j), so both halves multiply the same matrices; the
 ## distributed C is checked at sampled elements against the exact sum.  Median of 3 timed
 ## products after a warm-up; appends "mode,ranks,N,NB,seconds,TFLOP/s" to CSV (rank 0).
-function bench_dist (mode, N, nb, csv)
+function bench_dist (mode, N, nb, csv, engine = "")
   fa = @(i, j) sin (i + 0.5 * j);
   fb = @(i, j) cos (i - j);
   reps = 3;
@@ -33,6 +34,9 @@ function bench_dist (mode, N, nb, csv)
       rank = 0;
     case "dist"
       info = gpumat_dist_init ();
+      if (! isempty (engine))
+        info = gpumat_dist_init ("engine", engine);
+      endif
       ranks = info.size;  rank = info.rank;
       g = gpumat_dist_grid (1, ranks);
       A = gpumat_dist (g, [N N], [nb nb], fa);
@@ -50,7 +54,7 @@ function bench_dist (mode, N, nb, csv)
           assert (abs (v - want) <= 4 * N * eps * N, "C(%d, %d) = %g, want %g", i(s), j(s), v, want);
         endif
       endfor
-      how = sprintf ("ScaLAPACK engine %s, %d ranks, %dx%d blocks", info.engine, ranks, nb, nb);
+      how = sprintf ("engine %s, %d ranks, %dx%d blocks", info.engine, ranks, nb, nb);
     otherwise
       error ("bench_dist: MODE is \"single\" or \"dist\"");
   endswitch

@@ -186,6 +186,12 @@ int gm_dist_max (const long long *values, int count, long long *out)
   return rc == MPI_SUCCESS ? 0 : mpi_fail (rc, "MPI_Allreduce");
 }
 
+/* Each grid's row and column communicators (the ranks of one grid row, ranked by column; of one
+   grid column, ranked by row), by BLACS context, for gm_dist_bcast. */
+enum { MAX_GRIDS = 64 };
+static struct { int context; MPI_Comm row, col; } grids[MAX_GRIDS];
+static int grid_count;
+
 int gm_dist_grid (int P, int Q, int *context, int *row, int *col)
 {
   int size;
@@ -204,7 +210,36 @@ int gm_dist_grid (int P, int Q, int *context, int *row, int *col)
     *row = *col = -1;
     *context = -1;
   }
+  /* collective over MPI_COMM_WORLD: ranks outside the grid take part with no color */
+  MPI_Comm row_comm = MPI_COMM_NULL, col_comm = MPI_COMM_NULL;
+  const int inside = *context >= 0;
+  int rc = MPI_Comm_split (MPI_COMM_WORLD, inside ? *row : MPI_UNDEFINED, *col, &row_comm);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Comm_split (MPI_COMM_WORLD, inside ? *col : MPI_UNDEFINED, *row, &col_comm);
+  if (rc != MPI_SUCCESS)
+    return mpi_fail (rc, "MPI_Comm_split");
+  if (inside) {
+    if (grid_count == MAX_GRIDS)
+      return fail ("at most %d process grids in one run", MAX_GRIDS);
+    grids[grid_count].context = *context;
+    grids[grid_count].row = row_comm;
+    grids[grid_count].col = col_comm;
+    grid_count++;
+  }
   return 0;
+}
+
+int gm_dist_bcast (int context, int along_row, int root, void *data, long long bytes)
+{
+  for (int i = 0; i < grid_count; i++)
+    if (grids[i].context == context) {
+      if (bytes > INT_MAX)
+        return fail ("a panel of %lld bytes: at most %d go in one broadcast", bytes, INT_MAX);
+      const int rc = MPI_Bcast (data, (int) bytes, MPI_BYTE, root,
+                                along_row ? grids[i].row : grids[i].col);
+      return rc == MPI_SUCCESS ? 0 : mpi_fail (rc, "MPI_Bcast");
+    }
+  return fail ("no grid with context %d on this rank", context);
 }
 
 long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs)

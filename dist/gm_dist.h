@@ -60,6 +60,10 @@ int gm_dist_max (const long long *values, int count, long long *out);
    *row = *col = -1 and *context = -1. */
 int gm_dist_grid (int P, int Q, int *context, int *row, int *col);
 
+/* Collective over one row (along_row) or column of the grid `context`: the bytes of rank `root`
+   of it (its grid column, along a row; its grid row, along a column) into data on the others. */
+int gm_dist_bcast (int context, int along_row, int root, void *data, long long bytes);
+
 /* Local rows (or columns) of an n-long dimension in blocks of nb over nprocs, on process iproc
    (ScaLAPACK's numroc, source process 0). */
 long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs);

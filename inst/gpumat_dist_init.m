@@ -29,8 +29,12 @@
 ## The products are computed by ScaLAPACK's @code{p?gemm_}: by default those of the ScaLAPACK
 ## the package was built with; @code{"engine", @var{library}} takes them from another shared
 ## library that exports the same four functions (@code{pdgemm_}, @code{psgemm_}, @code{pzgemm_},
-## @code{pcgemm_}), such as COSMA's @file{libcosma_pxgemm.so} or SLATE's ScaLAPACK API, and
-## @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing
+## @code{pcgemm_}), such as COSMA's @file{libcosma_pxgemm.so} or SLATE's ScaLAPACK API;
+## @qcode{"summa"} takes gpumat's own: panels broadcast along the grid's rows and columns and
+## each rank's share accumulated by gpumat on its GPU (its part of C stays in device memory
+## from the first panel to the last; on the host without a GPU), for products of operands
+## without transposition whose inner blocks match (@var{A}'s column blocks of @var{B}'s row
+## blocks' size; the others go to the linked ScaLAPACK); and @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing
 ## it is collective: every rank passes the same library (errors on every rank otherwise).  Needs the package built with MPI and ScaLAPACK (Debian:
 ## @code{libopenmpi-dev} and @code{libscalapack-openmpi-dev}, then @code{pkg install} again):
 ## without them this raises @code{gpumat:dist:unavailable}.
@@ -58,6 +62,8 @@ function info = gpumat_dist_init (varargin)
     if (! (ischar (library) && (isrow (library) || isempty (library))))
       id = "gpumat:dist:invalidArgument";
       msg = "gpumat_dist_init: LIBRARY must be the path of a shared library, or \"\"";
+    elseif (strcmp (library, "summa"))
+      __gpumat_dist__ ("engine", "");         # the linked ScaLAPACK for what SUMMA leaves
     else
       try
         __gpumat_dist__ ("engine", library);
@@ -71,11 +77,17 @@ function info = gpumat_dist_init (varargin)
       error ("gpumat:dist:mismatch", "gpumat_dist_init: the ranks chose different engines");
     endif
   endif
+  if (nargin == 2)
+    cached.summa = strcmp (library, "summa");
+  endif
   info = cached;
   info.engine = __gpumat_dist__ ("engine");
-  if (isempty (info.engine))
+  if (isfield (cached, "summa") && cached.summa)
+    info.engine = "summa";
+  elseif (isempty (info.engine))
     info.engine = "ScaLAPACK (linked)";
   endif
+  info = rmfield (info, intersect (fieldnames (info), {"summa"}));
 endfunction
 
 ## the GPU of this rank: CUDA_VISIBLE_DEVICES as the launcher set it, or one of the host's GPUs
@@ -114,6 +126,9 @@ endfunction
 %!   fail ("gpumat_dist_init (\"engine\", \"/nonexistent/libengine.so\")", "cannot open the engine");
 %!   fail ("gpumat_dist_init (\"engine\", \"libm.so.6\")", "has no pdgemm_");
 %!   assert (gpumat_dist_init ().engine, "ScaLAPACK (linked)");
+%!   assert (gpumat_dist_init ("engine", "summa").engine, "summa");
+%!   assert (gpumat_dist_init ().engine, "summa");
+%!   assert (gpumat_dist_init ("engine", "").engine, "ScaLAPACK (linked)");
 %!   fail ("gpumat_dist_init (\"engine\")", "call it as");
 %!   assert (info.size >= 1);
 %!   assert (info.rank >= 0 && info.rank < info.size);

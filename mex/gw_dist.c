@@ -11,6 +11,8 @@
  *   X = ("gather", cls, m, n, mb, nb, P, Q, row, col, local, root)   collective; root -1: all
  *   v = ("collect", values, root)            collective: every rank's doubles, in rank order,
  *                                            on root (-1: all); [] elsewhere
+ *   X = ("bcast", cls, context, along_row, root, X, rows, cols)   collective over a grid row
+ *                                            (along_row 1) or column: root's rows x cols X on all
  * cls: 0 double, 1 single, 2 complex double, 3 complex single.  The .m layer validates the
  * arguments and sizes; what reaches here is checked again before ScaLAPACK sees it.  MPI stays
  * initialised while Octave runs (mexLock) and is finalised when Octave exits.
@@ -325,6 +327,34 @@ static void cmd_collect (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   free (out);
 }
 
+static void cmd_bcast (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 8)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"bcast\", cls, context, along_row, "
+           "root, X, rows, cols)");
+  const int cls = (int) scalar (prhs[1], "cls"), context = (int) scalar (prhs[2], "context");
+  const int along_row = scalar (prhs[3], "along_row") != 0, root = (int) scalar (prhs[4], "root");
+  const mwSize rows = (mwSize) scalar (prhs[6], "rows"), cols = (mwSize) scalar (prhs[7], "cols");
+  const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
+  int own = 0;
+  void *data = NULL;
+  const int sender = mxGetNumberOfElements (prhs[5]) == (size_t) rows * cols && bytes > 0
+                     && !mxIsEmpty (prhs[5]);
+  if (sender)
+    data = data_of (prhs[5], cls, &own);
+  void *buf = mxMalloc (bytes + 16);
+  if (sender)
+    memcpy (buf, data, bytes);
+  if (own)
+    mxFree (data);
+  if (gm_dist_bcast (context, along_row, root, buf, (long long) bytes) != 0) {
+    mxFree (buf);
+    dist_fail ("communication");
+  }
+  plhs[0] = array_of (cls, rows, cols, buf);
+  mxFree (buf);
+}
+
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   (void) nlhs;
@@ -348,6 +378,8 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_gemm (plhs, nrhs, prhs);
   else if (!strcmp (cmd, "collect"))
     cmd_collect (plhs, nrhs, prhs);
+  else if (!strcmp (cmd, "bcast"))
+    cmd_bcast (plhs, nrhs, prhs);
   else if (!strcmp (cmd, "gather"))
     cmd_gather (plhs, nrhs, prhs);
   else

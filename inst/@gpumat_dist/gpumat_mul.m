@@ -58,15 +58,66 @@ function C = gpumat_mul (A, varargin)
   if (bitand (cls, 1))
     a = single (a);  b = single (b);
   endif
-  ## every rank calls the gateway (those outside the grid, with context -1, only join its check
-  ## that the pieces are sound)
   g = A.grid;
   rowsC = local_count (m, mbC, g.row, g.P);
   colsC = local_count (n, nbC, g.col, g.Q);
-  descC = [1, g.context, m, n, mbC, nbC, 0, 0, max(1, rowsC)];
-  c = __gpumat_dist__ ("gemm", cls, double (opa), double (opb), m, n, k, a, A.desc, b, B.desc,
-                       descC, rowsC, colsC);
+  if (opa == "N" && opb == "N" && A.nb == B.mb && strcmp (gpumat_dist_init ().engine, "summa"))
+    c = summa (g, a, b, k, A.nb, cls, rowsC, colsC);
+  else
+    ## every rank calls the gateway (those outside the grid, with context -1, only join its
+    ## check that the pieces are sound)
+    descC = [1, g.context, m, n, mbC, nbC, 0, 0, max(1, rowsC)];
+    c = __gpumat_dist__ ("gemm", cls, double (opa), double (opb), m, n, k, a, A.desc, b, B.desc,
+                         descC, rowsC, colsC);
+  endif
   C = gpumat_dist (g, [m, n], [mbC, nbC], c);
+endfunction
+
+## SUMMA: for each block K of the inner dimension (width kb), the grid column that owns A's
+## column block K broadcasts its rows of it along each grid row, the grid row that owns B's row
+## block K broadcasts its columns of it along each grid column, and every rank adds the
+## product of the two panels to its share of C: on its GPU where there is one (C there from
+## the first panel to the last), else on the host.  Ranks outside the grid take no part.
+function c = summa (g, a, b, k, kb, cls, rowsC, colsC)
+  type = "double";
+  if (bitand (cls, 1))
+    type = "single";
+  endif
+  if (g.row < 0)
+    c = zeros (0, 0, type);
+    return;
+  endif
+  on_gpu = gpumat_available ();
+  c = zeros (rowsC, colsC, type);
+  if (cls >= 2)
+    c = complex (c);
+  endif
+  if (on_gpu)
+    c = gpumat (c);
+  endif
+  for K = 0:ceil (k / kb) - 1
+    width = min (kb, k - K * kb);
+    ownerA = mod (K, g.Q);  ownerB = mod (K, g.P);
+    Ap = Bp = [];
+    if (g.col == ownerA)
+      first = floor (K / g.Q) * kb;
+      Ap = a(:, first + (1:width));
+    endif
+    if (g.row == ownerB)
+      first = floor (K / g.P) * kb;
+      Bp = b(first + (1:width), :);
+    endif
+    Ap = __gpumat_dist__ ("bcast", cls, g.context, 1, ownerA, Ap, rowsC, width);
+    Bp = __gpumat_dist__ ("bcast", cls, g.context, 0, ownerB, Bp, width, colsC);
+    if (on_gpu)
+      c = c + gpumat (Ap) * gpumat (Bp);
+    else
+      c = c + Ap * Bp;
+    endif
+  endfor
+  if (on_gpu)
+    c = gather (c);
+  endif
 endfunction
 
 function letter = op_letter (op)
@@ -107,6 +158,15 @@ endfunction
 %!   fail ("gpumat_mul (A, A)", "nonconformant");
 %!   fail ("gpumat_mul (A, b)", "both operands must be distributed");
 %!   fail ("gpumat_mul (A, B, \"dmma\")", "kernels and options are for gpumat arrays");
+%!   gpumat_dist_init ("engine", "summa");
+%!   unwind_protect
+%!     A2 = gpumat_dist (g, [5 7], [2 3], a);  B2 = gpumat_dist (g, [7 3], [3 2], b);
+%!     assert (gather (gpumat_mul (A2, B2)), a * b, 7 * eps * norm (a, 1) * norm (b, 1));
+%!     assert (gather (gpumat_mul (Z, "none", A2, "transpose")), complex (a, a) * a.',
+%!             16 * eps * norm (a, 1) ^ 2);
+%!   unwind_protect_cleanup
+%!     gpumat_dist_init ("engine", "");
+%!   end_unwind_protect
 %!   ## the gateway's own check that a piece holds what its descriptor says, before ScaLAPACK
 %!   desc = [1, g.context, 2, 2, 2, 2, 0, 0, 2];
 %!   fail ("__gpumat_dist__ (\"gemm\", 0, 78, 78, 2, 2, 2, ones (1, 1), desc, ones (2), desc, desc, 2, 2)",

@@ -30,13 +30,14 @@ printf '#!/bin/sh\necho "GPU 0: stand-in (UUID: GPU-0)"\necho "GPU 1: stand-in (
   > "$fake/nvidia-smi"
 chmod +x "$fake/nvidia-smi"
 passed=0; failed=0
-# the 1x2 run takes ScaLAPACK as an engine opened by path (gpumat_dist_init ("engine", ...))
-engine=$(pkg-config --variable=libdir scalapack-openmpi 2>/dev/null)/libscalapack-openmpi.so
-[ -f "$engine" ] || engine=
-for run in "1 1 1" "2 1 2" "2 2 1" "4 2 2" "3 1 3" "3 2 1"; do
+# the engines (gpumat_dist_init ("engine", ...)): the 1x2 run opens ScaLAPACK by path, the
+# 2x2, 1x3 and 3-rank 2x1 runs take gpumat's SUMMA, the others the linked ScaLAPACK
+library=$(pkg-config --variable=libdir scalapack-openmpi 2>/dev/null)/libscalapack-openmpi.so
+[ -f "$library" ] || library=-
+for run in "1 1 1 -" "2 1 2 $library" "2 2 1 -" "4 2 2 summa" "3 1 3 summa" "3 2 1 summa"; do
   set -- $run
-  use=
-  [ "$2$3" = 12 ] && use=$engine
+  use=$4
+  [ "$use" = - ] && use=
   path=$PATH
   if [ "$1" = 4 ] && ! command -v nvidia-smi >/dev/null; then
     path=$fake:$PATH
