@@ -129,8 +129,10 @@ static mxArray *array_of (int cls, mwSize rows, mwSize cols, const void *data)
   return out;
 }
 
-static void cmd_init (mxArray *plhs[])
+static void cmd_init (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
+  (void) nrhs;
+  (void) prhs;
   gm_dist_info info;
   if (gm_dist_init (&info) != 0)
     dist_fail ("noMPI");
@@ -161,8 +163,9 @@ static void cmd_engine (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateString (gm_dist_engine_name ());
 }
 
-static void cmd_agree (int nrhs, const mxArray *prhs[])
+static void cmd_agree (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
+  (void) plhs;
   if (nrhs != 4 || !mxIsChar (prhs[2]) || !mxIsChar (prhs[3]))
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"agree\", ok, id, message)");
   const int ok = scalar (prhs[1], "ok") != 0;
@@ -355,33 +358,28 @@ static void cmd_bcast (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxFree (buf);
 }
 
+/* The commands, one row each. */
+static const struct {
+  const char *name;
+  void (*run) (mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+} commands[] = {
+  {"init", cmd_init},       {"engine", cmd_engine}, {"agree", cmd_agree},
+  {"same", cmd_same},       {"max", cmd_max},       {"grid", cmd_grid},
+  {"gemm", cmd_gemm},       {"gather", cmd_gather}, {"collect", cmd_collect},
+  {"bcast", cmd_bcast},
+};
+
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   (void) nlhs;
   char cmd[16] = "";
   if (nrhs < 1 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], cmd, sizeof cmd) != 0)
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: the first argument names a "
-                       "command");
-  if (!strcmp (cmd, "init"))
-    cmd_init (plhs);
-  else if (!strcmp (cmd, "engine"))
-    cmd_engine (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "agree"))
-    cmd_agree (nrhs, prhs);
-  else if (!strcmp (cmd, "same"))
-    cmd_same (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "max"))
-    cmd_max (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "grid"))
-    cmd_grid (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "gemm"))
-    cmd_gemm (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "collect"))
-    cmd_collect (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "bcast"))
-    cmd_bcast (plhs, nrhs, prhs);
-  else if (!strcmp (cmd, "gather"))
-    cmd_gather (plhs, nrhs, prhs);
-  else
-    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: no command \"%s\"", cmd);
+           "command");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (!strcmp (cmd, commands[i].name)) {
+      commands[i].run (plhs, nrhs, prhs);
+      return;
+    }
+  raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: no command \"%s\"", cmd);
 }
