@@ -6,15 +6,8 @@
 ## this rank's piece's size.
 ## @end deftypefn
 function display (D)
-  names = {"double", "single", "complex double", "complex single"};
-  cls = names{D.cls + 1};
-  printf ("%s = %dx%d %s matrix distributed over a %dx%d grid in %dx%d blocks; ", inputname (1),
-          D.m, D.n, cls, D.grid.P, D.grid.Q, D.mb, D.nb);
-  if (D.grid.row < 0)
-    printf ("rank %d is outside the grid\n", D.grid.rank);
-  else
-    printf ("rank %d holds %dx%d\n", D.grid.rank, rows (D.local), columns (D.local));
-  endif
+  printf ("%s = ", inputname (1));
+  disp (D);
 endfunction
 
 %!test
