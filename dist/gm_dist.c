@@ -84,15 +84,29 @@ int gm_dist_init (gm_dist_info *info)
   MPI_Comm_set_errhandler (MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank (MPI_COMM_WORLD, &info->rank);
   MPI_Comm_size (MPI_COMM_WORLD, &info->size);
-  MPI_Comm host;
-  const int rc = MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, info->rank,
-                                      MPI_INFO_NULL, &host);
-  if (rc != MPI_SUCCESS)
-    return mpi_fail (rc, "MPI_Comm_split_type");
-  MPI_Comm_rank (host, &info->local_rank);
-  MPI_Comm_size (host, &info->local_size);
-  MPI_Comm_free (&host);
+  /* the place among the ranks of this host: a collective split, done once per process (a
+     later call, on one rank only, must not wait for the others) */
+  static int local_rank = -1, local_size = 0;
+  if (local_rank < 0) {
+    MPI_Comm host;
+    const int rc = MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, info->rank,
+                                        MPI_INFO_NULL, &host);
+    if (rc != MPI_SUCCESS)
+      return mpi_fail (rc, "MPI_Comm_split_type");
+    MPI_Comm_rank (host, &local_rank);
+    MPI_Comm_size (host, &local_size);
+    MPI_Comm_free (&host);
+  }
+  info->local_rank = local_rank;
+  info->local_size = local_size;
   return 0;
+}
+
+int gm_dist_rank (void)
+{
+  int rank = 0;
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  return rank;
 }
 
 void gm_dist_finalize (void)

@@ -34,9 +34,12 @@ typedef struct {
 
 const char *gm_dist_error (void);
 
-/* MPI initialised (once per process; finalised by gm_dist_finalize) and this rank's place. */
+/* MPI initialised (once per process; finalised by gm_dist_finalize) and this rank's place.
+   Collective the first time only. */
 int gm_dist_init (gm_dist_info *info);
 void gm_dist_finalize (void);
+/* This rank in MPI_COMM_WORLD (after gm_dist_init; not collective). */
+int gm_dist_rank (void);
 
 /* The p?gemm_ that gm_dist_gemm calls: those of the shared library at path `library` (opened
    once, kept open; it must export pdgemm_, psgemm_, pzgemm_ and pcgemm_), or with NULL or ""

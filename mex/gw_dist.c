@@ -295,11 +295,7 @@ static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                        (int) mxGetN (prhs[10]), rows, cols);
   int own = 0;
   void *local = row < 0 ? NULL : data_of (prhs[10], cls, &own);
-  int rank = 0;
-  gm_dist_info info;
-  if (gm_dist_init (&info) == 0)
-    rank = info.rank;
-  const int here = root < 0 || root == rank;
+  const int here = root < 0 || root == gm_dist_rank ();
   const size_t bytes = (size_t) (m * n) * real_size (cls) * (cls >= 2 ? 2 : 1);
   void *out = here ? mxCalloc (bytes + 16, 1) : NULL;
   const int rc = gm_dist_gather ((gm_dist_class) cls, m, n, mb, nb, P, Q, row, col, local, rows,
