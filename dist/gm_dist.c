@@ -26,6 +26,14 @@ extern void pdgemm_ (GEMM_ARGS (double));
 extern void psgemm_ (GEMM_ARGS (float));
 extern void pzgemm_ (GEMM_ARGS (double));   /* complex: T points at (re, im) pairs */
 extern void pcgemm_ (GEMM_ARGS (float));
+#define TRAN_ARGS(T) const int *, const int *, const T *, const T *, const int *, const int *, \
+  const int *, const T *, T *, const int *, const int *, const int *
+extern void pdtran_ (TRAN_ARGS (double));
+extern void pstran_ (TRAN_ARGS (float));
+extern void pztranu_ (TRAN_ARGS (double));
+extern void pztranc_ (TRAN_ARGS (double));
+extern void pctranu_ (TRAN_ARGS (float));
+extern void pctranc_ (TRAN_ARGS (float));
 typedef void (*dgemm_fn) (GEMM_ARGS (double));
 typedef void (*sgemm_fn) (GEMM_ARGS (float));
 
@@ -345,6 +353,55 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
     const float alpha[2] = {1, 0}, beta[2] = {0, 0};
     engine.c (ta, tb, &M, &N, &K, alpha, A, &one, &one, descA, B, &one, &one, descB, beta, C,
              &one, &one, descC);
+    break;
+  }
+  }
+  return 0;
+}
+
+int gm_dist_tran (gm_dist_class cls, int conjugate, long long m, long long n, const void *A,
+                  long long countA, const int *descA, void *C, long long countC,
+                  const int *descC)
+{
+  if (m > INT_MAX || n > INT_MAX)
+    return fail ("ScaLAPACK's p?tran takes dimensions up to %d; this matrix is %lld x %lld",
+                 INT_MAX, n, m);
+  const int inside = descA[1] >= 0;
+  const int ok = !inside || (check_piece (descA, countA, "A") == 0
+                             && check_piece (descC, countC, "C") == 0);
+  char message[512];
+  snprintf (message, sizeof message, "%s", ok ? "" : error_text);
+  int all_ok = 0, bad = -1;
+  if (gm_dist_agree (ok, message, sizeof message, &all_ok, &bad) != 0)
+    return -1;
+  if (!all_ok) {
+    fail ("rank %d: %s", bad, message);
+    return -2;
+  }
+  if (!inside || m == 0 || n == 0)
+    return 0;
+  const int M = (int) m, N = (int) n, one = 1;
+  switch (cls) {
+  case GM_DIST_DOUBLE: {
+    const double alpha = 1, beta = 0;
+    pdtran_ (&M, &N, &alpha, A, &one, &one, descA, &beta, C, &one, &one, descC);
+    break;
+  }
+  case GM_DIST_SINGLE: {
+    const float alpha = 1, beta = 0;
+    pstran_ (&M, &N, &alpha, A, &one, &one, descA, &beta, C, &one, &one, descC);
+    break;
+  }
+  case GM_DIST_COMPLEX_DOUBLE: {
+    const double alpha[2] = {1, 0}, beta[2] = {0, 0};
+    (conjugate ? pztranc_ : pztranu_) (&M, &N, alpha, A, &one, &one, descA, beta, C, &one,
+                                       &one, descC);
+    break;
+  }
+  default: {
+    const float alpha[2] = {1, 0}, beta[2] = {0, 0};
+    (conjugate ? pctranc_ : pctranu_) (&M, &N, alpha, A, &one, &one, descA, beta, C, &one,
+                                       &one, descC);
     break;
   }
   }

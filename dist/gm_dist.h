@@ -63,6 +63,12 @@ int gm_dist_max (const long long *values, int count, long long *out);
    *row = *col = -1 and *context = -1. */
 int gm_dist_grid (int P, int Q, int *context, int *row, int *col);
 
+/* C (m x n) = A.' or, with conjugate, A' (A is n x m), through ScaLAPACK's p?tran; collective
+   over MPI_COMM_WORLD as gm_dist_gemm is (the same checks of the pieces, -2 and -1 alike). */
+int gm_dist_tran (gm_dist_class cls, int conjugate, long long m, long long n, const void *A,
+                  long long countA, const int *descA, void *C, long long countC,
+                  const int *descC);
+
 /* Collective over one row (along_row) or column of the grid `context`: the bytes of rank `root`
    of it (its grid column, along a row; its grid row, along a column) into data on the others. */
 int gm_dist_bcast (int context, int along_row, int root, void *data, long long bytes);

@@ -32,9 +32,10 @@
 ## @code{pcgemm_}), such as COSMA's @file{libcosma_pxgemm.so} or SLATE's ScaLAPACK API;
 ## @qcode{"summa"} takes gpumat's own: panels broadcast along the grid's rows and columns and
 ## each rank's share accumulated by gpumat on its GPU (its part of C stays in device memory
-## from the first panel to the last; on the host without a GPU), for products of operands
-## without transposition whose inner blocks match (@var{A}'s column blocks of @var{B}'s row
-## blocks' size; the others go to the linked ScaLAPACK); and @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing
+## from the first panel to the last; on the host without a GPU), where the inner blocks match
+## (@var{A}'s column blocks of @var{B}'s row blocks' size; other products go to the linked
+## ScaLAPACK; a transposed operand is transposed first, by ScaLAPACK's @code{p?tran}); and
+## @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing
 ## it is collective: every rank passes the same library (errors on every rank otherwise).  Needs the package built with MPI and ScaLAPACK (Debian:
 ## @code{libopenmpi-dev} and @code{libscalapack-openmpi-dev}, then @code{pkg install} again):
 ## without them this raises @code{gpumat:dist:unavailable}.

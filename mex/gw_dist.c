@@ -8,6 +8,7 @@
  *   top = ("max", values)                    collective: each value's largest over the ranks
  *   g = ("grid", P, Q)                       collective: [context row col] (-1 outside the grid)
  *   C = ("gemm", cls, opa, opb, m, n, k, A, descA, B, descB, descC, rowsC, colsC)
+ *   C = ("tran", cls, conjugate, m, n, A, descA, descC, rowsC, colsC)   C (m x n) = A.' or A'
  *   X = ("gather", cls, m, n, mb, nb, P, Q, row, col, local, root)   collective; root -1: all
  *   v = ("collect", values, root)            collective: every rank's doubles, in rank order,
  *                                            on root (-1: all); [] elsewhere
@@ -276,6 +277,34 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxFree (C);
 }
 
+static void cmd_tran (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 10)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"tran\", cls, conjugate, m, n, A, "
+           "descA, descC, rowsC, colsC)");
+  const int cls = (int) scalar (prhs[1], "cls"), conjugate = scalar (prhs[2], "conjugate") != 0;
+  const long long m = (long long) scalar (prhs[3], "m"), n = (long long) scalar (prhs[4], "n");
+  int descA[GM_DIST_DESC_LEN], descC[GM_DIST_DESC_LEN];
+  read_desc (prhs[6], descA);
+  read_desc (prhs[7], descC);
+  const mwSize rows = (mwSize) scalar (prhs[8], "rowsC"), cols = (mwSize) scalar (prhs[9], "colsC");
+  int own = 0;
+  void *A = data_of (prhs[5], cls, &own);
+  const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
+  void *C = mxCalloc (bytes + 16, 1);
+  const int rc = gm_dist_tran ((gm_dist_class) cls, conjugate, m, n, A,
+                               (long long) mxGetNumberOfElements (prhs[5]), descA, C,
+                               (long long) rows * (long long) cols, descC);
+  if (own)
+    mxFree (A);
+  if (rc != 0) {
+    mxFree (C);
+    dist_fail (rc == -2 ? "invalidArgument" : "tooLarge");
+  }
+  plhs[0] = array_of (cls, rows, cols, C);
+  mxFree (C);
+}
+
 static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   if (nrhs != 12)
@@ -361,8 +390,8 @@ static const struct {
 } commands[] = {
   {"init", cmd_init},       {"engine", cmd_engine}, {"agree", cmd_agree},
   {"same", cmd_same},       {"max", cmd_max},       {"grid", cmd_grid},
-  {"gemm", cmd_gemm},       {"gather", cmd_gather}, {"collect", cmd_collect},
-  {"bcast", cmd_bcast},
+  {"gemm", cmd_gemm},       {"tran", cmd_tran},     {"gather", cmd_gather},
+  {"collect", cmd_collect}, {"bcast", cmd_bcast},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

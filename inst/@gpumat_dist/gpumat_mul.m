@@ -61,7 +61,20 @@ function C = gpumat_mul (A, varargin)
   g = A.grid;
   rowsC = local_count (m, mbC, g.row, g.P);
   colsC = local_count (n, nbC, g.col, g.Q);
-  if (opa == "N" && opb == "N" && A.nb == B.mb && strcmp (gpumat_dist_init ().engine, "summa"))
+  summa_engine = strcmp (gpumat_dist_init ().engine, "summa");
+  if (summa_engine && (opa != "N" || opb != "N"))
+    ## SUMMA multiplies operands as they are: a transposed one is made first (p?tran), and the
+    ## product goes on with its blocks
+    if (opa != "N")
+      A = dist_transpose (A, opa == "C");
+    endif
+    if (opb != "N")
+      B = dist_transpose (B, opb == "C");
+    endif
+    C = gpumat_mul (A, B);
+    return;
+  endif
+  if (summa_engine && A.nb == B.mb)
     c = summa (g, a, b, k, A.nb, cls, rowsC, colsC);
   else
     ## every rank calls the gateway (those outside the grid, with context -1, only join its

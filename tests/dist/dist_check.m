@@ -135,6 +135,12 @@ function dist_check (P, Q, engine = "")
   if (info.rank == 0)
     delete (file);
   endif
+  ## transposes (p?tran), real and complex, blocks turned
+  t = check (t, isequal (gather (D.'), Z.'), "D.'");
+  t = check (t, isequal (gather (D'), Z'), "D'");
+  t = check (t, isequal (size (D'), [9 7]), "size (D')");
+  S2 = gpumat_dist (g, [5 6], [2 2], @(i, j) single (i - 2 * j));
+  t = check (t, isequal (gather (S2'), single ((1:5)' - 2 * (1:6))'), "a single matrix's transpose");
   E = gpumat_dist (g, [7 9], [3 2], local (D));
   t = check (t, isequal (gather (E), Z), "a distributed matrix from its local pieces");
   t = check (t, isequal (gather (gpumat_mul (D, "none", E, "transpose")), Z * Z.'),
