@@ -303,6 +303,22 @@ static int check_piece (const int *desc, long long count, const char *name)
   return 0;
 }
 
+/* Collective: 0 where every rank's pieces are sound (ok), else -2 with the lowest failing
+   rank's message on every rank (-1: the agreement itself failed). */
+static int agree_pieces (int ok)
+{
+  char message[512];
+  snprintf (message, sizeof message, "%s", ok ? "" : error_text);
+  int all_ok = 0, bad = -1;
+  if (gm_dist_agree (ok, message, sizeof message, &all_ok, &bad) != 0)
+    return -1;
+  if (!all_ok) {
+    fail ("rank %d: %s", bad, message);
+    return -2;
+  }
+  return 0;
+}
+
 int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long n, long long k,
                   const void *A, long long countA, const int *descA, const void *B,
                   long long countB, const int *descB, void *C, long long countC,
@@ -314,18 +330,11 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
   /* every rank of MPI_COMM_WORLD agrees that the pieces are sound before any calls the engine
      (a rank outside the grid, context -1, only takes part in the agreement) */
   const int inside = descA[1] >= 0;
-  const int ok = !inside || (check_piece (descA, countA, "A") == 0
-                             && check_piece (descB, countB, "B") == 0
-                             && check_piece (descC, countC, "C") == 0);
-  char message[512];
-  snprintf (message, sizeof message, "%s", ok ? "" : error_text);
-  int all_ok = 0, bad = -1;
-  if (gm_dist_agree (ok, message, sizeof message, &all_ok, &bad) != 0)
-    return -1;
-  if (!all_ok) {
-    fail ("rank %d: %s", bad, message);
-    return -2;
-  }
+  const int st = agree_pieces (!inside || (check_piece (descA, countA, "A") == 0
+                                           && check_piece (descB, countB, "B") == 0
+                                           && check_piece (descC, countC, "C") == 0));
+  if (st != 0)
+    return st;
   const int M = (int) m, N = (int) n, K = (int) k, one = 1;
   const char ta[2] = {opa, 0}, tb[2] = {opb, 0};
   if (!inside || m == 0 || n == 0)
@@ -367,17 +376,10 @@ int gm_dist_tran (gm_dist_class cls, int conjugate, long long m, long long n, co
     return fail ("ScaLAPACK's p?tran takes dimensions up to %d; this matrix is %lld x %lld",
                  INT_MAX, n, m);
   const int inside = descA[1] >= 0;
-  const int ok = !inside || (check_piece (descA, countA, "A") == 0
-                             && check_piece (descC, countC, "C") == 0);
-  char message[512];
-  snprintf (message, sizeof message, "%s", ok ? "" : error_text);
-  int all_ok = 0, bad = -1;
-  if (gm_dist_agree (ok, message, sizeof message, &all_ok, &bad) != 0)
-    return -1;
-  if (!all_ok) {
-    fail ("rank %d: %s", bad, message);
-    return -2;
-  }
+  const int st = agree_pieces (!inside || (check_piece (descA, countA, "A") == 0
+                                           && check_piece (descC, countC, "C") == 0));
+  if (st != 0)
+    return st;
   if (!inside || m == 0 || n == 0)
     return 0;
   const int M = (int) m, N = (int) n, one = 1;
