@@ -251,6 +251,18 @@ int gm_dist_grid (int P, int Q, int *context, int *row, int *col)
   return 0;
 }
 
+int gm_dist_bcast_root (int context, int along_row, int root, int *is_root)
+{
+  for (int i = 0; i < grid_count; i++)
+    if (grids[i].context == context) {
+      int rank = -1;
+      MPI_Comm_rank (along_row ? grids[i].row : grids[i].col, &rank);
+      *is_root = rank == root;
+      return 0;
+    }
+  return fail ("no grid with context %d on this rank", context);
+}
+
 int gm_dist_bcast (int context, int along_row, int root, void *data, long long bytes)
 {
   for (int i = 0; i < grid_count; i++)

@@ -72,6 +72,8 @@ int gm_dist_tran (gm_dist_class cls, int conjugate, long long m, long long n, co
 /* Collective over one row (along_row) or column of the grid `context`: the bytes of rank `root`
    of it (its grid column, along a row; its grid row, along a column) into data on the others. */
 int gm_dist_bcast (int context, int along_row, int root, void *data, long long bytes);
+/* Whether this rank is that broadcast's root (the root's data is only read). */
+int gm_dist_bcast_root (int context, int along_row, int root, int *is_root);
 
 /* Local rows (or columns) of an n-long dimension in blocks of nb over nprocs, on process iproc
    (ScaLAPACK's numroc, source process 0). */

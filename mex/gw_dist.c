@@ -130,6 +130,23 @@ static mxArray *array_of (int cls, mwSize rows, mwSize cols, const void *data)
   return out;
 }
 
+/* A rows x cols buffer of class cls (complex interleaved) for a distributed result. */
+static void *result_buffer (int cls, mwSize rows, mwSize cols)
+{
+  return mxCalloc ((size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1) + 16, 1);
+}
+
+/* plhs[0] from the result buffer C of a gm_dist call that returned rc (C freed either way). */
+static void finish_result (mxArray *plhs[], int rc, int cls, mwSize rows, mwSize cols, void *C)
+{
+  if (rc != 0) {
+    mxFree (C);
+    dist_fail (rc == -2 ? "invalidArgument" : "tooLarge");
+  }
+  plhs[0] = array_of (cls, rows, cols, C);
+  mxFree (C);
+}
+
 static void cmd_init (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   (void) nrhs;
@@ -259,8 +276,7 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const mwSize rows = (mwSize) scalar (prhs[12], "rowsC"), cols = (mwSize) scalar (prhs[13], "colsC");
   int ownA = 0, ownB = 0;
   void *A = data_of (prhs[7], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
-  const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
-  void *C = mxCalloc (bytes + 16, 1);
+  void *C = result_buffer (cls, rows, cols);
   const int rc = gm_dist_gemm ((gm_dist_class) cls, opa, opb, m, n, k, A,
                                (long long) mxGetNumberOfElements (prhs[7]), descA, B,
                                (long long) mxGetNumberOfElements (prhs[9]), descB, C,
@@ -269,12 +285,7 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mxFree (A);
   if (ownB)
     mxFree (B);
-  if (rc != 0) {
-    mxFree (C);
-    dist_fail (rc == -2 ? "invalidArgument" : "tooLarge");
-  }
-  plhs[0] = array_of (cls, rows, cols, C);
-  mxFree (C);
+  finish_result (plhs, rc, cls, rows, cols, C);
 }
 
 static void cmd_tran (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -290,19 +301,13 @@ static void cmd_tran (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const mwSize rows = (mwSize) scalar (prhs[8], "rowsC"), cols = (mwSize) scalar (prhs[9], "colsC");
   int own = 0;
   void *A = data_of (prhs[5], cls, &own);
-  const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
-  void *C = mxCalloc (bytes + 16, 1);
+  void *C = result_buffer (cls, rows, cols);
   const int rc = gm_dist_tran ((gm_dist_class) cls, conjugate, m, n, A,
                                (long long) mxGetNumberOfElements (prhs[5]), descA, C,
                                (long long) rows * (long long) cols, descC);
   if (own)
     mxFree (A);
-  if (rc != 0) {
-    mxFree (C);
-    dist_fail (rc == -2 ? "invalidArgument" : "tooLarge");
-  }
-  plhs[0] = array_of (cls, rows, cols, C);
-  mxFree (C);
+  finish_result (plhs, rc, cls, rows, cols, C);
 }
 
 static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -364,23 +369,22 @@ static void cmd_bcast (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const int along_row = scalar (prhs[3], "along_row") != 0, root = (int) scalar (prhs[4], "root");
   const mwSize rows = (mwSize) scalar (prhs[6], "rows"), cols = (mwSize) scalar (prhs[7], "cols");
   const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
-  int own = 0;
-  void *data = NULL;
-  const int sender = mxGetNumberOfElements (prhs[5]) == (size_t) rows * cols && bytes > 0
-                     && !mxIsEmpty (prhs[5]);
-  if (sender)
-    data = data_of (prhs[5], cls, &own);
-  void *buf = mxMalloc (bytes + 16);
-  if (sender)
-    memcpy (buf, data, bytes);
-  if (own)
-    mxFree (data);
-  if (gm_dist_bcast (context, along_row, root, buf, (long long) bytes) != 0) {
-    mxFree (buf);
+  /* the root broadcasts from its own panel (only read; interleaved where complex), the others
+     receive into a new buffer */
+  int own = 0, sender = 0;
+  if (gm_dist_bcast_root (context, along_row, root, &sender) != 0)
     dist_fail ("communication");
-  }
-  plhs[0] = array_of (cls, rows, cols, buf);
-  mxFree (buf);
+  if (sender && mxGetNumberOfElements (prhs[5]) != (size_t) rows * cols)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: the root's panel is not %dx%d",
+           (int) rows, (int) cols);
+  void *buf = sender ? data_of (prhs[5], cls, &own) : mxMalloc (bytes + 16);
+  const int rc = gm_dist_bcast (context, along_row, root, buf, (long long) bytes);
+  if (rc == 0)
+    plhs[0] = array_of (cls, rows, cols, buf);
+  if (!sender || own)
+    mxFree (buf);
+  if (rc != 0)
+    dist_fail ("communication");
 }
 
 /* The commands, one row each. */
