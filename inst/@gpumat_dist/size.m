@@ -12,19 +12,12 @@ function varargout = size (D, dim)
     if (! (isnumeric (dim) && isscalar (dim) && dim == fix (dim) && dim >= 1))
       error ("gpumat:dist:invalidArgument", "size: DIM must be a positive integer");
     endif
-    varargout = {ifelse_dim(sz, dim)};
+    sz(end+1:dim) = 1;              # dimensions past the second have length 1
+    varargout = {sz(dim)};
   elseif (nargout <= 1)
     varargout = {sz};
   else
     varargout = num2cell ([sz, ones(1, nargout - 2)]);
-  endif
-endfunction
-
-function v = ifelse_dim (sz, dim)
-  if (dim <= 2)
-    v = sz(dim);
-  else
-    v = 1;
   endif
 endfunction
 
