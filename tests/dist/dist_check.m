@@ -101,6 +101,16 @@ function dist_check (P, Q, engine = "")
     endfor
   endfor
 
+  ## NaN and Inf: the host's pattern (a NaN row, a row of signed Inf), finite values in bound
+  an = sin (1.3 * (1:6)' + 0.7 * (1:4));  an(2, 3) = NaN;  an(5, 1) = Inf;
+  AN = gpumat_dist (g, [6 4], [2 3], @(i, j) an(i, j));
+  BN = gpumat_dist (g, [4 5], [3 2], @(i, j) cos (0.9 * i - j));
+  XN = gather (AN * BN);
+  HN = an * cos (0.9 * (1:4)' - (1:5));
+  t = check (t, isequal (isnan (XN), isnan (HN)) && isequal (XN(isinf (HN)), HN(isinf (HN))),
+             "NaN and Inf pattern of a product");
+  fin = isfinite (HN);
+  t = check (t, all (abs (XN(fin) - HN(fin)) <= 4 * eps * 4 * 4), "finite values beside NaN and Inf");
   ## gather: to every rank and to one, exactly; a piece given directly
   Z = reshape (1:63, 7, 9) + 0.5i;
   D = gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j));
@@ -141,6 +151,14 @@ function dist_check (P, Q, engine = "")
   t = check (t, isequal (size (D'), [9 7]), "size (D')");
   S2 = gpumat_dist (g, [5 6], [2 2], @(i, j) single (i - 2 * j));
   t = check (t, isequal (gather (S2'), single ((1:5)' - 2 * (1:6))'), "a single matrix's transpose");
+  ## isequal, the same answer on every rank (one rank's piece differs in F)
+  t = check (t, isequal (D, gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j))), "isequal, equal");
+  F = gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j) + (i == 7 & j == 9));
+  t = check (t, ! isequal (D, F), "isequal, one element differs");
+  t = check (t, isequal (D, gpumat_dist (g, [7 9], [2 4], @(i, j) Z(i, j))), "isequal, other blocks");
+  t = check (t, isempty (gpumat_dist (g, [0 4], [2 2], @(i, j) zeros (numel (i), numel (j))))
+                && ! isempty (D), "isempty");
+  t = expect_error (t, @() any (D), "gpumat:dist:unsupported", "any");
   E = gpumat_dist (g, [7 9], [3 2], local (D));
   t = check (t, isequal (gather (E), Z), "a distributed matrix from its local pieces");
   t = check (t, isequal (gather (gpumat_mul (D, "none", E, "transpose")), Z * Z.'),
