@@ -125,7 +125,8 @@ ifneq ($(DIST),no)
     DIST_LIBS    := $(shell pkg-config --libs $(DIST_PC))
   endif
 endif
-DIST_SOURCES := $(SRCROOT)/mex/gw_dist.c $(SRCROOT)/dist/gm_dist.c
+DIST_SOURCES := $(SRCROOT)/mex/gw_dist.c $(SRCROOT)/mex/gw_octave_array.c $(SRCROOT)/dist/gm_dist.c \
+                $(SRCROOT)/dist/gm_dist_gpu.c
 
 RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
@@ -285,5 +286,8 @@ $(VALUE_OUT): $(VALUE_OBJECTS) $(RUNTIME_OUT)
 
 
 # the distributed arrays' MEX file (variables above, with the other sources)
-$(DIST_OUT): $(DIST_SOURCES) $(SRCROOT)/dist/gm_dist.h | build-start
-	$(call build_step,mkoctfile __gpumat_dist__.mex,$(MKOCTFILE_ID) --mex $(DIST_FLAGS) $(DIST_LIBS),$^,mkdir -p $(OBJDIR)/dist && cd $(OBJDIR)/dist && $(MKOCTFILE) --mex -I$(abspath $(SRCROOT)/dist) $(DIST_FLAGS) $(abspath $(DIST_SOURCES)) $(DIST_LIBS) -o $(abspath $@))
+# (linked with the runtime library: each rank's share of a product runs on its GPU through it)
+DIST_INCLUDES = -I$(abspath $(SRCROOT)/dist) -I$(abspath $(SRCROOT)/mex) -I$(abspath $(SRCROOT)/kernels) \
+                -I$(CUDA_HOME)/include
+$(DIST_OUT): $(DIST_SOURCES) $(wildcard $(SRCROOT)/dist/*.h) $(SRCROOT)/mex/gw_octave_array.h $(KERNEL_HEADERS) $(RUNTIME_OUT) | build-start
+	$(call build_step,mkoctfile __gpumat_dist__.mex,$(MKOCTFILE_ID) --mex $(DIST_INCLUDES) $(DIST_FLAGS) $(DIST_LIBS) $(RUNTIME_LINK),$(filter-out $(RUNTIME_OUT),$^),mkdir -p $(OBJDIR)/dist && cd $(OBJDIR)/dist && $(MKOCTFILE) --mex $(DIST_INCLUDES) $(DIST_FLAGS) $(abspath $(DIST_SOURCES)) $(DIST_LIBS) $(RUNTIME_LINK) -o $(abspath $@))

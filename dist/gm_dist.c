@@ -5,7 +5,7 @@
  * exact, the errors the same on every rank.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
-#include "gm_dist.h"
+#include "gm_dist_internal.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -49,7 +49,7 @@ static struct {
 static char error_text[512];
 static int we_initialised;
 
-static int fail (const char *fmt, ...)
+int gm_dist_fail (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -58,13 +58,13 @@ static int fail (const char *fmt, ...)
   return -1;
 }
 
-static int mpi_fail (int code, const char *call)
+int gm_dist_mpi_fail (int code, const char *call)
 {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   if (MPI_Error_string (code, text, &len) != MPI_SUCCESS)
     snprintf (text, sizeof text, "error %d", code);
-  return fail ("%s failed: %s", call, text);
+  return gm_dist_fail ("%s failed: %s", call, text);
 }
 
 const char *gm_dist_error (void)
@@ -78,7 +78,7 @@ int gm_dist_init (gm_dist_info *info)
   MPI_Initialized (&initialised);
   MPI_Finalized (&finalised);
   if (finalised)
-    return fail ("MPI was finalised in this process; it cannot start again (restart Octave)");
+    return gm_dist_fail ("MPI was finalised in this process; it cannot start again (restart Octave)");
   if (!initialised) {
     /* Octave loads this library with RTLD_LOCAL; Open MPI's components, loaded by MPI_Init as
        plugins, need libmpi's symbols global. */
@@ -86,7 +86,7 @@ int gm_dist_init (gm_dist_info *info)
     int provided = 0;
     const int rc = MPI_Init_thread (NULL, NULL, MPI_THREAD_FUNNELED, &provided);
     if (rc != MPI_SUCCESS)
-      return mpi_fail (rc, "MPI_Init_thread");
+      return gm_dist_mpi_fail (rc, "MPI_Init_thread");
     we_initialised = 1;
   }
   MPI_Comm_set_errhandler (MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -100,7 +100,7 @@ int gm_dist_init (gm_dist_info *info)
     const int rc = MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, info->rank,
                                         MPI_INFO_NULL, &host);
     if (rc != MPI_SUCCESS)
-      return mpi_fail (rc, "MPI_Comm_split_type");
+      return gm_dist_mpi_fail (rc, "MPI_Comm_split_type");
     MPI_Comm_rank (host, &local_rank);
     MPI_Comm_size (host, &local_size);
     MPI_Comm_free (&host);
@@ -136,13 +136,13 @@ int gm_dist_engine (const char *library)
   /* global: an engine's own plugins and libraries may look its symbols up */
   void *h = dlopen (library, RTLD_NOW | RTLD_GLOBAL);
   if (!h)
-    return fail ("cannot open the engine %s: %s", library, dlerror ());
+    return gm_dist_fail ("cannot open the engine %s: %s", library, dlerror ());
   const char *names[4] = {"pdgemm_", "psgemm_", "pzgemm_", "pcgemm_"};
   void *fns[4];
   for (int i = 0; i < 4; i++)
     if (!(fns[i] = dlsym (h, names[i]))) {
       dlclose (h);
-      return fail ("the engine %s has no %s (it must export ScaLAPACK's p?gemm_)", library,
+      return gm_dist_fail ("the engine %s has no %s (it must export ScaLAPACK's p?gemm_)", library,
                    names[i]);
     }
   /* every function of that library, not another one of the same name loaded earlier */
@@ -166,16 +166,16 @@ int gm_dist_agree (int ok_here, char *message, size_t message_len, int *all_ok, 
   int mine = ok_here ? size : rank, lowest = size;
   int rc = MPI_Allreduce (&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (rc != MPI_SUCCESS)
-    return mpi_fail (rc, "MPI_Allreduce");
+    return gm_dist_mpi_fail (rc, "MPI_Allreduce");
   *all_ok = lowest == size;
   *bad_rank = *all_ok ? -1 : lowest;
   if (!*all_ok) {
     if (message_len > INT_MAX)
-      return fail ("an error message longer than %d bytes", INT_MAX);
+      return gm_dist_fail ("an error message longer than %d bytes", INT_MAX);
     message[message_len - 1] = 0;
     rc = MPI_Bcast (message, (int) message_len, MPI_CHAR, lowest, MPI_COMM_WORLD);
     if (rc != MPI_SUCCESS)
-      return mpi_fail (rc, "MPI_Bcast");
+      return gm_dist_mpi_fail (rc, "MPI_Bcast");
     message[message_len - 1] = 0;
   }
   return 0;
@@ -185,14 +185,14 @@ int gm_dist_same (const long long *values, int count, int *same)
 {
   long long *low = malloc (2 * (size_t) count * sizeof *low + 1);
   if (!low)
-    return fail ("out of host memory");
+    return gm_dist_fail ("out of host memory");
   long long *high = low + count;
   int rc = MPI_Allreduce (values, low, count, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
   if (rc == MPI_SUCCESS)
     rc = MPI_Allreduce (values, high, count, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
   if (rc != MPI_SUCCESS) {
     free (low);
-    return mpi_fail (rc, "MPI_Allreduce");
+    return gm_dist_mpi_fail (rc, "MPI_Allreduce");
   }
   *same = 1;
   for (int i = 0; i < count; i++)
@@ -205,7 +205,7 @@ int gm_dist_same (const long long *values, int count, int *same)
 int gm_dist_max (const long long *values, int count, long long *out)
 {
   const int rc = MPI_Allreduce (values, out, count, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-  return rc == MPI_SUCCESS ? 0 : mpi_fail (rc, "MPI_Allreduce");
+  return rc == MPI_SUCCESS ? 0 : gm_dist_mpi_fail (rc, "MPI_Allreduce");
 }
 
 /* Each grid's row and column communicators (the ranks of one grid row, ranked by column; of one
@@ -219,7 +219,7 @@ int gm_dist_grid (int P, int Q, int *context, int *row, int *col)
   int size;
   MPI_Comm_size (MPI_COMM_WORLD, &size);
   if (P < 1 || Q < 1 || (long long) P * Q > size)
-    return fail ("a %d x %d grid needs %lld ranks; this run has %d", P, Q, (long long) P * Q,
+    return gm_dist_fail ("a %d x %d grid needs %lld ranks; this run has %d", P, Q, (long long) P * Q,
                  size);
   int ctxt = 0, rows = 0, cols = 0;
   Cblacs_get (-1, 0, &ctxt);
@@ -239,16 +239,27 @@ int gm_dist_grid (int P, int Q, int *context, int *row, int *col)
   if (rc == MPI_SUCCESS)
     rc = MPI_Comm_split (MPI_COMM_WORLD, inside ? *col : MPI_UNDEFINED, *row, &col_comm);
   if (rc != MPI_SUCCESS)
-    return mpi_fail (rc, "MPI_Comm_split");
+    return gm_dist_mpi_fail (rc, "MPI_Comm_split");
   if (inside) {
     if (grid_count == MAX_GRIDS)
-      return fail ("at most %d process grids in one run", MAX_GRIDS);
+      return gm_dist_fail ("at most %d process grids in one run", MAX_GRIDS);
     grids[grid_count].context = *context;
     grids[grid_count].row = row_comm;
     grids[grid_count].col = col_comm;
     grid_count++;
   }
   return 0;
+}
+
+int gm_dist_grid_comms (int context, MPI_Comm *row, MPI_Comm *col)
+{
+  for (int i = 0; i < grid_count; i++)
+    if (grids[i].context == context) {
+      *row = grids[i].row;
+      *col = grids[i].col;
+      return 0;
+    }
+  return gm_dist_fail ("no grid with context %d on this rank", context);
 }
 
 int gm_dist_bcast_root (int context, int along_row, int root, int *is_root)
@@ -260,7 +271,7 @@ int gm_dist_bcast_root (int context, int along_row, int root, int *is_root)
       *is_root = rank == root;
       return 0;
     }
-  return fail ("no grid with context %d on this rank", context);
+  return gm_dist_fail ("no grid with context %d on this rank", context);
 }
 
 int gm_dist_bcast (int context, int along_row, int root, void *data, long long bytes)
@@ -268,12 +279,12 @@ int gm_dist_bcast (int context, int along_row, int root, void *data, long long b
   for (int i = 0; i < grid_count; i++)
     if (grids[i].context == context) {
       if (bytes > INT_MAX)
-        return fail ("a panel of %lld bytes: at most %d go in one broadcast", bytes, INT_MAX);
+        return gm_dist_fail ("a panel of %lld bytes: at most %d go in one broadcast", bytes, INT_MAX);
       const int rc = MPI_Bcast (data, (int) bytes, MPI_BYTE, root,
                                 along_row ? grids[i].row : grids[i].col);
-      return rc == MPI_SUCCESS ? 0 : mpi_fail (rc, "MPI_Bcast");
+      return rc == MPI_SUCCESS ? 0 : gm_dist_mpi_fail (rc, "MPI_Bcast");
     }
-  return fail ("no grid with context %d on this rank", context);
+  return gm_dist_fail ("no grid with context %d on this rank", context);
 }
 
 long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs)
@@ -289,7 +300,7 @@ long long gm_dist_local_count (long long n, long long nb, int iproc, int nprocs)
   return count;
 }
 
-static size_t element_size (gm_dist_class cls)
+size_t gm_dist_element_size (gm_dist_class cls)
 {
   switch (cls) {
   case GM_DIST_DOUBLE: return 8;
@@ -305,12 +316,12 @@ static int check_piece (const int *desc, long long count, const char *name)
   int rows = 0, cols = 0, row = -1, col = -1;
   Cblacs_gridinfo (desc[1], &rows, &cols, &row, &col);
   if (row < 0 || col < 0)
-    return fail ("%s: this rank is not in the descriptor's grid", name);
+    return gm_dist_fail ("%s: this rank is not in the descriptor's grid", name);
   const long long lr = gm_dist_local_count (desc[2], desc[4], row, rows),
                   lc = gm_dist_local_count (desc[3], desc[5], col, cols);
   const long long need = lr == 0 || lc == 0 ? 0 : (long long) desc[8] * (lc - 1) + lr;
   if (desc[8] < (lr > 1 ? lr : 1) || count < need)
-    return fail ("%s: the local piece (%lld elements, leading dimension %d) does not hold the "
+    return gm_dist_fail ("%s: the local piece (%lld elements, leading dimension %d) does not hold the "
                  "%lld x %lld its descriptor places on this rank", name, count, desc[8], lr, lc);
   return 0;
 }
@@ -325,7 +336,7 @@ static int agree_pieces (int ok)
   if (gm_dist_agree (ok, message, sizeof message, &all_ok, &bad) != 0)
     return -1;
   if (!all_ok) {
-    fail ("rank %d: %s", bad, message);
+    gm_dist_fail ("rank %d: %s", bad, message);
     return -2;
   }
   return 0;
@@ -337,7 +348,7 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
                   const int *descC)
 {
   if (m > INT_MAX || n > INT_MAX || k > INT_MAX)
-    return fail ("ScaLAPACK's p?gemm_ takes dimensions up to %d; this product is %lld x %lld "
+    return gm_dist_fail ("ScaLAPACK's p?gemm_ takes dimensions up to %d; this product is %lld x %lld "
                  "x %lld", INT_MAX, m, k, n);
   /* every rank of MPI_COMM_WORLD agrees that the pieces are sound before any calls the engine
      (a rank outside the grid, context -1, only takes part in the agreement) */
@@ -385,7 +396,7 @@ int gm_dist_tran (gm_dist_class cls, int conjugate, long long m, long long n, co
                   const int *descC)
 {
   if (m > INT_MAX || n > INT_MAX)
-    return fail ("ScaLAPACK's p?tran takes dimensions up to %d; this matrix is %lld x %lld",
+    return gm_dist_fail ("ScaLAPACK's p?tran takes dimensions up to %d; this matrix is %lld x %lld",
                  INT_MAX, n, m);
   const int inside = descA[1] >= 0;
   const int st = agree_pieces (!inside || (check_piece (descA, countA, "A") == 0
@@ -437,18 +448,18 @@ static int exchange (const void *mine, long long count, MPI_Datatype type, size_
   int *counts = malloc ((size_t) size * sizeof *counts);
   int *offsets = malloc ((size_t) size * sizeof *offsets);
   if (!all || !counts || !offsets) {
-    status = fail ("out of host memory");
+    status = gm_dist_fail ("out of host memory");
     goto done;
   }
   rc = MPI_Allgather (&count, 1, MPI_LONG_LONG, all, 1, MPI_LONG_LONG, MPI_COMM_WORLD);
   if (rc != MPI_SUCCESS) {
-    status = mpi_fail (rc, "MPI_Allgather");
+    status = gm_dist_mpi_fail (rc, "MPI_Allgather");
     goto done;
   }
   long long sum = 0;
   for (int r = 0; r < size; r++) {
     if (sum + all[r] > INT_MAX) {
-      status = fail ("at most %d elements (%s) come to one rank at a time", INT_MAX,
+      status = gm_dist_fail ("at most %d elements (%s) come to one rank at a time", INT_MAX,
                      size_of == 1 ? "bytes" : "values");
       goto done;
     }
@@ -460,7 +471,7 @@ static int exchange (const void *mine, long long count, MPI_Datatype type, size_
   if (root < 0 || rank == root) {
     *out = malloc ((size_t) sum * size_of + 1);
     if (!*out) {
-      status = fail ("out of host memory for %lld elements", sum);
+      status = gm_dist_fail ("out of host memory for %lld elements", sum);
       goto done;
     }
   }
@@ -469,7 +480,7 @@ static int exchange (const void *mine, long long count, MPI_Datatype type, size_
                 : MPI_Gatherv (mine, (int) count, type, *out, counts, offsets, type, root,
                                MPI_COMM_WORLD);
   if (rc != MPI_SUCCESS)
-    status = mpi_fail (rc, root < 0 ? "MPI_Allgatherv" : "MPI_Gatherv");
+    status = gm_dist_mpi_fail (rc, root < 0 ? "MPI_Allgatherv" : "MPI_Gatherv");
 done:
   if (status != 0) {
     free (*out);
@@ -516,7 +527,7 @@ int gm_dist_gather (gm_dist_class cls, long long m, long long n, long long mb, l
 {
   int size;
   MPI_Comm_size (MPI_COMM_WORLD, &size);
-  const size_t es = element_size (cls);
+  const size_t es = gm_dist_element_size (cls);
   const long long bytes = row < 0 || col < 0 ? 0 : local_rows * local_cols * (long long) es;
   char *pieces = NULL;
   int *offsets = NULL;

@@ -11,6 +11,7 @@
 #include "gateway_util.h"
 #include "descriptor.h"
 #include "gw_device_message.h"
+#include "gw_octave_array.h"
 #include <stdint.h>
 
 void gw_scratch_free (gw_scratch *scratch)
@@ -412,38 +413,8 @@ mxArray *gw_make_logical_gpumat (gw_scratch *scratch, void *d_ptr, mwSize ndims,
 static mxArray *octave_owned_array (gm_class cls, mwSize ndims, const mwSize *dims,
                                     void **storage)
 {
-  mxArray *args[2] = {mxCreateString (gw_class_text (cls)),
-                      mxCreateDoubleMatrix (1, ndims, mxREAL)};
-  for (mwSize i = 0; i < ndims; i++)
-    mxGetPr (args[1])[i] = (double) dims[i];
-  mxArray *out[2] = {NULL, NULL};
-  mexSetTrapFlag (1);
-  int failed = mexCallMATLAB (2, out, 2, args, "__gpumat_alloc__");
-  mexSetTrapFlag (0);
-  mxDestroyArray (args[0]);
-  mxDestroyArray (args[1]);
-  if (failed || !out[0] || !out[1]) {
-    if (out[0])
-      mxDestroyArray (out[0]);
-    if (out[1])
-      mxDestroyArray (out[1]);
-    return NULL;
-  }
-  const uint64_t address = mxIsUint64 (out[1]) ? *(const uint64_t *) mxGetData (out[1]) : 0;
-  mxDestroyArray (out[1]);
-  int ok = address != 0 && mxGetClassID (out[0]) == mx_class (cls)
-           && (mxIsComplex (out[0]) != 0) == (gm_class_is_complex (cls) != 0);
-  /* Write only where Octave keeps the array: for a real array, the data pointer the MEX
-     interface hands out must be that storage.  A complex array is never asked for its split
-     data (that would copy it): the value made by __gpumat_alloc__ is handed back as it is. */
-  if (ok && !gm_class_is_complex (cls))
-    ok = (uint64_t) (uintptr_t) gw_array_data (out[0]) == address;
-  if (!ok) {
-    mxDestroyArray (out[0]);
-    return NULL;
-  }
-  *storage = (void *) (uintptr_t) address;
-  return out[0];
+  return gw_octave_owned_array (gw_class_text (cls), mx_class (cls), gm_class_is_complex (cls),
+                                ndims, dims, storage);
 }
 
 static int array_bytes (gm_class cls, mwSize ndims, const mwSize *dims, size_t *bytes)

@@ -14,6 +14,10 @@
  *                                            on root (-1: all); [] elsewhere
  *   X = ("bcast", cls, context, along_row, root, X, rows, cols)   collective over a grid row
  *                                            (along_row 1) or column: root's rows x cols X on all
+ *   [C, done, seconds] = ("gemm_gpu", cls, context, m, n, k, A, mbA, nbA, B, mbB, nbB, rowsC,
+ *                         colsC [, chunk_bytes])   collective over the grid: C = A * B on each
+ *                                            rank's GPU (done 0, C [], where the GPUs cannot
+ *                                            hold it); chunk_bytes (tests) sizes its messages
  * cls: 0 double, 1 single, 2 complex double, 3 complex single.  The .m layer validates the
  * arguments and sizes; what reaches here is checked again before ScaLAPACK sees it.  MPI stays
  * initialised while Octave runs (mexLock) and is finalised when Octave exits.
@@ -21,6 +25,7 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
 #include "mex.h"
 #include "gm_dist.h"
+#include "gw_octave_array.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -29,6 +34,7 @@
 #include <string.h>
 
 static int started;
+static int outputs;   /* nlhs of this call: plhs has room for max (1, outputs) */
 
 /* Octave's error () with an identifier, without the "__gpumat_dist__: " that
    mexErrMsgIdAndTxt puts in front of every message (as gateway_util.c raises its errors). */
@@ -288,6 +294,65 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   finish_result (plhs, rc, cls, rows, cols, C);
 }
 
+/* [C, done, seconds] = ("gemm_gpu", cls, context, m, n, k, A, mbA, nbA, B, mbB, nbB, rowsC,
+   colsC): C = A * B on each rank's GPU (gm_dist_gemm_gpu), collective over the grid; done 0
+   (and C empty) where some rank's GPU could not hold the product's buffers. */
+static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  if (nrhs != 14 && nrhs != 15)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"gemm_gpu\", cls, context, m, n, "
+           "k, A, mbA, nbA, B, mbB, nbB, rowsC, colsC [, chunk_bytes])");
+  const int cls = (int) scalar (prhs[1], "cls"), context = (int) scalar (prhs[2], "context");
+  const long long m = (long long) scalar (prhs[3], "m"), n = (long long) scalar (prhs[4], "n"),
+                  k = (long long) scalar (prhs[5], "k");
+  const long long mbA = (long long) scalar (prhs[7], "mbA"), nbA = (long long) scalar (prhs[8], "nbA"),
+                  mbB = (long long) scalar (prhs[10], "mbB"), nbB = (long long) scalar (prhs[11], "nbB");
+  const mwSize rows = (mwSize) scalar (prhs[12], "rowsC"), cols = (mwSize) scalar (prhs[13], "colsC");
+  const double chunk = nrhs == 15 ? scalar (prhs[14], "chunk_bytes") : 0;
+  if (cls < 0 || cls > 3 || mbA < 1 || nbA < 1 || mbB < 1 || nbB < 1 || !(chunk >= 0)
+      || chunk > (double) INT_MAX)
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: gemm_gpu's class or blocks");
+  int ownA = 0, ownB = 0, fits = 0;
+  void *A = data_of (prhs[6], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
+  /* the result straight into an array Octave made (returned without a copy: a 6.4 GB piece of a
+     40000^2 product took 5 s more as a MEX array), else a buffer converted at the end */
+  static const char *class_text[] = {"double", "single", "complex double", "complex single"};
+  const mwSize dims[2] = {rows, cols};
+  void *C = NULL;
+  mxArray *out = rows && cols ? gw_octave_owned_array (class_text[cls], mx_class (cls), cls >= 2,
+                                                       2, dims, &C)
+                              : NULL;
+  if (!out)
+    C = result_buffer (cls, rows, cols);
+  double seconds[3];
+  const int rc = gm_dist_gemm_gpu ((gm_dist_class) cls, context, m, n, k, A, mbA, nbA, B, mbB,
+                                   nbB, C, (size_t) chunk, &fits, seconds);
+  if (ownA)
+    mxFree (A);
+  if (ownB)
+    mxFree (B);
+  if (rc != 0 || !fits) {
+    if (out)
+      mxDestroyArray (out);
+    else
+      mxFree (C);
+    if (rc != 0)
+      dist_fail ("gpu");
+    plhs[0] = mxCreateDoubleMatrix (0, 0, mxREAL);
+  } else if (out)
+    plhs[0] = out;
+  else {
+    plhs[0] = array_of (cls, rows, cols, C);
+    mxFree (C);
+  }
+  if (outputs > 1)
+    plhs[1] = mxCreateDoubleScalar (fits);
+  if (outputs > 2) {
+    plhs[2] = mxCreateDoubleMatrix (1, 3, mxREAL);
+    memcpy (mxGetPr (plhs[2]), seconds, sizeof seconds);
+  }
+}
+
 static void cmd_tran (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   if (nrhs != 10)
@@ -395,12 +460,12 @@ static const struct {
   {"init", cmd_init},       {"engine", cmd_engine}, {"agree", cmd_agree},
   {"same", cmd_same},       {"max", cmd_max},       {"grid", cmd_grid},
   {"gemm", cmd_gemm},       {"tran", cmd_tran},     {"gather", cmd_gather},
-  {"collect", cmd_collect}, {"bcast", cmd_bcast},
+  {"collect", cmd_collect}, {"bcast", cmd_bcast},   {"gemm_gpu", cmd_gemm_gpu},
 };
 
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  (void) nlhs;
+  outputs = nlhs;
   char cmd[16] = "";
   if (nrhs < 1 || !mxIsChar (prhs[0]) || mxGetString (prhs[0], cmd, sizeof cmd) != 0)
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: the first argument names a "

@@ -705,6 +705,10 @@ static void reduce_complex (mxArray *plhs[], gw_scratch *scratch, int op, gw_ope
   view[0] = 2;
   for (int d = 0; d < nd; d++)
     view[d + 1] = dims[d];
+  /* Octave's sum ([]) is 0 and mean ([]) NaN: a 0x0 array reduces as 0x1 (gm_reduce's own
+     view rule, which sees the interleaved view 2x0x0 and would write nothing) */
+  if (nd == 2 && dims[0] == 0 && dims[1] == 0)
+    view[2] = 1;
   gw_materialize_operand (scratch, A, area);
   gw_upload_operand (scratch, A, area);
   size_t ws_bytes = 0;

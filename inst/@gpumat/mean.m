@@ -39,7 +39,8 @@ endfunction
 %!function gpu_check_mean_complex ()
 %! Z = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
 %! for x = {Z, single(Z), Z(:, :, 1), Z(1, :, 1), complex([1 2; 3 4], [1 -1; 2 -2]), ...
-%!          complex(zeros(0, 3)), complex([1 NaN], [2 3]), complex([Inf 1], [0 1])}
+%!          complex(zeros(0, 3)), complex(zeros(0, 0)), complex(single(zeros(0, 0))), ...
+%!          complex([1 NaN], [2 3]), complex([Inf 1], [0 1])}
 %!   for d = {[], 1, 2, 3, 4}
 %!     if (isempty (d{1}))
 %!       m = mean (gpumat (x{1}));  h = mean (x{1});

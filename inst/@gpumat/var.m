@@ -75,7 +75,7 @@ endfunction
 %!function gpu_check_var_complex ()
 %! Z = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
 %! for x = {Z, single(Z), Z(:, :, 1), Z(1, :, 1), complex([1 NaN], [2 3]), complex([Inf 1], [0 1]), ...
-%!          complex(zeros(0, 3)), complex(5, 2)}
+%!          complex(zeros(0, 3)), complex(zeros(0, 0)), complex(single([])), complex(5, 2)}
 %!   for a = {{}, {1}, {0, 2}, {1, 3}, {0, "all"}, {[1 2 3], 1}}
 %!     try
 %!       h = var (x{1}, a{1}{:});

@@ -74,9 +74,25 @@ function C = gpumat_mul (A, varargin)
     C = gpumat_mul (A, B);
     return;
   endif
-  if (summa_engine && A.nb == B.mb)
+  ## on the GPUs where every rank has one (the same path everywhere: the ranks agree on it, and
+  ## on whether the GPUs could hold the product); else panel by panel, or ScaLAPACK's
+  done = false;
+  c = zeros (0, 0, merge (bitand (cls, 1), "single", "double"));   # ranks outside the grid
+  if (summa_engine && __gpumat_dist__ ("max", double (! gpumat_available ())) == 0)
+    if (g.row >= 0)
+      try
+        [c, done] = __gpumat_dist__ ("gemm_gpu", cls, g.context, m, n, k, a, A.mb, A.nb, b,
+                                     B.mb, B.nb, rowsC, colsC);
+      catch err
+        id = err.identifier;  msg = err.message;
+      end_try_catch
+    endif
+    agree (isempty (msg), id, msg);
+    done = __gpumat_dist__ ("max", double (done)) > 0;
+  endif
+  if (! done && summa_engine && A.nb == B.mb)
     c = summa (g, a, b, k, A.nb, cls, rowsC, colsC);
-  else
+  elseif (! done)
     ## every rank calls the gateway (those outside the grid, with context -1, only join its
     ## check that the pieces are sound)
     descC = [1, g.context, m, n, mbC, nbC, 0, 0, max(1, rowsC)];
@@ -86,11 +102,13 @@ function C = gpumat_mul (A, varargin)
   C = gpumat_dist (g, [m, n], [mbC, nbC], c);
 endfunction
 
-## SUMMA: for each block K of the inner dimension (width kb), the grid column that owns A's
-## column block K broadcasts its rows of it along each grid row, the grid row that owns B's row
-## block K broadcasts its columns of it along each grid column, and every rank adds the
-## product of the two panels to its share of C: on its GPU where there is one (C there from
-## the first panel to the last), else on the host.  Ranks outside the grid take no part.
+## SUMMA panel by panel (without GPUs, or where they cannot hold a grid row's chunks and a grid
+## column of B: the product on the GPUs is dist/gm_dist_gpu.c): for each block K of the inner
+## dimension (width kb), the grid column that owns A's column block K broadcasts its rows of it
+## along each grid row, the grid row that owns B's row block K broadcasts its columns of it
+## along each grid column, and every rank adds the product of the two panels to its share of
+## C: on its GPU where there is one (C there from the first panel to the last), else on the
+## host.  Ranks outside the grid take no part.
 function c = summa (g, a, b, k, kb, cls, rowsC, colsC)
   type = "double";
   if (bitand (cls, 1))

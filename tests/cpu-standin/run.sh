@@ -32,12 +32,12 @@ $CXX -c "$here/emu_kernels.cpp" -o "$out/obj/emu_kernels.o"
 $CXX "$out/test_index_emu.cpp" "$out/obj/index_emu.o" "$out/obj/emu_runtime.o" -o "$out/test_index"
 if [ "${FULL:-0}" = 1 ]; then "$out/test_index"; else "$out/test_index" --quick; fi
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_index.c" \
-         "$here/emu_mex.c" "$here/emu_array.c"; do
+         "$root/mex/gw_octave_array.c" "$here/emu_mex.c" "$here/emu_array.c"; do
   mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$here" -I"$cuda/include" "$f" \
     -o "$out/obj/$(basename "$f" .c).o"
 done
 mkoctfile --mex -o "$out/mex/__gpumat__.mex" "$out/obj/gateway_util.o" \
-  "$out/obj/gw_device_message.o" "$out/obj/gw_index.o" \
+  "$out/obj/gw_device_message.o" "$out/obj/gw_index.o" "$out/obj/gw_octave_array.o" \
   "$out/obj/emu_mex.o" "$out/obj/emu_array.o" "$out/obj/emu_kernels.o" "$out/obj/index_emu.o" "$out/obj/emu_runtime.o" \
   -lstdc++
 cd "$root"

@@ -69,13 +69,13 @@ PY
 mkdir -p "$out/mex-scan"
 $CXX -c "$out/reduce_dims_emu.cpp" -o "$out/obj/reduce_dims_emu.o"
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_scan.c" \
-         "$here/emu_mex_scan.c" "$here/emu_array.c"; do
+         "$root/mex/gw_octave_array.c" "$here/emu_mex_scan.c" "$here/emu_array.c"; do
   mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$here" -I"$cuda/include" "$f" \
     -o "$out/obj/scan_$(basename "$f" .c).o"
 done
 mkoctfile --mex -o "$out/mex-scan/__gpumat__.mex" "$out/obj/scan_gateway_util.o" \
   "$out/obj/scan_gw_device_message.o" "$out/obj/scan_gw_scan.o" "$out/obj/scan_emu_mex_scan.o" \
-  "$out/obj/scan_emu_array.o" \
+  "$out/obj/scan_emu_array.o" "$out/obj/scan_gw_octave_array.o" \
   "$out/obj/emu_kernels_scan.o" "$out/obj/scan_emu.o" "$out/obj/scan_support_emu.o" \
   "$out/obj/reduce_dims_emu.o" "$out/obj/emu_runtime_scan.o" -lstdc++
 cd "$root"

@@ -52,12 +52,12 @@ python3 "$here/emu_launches.py" "$root/kernels/index.cu" "$out/index_emu.cpp" > 
 sed -i 's|^#include "gpumat.h"|#include "emu.h"\n#include "gpumat.h"|' "$out/index_emu.cpp"
 $CXX -c "$out/index_emu.cpp" -o "$out/obj/index_emu.o"
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_index.c" \
-         "$root/mex/gw_shape.c" "$here/emu_mex.c" "$here/emu_array.c"; do
+         "$root/mex/gw_shape.c" "$root/mex/gw_octave_array.c" "$here/emu_mex.c" "$here/emu_array.c"; do
   mkoctfile --mex -c -DGPUMAT_EMU_SHAPE -I"$root/kernels" -I"$root/mex" -I"$here" -I"$cuda/include" "$f" \
     -o "$out/obj/$(basename "$f" .c).o"
 done
 mkoctfile --mex -o "$out/mex/__gpumat__.mex" "$out/obj/gateway_util.o" \
-  "$out/obj/gw_device_message.o" "$out/obj/gw_index.o" "$out/obj/gw_shape.o" \
+  "$out/obj/gw_device_message.o" "$out/obj/gw_index.o" "$out/obj/gw_shape.o" "$out/obj/gw_octave_array.o" \
   "$out/obj/emu_mex.o" "$out/obj/emu_array.o" "$out/obj/emu_kernels.o" "$out/obj/index_emu.o" "$out/obj/shape_emu.o" \
   "$ew_obj" "$out/obj/tuning.o" "$out/obj/emu_runtime.o" -lstdc++
 cd "$root"

@@ -136,13 +136,13 @@ echo "(with 64-bit positions from 65 elements on:)"
 "$out/test_sort_wide" $mode | sed 's/^test_sort:/test_sort_wide:/' || status=1
 
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_sort.c" \
-         "$out/emu_mex_sort.c" "$here/emu_array.c"; do
+         "$root/mex/gw_octave_array.c" "$out/emu_mex_sort.c" "$here/emu_array.c"; do
   mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$here" -I"$cuda/include" "$f" \
     -o "$out/obj-sort/$(basename "$f" .c)_sort.o"
 done
 mkoctfile --mex -o "$out/mex-sort/__gpumat__.mex" "$out/obj-sort/gateway_util_sort.o" \
   "$out/obj-sort/gw_device_message_sort.o" "$out/obj-sort/gw_sort_sort.o" "$out/obj-sort/emu_mex_sort_sort.o" \
-  "$out/obj-sort/emu_array_sort.o" \
+  "$out/obj-sort/emu_array_sort.o" "$out/obj-sort/gw_octave_array_sort.o" \
   "$out/obj-sort/emu_kernels.o" "$out/obj-sort/sort_emu.o" "$out/obj-sort/find_emu.o" \
   "$out/obj-sort/emu_runtime.o" "$out/obj-sort/sort_extra_emu.o" -lstdc++
 cd "$root"

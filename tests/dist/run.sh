@@ -30,8 +30,27 @@ printf '#!/bin/sh\necho "GPU 0: stand-in (UUID: GPU-0)"\necho "GPU 1: stand-in (
   > "$fake/nvidia-smi"
 chmod +x "$fake/nvidia-smi"
 passed=0; failed=0
+# one run: run_case RANKS CALL LABEL [PATH]: CALL on RANKS ranks, its summary line counted
+run_case () {
+  local out rc summary n
+  out=$(PATH=${4:-$PATH} timeout 120 "${mpi[@]}" -x PATH -np "$1" bash "$root/tests/with-package.sh" \
+        "$tarball" "$2" 2>&1)
+  rc=$?
+  summary=$(printf '%s\n' "$out" | grep -E '^[a-z_]+_check .* passed' | tail -n 1)
+  printf '%s\n' "$out" | grep -E '^rank [0-9]+: FAIL' | head -n 20
+  if [ $rc = 0 ] && [ -n "$summary" ]; then
+    echo "$summary"
+    passed=$((passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+  else
+    echo "dist: $1 ranks, $3: FAILED (exit $rc${summary:+; $summary})"
+    printf '%s\n' "$out" | grep -v '^rank [0-9]*: FAIL' | tail -n 15
+    n=$(echo "$summary" | sed -nE 's/.*, ([0-9]+) failed.*/\1/p')
+    failed=$((failed + ${n:-1}))
+  fi
+}
 # the engines (gpumat_dist_init ("engine", ...)): the 1x2 run opens ScaLAPACK by path, the
-# 2x2, 1x3 and 3-rank 2x1 runs take gpumat's SUMMA, the others the linked ScaLAPACK
+# 2x2, 1x3 and 3-rank 2x1 runs take gpumat's SUMMA (on the GPUs where there are some), the
+# others the linked ScaLAPACK
 library=$(pkg-config --variable=libdir scalapack-openmpi 2>/dev/null)/libscalapack-openmpi.so
 [ -f "$library" ] || library=-
 for run in "1 1 1 -" "2 1 2 $library" "2 2 1 -" "4 2 2 summa" "3 1 3 summa" "3 2 1 summa"; do
@@ -42,20 +61,34 @@ for run in "1 1 1 -" "2 1 2 $library" "2 2 1 -" "4 2 2 summa" "3 1 3 summa" "3 2
   if [ "$1" = 4 ] && ! command -v nvidia-smi >/dev/null; then
     path=$fake:$PATH
   fi
-  out=$(PATH=$path timeout 120 "${mpi[@]}" -x PATH -np "$1" bash "$root/tests/with-package.sh" \
-        "$tarball" "addpath ('$here'); dist_check ($2, $3, '$use')" 2>&1)
-  rc=$?
-  summary=$(printf '%s\n' "$out" | grep -E '^dist_check .* passed' | tail -n 1)
-  printf '%s\n' "$out" | grep -E '^rank [0-9]+: FAIL' | head -n 20
-  if [ $rc = 0 ] && [ -n "$summary" ]; then
-    echo "$summary"
-    passed=$((passed + $(echo "$summary" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
-  else
-    echo "dist: $1 ranks, grid $2x$3: FAILED (exit $rc${summary:+; $summary})"
-    printf '%s\n' "$out" | grep -v '^rank [0-9]*: FAIL' | tail -n 15
-    n=$(echo "$summary" | sed -nE 's/.*, ([0-9]+) failed.*/\1/p')
-    failed=$((failed + ${n:-1}))
-  fi
+  run_case "$1" "addpath ('$here'); dist_check ($2, $3, '$use')" "grid $2x$3" "$path"
 done
+# the GPU engine (dist/gm_dist_gpu.c) itself: on a stand-in device of host memory everywhere
+# (tests/dist/fake_gpumat.c, in a __gpumat_dist__ of its own, first on the path), and on the
+# GPUs where there are some
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+cuda_include=${CUDA_HOME:-$(dirname "$(dirname "$(realpath "$nvcc")")")}/include
+standin=$fake/standin
+mkdir -p "$standin"
+if (cd "$standin" && mkoctfile --mex -I"$root/dist" -I"$root/mex" -I"$root/kernels" \
+      -I"$cuda_include" $(pkg-config --cflags scalapack-openmpi mpi) "$root/mex/gw_dist.c" \
+      "$root/mex/gw_octave_array.c" "$root/dist/gm_dist.c" "$root/dist/gm_dist_gpu.c" \
+      "$here/fake_gpumat.c" $(pkg-config --libs scalapack-openmpi mpi) \
+      -o __gpumat_dist__.mex) > "$fake/standin.log" 2>&1; then
+  for run in "2 1 2" "4 2 2" "3 2 1"; do
+    set -- $run
+    run_case "$1" "addpath ('$here'); addpath ('$standin'); gpu_engine_check ($2, $3, true)" \
+             "stand-in GPU engine, grid $2x$3"
+  done
+else
+  echo "dist: the stand-in GPU engine did not build:"; tail -n 15 "$fake/standin.log"
+  failed=$((failed + 1))
+fi
+if nvidia-smi -L >/dev/null 2>&1; then
+  for run in "2 1 2" "4 2 2" "3 2 1"; do
+    set -- $run
+    run_case "$1" "addpath ('$here'); gpu_engine_check ($2, $3, false)" "GPU engine, grid $2x$3"
+  done
+fi
 echo "dist: $passed passed, $failed failed, 0 skipped"
 [ $failed = 0 ]

@@ -1,0 +1,128 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+## gpu_engine_check (P, Q, FAKE): the GPU engine of distributed products (dist/gm_dist_gpu.c,
+## __gpumat_dist__ ("gemm_gpu", ...)) on a P x Q grid, on every rank of an mpirun
+## (tests/dist/run.sh).  Each rank's piece of C against Octave's own * of the whole matrices:
+## double, single and complex of each; sizes with zero dimensions, 1x1 and primes; A's column
+## blocks and B's row blocks of different sizes that do not divide k; messages from one row of
+## A to the default 256 MB, so that chunks of A and of B's columns end anywhere.  Where the
+## chunk cannot hold one row of A, no rank computes (done 0 everywhere).
+## FAKE (run.sh's stand-in build, whose "device" is host memory: tests/dist/fake_gpumat.c) adds
+## the paths where one rank's device is too small (every rank gets done 0) and where one rank's
+## product fails (every rank raises gpumat:dist:gpu, none is left waiting).
+## Prints "gpu_engine_check PxQ on N ranks: X passed, Y failed" on rank 0 and exits non-zero on
+## every rank where any rank failed.
+function gpu_engine_check (P, Q, fake = false)
+  info = gpumat_dist_init ();
+  g = gpumat_dist_grid (P, Q);
+  t = struct ("passed", 0, "failures", {{}});
+  shapes = [7 5 9; 13 11 17; 1 1 1; 0 5 3; 5 0 3; 5 4 0; 20 19 23; 3 31 2];
+  blocks = [2 3 4 2; 5 5 5 5; 3 2 2 3; 1 7 3 1];          # mbA nbA mbB nbB
+  for cls = 0:3
+    for s = 1:rows (shapes)
+      [m, n, k] = deal (shapes(s, 1), shapes(s, 2), shapes(s, 3));
+      bl = blocks(1 + mod (s + cls, rows (blocks)), :);
+      a = make (m, k, cls, 1);  b = make (k, n, cls, 2);
+      A = gpumat_dist (g, [m k], bl(1:2), @(i, j) a(i, j));
+      B = gpumat_dist (g, [k n], bl(3:4), @(i, j) b(i, j));
+      es = 8 * (1 + (cls >= 2)) / (1 + mod (cls, 2));
+      for chunk = unique ([0, max(1, k) * es, 3 * max(1, k) * es + 5, 1000])
+        t = one_product (t, g, A, B, a, b, cls, chunk, sprintf ("class %d, %dx%dx%d, blocks %s, chunk %d",
+                         cls, m, n, k, mat2str (bl), chunk));
+      endfor
+    endfor
+  endfor
+  ## a chunk smaller than one row of A: no rank computes
+  a = make (6, 5, 0, 1);  b = make (5, 4, 0, 2);
+  A = gpumat_dist (g, [6 5], [2 2], @(i, j) a(i, j));
+  B = gpumat_dist (g, [5 4], [2 2], @(i, j) b(i, j));
+  if (g.row >= 0)
+    [c, done] = __gpumat_dist__ ("gemm_gpu", 0, g.context, 6, 4, 5, local (A), 2, 2, local (B), ...
+                                 2, 2, rows (local (A)), columns (local (B)), 39);
+    t = check (t, done == 0 && isempty (c), "a chunk below one row: done %d", done);
+  endif
+  if (fake && info.size > 1 && g.row >= 0)
+    ## one rank's device too small: every rank of the grid gets done 0
+    if (info.rank == 1)
+      setenv ("FAKE_GPU_LIMIT_BYTES", "100");
+    endif
+    [c, done] = __gpumat_dist__ ("gemm_gpu", 0, g.context, 6, 4, 5, local (A), 2, 2, local (B), ...
+                                 2, 2, rows (local (A)), columns (local (B)));
+    unsetenv ("FAKE_GPU_LIMIT_BYTES");
+    t = check (t, done == 0 && isempty (c), "rank 1's device too small: done %d here", done);
+    ## one rank's product fails: every rank of the grid raises, none is left waiting
+    if (info.rank == 1)
+      setenv ("FAKE_GPU_FAIL_PRODUCT", "1");
+    endif
+    try
+      __gpumat_dist__ ("gemm_gpu", 0, g.context, 6, 4, 5, local (A), 2, 2, local (B), 2, 2, ...
+                       rows (local (A)), columns (local (B)));
+      t = check (t, false, "a failed product on rank 1 raised no error here");
+    catch err
+      want = ifelse (info.rank == 1, "the GPU of this rank: product: fake device",
+                     "the product failed on the GPU of another rank");
+      t = check (t, strcmp (err.identifier, "gpumat:dist:gpu") && ! isempty (strfind (err.message, want)),
+                 "a failed product on rank 1: %s: %s", err.identifier, err.message);
+    end_try_catch
+    unsetenv ("FAKE_GPU_FAIL_PRODUCT");
+  endif
+
+  nfail = numel (t.failures);
+  for f = 1:min (nfail, 20)
+    printf ("rank %d: FAIL %s\n", info.rank, t.failures{f});
+  endfor
+  totals = __gpumat_dist__ ("max", [nfail, t.passed]);
+  if (info.rank == 0)
+    printf ("gpu_engine_check %dx%d on %d ranks: %d passed, %d failed\n", P, Q, info.size,
+            t.passed, totals(1));
+  endif
+  if (totals(1) > 0)
+    exit (1);
+  endif
+endfunction
+
+## the m x n operand number `which`, of class code cls (complex with nonzero imaginary parts)
+function x = make (m, n, cls, which)
+  [i, j] = ndgrid (1:m, 1:n);
+  x = sin (i + which * j) + 0.25 * which;
+  if (cls >= 2)
+    x = complex (x, cos (2 * i - j));
+  endif
+  if (mod (cls, 2))
+    x = single (x);
+  endif
+endfunction
+
+function t = one_product (t, g, A, B, a, b, cls, chunk, what)
+  if (g.row < 0)
+    return;   # outside the grid: the engine is collective over the grid only
+  endif
+  sa = struct (A);  sb = struct (B);     # the layout (fields of the class)
+  I = local_index (sa.m, sa.mb, g.row, g.P);
+  J = local_index (sb.n, sb.nb, g.col, g.Q);
+  la = local (A);  lb = local (B);
+  if (cls >= 2)
+    la = complex (la);  lb = complex (lb);
+  endif
+  [c, done] = __gpumat_dist__ ("gemm_gpu", cls, g.context, rows (a), columns (b), columns (a), ...
+                               la, sa.mb, sa.nb, lb, sb.mb, sb.nb, numel (I), numel (J), chunk);
+  want = a * b;
+  ok = done == 1 && isequal (size (c), [numel(I), numel(J)]) && strcmp (class (c), class (want));
+  if (ok && ! isempty (c))
+    bound = 4 * max (1, columns (a)) * eps (class (want)) * (abs (a) * abs (b))(I, J);
+    ok = all (abs (c - want(I, J))(:) <= bound(:) + realmin (class (want)));
+  endif
+  t = check (t, ok, "%s: done %d, piece %s of %s", what, done, mat2str (size (c)), class (c));
+endfunction
+
+## the global indices of the rank in place `me` of `procs` along an n-long dimension in blocks
+function I = local_index (n, nb, me, procs)
+  I = find (mod (floor ((0:n - 1) / nb), procs) == me);
+endfunction
+
+function t = check (t, ok, fmt, varargin)
+  if (ok)
+    t.passed++;
+  else
+    t.failures{end + 1} = sprintf (fmt, varargin{:});
+  endif
+endfunction
