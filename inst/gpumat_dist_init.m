@@ -30,11 +30,12 @@
 ## the package was built with; @code{"engine", @var{library}} takes them from another shared
 ## library that exports the same four functions (@code{pdgemm_}, @code{psgemm_}, @code{pzgemm_},
 ## @code{pcgemm_}), such as COSMA's @file{libcosma_pxgemm.so} or SLATE's ScaLAPACK API;
-## @qcode{"summa"} takes gpumat's own: panels broadcast along the grid's rows and columns and
-## each rank's share accumulated by gpumat on its GPU (its part of C stays in device memory
-## from the first panel to the last; on the host without a GPU), where the inner blocks match
-## (@var{A}'s column blocks of @var{B}'s row blocks' size; other products go to the linked
-## ScaLAPACK; a transposed operand is transposed first, by ScaLAPACK's @code{p?tran}); and
+## @qcode{"summa"} takes gpumat's own: where every rank has a GPU, each rank receives its grid
+## row of @var{A} and grid column of @var{B} in large broadcasts and multiplies them on its GPU
+## as they arrive (any blocks); where some rank has none, or a GPU cannot hold a grid column of
+## @var{B}, SUMMA panel by panel, where the inner blocks match (@var{A}'s column blocks of
+## @var{B}'s row blocks' size; other products go to the linked ScaLAPACK); a transposed operand
+## is transposed first, by ScaLAPACK's @code{p?tran}; and
 ## @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing
 ## it is collective: every rank passes the same library (errors on every rank otherwise).  Needs the package built with MPI and ScaLAPACK (Debian:
 ## @code{libopenmpi-dev} and @code{libscalapack-openmpi-dev}, then @code{pkg install} again):
