@@ -135,8 +135,9 @@ static void take (engine *e, const message *m)
       const long long w = m->cols - j * e->nbA < e->nbA ? m->cols - j * e->nbA : e->nbA;
       const int64_t dims[2] = {m->rows, w}, dst_dims[2] = {m->rows, e->k},
                     origin[2] = {0, (j * e->Q + m->from) * e->nbA};
-      gpu_step (e, gm_copy_block (e->cls, 2, dims, (char *) e->d_stage + (size_t) j * e->nbA * m->rows * es,
-                                  dst_dims, origin, e->d_a, 0), "A's blocks placed");
+      const char *block = (const char *) e->d_stage + (size_t) j * e->nbA * m->rows * es;
+      gpu_step (e, gm_copy_block (e->cls, 2, dims, block, dst_dims, origin, e->d_a, 0),
+                "A's blocks placed");
     }
   }
   if (m->kind == MSG_A && m->last_of_chunk && e->gpu_ok) {

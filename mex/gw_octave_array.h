@@ -1,9 +1,10 @@
 /* gw_octave_array.h: result arrays that Octave itself makes, for the MEX files to fill in place.
  *
  * Octave 7.3's MEX layer, built without std::pmr as Debian's is, copies every array a MEX file
- * creates, one element at a time, when it is returned (1.1-1.3 GB/s on the GPU machine: 5 s
- * for a 6.4 GB piece of a distributed product); an array made by Octave (__gpumat_alloc__,
- * mex/gpumat_alloc.cc) and handed to the MEX file through mexCallMATLAB is returned as it is.
+ * creates, one element at a time, when it is returned (1.1-1.3 GB/s on the GPU machine; a
+ * 6.4 GB piece of a distributed product cost 9 s with its zeroing); an array made by Octave
+ * (__gpumat_alloc__, mex/gpumat_alloc.cc) and handed to the MEX file through mexCallMATLAB is
+ * returned as it is.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
 #ifndef GW_OCTAVE_ARRAY_H

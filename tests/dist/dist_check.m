@@ -17,7 +17,7 @@ function dist_check (P, Q, engine = "")
   endif
   g = gpumat_dist_grid (P, Q);
   t = struct ("passed", 0, "failures", {{}});
-  t = check (t, strcmp (info.engine, ifelse (isempty (engine), "ScaLAPACK (linked)", engine)),
+  t = tally_check (t, strcmp (info.engine, ifelse (isempty (engine), "ScaLAPACK (linked)", engine)),
              "engine '%s', want '%s'", info.engine, engine);
   ## each rank's GPU: the launcher's choice, or the host's GPUs (nvidia-smi -L) by local rank;
   ## run.sh gives one run a stand-in nvidia-smi that lists two
@@ -33,7 +33,7 @@ function dist_check (P, Q, engine = "")
   else
     want = "";
   endif
-  t = check (t, strcmp (info.gpu, want) && strcmp (getenv ("CUDA_VISIBLE_DEVICES"), want),
+  t = tally_check (t, strcmp (info.gpu, want) && strcmp (getenv ("CUDA_VISIBLE_DEVICES"), want),
              "rank %d (local %d of %d, %d GPUs): gpu '%s', CUDA_VISIBLE_DEVICES '%s', want '%s'",
              info.rank, info.local_rank, info.local_size, gpus, info.gpu,
              getenv ("CUDA_VISIBLE_DEVICES"), want);
@@ -80,10 +80,10 @@ function dist_check (P, Q, engine = "")
         H = apply (a, opa) * apply (b, opb);
         what = sprintf ("%s%s %s x %s%s %s, %dx%dx%d", cla, ifelse (cxa, " complex", ""), opa,
                         clb, ifelse (cxb, " complex", ""), opb, mkn);
-        t = check (t, strcmp (class (X), class (H)), "%s: class %s, host %s", what, class (X), class (H));
-        t = check (t, isequal (size (X), size (H)), "%s: size %s, host %s", what, mat2str (size (X)),
+        t = tally_check (t, strcmp (class (X), class (H)), "%s: class %s, host %s", what, class (X), class (H));
+        t = tally_check (t, isequal (size (X), size (H)), "%s: size %s, host %s", what, mat2str (size (X)),
                mat2str (size (H)));
-        t = check (t, iscomplex (X) == iscomplex (H) || all (imag (H(:)) == 0),
+        t = tally_check (t, iscomplex (X) == iscomplex (H) || all (imag (H(:)) == 0),
                "%s: complexity %d, host %d", what, iscomplex (X), iscomplex (H));
         k = mkn(2);
         e = eps (class (H));
@@ -94,7 +94,7 @@ function dist_check (P, Q, engine = "")
         endif
         if (isequal (size (X), size (H)))
           err = abs (double (X) - double (H));
-          t = check (t, all (err(:) <= bound(:) + realmin), "%s: error %g past the bound", what,
+          t = tally_check (t, all (err(:) <= bound(:) + realmin), "%s: error %g past the bound", what,
                  max ([0; err(:) - bound(:)]));
         endif
       endfor
@@ -107,27 +107,27 @@ function dist_check (P, Q, engine = "")
   BN = gpumat_dist (g, [4 5], [3 2], @(i, j) cos (0.9 * i - j));
   XN = gather (AN * BN);
   HN = an * cos (0.9 * (1:4)' - (1:5));
-  t = check (t, isequal (isnan (XN), isnan (HN)) && isequal (XN(isinf (HN)), HN(isinf (HN))),
+  t = tally_check (t, isequal (isnan (XN), isnan (HN)) && isequal (XN(isinf (HN)), HN(isinf (HN))),
              "NaN and Inf pattern of a product");
   fin = isfinite (HN);
-  t = check (t, all (abs (XN(fin) - HN(fin)) <= 4 * eps * 4 * 4), "finite values beside NaN and Inf");
+  t = tally_check (t, all (abs (XN(fin) - HN(fin)) <= 4 * eps * 4 * 4), "finite values beside NaN and Inf");
   ## gather: to every rank and to one, exactly; a piece given directly
   Z = reshape (1:63, 7, 9) + 0.5i;
   D = gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j));
-  t = check (t, isequal (gather (D), Z), "gather to all");
+  t = tally_check (t, isequal (gather (D), Z), "gather to all");
   for root = 0:info.size - 1
     Y = gather (D, root);
-    t = check (t, isequal (Y, ifelse (info.rank == root, Z, zeros (0, 0))), "gather to rank %d", root);
+    t = tally_check (t, isequal (Y, ifelse (info.rank == root, Z, zeros (0, 0))), "gather to rank %d", root);
   endfor
   ## pieces and single elements, from their owners only
-  t = check (t, isequal (gather (D, 5, 8), Z(5, 8)), "gather of one element");
-  t = check (t, isequal (gather (D, [7 1 4], [2 9 9 3]), Z([7 1 4], [2 9 9 3])), "gather of a piece");
+  t = tally_check (t, isequal (gather (D, 5, 8), Z(5, 8)), "gather of one element");
+  t = tally_check (t, isequal (gather (D, [7 1 4], [2 9 9 3]), Z([7 1 4], [2 9 9 3])), "gather of a piece");
   for root = 0:info.size - 1
     Y = gather (D, ":", 4, root);
-    t = check (t, isequal (Y, ifelse (info.rank == root, Z(:, 4), [])), "a column to rank %d", root);
+    t = tally_check (t, isequal (Y, ifelse (info.rank == root, Z(:, 4), [])), "a column to rank %d", root);
   endfor
   S = gpumat_dist (g, [5 6], [2 2], @(i, j) single (i - 2 * j));
-  t = check (t, isequal (gather (S, 2:4, [6 1]), single ((2:4)' - 2 * [6 1])), "a single piece");
+  t = tally_check (t, isequal (gather (S, 2:4, [6 1]), single ((2:4)' - 2 * [6 1])), "a single piece");
   ## a matrix read from a file, each rank its own blocks (rank 0 writes it; the file's name is
   ## rank 0's process id, which every rank learns)
   pids = __gpumat_dist__ ("collect", getpid (), -1);
@@ -138,7 +138,7 @@ function dist_check (P, Q, engine = "")
   endif
   __gpumat_dist__ ("collect", 0, -1);           # every rank waits for the file
   R = gpumat_dist_read (g, file, [11 13], [4 3]);
-  t = check (t, isequal (gather (R), W), "gpumat_dist_read");
+  t = tally_check (t, isequal (gather (R), W), "gpumat_dist_read");
   t = expect_error (t, @() gpumat_dist_read (g, file, [11 14], [4 3]), "gpumat:dist:fileError",
                     "gpumat_dist_read of the wrong size");
   __gpumat_dist__ ("collect", 0, -1);
@@ -146,26 +146,26 @@ function dist_check (P, Q, engine = "")
     delete (file);
   endif
   ## transposes (p?tran), real and complex, blocks turned
-  t = check (t, isequal (gather (D.'), Z.'), "D.'");
-  t = check (t, isequal (gather (D'), Z'), "D'");
-  t = check (t, isequal (size (D'), [9 7]), "size (D')");
+  t = tally_check (t, isequal (gather (D.'), Z.'), "D.'");
+  t = tally_check (t, isequal (gather (D'), Z'), "D'");
+  t = tally_check (t, isequal (size (D'), [9 7]), "size (D')");
   S2 = gpumat_dist (g, [5 6], [2 2], @(i, j) single (i - 2 * j));
-  t = check (t, isequal (gather (S2'), single ((1:5)' - 2 * (1:6))'), "a single matrix's transpose");
+  t = tally_check (t, isequal (gather (S2'), single ((1:5)' - 2 * (1:6))'), "a single matrix's transpose");
   ## isequal, the same answer on every rank (one rank's piece differs in F)
-  t = check (t, isequal (D, gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j))), "isequal, equal");
+  t = tally_check (t, isequal (D, gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j))), "isequal, equal");
   F = gpumat_dist (g, [7 9], [3 2], @(i, j) Z(i, j) + (i == 7 & j == 9));
-  t = check (t, ! isequal (D, F), "isequal, one element differs");
-  t = check (t, isequal (D, gpumat_dist (g, [7 9], [2 4], @(i, j) Z(i, j))), "isequal, other blocks");
-  t = check (t, isempty (gpumat_dist (g, [0 4], [2 2], @(i, j) zeros (numel (i), numel (j))))
+  t = tally_check (t, ! isequal (D, F), "isequal, one element differs");
+  t = tally_check (t, isequal (D, gpumat_dist (g, [7 9], [2 4], @(i, j) Z(i, j))), "isequal, other blocks");
+  t = tally_check (t, isempty (gpumat_dist (g, [0 4], [2 2], @(i, j) zeros (numel (i), numel (j))))
                 && ! isempty (D), "isempty");
   t = expect_error (t, @() any (D), "gpumat:dist:unsupported", "any");
   E = gpumat_dist (g, [7 9], [3 2], local (D));
-  t = check (t, isequal (gather (E), Z), "a distributed matrix from its local pieces");
-  t = check (t, isequal (gather (gpumat_mul (D, "none", E, "transpose")), Z * Z.'),
+  t = tally_check (t, isequal (gather (E), Z), "a distributed matrix from its local pieces");
+  t = tally_check (t, isequal (gather (gpumat_mul (D, "none", E, "transpose")), Z * Z.'),
              "D E.' (exact: small integers)");
-  t = check (t, isequal (gather (D * gpumat_dist (g, [9 2], [2 2], @(i, j) i - j)),
+  t = tally_check (t, isequal (gather (D * gpumat_dist (g, [9 2], [2 2], @(i, j) i - j)),
                          Z * ((1:9)' - (1:2))), "D * F by mtimes");
-  t = check (t, isequal (size (D), [7 9]), "size");
+  t = tally_check (t, isequal (size (D), [7 9]), "size");
 
   ## errors: raised on every rank, with an identifier, no rank left waiting
   t = expect_error (t, @() gpumat_mul (D, D), "gpumat:dist:nonconformant", "nonconformant");
@@ -190,18 +190,7 @@ function dist_check (P, Q, engine = "")
                 "an integer piece");
 
   ## the summary: rank 0 prints; every rank learns whether any failed
-  nfail = numel (t.failures);
-  for f = 1:min (nfail, 20)
-    printf ("rank %d: FAIL %s\n", info.rank, t.failures{f});
-  endfor
-  totals = __gpumat_dist__ ("max", [nfail, t.passed]);
-  if (info.rank == 0)
-    printf ("dist_check %dx%d on %d ranks: %d passed, %d failed\n", P, Q, info.size, t.passed,
-            totals(1));
-  endif
-  if (totals(1) > 0)
-    exit (1);
-  endif
+  tally_report (t, info.rank, sprintf ("dist_check %dx%d on %d ranks", P, Q, info.size));
 
 endfunction
 
@@ -224,13 +213,6 @@ function v = ifelse (c, a, b)
   endif
 endfunction
 
-function t = check (t, ok, fmt, varargin)
-  if (ok)
-    t.passed++;
-  else
-    t.failures{end+1} = sprintf (fmt, varargin{:});
-  endif
-endfunction
 
 function t = expect_error (t, f, want_id, what)
   got = "";
@@ -239,7 +221,7 @@ function t = expect_error (t, f, want_id, what)
   catch err
     got = err.identifier;
   end_try_catch
-  t = check (t, strcmp (got, want_id), "%s: error '%s', want '%s'", what, got, want_id);
+  t = tally_check (t, strcmp (got, want_id), "%s: error '%s', want '%s'", what, got, want_id);
 endfunction
 
 ## the entries of the test matrices, a function of the global indices (so that each rank makes

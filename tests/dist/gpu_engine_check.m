@@ -38,7 +38,7 @@ function gpu_engine_check (P, Q, fake = false)
   if (g.row >= 0)
     [c, done] = __gpumat_dist__ ("gemm_gpu", 0, g.context, 6, 4, 5, local (A), 2, 2, local (B), ...
                                  2, 2, rows (local (A)), columns (local (B)), 39);
-    t = check (t, done == 0 && isempty (c), "a chunk below one row: done %d", done);
+    t = tally_check (t, done == 0 && isempty (c), "a chunk below one row: done %d", done);
   endif
   if (fake && info.size > 1 && g.row >= 0)
     ## one rank's device too small: every rank of the grid gets done 0
@@ -48,7 +48,7 @@ function gpu_engine_check (P, Q, fake = false)
     [c, done] = __gpumat_dist__ ("gemm_gpu", 0, g.context, 6, 4, 5, local (A), 2, 2, local (B), ...
                                  2, 2, rows (local (A)), columns (local (B)));
     unsetenv ("FAKE_GPU_LIMIT_BYTES");
-    t = check (t, done == 0 && isempty (c), "rank 1's device too small: done %d here", done);
+    t = tally_check (t, done == 0 && isempty (c), "rank 1's device too small: done %d here", done);
     ## one rank's product fails: every rank of the grid raises, none is left waiting
     if (info.rank == 1)
       setenv ("FAKE_GPU_FAIL_PRODUCT", "1");
@@ -56,28 +56,17 @@ function gpu_engine_check (P, Q, fake = false)
     try
       __gpumat_dist__ ("gemm_gpu", 0, g.context, 6, 4, 5, local (A), 2, 2, local (B), 2, 2, ...
                        rows (local (A)), columns (local (B)));
-      t = check (t, false, "a failed product on rank 1 raised no error here");
+      t = tally_check (t, false, "a failed product on rank 1 raised no error here");
     catch err
       want = ifelse (info.rank == 1, "the GPU of this rank: product: fake device",
                      "the product failed on the GPU of another rank");
-      t = check (t, strcmp (err.identifier, "gpumat:dist:gpu") && ! isempty (strfind (err.message, want)),
+      t = tally_check (t, strcmp (err.identifier, "gpumat:dist:gpu") && ! isempty (strfind (err.message, want)),
                  "a failed product on rank 1: %s: %s", err.identifier, err.message);
     end_try_catch
     unsetenv ("FAKE_GPU_FAIL_PRODUCT");
   endif
 
-  nfail = numel (t.failures);
-  for f = 1:min (nfail, 20)
-    printf ("rank %d: FAIL %s\n", info.rank, t.failures{f});
-  endfor
-  totals = __gpumat_dist__ ("max", [nfail, t.passed]);
-  if (info.rank == 0)
-    printf ("gpu_engine_check %dx%d on %d ranks: %d passed, %d failed\n", P, Q, info.size,
-            t.passed, totals(1));
-  endif
-  if (totals(1) > 0)
-    exit (1);
-  endif
+  tally_report (t, info.rank, sprintf ("gpu_engine_check %dx%d on %d ranks", P, Q, info.size));
 endfunction
 
 ## the m x n operand number `which`, of class code cls (complex with nonzero imaginary parts)
@@ -111,7 +100,7 @@ function t = one_product (t, g, A, B, a, b, cls, chunk, what)
     bound = 4 * max (1, columns (a)) * eps (class (want)) * (abs (a) * abs (b))(I, J);
     ok = all (abs (c - want(I, J))(:) <= bound(:) + realmin (class (want)));
   endif
-  t = check (t, ok, "%s: done %d, piece %s of %s", what, done, mat2str (size (c)), class (c));
+  t = tally_check (t, ok, "%s: done %d, piece %s of %s", what, done, mat2str (size (c)), class (c));
 endfunction
 
 ## the global indices of the rank in place `me` of `procs` along an n-long dimension in blocks
@@ -119,10 +108,3 @@ function I = local_index (n, nb, me, procs)
   I = find (mod (floor ((0:n - 1) / nb), procs) == me);
 endfunction
 
-function t = check (t, ok, fmt, varargin)
-  if (ok)
-    t.passed++;
-  else
-    t.failures{end + 1} = sprintf (fmt, varargin{:});
-  endif
-endfunction
