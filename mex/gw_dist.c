@@ -142,15 +142,50 @@ static void *result_buffer (int cls, mwSize rows, mwSize cols)
   return mxCalloc ((size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1) + 16, 1);
 }
 
-/* plhs[0] from the result buffer C of a gm_dist call that returned rc (C freed either way). */
-static void finish_result (mxArray *plhs[], int rc, int cls, mwSize rows, mwSize cols, void *C)
+/* A rows x cols result of class cls for a gm_dist call to fill at *data.  Real: an array that
+   Octave made (gw_octave_array.h: returned without Octave 7.3's element-by-element copy of a
+   MEX array), zeroed first where `zero` (ScaLAPACK's p?gemm and p?tran are given it as C), or
+   else a MEX array.  Complex: NULL, and *data an interleaved buffer that finish_result splits
+   into a MEX array (which Octave narrows to real where every imaginary part is zero, as its
+   own operations do). */
+static mxArray *result_array (int cls, mwSize rows, mwSize cols, int zero, void **data)
+{
+  if (cls >= 2) {
+    *data = result_buffer (cls, rows, cols);
+    return NULL;
+  }
+  static const char *class_text[] = {"double", "single"};
+  const mwSize dims[2] = {rows, cols};
+  mxArray *out = rows && cols ? gw_octave_owned_array (class_text[cls], mx_class (cls), 0, 2,
+                                                       dims, data)
+                              : NULL;
+  if (out && zero)
+    memset (*data, 0, (size_t) rows * cols * real_size (cls));
+  if (!out) {
+    out = mxCreateNumericMatrix (rows, cols, mx_class (cls), mxREAL);
+    *data = mxGetData (out);
+  }
+  return out;
+}
+
+/* plhs[0] from result_array's (out, data) after a gm_dist call that returned rc; an error for
+   rc != 0 (reason: the error identifier's last part), with the result freed. */
+static void finish_result (mxArray *plhs[], int rc, const char *reason, int cls, mwSize rows,
+                           mwSize cols, mxArray *out, void *data)
 {
   if (rc != 0) {
-    mxFree (C);
-    dist_fail (rc == -2 ? "invalidArgument" : "tooLarge");
+    if (out)
+      mxDestroyArray (out);
+    else
+      mxFree (data);
+    dist_fail (reason);
   }
-  plhs[0] = array_of (cls, rows, cols, C);
-  mxFree (C);
+  if (out)
+    plhs[0] = out;
+  else {
+    plhs[0] = array_of (cls, rows, cols, data);
+    mxFree (data);
+  }
 }
 
 static void cmd_init (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -281,8 +316,8 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   read_desc (prhs[11], descC);
   const mwSize rows = (mwSize) scalar (prhs[12], "rowsC"), cols = (mwSize) scalar (prhs[13], "colsC");
   int ownA = 0, ownB = 0;
-  void *A = data_of (prhs[7], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
-  void *C = result_buffer (cls, rows, cols);
+  void *A = data_of (prhs[7], cls, &ownA), *B = data_of (prhs[9], cls, &ownB), *C;
+  mxArray *out = result_array (cls, rows, cols, 1, &C);
   const int rc = gm_dist_gemm ((gm_dist_class) cls, opa, opb, m, n, k, A,
                                (long long) mxGetNumberOfElements (prhs[7]), descA, B,
                                (long long) mxGetNumberOfElements (prhs[9]), descB, C,
@@ -291,7 +326,7 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mxFree (A);
   if (ownB)
     mxFree (B);
-  finish_result (plhs, rc, cls, rows, cols, C);
+  finish_result (plhs, rc, rc == -2 ? "invalidArgument" : "tooLarge", cls, rows, cols, out, C);
 }
 
 /* [C, done, seconds] = ("gemm_gpu", cls, context, m, n, k, A, mbA, nbA, B, mbB, nbB, rowsC,
@@ -317,17 +352,10 @@ static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: gemm_gpu's class or blocks");
   int ownA = 0, ownB = 0, fits = 0;
   void *A = data_of (prhs[6], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
-  /* the result straight into an array Octave made, returned without a copy (as a MEX array, a
-     6.4 GB piece of a 40000^2 product made the call from Octave 9 s longer than the engine's
-     6.7 s), else a buffer converted at the end */
-  static const char *class_text[] = {"double", "single", "complex double", "complex single"};
-  const mwSize dims[2] = {rows, cols};
-  void *C = NULL;
-  mxArray *out = rows && cols ? gw_octave_owned_array (class_text[cls], mx_class (cls), cls >= 2,
-                                                       2, dims, &C)
-                              : NULL;
-  if (!out)
-    C = result_buffer (cls, rows, cols);
+  /* a real result straight into an array Octave made (as a MEX array, a 6.4 GB piece of a
+     40000^2 product made the call from Octave 9 s longer than the engine's 6.7 s) */
+  void *C;
+  mxArray *out = result_array (cls, rows, cols, 0, &C);
   double seconds[3];
   const int rc = gm_dist_gemm_gpu ((gm_dist_class) cls, context, m, n, k, A, mbA, nbA, B, mbB,
                                    nbB, C, (size_t) chunk, &fits, seconds);
@@ -335,20 +363,14 @@ static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mxFree (A);
   if (ownB)
     mxFree (B);
-  if (rc != 0 || !fits) {
+  if (rc == 0 && !fits) {
     if (out)
       mxDestroyArray (out);
     else
       mxFree (C);
-    if (rc != 0)
-      dist_fail ("gpu");
     plhs[0] = mxCreateDoubleMatrix (0, 0, mxREAL);
-  } else if (out)
-    plhs[0] = out;
-  else {
-    plhs[0] = array_of (cls, rows, cols, C);
-    mxFree (C);
-  }
+  } else
+    finish_result (plhs, rc, "gpu", cls, rows, cols, out, C);
   if (outputs > 1)
     plhs[1] = mxCreateDoubleScalar (fits);
   if (outputs > 2) {
@@ -369,14 +391,14 @@ static void cmd_tran (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   read_desc (prhs[7], descC);
   const mwSize rows = (mwSize) scalar (prhs[8], "rowsC"), cols = (mwSize) scalar (prhs[9], "colsC");
   int own = 0;
-  void *A = data_of (prhs[5], cls, &own);
-  void *C = result_buffer (cls, rows, cols);
+  void *A = data_of (prhs[5], cls, &own), *C;
+  mxArray *out = result_array (cls, rows, cols, 1, &C);
   const int rc = gm_dist_tran ((gm_dist_class) cls, conjugate, m, n, A,
                                (long long) mxGetNumberOfElements (prhs[5]), descA, C,
                                (long long) rows * (long long) cols, descC);
   if (own)
     mxFree (A);
-  finish_result (plhs, rc, cls, rows, cols, C);
+  finish_result (plhs, rc, rc == -2 ? "invalidArgument" : "tooLarge", cls, rows, cols, out, C);
 }
 
 static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -399,19 +421,18 @@ static void cmd_gather (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   int own = 0;
   void *local = row < 0 ? NULL : data_of (prhs[10], cls, &own);
   const int here = root < 0 || root == gm_dist_rank ();
-  const size_t bytes = (size_t) (m * n) * real_size (cls) * (cls >= 2 ? 2 : 1);
-  void *out = here ? mxCalloc (bytes + 16, 1) : NULL;
+  void *data = NULL;
+  mxArray *out = here ? result_array (cls, (mwSize) m, (mwSize) n, 0, &data) : NULL;
   const int rc = gm_dist_gather ((gm_dist_class) cls, m, n, mb, nb, P, Q, row, col, local, rows,
-                                 cols, root, out);
+                                 cols, root, data);
   if (own)
     mxFree (local);
-  if (rc != 0) {
-    mxFree (out);
+  if (here)
+    finish_result (plhs, rc, "tooLarge", cls, (mwSize) m, (mwSize) n, out, data);
+  else if (rc != 0)
     dist_fail ("tooLarge");
-  }
-  plhs[0] = here ? array_of (cls, (mwSize) m, (mwSize) n, out)
-                 : mxCreateNumericMatrix (0, 0, mx_class (cls), mxREAL);
-  mxFree (out);
+  else
+    plhs[0] = mxCreateNumericMatrix (0, 0, mx_class (cls), mxREAL);
 }
 
 static void cmd_collect (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -438,22 +459,22 @@ static void cmd_bcast (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const int along_row = scalar (prhs[3], "along_row") != 0, root = (int) scalar (prhs[4], "root");
   const mwSize rows = (mwSize) scalar (prhs[6], "rows"), cols = (mwSize) scalar (prhs[7], "cols");
   const size_t bytes = (size_t) rows * cols * real_size (cls) * (cls >= 2 ? 2 : 1);
-  /* the root broadcasts from its own panel (only read; interleaved where complex), the others
-     receive into a new buffer */
+  /* the root's panel (interleaved where complex) is copied into the result and broadcast from
+     there; the others receive into theirs */
   int own = 0, sender = 0;
   if (gm_dist_bcast_root (context, along_row, root, &sender) != 0)
     dist_fail ("communication");
   if (sender && mxGetNumberOfElements (prhs[5]) != (size_t) rows * cols)
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: the root's panel is not %dx%d",
            (int) rows, (int) cols);
-  void *buf = sender ? data_of (prhs[5], cls, &own) : mxMalloc (bytes + 16);
-  const int rc = gm_dist_bcast (context, along_row, root, buf, (long long) bytes);
-  if (rc == 0)
-    plhs[0] = array_of (cls, rows, cols, buf);
-  if (!sender || own)
-    mxFree (buf);
-  if (rc != 0)
-    dist_fail ("communication");
+  void *data, *panel = sender ? data_of (prhs[5], cls, &own) : NULL;
+  mxArray *out = result_array (cls, rows, cols, 0, &data);
+  if (sender && bytes)
+    memcpy (data, panel, bytes);
+  if (own)
+    mxFree (panel);
+  const int rc = gm_dist_bcast (context, along_row, root, data, (long long) bytes);
+  finish_result (plhs, rc, "communication", cls, rows, cols, out, data);
 }
 
 /* The commands, one row each. */
