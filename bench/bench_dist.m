@@ -10,6 +10,10 @@
 ## distributed C is checked at sampled elements against the exact sum.  Median of 3 timed
 ## products after a warm-up; appends "mode,ranks,N,NB,seconds,TFLOP/s" to CSV (rank 0).
 function bench_dist (mode, N, nb, csv, engine = "")
+  if (strcmp (mode, "dist"))
+    ## before anything uses a GPU: each rank takes its own (gpumat_dist_init's help)
+    info = gpumat_dist_init ();
+  endif
   ## made on the GPU where there is one (the host takes 30 s for each 40000^2 matrix)
   if (gpumat_available ())
     fa = @(i, j) gather (sin (gpumat (i) + 0.5 * gpumat (j)));
@@ -39,7 +43,6 @@ function bench_dist (mode, N, nb, csv, engine = "")
       check_samples (C, fa, fb, N);
       rank = 0;
     case "dist"
-      info = gpumat_dist_init ();
       if (! isempty (engine))
         info = gpumat_dist_init ("engine", engine);
       endif
