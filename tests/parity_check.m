@@ -264,6 +264,10 @@ function u = unary_functions ()
            "find_view", @(x) dev(find (x.'), x); "nnz_view", @(x) nnz (x.');
            "median1", @(x) dev(median (x, 1), x); "median2", @(x) dev(median (x, 2), x);
            "median3", @(x) dev(median (x, 3), x); "median_view", @(x) dev(median (x.'), x)}];
+  ## Octave's own m-files that stop at a gpumat array's class name, computed on the host
+  ## (inst/@gpumat: mode, quantile, prctile, iqr, gradient; flintmax of the elements' class)
+  u = [u; {"mode", @mode; "quantile", @(x) quantile (x, [0.25; 0.5]); "prctile", @(x) prctile (x, 50);
+           "iqr", @iqr; "gradient", @gradient; "flintmax", @flintmax}];
 endfunction
 
 function b = binary_functions ()

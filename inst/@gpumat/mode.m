@@ -1,0 +1,28 @@
+## Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+
+## -*- texinfo -*-
+## @deftypefn {} {@dots{} =} mode (@var{x}, @dots{})
+## Octave's @code{mode} for gpumat arrays: no GPU method yet, so the arguments are gathered,
+## Octave's own @code{mode} runs on the host and numeric and logical results come back as
+## gpumat arrays: the same values, class and size as on host arrays, errors included (Octave's
+## mode.m, given a gpumat array itself, stops at the class name).  Warns once a session with the
+## identifier @code{gpumat:hostFallback}.
+## @seealso{gpumat, gather}
+## @end deftypefn
+
+function varargout = mode (varargin)
+  [varargout{1:max (nargout, 1)}] = host_call ("mode", varargin{:});
+endfunction
+
+%!testif ; gpumat_available ()
+%! warning ("off", "gpumat:hostFallback", "local");
+%! x = [3 1 3 2 NaN 1 3];
+%! for X = {gpumat(x), gpumat(single(x))}
+%!   X = X{1};
+%!   if (isa (gather (X), "single"))
+%!     x = single (x);
+%!   endif
+%!   r = mode (X);
+%!   assert (isa (r, "gpumat"));
+%!   assert (gather (r), mode (x));
+%! endfor
