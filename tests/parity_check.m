@@ -267,7 +267,14 @@ function u = unary_functions ()
   ## Octave's own m-files that stop at a gpumat array's class name, computed on the host
   ## (inst/@gpumat: mode, quantile, prctile, iqr, gradient; flintmax of the elements' class)
   u = [u; {"mode", @mode; "quantile", @(x) quantile (x, [0.25; 0.5]); "prctile", @(x) prctile (x, 50);
-           "iqr", @iqr; "gradient", @gradient; "flintmax", @flintmax}];
+           "iqr", @iqr; "gradient", @gradient; "flintmax", @flintmax;
+           "polyval", @(x) polyval ([1 -2 0.5], x); "polyval_p", @(x) polyval (x(:), 0.5)}];
+  ## every norm the GPU computes (vectors: 1, 2, fro, +-Inf, p > 0; matrices: 1, Inf, fro), and
+  ## those left to Octave (matrix p, vector p <= 0)
+  u = [u; {"norm1", @(x) norm (x, 1); "normInf", @(x) norm (x, Inf); "normfro", @(x) norm (x, "fro");
+           "norm_v3", @(x) norm (x(:), 3); "norm_v-inf", @(x) norm (x(:), -Inf);
+           "norm_vfro", @(x) norm (x(:), "fro"); "norm_v0.5", @(x) norm (x(:), 0.5);
+           "norm_v-1", @(x) norm (x(:), -1); "norm_m3", @(x) norm (x, 3)}];
 endfunction
 
 function b = binary_functions ()
@@ -279,6 +286,9 @@ function b = binary_functions ()
   ## the shape functions with two operands (mex/gw_shape.c's catnd and kron)
   b = [b; {"cat1", @(x, y) cat (1, x, y); "cat2", @(x, y) cat (2, x, y);
            "cat3", @(x, y) cat (3, x, y); "kron", @kron}];
+  ## Octave's m-files computed on the host for gpumat arrays (inst/@gpumat/polyfit.m, ...)
+  b = [b; {"polyfit", @(x, y) polyfit (x, y, 1); "polyval2", @polyval;
+           "integral", @(x, y) integral (@(t) t .^ 2, x, y)}];
 endfunction
 
 function f = product_forms ()

@@ -185,16 +185,21 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       if (islogical (y))  y = double (y);  endif
       varargout{1} = store (dot (x(:), y(:)));
     case "norm"
-      x = operand (varargin{1});  p = varargin{3};
+      ## ("norm", A, KIND, P): KIND "1", "2", "inf", "-inf", "fro" or "p" (then P), as the
+      ## gateway's gw_cmd_norm takes them
+      x = operand (varargin{1});  kind = varargin{2};  p = varargin{3};
       if (! (isfloat (x) && isreal (x)))
         ## the gateway's norm takes real double and single data only
         error ("gpumat:norm:unsupportedClass", "norm: %s data: norm on the GPU takes real double or single data", class (x));
       endif
-      if (ischar (p) || p != 2 || ! isvector (x))
-        r = norm (x, p);
-      else
-        r = norm (x);
-      endif
+      switch (kind)
+        case "p"
+          r = norm (x, p);
+        case {"1", "2"}
+          r = norm (x, str2double (kind));
+        otherwise
+          r = norm (x, kind);
+      endswitch
       varargout{1} = store (r);
     case "reshape"
       varargout{1} = store (reshape (value_of (varargin{1}), varargin{2}));
