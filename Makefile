@@ -42,7 +42,7 @@ build: all
 
 # ---- package tarball: src/ holds build.mk as its Makefile, plus mex/ and kernels/ -----------
 DIST_DIR  := $(TARGET)/dist/$(PACKAGE)-$(VERSION)
-DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m inst/@gpumat/*.m inst/@gpumat/private/*.m inst/@gpumat_dist/*.m inst/@gpumat_dist/private/*.m) inst/PKG_ADD \
+DIST_FILES := DESCRIPTION COPYING INDEX NEWS README.md $(wildcard inst/*.m inst/private/*.m inst/@*/*.m inst/@*/private/*.m) inst/PKG_ADD \
               $(wildcard mex/*.c mex/*.cc mex/*.h dist/*.c dist/*.h) $(KERNEL_SOURCES) $(KERNEL_HEADERS) build.mk Makefile
 # Reproducible: fixed order, owner and time (the DESCRIPTION date), gzip without a timestamp.
 # pkg install appends a top-level PKG_ADD to the PKG_ADD of the folder with the compiled files,

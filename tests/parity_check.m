@@ -275,6 +275,12 @@ function u = unary_functions ()
            "norm_v3", @(x) norm (x(:), 3); "norm_v-inf", @(x) norm (x(:), -Inf);
            "norm_vfro", @(x) norm (x(:), "fro"); "norm_v0.5", @(x) norm (x(:), 0.5);
            "norm_v-1", @(x) norm (x(:), -1); "norm_m3", @(x) norm (x, 3)}];
+  ## block matrices: rows of host arrays (a range, a diagonal matrix, several pieces) above a
+  ## gpumat array (Octave joins those rows through their class's horzcat: inst/@double/...)
+  u = [u; {"block_row", @(x) [zeros(1, max (columns (x) - 1, 0)), ones(1, min (columns (x), 1)); x];
+           "block_diag", @(x) [eye(2), zeros(2, max (columns (x) - 2, 0)); x];
+           "block_range", @(x) [1:columns(x); x];
+           "block_int", @(x) [int8(1:min (columns (x), 2)), zeros(1, max (columns (x) - 2, 0)); x]}];
 endfunction
 
 function b = binary_functions ()

@@ -183,7 +183,10 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       x = operand (varargin{1});  y = operand (varargin{2});
       if (islogical (x))  x = double (x);  endif
       if (islogical (y))  y = double (y);  endif
-      varargout{1} = store (dot (x(:), y(:)));
+      ## ("dot", X, Y, PRE, LEN, POST, OUTDIMS): the dot over the middle of PRE x LEN x POST
+      [pre, len, post] = deal (varargin{3:5});
+      r = dot (reshape (x, pre, len, post), reshape (y, pre, len, post), 2);
+      varargout{1} = store (reshape (r, varargin{6}));
     case "norm"
       ## ("norm", A, KIND, P): KIND "1", "2", "inf", "-inf", "fro" or "p" (then P), as the
       ## gateway's gw_cmd_norm takes them
