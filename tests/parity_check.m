@@ -268,7 +268,9 @@ function u = unary_functions ()
   ## (inst/@gpumat: mode, quantile, prctile, iqr, gradient; flintmax of the elements' class)
   u = [u; {"mode", @mode; "quantile", @(x) quantile (x, [0.25; 0.5]); "prctile", @(x) prctile (x, 50);
            "iqr", @iqr; "gradient", @gradient; "flintmax", @flintmax;
-           "polyval", @(x) polyval ([1 -2 0.5], x); "polyval_p", @(x) polyval (x(:), 0.5)}];
+           "polyval", @(x) polyval ([1 -2 0.5], x); "polyval_p", @(x) polyval (x(:), 0.5);
+           "isdefinite", @isdefinite; "cosint", @cosint; "expint", @expint; "sinint", @sinint;
+           "vander", @vander}];
   ## every norm the GPU computes (vectors: 1, 2, fro, +-Inf, p > 0; matrices: 1, Inf, fro), and
   ## those left to Octave (matrix p, vector p <= 0)
   u = [u; {"norm1", @(x) norm (x, 1); "normInf", @(x) norm (x, Inf); "normfro", @(x) norm (x, "fro");
