@@ -270,7 +270,8 @@ function u = unary_functions ()
            "iqr", @iqr; "gradient", @gradient; "flintmax", @flintmax;
            "polyval", @(x) polyval ([1 -2 0.5], x); "polyval_p", @(x) polyval (x(:), 0.5);
            "isdefinite", @isdefinite; "cosint", @cosint; "expint", @expint; "sinint", @sinint;
-           "vander", @vander}];
+           "vander", @vander; "bitset", @(x) bitset (x, 2); "polyvalm", @(x) polyvalm ([1 2], x);
+           "gammainc", @(x) gammainc (x, 2); "swapbytes", @swapbytes}];
   ## every norm the GPU computes (vectors: 1, 2, fro, +-Inf, p > 0; matrices: 1, Inf, fro), and
   ## those left to Octave (matrix p, vector p <= 0)
   u = [u; {"norm1", @(x) norm (x, 1); "normInf", @(x) norm (x, Inf); "normfro", @(x) norm (x, "fro");
