@@ -19,4 +19,4 @@ endfunction
 %!assert (horzcat ("a", "bc"), builtin ("horzcat", "a", "bc"))
 %!testif ; gpumat_available ()
 %! ## the row joined as Octave joins it, then gpumat's vertcat
-%! assert (isequal (["ab", "c"; gpumat([1 2 3])], vertcat ("abc", gpumat ([1 2 3])))));
+%! assert (isequal (["ab", "c"; gpumat([1 2 3])], vertcat ("abc", gpumat ([1 2 3]))));

@@ -17,5 +17,5 @@ endfunction
 %!testif ; gpumat_available ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! A = [2 -1 0; -1 2 -1; 0 -1 2];
-%! assert (isdefinite (gpumat (A)), isdefinite (A));
-%! assert (isdefinite (gpumat (-A)), isdefinite (-A));
+%! assert (gather (isdefinite (gpumat (A))), isdefinite (A));
+%! assert (gather (isdefinite (gpumat (-A))), isdefinite (-A));
