@@ -271,7 +271,8 @@ function u = unary_functions ()
            "polyval", @(x) polyval ([1 -2 0.5], x); "polyval_p", @(x) polyval (x(:), 0.5);
            "isdefinite", @isdefinite; "cosint", @cosint; "expint", @expint; "sinint", @sinint;
            "vander", @vander; "bitset", @(x) bitset (x, 2); "polyvalm", @(x) polyvalm ([1 2], x);
-           "gammainc", @(x) gammainc (x, 2); "swapbytes", @swapbytes}];
+           "gammainc", @(x) gammainc (x, 2); "swapbytes", @swapbytes;
+           "dot_sparse", @(x) dot (x, sparse (double (x))); "dot_sparse_left", @(x) dot (sparse (double (x)), x)}];
   ## every norm the GPU computes (vectors: 1, 2, fro, +-Inf, p > 0; matrices: 1, Inf, fro), and
   ## those left to Octave (matrix p, vector p <= 0)
   u = [u; {"norm1", @(x) norm (x, 1); "normInf", @(x) norm (x, Inf); "normfro", @(x) norm (x, "fro");

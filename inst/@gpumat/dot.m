@@ -10,14 +10,23 @@ function d = dot (x, y, varargin)
   ## straight to the gateway, its shape checks made in the shell (mex/gpumat_value.cc,
   ## "dotv"): the same checks here in Octave code cost 37 us a call, past issue 12's budget of
   ## 25 us.  It sums the one long dimension, as gpumat_dot does; other shapes go to gpumat_dot.
-  if (nargin == 2)
-    d = __gpumat_call__ ("dotv", x, y);
-  elseif (! (isnumeric (x) && isnumeric (y)) || islogical (x) || islogical (y))
-    ## Octave's dot takes numeric data only (gpumat_dot also takes logical)
-    error ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
-  else
-    d = gpumat_dot (x, y, varargin{:});
-  endif
+  try
+    if (nargin == 2)
+      d = __gpumat_call__ ("dotv", x, y);
+    elseif (! (isnumeric (x) && isnumeric (y)) || islogical (x) || islogical (y))
+      ## Octave's dot takes numeric data only (gpumat_dot also takes logical)
+      error ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
+    else
+      d = gpumat_dot (x, y, varargin{:});
+    endif
+  catch err
+    ## a sparse operand, which the GPU does not take: Octave's own dot of the gathered data
+    ## (its full result, or its error for single or integer data with a sparse one)
+    if (! strcmp (err.identifier, "gpumat:dot:sparse"))
+      rethrow (err);
+    endif
+    d = host_call ("dot", x, y, varargin{:});
+  end_try_catch
 endfunction
 
 %!error dot (gpumat (zeros (0, 1)))
@@ -34,3 +43,14 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_dot ();
+
+## a sparse operand: Octave's own dot of the gathered data (a full result), or its error
+%!testif ; gpumat_available ()
+%! warning ("off", "gpumat:hostFallback", "local");
+%! A = magic (4);  S = sparse (A .* (A > 8));
+%! d = dot (gpumat (A), S);
+%! assert (isa (d, "gpumat"));
+%! assert (gather (d), dot (A, S));
+%! assert (gather (dot (S, gpumat (A), 2)), dot (S, A, 2));
+%! assert (gather (dot (gpumat (A(:, 1)), S(:, 2))), dot (A(:, 1), S(:, 2)));
+%! fail ("dot (gpumat (single (A)), S)", "wrong type argument 'sparse matrix'");

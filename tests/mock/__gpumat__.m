@@ -179,7 +179,12 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       vals = cellfun (@(a) operand (a), varargin(2:end), "uniformoutput", false);
       varargout{1} = store (cat (varargin{1}, vals{:}));
     case "dot"
-      ## the gateway's dot takes logical data as double, as gpumat_dot does
+      ## the gateway's dot takes logical data as double, as gpumat_dot does, and refuses sparse
+      ## data (gateway_util.c's gw_read_operand_raw)
+      if (issparse (varargin{1}) || issparse (varargin{2}))
+        error ("gpumat:dot:sparse", "%s: sparse matrices are not supported: convert with full (), not double",
+               ifelse (issparse (varargin{1}), "X", "Y"));
+      endif
       x = operand (varargin{1});  y = operand (varargin{2});
       if (islogical (x))  x = double (x);  endif
       if (islogical (y))  y = double (y);  endif
