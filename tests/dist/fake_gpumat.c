@@ -86,11 +86,6 @@ gm_status gm_copy_duplex_2d (void *d_dst, const void *h_src, gm_host_span up, vo
   return GM_OK;
 }
 
-static size_t class_bytes (gm_class cls)
-{
-  return cls == GM_DOUBLE || cls == GM_COMPLEX_SINGLE ? 8 : cls == GM_SINGLE ? 4 : 16;
-}
-
 gm_status gm_copy_block (gm_class cls, int nd, const int64_t *dims, const void *d_src,
                          const int64_t *dst_dims, const int64_t *origin, void *d_dst,
                          cudaStream_t stream)
@@ -98,7 +93,7 @@ gm_status gm_copy_block (gm_class cls, int nd, const int64_t *dims, const void *
   (void) stream;
   if (nd != 2)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "fake gm_copy_block: 2-D only");
-  const size_t es = class_bytes (cls);
+  const size_t es = gm_class_size (cls);
   if (origin[0] + dims[0] > dst_dims[0] || origin[1] + dims[1] > dst_dims[1])
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "fake gm_copy_block: a block past the array");
   for (int64_t j = 0; j < dims[1]; j++)
