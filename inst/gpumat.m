@@ -96,6 +96,12 @@
 ## complex result whose imaginary parts are all zero is real, as in Octave.  Other
 ## operations on complex data (@code{.^}, @code{exp}, @code{log}, @code{sqrt}, ...) are
 ## Octave's own on the gathered data, uploaded.
+##
+## A sparse host operand (@code{@var{G} + @var{S}}, @code{@var{G} .* @var{S}},
+## @code{@var{G} * @var{S}}, @code{@var{S}' * @var{G}}, @code{max (@var{G}, @var{S})},
+## @code{[@var{G}, @var{S}]}, ...) gets Octave's own operator on the gathered data: a full
+## result is uploaded, a sparse one (as Octave makes @code{@var{G} .* @var{S}}) is Octave's
+## sparse matrix on the host, since a gpumat array is full.
 ## Integer arrays multiply as in @code{gpumat_mul}: two of one integer class give
 ## the exact product saturated once (an extension of @code{*}), an integer array
 ## with a scalar is Octave's own @code{*}; @code{dot} follows Octave's @code{dot}.
@@ -1983,3 +1989,31 @@ endfunction
 %! assert (class (gather (abs (gpumat (complex (single (zeros (2, 0))))))), "single");
 %!error <nonconformant arguments \(op1 is 0x3, op2 is 0x2\)>
 %! gpumat (complex (zeros (0, 3))) + gpumat (complex (zeros (0, 2)));
+%!function gpu_check_sparse_operands ()
+%!  a = [4 -5 6; 7 0 9];  G = gpumat (a);
+%!  elementwise = {@plus, @minus, @times, @rdivide, @ldivide, @lt, @eq, @and, @or, @max};
+%!  shaped = {@(x, y) [x, y], @(x, y) [x; y], @(x, y) x * y.', @(x, y) x.' * y, @(x, y) x' * y};
+%!  for S = {sparse([1 0 -2; 0 3 0]), sparse(complex ([1 0 -2; 0 3 0], [0 1 0; 0 0 -1])), ...
+%!           sparse([true false true; false true false]), sparse(2)}
+%!    s = S{1};
+%!    funcs = elementwise;
+%!    if (! isscalar (s))
+%!      funcs = [elementwise, shaped];
+%!    endif
+%!    for f = funcs
+%!      for order = 1:2
+%!        if (order == 1)
+%!          h = f{1} (a, s);  g = f{1} (G, s);
+%!        else
+%!          h = f{1} (s, a);  g = f{1} (s, G);
+%!        endif
+%!        ## a full result on the device, a sparse one on the host, both Octave's values
+%!        assert (isgpuarray (g), ! issparse (h));
+%!        assert (issparse (gather (g)), issparse (h));
+%!        assert (gather (g), h);
+%!      endfor
+%!    endfor
+%!  endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_sparse_operands ();

@@ -353,6 +353,8 @@ static octave_value op_el_ldiv (const octave_base_value& a, const octave_base_va
   octave_value x = as_value (b), y = as_value (a), r;
   if (direct_binary_operator (octave_value::op_el_div, x, y, r))
     return r;
+  if (sparse_pair (x, y))              /* Octave's S .\ G is not always its G ./ S (complex) */
+    return host_operator (octave_value::op_el_ldiv, y, x);
   return elementwise_binary (octave_value::op_el_div, "quotient", "rdivide", x, y);
 }
 
@@ -361,6 +363,8 @@ static octave_value op_mul (const octave_base_value& a, const octave_base_value&
   octave_value x = as_value (a), y = as_value (b), r;
   if (direct_product (x, false, y, false, r))
     return r;
+  if (sparse_pair (x, y))
+    return host_operator (octave_value::op_mul, x, y);
   return gw1 (ovl ("mul", "operator *", x, y, "auto"));
 }
 
@@ -372,6 +376,8 @@ static octave_value op_mul (const octave_base_value& a, const octave_base_value&
     octave_value r;                                                                          \
     if (direct_product (as_value (a), opa[0] != 'n', as_value (b), opb[0] != 'n', r))        \
       return r;                                                                              \
+    if (sparse_pair (as_value (a), as_value (b)))                                            \
+      return host_operator (octave_value::fname, as_value (a), as_value (b));                \
     octave_value_list l (7);                                                                 \
     l(0) = "mul"; l(1) = "operator *"; l(2) = as_value (a); l(3) = opa;                      \
     l(4) = as_value (b); l(5) = opb; l(6) = "auto";                                          \

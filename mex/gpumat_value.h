@@ -321,6 +321,13 @@ octave_value elementwise_binary (octave_value::binary_op op, const char *caller,
                                  const char *name, const octave_value& x, const octave_value& y);
 octave_value elementwise_not (const octave_value& x);
 octave_value elementwise_uminus (const octave_value& x);
+/* a sparse host operand, and Octave's own operator (plain or compound) of the gathered
+   operands: the result uploaded, or left on the host where it is sparse */
+bool sparse_pair (const octave_value& a, const octave_value& b);
+octave_value host_operator (octave_value::binary_op op, const octave_value& a,
+                            const octave_value& b);
+octave_value host_operator (octave_value::compound_binary_op op, const octave_value& a,
+                            const octave_value& b);
 /* logical (G) on the device, Octave's error for NaN */
 octave_value logical_value (const octave_value& x);
 /* the hostFallback warning, once per NAME a session */

@@ -137,7 +137,7 @@ static bool host_only (const octave_value& v)
 {
   if (is_gpumat (v))
     return rep (v).m_complex;
-  return v.iscomplex ();
+  return v.iscomplex () || v.issparse ();
 }
 
 /* Whether the binary op `name` of x and y runs on the device. */
@@ -226,10 +226,13 @@ static octave_value host_of (const octave_value& v)
 }
 
 /* A host result as Octave stores it (a complex result with all-zero imaginary parts is
-   real), uploaded. */
+   real), uploaded; a sparse one (G .* S with S sparse) stays on the host as Octave gives it,
+   since a gpumat array is full. */
 static octave_value upload_result (octave_value r)
 {
   r.maybe_mutate ();
+  if (r.issparse ())
+    return r;
   return upload_host (r);
 }
 
@@ -238,6 +241,27 @@ static octave_value host_binary (octave_value::binary_op op, const octave_value&
                                  const octave_value& b)
 {
   note_host_fallback ("operator " + octave_value::binary_op_as_string (op));
+  return upload_result (octave::binary_op (op, host_of (a), host_of (b)));
+}
+
+/* Octave's own operator on the gathered operands, for a pair the device does not take where
+   the caller decides it (a sparse host operand of *, or of .\ with the operands in Octave's
+   order); compound forms (A.' * S) included. */
+bool sparse_pair (const octave_value& a, const octave_value& b)
+{
+  return a.issparse () || b.issparse ();
+}
+
+octave_value host_operator (octave_value::binary_op op, const octave_value& a,
+                            const octave_value& b)
+{
+  return host_binary (op, a, b);
+}
+
+octave_value host_operator (octave_value::compound_binary_op op, const octave_value& a,
+                            const octave_value& b)
+{
+  note_host_fallback ("operator *");
   return upload_result (octave::binary_op (op, host_of (a), host_of (b)));
 }
 

@@ -67,6 +67,11 @@ function [cases, mismatches] = parity_check (part, parts)
       endfor
     endfor
   endfor
+  ## sparse: a host operand only (a gpumat array is full), real, complex and logical, with
+  ## every binary function and product; Octave computes these (a full or a sparse result), so
+  ## the value type must too, not hand the sparse operand to the gateway, which refuses it
+  [c, m, k] = sparse_operand_cases (binary, k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## integer element-wise operations and casts at the saturation edges (integer_parity)
   [c, m, k] = integer_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
@@ -1286,6 +1291,52 @@ function [cases, mismatches, k] = binary_cases (funcs, pairs, placements, k, min
       endfor
     endfor
   endfor
+endfunction
+
+## Every function of FUNCS with one gpumat operand and one sparse host operand, either order:
+## real, complex and logical sparse data beside double, single, complex and logical gpumat
+## arrays of the same shape, a scalar and a row (broadcast).  Octave's result is full or sparse
+## by its own rules; the gpumat result must be the same value and agree in sparsity.
+function [cases, mismatches, k] = sparse_operand_cases (funcs, k, mine)
+  cases = 0;  mismatches = {};
+  A = [1 0 -2; 0 3 0];
+  sparse_ops = {sparse(A), sparse(complex (A, [0 1 0; 0 0 -1])), sparse(A != 0), sparse(2), ...
+                sparse(zeros (2, 0))};
+  full_ops = {[4 -5 6; 7 0 9], single([4 -5 6; 7 0 9]), complex([1 2 3; 4 5 6], 1), ...
+              [true false true; false true true], 3, [1 2 3], zeros(2, 0)};
+  for f = 1:rows (funcs)
+    for s = 1:numel (sparse_ops)
+      for x = 1:numel (full_ops)
+        for order = 1:2
+          k++;
+          if (! mine (k))
+            continue;
+          endif
+          S = sparse_ops{s};  F = full_ops{x};
+          if (order == 1)
+            [ok, why] = agree (funcs{f, 2}, {F, S}, {gpumat(F), S}, @same_sparsity);
+          else
+            [ok, why] = agree (funcs{f, 2}, {S, F}, {S, gpumat(F)}, @same_sparsity);
+          endif
+          cases++;
+          if (! ok)
+            mismatches{end+1} = sprintf ("%s (%s, sparse %s) order %d: %s", funcs{f, 1},
+                                         describe (F), describe (S), order, why);
+          endif
+        endfor
+      endfor
+    endfor
+  endfor
+endfunction
+
+## As same, and both results sparse or both full.
+function [ok, why] = same_sparsity (h, g)
+  if (issparse (h) != issparse (gather_if (g)))
+    ok = false;
+    why = sprintf ("sparse %d, host sparse %d", issparse (gather_if (g)), issparse (h));
+    return;
+  endif
+  [ok, why] = same (h, g);
 endfunction
 
 function [ok, why] = agree (f, host_args, gpu_args, compare = @same)

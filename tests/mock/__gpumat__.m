@@ -38,6 +38,19 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     endif
     return;
   endif
+  ## the gateway reads every array argument through gw_read_operand, which refuses sparse data
+  ## (gpumat:<area>:sparse): so must the mock, or a value-type path that hands a sparse host
+  ## operand to the gateway would pass here and fail only on the GPU machine
+  sparse_arg = find (cellfun (@issparse, varargin), 1);
+  if (! isempty (sparse_arg))
+    area = cmd;
+    if (any (strcmp (cmd, {"binary", "unary", "convert"})))
+      area = "elementwise";
+    endif
+    error (sprintf ("gpumat:%s:sparse", area),
+           "%s: sparse matrices are not supported: convert with full (), not %s", caller,
+           class (varargin{sparse_arg}));
+  endif
   ## complex operands of "binary" and "unary" (gw_elementwise.c's complex block,
   ## kernels/elementwise_complex.cu): Octave's own function, which narrows as the gateway does;
   ## the ops without a complex kernel are refused as the gateway refuses them
@@ -179,12 +192,8 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       vals = cellfun (@(a) operand (a), varargin(2:end), "uniformoutput", false);
       varargout{1} = store (cat (varargin{1}, vals{:}));
     case "dot"
-      ## the gateway's dot takes logical data as double, as gpumat_dot does, and refuses sparse
-      ## data (gateway_util.c's gw_read_operand_raw)
-      if (issparse (varargin{1}) || issparse (varargin{2}))
-        error ("gpumat:dot:sparse", "%s: sparse matrices are not supported: convert with full (), not double",
-               ifelse (issparse (varargin{1}), "X", "Y"));
-      endif
+      ## the gateway's dot takes logical data as double, as gpumat_dot does (sparse data is
+      ## refused above, as gateway_util.c's gw_read_operand_raw refuses it)
       x = operand (varargin{1});  y = operand (varargin{2});
       if (islogical (x))  x = double (x);  endif
       if (islogical (y))  y = double (y);  endif

@@ -21,9 +21,10 @@ function varargout = minmax (name, A, B, dim)
     if (device_int_pair (true, A, B))
       ## integer data on the device: the other operand rounded and saturated into the class
       varargout = {__gpumat_call__("binary", name, name, A, B)};
-    elseif (isinteger (A) || isinteger (B) || ((iscomplex (A) || iscomplex (B))
-                                               && ! (device_operand (A) && device_operand (B))))
-      varargout = {host_call(name, A, B)};             # Octave's own (gpumat:hostFallback)
+    elseif (isinteger (A) || isinteger (B) || ! (device_operand (A) && device_operand (B)))
+      ## Octave's own (gpumat:hostFallback): integer pairs the kernels do not take, and a
+      ## sparse host operand (the result is sparse, as Octave's)
+      varargout = {host_call(name, A, B)};
     else
       varargout = {__gpumat_call__("binary", name, name, A, B)};
     endif
