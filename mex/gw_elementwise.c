@@ -817,7 +817,7 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 /* ---- norm -------------------------------------------------------------------------------------- */
 
 /* ("norm", CALLER, A, KIND, P): Octave's norm of a real double or single 2-D array, a 1x1
-   gpumat array of A's class (double 0 for an empty A, as Octave's).  Vectors: KIND "1", "2",
+   gpumat array of A's class (0 for an empty A: a double, or A's class for "fro", as Octave's).  Vectors: KIND "1", "2",
    "fro" (the 2-norm), "inf", "-inf", "p" (P finite and > 0); matrices: "1", "inf", "fro".
    inst/gpumat.m's norm takes every other case to Octave's own norm on the host. */
 void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -865,10 +865,12 @@ void gw_cmd_norm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   void *d_out;
   gm_status st;
   if (A.numel == 0) {
-    /* Octave: the norm of an empty array is 0, a double whatever the class (all-zero bits). */
-    cls = GM_DOUBLE;
-    d_out = gw_device_alloc (&scratch, sizeof (double), area);
-    st = gm_fill_bytes (d_out, 0, sizeof (double));
+    /* Octave: the norm of an empty array is 0 (all-zero bits), a double whatever the class,
+       except the "fro" norm, which keeps A's class (norm (single ([]), "fro") is single). */
+    if (strcmp (kind_name, "fro"))
+      cls = GM_DOUBLE;
+    d_out = gw_device_alloc (&scratch, gm_class_size (cls), area);
+    st = gm_fill_bytes (d_out, 0, gm_class_size (cls));
   } else {
     gw_materialize_operand (&scratch, &A, area);
     gw_upload_operand (&scratch, &A, area);

@@ -129,3 +129,16 @@ endfunction
 %! assert (gather (norm (gpumat ([1 NaN; 2 3]))), NaN);
 %! assert (gather (norm (gpumat ([1 Inf; 2 3]), 2)), norm ([1 Inf; 2 3], 2));
 %! assert (gather (norm (gpumat (single ([1 NaN; 2 3])))), single (NaN));
+%!testif ; gpumat_available ()
+%! ## the norm of an empty array is 0: a double, except the "fro" norm, which keeps the class
+%! for A = {zeros(0, 3), zeros(3, 0), zeros(1, 0), zeros(0, 0)}
+%!   for cls = {"double", "single"}
+%!     a = cast (A{1}, cls{1});
+%!     for p = {{}, {1}, {2}, {Inf}, {-Inf}, {"fro"}, {"inf"}, {3}}
+%!       nh = norm (a, p{1}{:});
+%!       n = gather (norm (gpumat (a), p{1}{:}));
+%!       assert ([class(n), mat2str(size (n))], [class(nh), mat2str(size (nh))]);
+%!       assert (n, nh);
+%!     endfor
+%!   endfor
+%! endfor
