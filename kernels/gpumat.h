@@ -966,6 +966,31 @@ gm_status gm_var (gm_class cls, int nd, const int64_t *dims, int dim, int opt, i
                   const void *d_x, void *d_out, void *d_workspace, size_t workspace_bytes,
                   cudaStream_t stream);
 
+/* ---- complex prod, cumprod, max and min along one dimension (kernels/reduce_complex.cu) ---- */
+/* Octave 7.3's prod (x, dim), cumprod (x, dim) and [m, i] = max / min (x, [], dim) of complex
+ * double or complex single data (cls GM_COMPLEX_DOUBLE or GM_COMPLEX_SINGLE, interleaved), the
+ * array (nd, dims) taken along dim (1-based; past the last dimension the length is 1).
+ *  GM_CX_PROD     gm_reduce_dims (GM_RED_SUM, ...)'s shape (a 0x0 x is taken as 0x1, a line of
+ *                 length 0 gives 1 + 0i); each line multiplied from 1 + 0i in order with
+ *                 std::complex's product (libgcc's __muldc3 / __mulsc3);
+ *  GM_CX_CUMPROD  x's shape; the running products from the first element;
+ *  GM_CX_MAX, GM_CX_MIN  gm_reduce_dims (GM_RED_MAX, ...)'s shape (nothing to compute where
+ *                 dims[dim-1] is 0); Octave's order (abs, then arg with -pi read as pi) and its
+ *                 loops' NaN rule, d_index (may be NULL, double, 1-based) the positions.
+ * A line of at most 1024 elements, or any line when there are at least 132 * 2048 of them,
+ * gives Octave's bits (max and min: Octave's elements always); longer products are chunked
+ * (within the floating-point tolerance), a chunked line with a non-finite part in its input or
+ * result walked again in Octave's order.  The result stays complex: the caller narrows it as
+ * Octave does.  Workspace as gm_reduce's (ask the size, 16-byte aligned); queued on `stream`. */
+typedef enum {
+  GM_CX_PROD = 0, GM_CX_CUMPROD, GM_CX_MAX, GM_CX_MIN, GM_CX_COUNT
+} gm_complex_reduce_op;
+gm_status gm_complex_reduce_workspace_size (gm_complex_reduce_op op, gm_class cls, int nd,
+                                            const int64_t *dims, int dim, size_t *bytes);
+gm_status gm_complex_reduce (gm_complex_reduce_op op, gm_class cls, int nd, const int64_t *dims,
+                             int dim, const void *d_x, void *d_out, double *d_index,
+                             void *d_workspace, size_t workspace_bytes, cudaStream_t stream);
+
 /* ---- sort, median, find, nnz (kernels/sort.cu, kernels/find.cu) ------------------------- */
 /* Octave 7.3's sort along dimension dim (1-based; past nd a dimension of length 1) of an array
  * of shape (nd, dims), viewed as pre x len x post: each of the pre*post slices sorted stably,

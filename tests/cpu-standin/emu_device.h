@@ -24,6 +24,7 @@ static inline int __syncthreads_or (int x) { return x; }
 static inline double __dmul_rn (double a, double b) { volatile double p = a * b; return p; }
 static inline float __fmul_rn (float a, float b) { volatile float p = a * b; return p; }
 static inline int atomicOr (int *p, int v) { int o = *p; *p |= v; return o; }
+static inline long long atomicMin (long long *p, long long v) { long long o = *p; if (v < o) *p = v; return o; }
 using std::isfinite;
 using std::isnan;
 using std::isinf;
