@@ -14,7 +14,8 @@
  *    below: kernels/elementwise_int.cu, or Octave's own function where that has no kernel);
  *    complex data raise gpumat:<area>:unsupportedClass, naming the class, except in "binary"
  *    and "unary" for the ops of kernels/elementwise_complex.cu (the block "complex operands"
- *    below);
+ *    below), and in "reduce" (sum and mean: reduce_complex below; max and min:
+ *    mex/gw_complex_reduce.c);
  *  - an empty result needs no device call (a gpumat array with no device memory);
  *  - mod, rem, atan2 and hypot refuse logical and char operands, as Octave 7.3 does ("mod:
  *    wrong type argument 'bool'"; gm_binop_describe's takes_logical);
@@ -37,6 +38,7 @@
 #include <string.h>
 #include "gateway_util.h"
 #include "gw_elementwise.h"
+#include "gw_complex_reduce.h"
 
 /* ---- shared ------------------------------------------------------------------------------------ */
 
@@ -756,6 +758,12 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if ((op == GM_RED_SUM || op == GM_RED_MEAN) && (A.cls == GM_COMPLEX_DOUBLE
                                                  || A.cls == GM_COMPLEX_SINGLE)) {
     reduce_complex (plhs, &scratch, op, &A, prhs[IN_DIM]);
+    return;
+  }
+  if ((op == GM_RED_MAX || op == GM_RED_MIN) && gm_class_is_complex (A.cls)) {
+    /* Octave's order and NaN rule (mex/gw_complex_reduce.c, kernels/reduce_complex.cu) */
+    gw_complex_reduce (nlhs, plhs, &scratch, op == GM_RED_MAX ? GM_CX_MAX : GM_CX_MIN, &A,
+                       prhs[IN_DIM], area);
     return;
   }
   check_class (&scratch, &A, area, 1);

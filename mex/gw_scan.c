@@ -6,7 +6,8 @@
  * when the order reaches its length); var and std follow var.m (a 1x1 NaN for a 0x0 A taken
  * along its default dimension, NaN where a line is empty, and a double result whenever A is
  * empty, even for single data).  A logical A is read as double, as Octave's functions read
- * it; cumsum of complex data runs on the interleaved parts (cumsum_complex); other
+ * it; cumsum of complex data runs on the interleaved parts (cumsum_complex), prod and cumprod
+ * of complex data on kernels/reduce_complex.cu (mex/gw_complex_reduce.c); other
  * integer and complex cases raise gpumat:scan:unsupportedClass (inst/@gpumat sends them to
  * Octave's own functions on the host first).  The inst/ methods resolve every option ("native",
  * "double", diff's default dimension and its order past a dimension's length, var's weights,
@@ -19,6 +20,7 @@
 #include <string.h>
 #include "gateway_util.h"
 #include "gw_scan.h"
+#include "gw_complex_reduce.h"
 
 /* the first three are gm_scan_op's values */
 enum { OP_CUMSUM = GM_SCAN_CUMSUM, OP_CUMPROD = GM_SCAN_CUMPROD, OP_PROD = GM_SCAN_PROD, OP_DIFF,
@@ -105,6 +107,12 @@ void gw_cmd_scan (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   gw_read_operand_raw (&scratch, prhs[IN_A], area, "A", &A);
   if (op == OP_CUMSUM && (A.cls == GM_COMPLEX_DOUBLE || A.cls == GM_COMPLEX_SINGLE)) {
     cumsum_complex (plhs, &scratch, &A, prhs[IN_DIM]);
+    return;
+  }
+  if ((op == OP_PROD || op == OP_CUMPROD) && gm_class_is_complex (A.cls)) {
+    /* Octave's products (mex/gw_complex_reduce.c, kernels/reduce_complex.cu) */
+    gw_complex_reduce (nlhs, plhs, &scratch, op == OP_PROD ? GM_CX_PROD : GM_CX_CUMPROD, &A,
+                       prhs[IN_DIM], area);
     return;
   }
   if (!(A.cls == GM_DOUBLE || A.cls == GM_SINGLE || (A.logical && A.cls == GM_UINT8)))

@@ -4,7 +4,7 @@
 ## @deftypefn {} {[@var{passed}, @var{failed}] =} scan_gateway_check ()
 ## The gateway's "scan" command (mex/gw_scan.c over kernels/scan.cu) against Octave's own
 ## cumsum, cumprod, prod, diff (with DIM), var and std: every class it takes (double, single,
-## logical), shapes from scalars and empties to N-d, the views G.' and G', every dimension up
+## logical; complex for prod and cumprod), shapes from scalars and empties to N-d, the views G.' and G', every dimension up
 ## to past the last, diff's orders (passes of 8 and more), var's OPT and default dimension
 ## (var ([]) is a double NaN).  Arrays whose lines are at most 1024 elements must give Octave's
 ## bits (class, size, values, -0 and NaN); long lines, summed in chunks, within the reduction
@@ -79,10 +79,51 @@ function [passed, failed] = scan_gateway_check ()
       [passed, failed] = tally (passed, failed, ok, [op{1} " (chunked)"], h, 0, 0, 0);
     endfor
   endfor
+  ## complex prod and cumprod (mex/gw_complex_reduce.c, kernels/reduce_complex.cu): Octave's
+  ## bits and narrowing, NaN and Inf in either part, -0, the views (laid out on the device, G'
+  ## conjugated twice), empties
+  Z = complex ([1 2 NaN 4; -0 4 5 0; Inf 0.5 -Inf 2], [3 -0 1 Inf; 2 NaN -1 0; 0 1 -2 1]);
+  for b = {Z, complex([1 2], [0 0]), complex(zeros(0, 3)), complex(zeros(3, 0)), complex([]), ...
+           complex(reshape(1:24, 2, 3, 4) / 7, reshape(24:-1:1, 2, 3, 4) / 5), complex(-0, Inf)}
+    for cls = {"double", "single"}
+      h = cast (b{1}, cls{1});
+      for view = 0:2
+        if (view > 0 && ndims (h) > 2)
+          continue;
+        endif
+        G = device_array (h, view);
+        for op = {"cumprod", "prod"}
+          for dim = [0, 1, 2, 3, 5]
+            want = host (op{1}, h, dim, 0);
+            got = __gpumat_call__ ("scan", op{1}, op{1}, G, dim, 0);
+            [passed, failed] = tally (passed, failed, same_complex (want, got), op{1}, h, view, dim, 0);
+          endfor
+        endfor
+      endfor
+    endfor
+  endfor
+  ## long complex lines, in chunks: within tolerance; with a NaN or Inf part: Octave's bits
+  v = complex (cos (1:5000)', sin (1:5000)') .* (1 + sin (1:5000)' / 1e4);
+  for cls = {"double", "single"}
+    for op = {"cumprod", "prod"}
+      h = cast (v, cls{1});
+      want = host (op{1}, h, 0, 0);
+      got = gather (__gpumat_call__ ("scan", op{1}, op{1}, gpumat (h), 0, 0));
+      ok = strcmp (class (got), class (want)) && isequal (size (got), size (want)) ...
+           && all (abs (got(:) - want(:)) <= 5000 * eps (class (want)) * max (abs (want(:))));
+      [passed, failed] = tally (passed, failed, ok, [op{1} " (complex, chunked)"], h, 0, 0, 0);
+      h(3000) = complex (Inf, 1);
+      h(4000) = complex (0, 0);
+      want = host (op{1}, h, 0, 0);
+      got = __gpumat_call__ ("scan", op{1}, op{1}, gpumat (h), 0, 0);
+      [passed, failed] = tally (passed, failed, same_complex (want, got),
+                                [op{1} " (complex, chunked, Inf)"], h, 0, 0, 0);
+    endfor
+  endfor
   ## errors
   G = gpumat ([1 2; 3 4]);
   errs = {@() __gpumat_call__ ("scan", "cumsum", "cumsum", gpumat (int8 ([1 2])), 0, 0), "gpumat:scan:unsupportedClass";
-          @() __gpumat_call__ ("scan", "prod", "prod", gpumat ([1i 2]), 0, 0), "gpumat:scan:unsupportedClass";
+          @() __gpumat_call__ ("scan", "var", "var", gpumat ([1i 2]), 0, 0), "gpumat:scan:unsupportedClass";
           @() __gpumat_call__ ("scan", "diff", "diff", G, 0, 1), "gpumat:scan:invalidDim";
           @() __gpumat_call__ ("scan", "diff", "diff", G, 3, 1), "gpumat:scan:invalidDim";
           @() __gpumat_call__ ("scan", "diff", "diff", G, 1, 0), "gpumat:scan:invalidOrder";
@@ -131,6 +172,19 @@ function ok = same (want, got)
   g = gather (got);
   ok = isgpuarray (got) && strcmp (class (g), class (want)) && isequal (size (g), size (want)) ...
        && isequaln (g, want) && isequal (signbit (g(! isnan (g))), signbit (want(! isnan (want))));
+endfunction
+
+## the same for results that may be complex: complexity, and each part's bits
+function ok = same_complex (want, got)
+  g = gather (got);
+  ok = isgpuarray (got) && iscomplex (g) == iscomplex (want) && strcmp (class (g), class (want)) ...
+       && isequal (size (g), size (want)) && isequaln (g, want);
+  if (ok)
+    for part = {@real, @imag}
+      gp = part{1} (g);  wp = part{1} (want);
+      ok = ok && isequal (signbit (gp(! isnan (gp))), signbit (wp(! isnan (wp))));
+    endfor
+  endif
 endfunction
 
 function G = device_array (h, view)

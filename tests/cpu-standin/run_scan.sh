@@ -18,6 +18,9 @@ mkdir -p "$out/obj"
 n=$(python3 "$here/emu_launches.py" "$root/kernels/scan.cu" "$out/scan_emu.cpp")
 echo "cpu-standin: $n kernel launches of kernels/scan.cu rewritten"
 [ "$n" = 5 ] || { echo "cpu-standin: kernels/scan.cu no longer has 5 launches: update run_scan.sh" >&2; exit 1; }
+# the complex prod and cumprod that gw_scan.c hands to mex/gw_complex_reduce.c
+n=$(python3 "$here/emu_launches.py" "$root/kernels/reduce_complex.cu" "$out/reduce_complex_scan_emu.cpp")
+[ "$n" = 11 ] || { echo "cpu-standin: kernels/reduce_complex.cu no longer has 11 launches: update run_scan.sh" >&2; exit 1; }
 sed -e 's|#include "test_util.h"|#include "emu.h"\n#include "emu_device.h"\n#include "test_util.h"|' \
     "$root/tests/test_scan.cu" > "$out/test_scan_emu.cpp"
 # elementwise.cu's gm_check_real_float (the library's sits in a file of kernels of its own);
@@ -39,6 +42,7 @@ $CXX -c "$here/emu_runtime.cpp" -o "$out/obj/emu_runtime_scan.o" & pids+=($!)
 $CXX -c "$out/scan_support_emu.cpp" -o "$out/obj/scan_support_emu.o" & pids+=($!)
 $CXX -x c++ -c "$root/kernels/tuning.cu" -o "$out/obj/tuning_scan.o" & pids+=($!)
 $CXX -c "$here/emu_kernels.cpp" -o "$out/obj/emu_kernels_scan.o" & pids+=($!)
+$CXX -c "$out/reduce_complex_scan_emu.cpp" -o "$out/obj/reduce_complex_scan_emu.o" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p"; done     # set -e: a failed compilation stops here
 # 1. scan.cu with its launches as CPU loops, and test_scan.cu against it
 $CXX "$out/test_scan_emu.cpp" "$out/obj/scan_emu.o" "$out/obj/emu_runtime_scan.o" \
@@ -69,12 +73,14 @@ PY
 mkdir -p "$out/mex-scan"
 $CXX -c "$out/reduce_dims_emu.cpp" -o "$out/obj/reduce_dims_emu.o"
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_scan.c" \
+         "$root/mex/gw_complex_reduce.c" \
          "$root/mex/gw_octave_array.c" "$here/emu_mex_scan.c" "$here/emu_array.c"; do
   mkoctfile --mex -c -I"$root/kernels" -I"$root/mex" -I"$here" -I"$cuda/include" "$f" \
     -o "$out/obj/scan_$(basename "$f" .c).o"
 done
 mkoctfile --mex -o "$out/mex-scan/__gpumat__.mex" "$out/obj/scan_gateway_util.o" \
   "$out/obj/scan_gw_device_message.o" "$out/obj/scan_gw_scan.o" "$out/obj/scan_emu_mex_scan.o" \
+  "$out/obj/scan_gw_complex_reduce.o" "$out/obj/reduce_complex_scan_emu.o" \
   "$out/obj/scan_emu_array.o" "$out/obj/scan_gw_octave_array.o" \
   "$out/obj/emu_kernels_scan.o" "$out/obj/scan_emu.o" "$out/obj/scan_support_emu.o" \
   "$out/obj/reduce_dims_emu.o" "$out/obj/emu_runtime_scan.o" -lstdc++

@@ -1,0 +1,92 @@
+/* gw_complex_reduce.c: prod, cumprod, max and min of complex gpumat arrays along one dimension
+ * (the complex branches of the "reduce" and "scan" commands, gw_complex_reduce.h), over
+ * kernels/reduce_complex.cu.
+ *
+ * Shapes as Octave 7.3's: prod as sum's (prod ([]) is 1, prod (zeros (0, 3)) 1x3), cumprod
+ * A's, max and min keep a dimension of length 0 (max (zeros (0, 3)) is 0x3); the result is
+ * narrowed to real where every imaginary part is zero (an empty one too), as Octave's
+ * ComplexNDArray results are; the indices of max and min are double.  Queued on stream 0; the
+ * narrowing check waits for the result.
+ *
+ * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "gw_complex_reduce.h"
+
+void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_complex_reduce_op op,
+                        gw_operand *A, const mxArray *dim_arg, const char *area)
+{
+  char id[96];
+  if (A->ndims > GM_MAX_DIMS) {
+    snprintf (id, sizeof id, "gpumat:%s:tooManyDimensions", area);
+    gw_fail (scratch, id, "arrays of more than %d dimensions are not supported", GM_MAX_DIMS);
+  }
+  int64_t dims[GM_MAX_DIMS], dout[GM_MAX_DIMS];
+  const int nd = (int) A->ndims;
+  for (int d = 0; d < nd; d++)
+    dims[d] = (int64_t) A->dims[d];
+  int64_t dim = gw_read_count (scratch, dim_arg, 0, area, "Dim");
+  if (dim == 0)
+    dim = gm_default_dim (nd, dims);
+  if (dim > nd)
+    dim = nd + 1;                  /* any dimension past the last is a dimension of length 1 */
+  const int minmax = op == GM_CX_MAX || op == GM_CX_MIN;
+  const int with_index = minmax && nlhs > 1;
+  int nd_out = nd < 2 ? 2 : nd;
+  gm_status st = GM_OK;
+  if (op == GM_CX_CUMPROD)
+    for (int d = 0; d < nd_out; d++)
+      dout[d] = d < nd ? dims[d] : 1;
+  else
+    st = gm_reduce_dims (minmax ? GM_RED_MAX : GM_RED_SUM, nd, dims, (int) dim, &nd_out, dout);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  /* one element a line can be more than A has: prod (zeros (0, 2^40, 2^40)) */
+  const gm_class cls = A->cls, real = gm_class_real (cls);
+  mwSize out_dims[GM_MAX_DIMS];
+  size_t count = 1, bytes = 0;
+  int overflow = 0;
+  for (int d = 0; d < nd_out; d++) {
+    out_dims[d] = (mwSize) dout[d];
+    overflow |= gm_mul_size (count, (size_t) dout[d], &count) != GM_OK;
+  }
+  overflow |= count > (size_t) INT64_MAX || gm_mul_size (count, gm_class_size (cls), &bytes) != GM_OK;
+  if (overflow) {
+    char text[128];
+    snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
+    gw_format_dims (text, sizeof text, (mwSize) nd_out, out_dims);
+    gw_fail (scratch, id, "the result (%s) is too large", text);
+  }
+  if (count == 0) {
+    /* an empty result is real, as Octave narrows it */
+    plhs[0] = gw_make_gpumat (scratch, NULL, real, (mwSize) nd_out, out_dims, area);
+    if (with_index)
+      plhs[1] = gw_make_gpumat (scratch, NULL, GM_DOUBLE, (mwSize) nd_out, out_dims, area);
+    gw_scratch_free (scratch);
+    return;
+  }
+  if (A->numel > 0) {
+    gw_materialize_operand (scratch, A, area);
+    gw_upload_operand (scratch, A, area);
+  }
+  size_t ws_bytes = 0;
+  st = gm_complex_reduce_workspace_size (op, cls, nd, dims, (int) dim, &ws_bytes);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  void *d_ws = gw_device_alloc (scratch, ws_bytes, area);
+  void *d_out = gw_device_alloc (scratch, bytes, area);
+  double *d_index = with_index ? (double *) gw_device_alloc (scratch, count * sizeof (double),
+                                                             area) : NULL;
+  st = gm_complex_reduce (op, cls, nd, dims, (int) dim, A->numel > 0 ? A->device : NULL, d_out,
+                          d_index, d_ws, ws_bytes, 0);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  gm_class out_cls = cls;
+  gw_narrow_device (scratch, &d_out, &out_cls, count, area);
+  plhs[0] = gw_make_gpumat (scratch, d_out, out_cls, (mwSize) nd_out, out_dims, area);
+  if (with_index)
+    plhs[1] = gw_make_gpumat (scratch, d_index, GM_DOUBLE, (mwSize) nd_out, out_dims, area);
+  gw_scratch_free (scratch);
+}
