@@ -8,14 +8,27 @@
 ## first that is not 1).  Each line along @var{dim} is multiplied in order, in the class: a
 ## line of at most 1024 elements gives Octave's bits; a longer one, when there are too few
 ## lines to fill the GPU, in chunks (within the floating-point reduction tolerance; an
-## overflow or underflow along the way may then come elsewhere).  Integer and complex data,
-## and the arguments Octave refuses or reads otherwise (@code{cumprod (@var{G}, 0)} is the
+## overflow or underflow along the way may then come elsewhere).  Complex data too, with
+## std::complex's product (C99 Annex G, as Octave's; a chunked line with an Inf or NaN part is
+## multiplied again in Octave's order; a result whose imaginary parts are all zero is real).
+## Integer data, and the arguments Octave refuses or reads otherwise (@code{cumprod (@var{G}, 0)} is the
 ## default dimension in Octave 7.3), go to Octave's own @code{cumprod} on the host
 ## (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumsum, prod}
 ## @end deftypefn
 
 function C = cumprod (x, varargin)
+  if (isgpuarray (x) && iscomplex (x) && numel (varargin) <= 1
+      && (isempty (varargin) || valid_dim (varargin{1})))
+    ## complex data on the device (kernels/reduce_complex.cu): the running products in order,
+    ## std::complex's product
+    d = 0;
+    if (numel (varargin) == 1)
+      d = min (double (varargin{1}), ndims (x) + 1);
+    endif
+    C = __gpumat_call__ ("scan", "cumprod", "cumprod", x, d, 0);
+    return;
+  endif
   if (! scan_class (x) || numel (varargin) > 1
       || (numel (varargin) == 1 && ! valid_dim (varargin{1})))
     C = host_call ("cumprod", x, varargin{:});
@@ -55,4 +68,27 @@ endfunction
 %!testif ; gpumat_available ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (cumprod (gpumat (int8 ([100 2])))), cumprod (int8 ([100 2])));
-%! assert (gather (cumprod (gpumat ([1+2i 3 1i]))), cumprod ([1+2i 3 1i]));
+
+## complex data on the device: Octave's values (bits for lines of up to 1024 elements), class,
+## size and complexity
+%!function gpu_check_cumprod_complex ()
+%! Z = complex ([1 2 NaN 4; -0 4 5 0; Inf 0.5 -Inf 2], [3 -0 1 Inf; 2 NaN -1 0; 0 1 -2 1]);
+%! W = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
+%! for x = {Z, single(Z), W, single(W), complex([1 2], [0 0]), complex(1, Inf), ...
+%!          complex(zeros(0, 3)), complex(zeros(3, 0)), complex(-0, -0), complex(1:7, 7:-1:1)}
+%!   for a = {{}, {1}, {2}, {3}, {4}}
+%!     c = cumprod (gpumat (x{1}), a{1}{:});
+%!     h = cumprod (x{1}, a{1}{:});
+%!     assert (isgpuarray (c));
+%!     c = gather (c);
+%!     assert ({class(c), size(c), iscomplex(c)}, {class(h), size(h), iscomplex(h)});
+%!     assert (isequaln (c, h));
+%!   endfor
+%! endfor
+%! v = complex (cos (1:30000)', sin (1:30000)');
+%! assert (gather (cumprod (gpumat (v))), cumprod (v), -1e-9);
+%! v(20000) = complex (0, Inf);
+%! assert (isequaln (gather (cumprod (gpumat (v))), cumprod (v)));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_cumprod_complex ();

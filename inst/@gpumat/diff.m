@@ -10,14 +10,17 @@
 ## 1; without @var{dim}, an order @var{k} at least that dimension's length goes on along the
 ## next dimensions as Octave's does (@code{diff ([1 2; 3 5], 3)} is @code{[1; 2]}), and a length
 ## of 1 gives a 0x0 array of the input's class; with @var{dim}, such an order gives an empty
-## array.  Integer and complex data (an integer difference saturates in its class), and
-## arguments Octave refuses, go to Octave's own @code{diff} on the host (gpumat:hostFallback),
-## with its results and errors.
+## array.  Complex data too, by the device's indexing and complex minus (Octave's bits; a
+## result whose imaginary parts are all zero is real).  Integer data (an integer difference
+## saturates in its class), and arguments Octave refuses, go to Octave's own @code{diff} on the
+## host (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumsum, gradient}
 ## @end deftypefn
 
 function D = diff (x, varargin)
-  device = scan_class (x) && numel (varargin) <= 2;
+  ## complex gpumat data take the same route: diff_along's complex block
+  cplx = isgpuarray (x) && iscomplex (x);
+  device = (scan_class (x) || cplx) && numel (varargin) <= 2;
   order = 1;
   if (device && numel (varargin) >= 1)
     k = varargin{1};
@@ -79,6 +82,27 @@ endfunction
 ## NDArray::diff (order, dim): order <= 0 gives the array read as double (or single), else
 ## the order-th differences along dim (0-based), on the GPU
 function r = diff_along (x, order, dim)
+  if (iscomplex (x))
+    ## complex data: `order` passes of x(2:end) - x(1:end-1) along dim by the device's indexing
+    ## and complex minus, the subtractions of liboctave's mx_inline_diff, so Octave's bits (a
+    ## pass whose imaginary parts are all zero is real, as Octave's result then is; order 0:
+    ## x - 0, x narrowed as Octave narrows its copy)
+    if (order <= 0)
+      r = x - 0;
+      return;
+    endif
+    n = size (x, dim + 1);
+    idx = repmat ({":"}, 1, max (ndims (x), dim + 1));
+    r = x;
+    for k = 1:min (order, n)
+      m = size (r, dim + 1);
+      idx{dim+1} = 2:m;
+      a = r(idx{:});
+      idx{dim+1} = 1:m-1;
+      r = a - r(idx{:});
+    endfor
+    return;
+  endif
   if (order <= 0)
     r = x;
     if (islogical (x))
@@ -133,4 +157,30 @@ endfunction
 %!testif ; gpumat_available ()
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (diff (gpumat (int8 ([100 -100 100])))), diff (int8 ([100 -100 100])));
-%! assert (gather (diff (gpumat ([1+2i 3 1i]))), diff ([1+2i 3 1i]));
+
+## complex data on the device: Octave's values (bits), class, size and complexity, every order
+## and dimension form, Octave's rule for an order past the default dimension's length
+%!function gpu_check_diff_complex ()
+%! Z = complex ([1 2 NaN 4; -0 4 5 0; Inf 0.5 -Inf 2], [3 -0 1 Inf; 2 NaN -1 0; 0 1 -2 1]);
+%! W = complex (reshape ((1:60) .^ 2 / 7, 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
+%! for x = {Z, single(Z), W, complex([1 2 4], [5 5 5]), complex([1 3 7 19], 0), ...
+%!          complex(1, 1), complex(zeros(0, 3)), complex(zeros(3, 0)), complex([2; 9], [1; -1])}
+%!   h = x{1};
+%!   for a = {{}, {1}, {2}, {3}, {7}, {[]}, {0}, {2, 1}, {1, 2}, {3, 3}, {9, 1}, {0, 2}}
+%!     args = a{1};
+%!     if (numel (args) == 2 && args{2} > ndims (h))
+%!       continue;
+%!     endif
+%!     want = diff (h, args{:});
+%!     r = diff (gpumat (h), args{:});
+%!     assert (isgpuarray (r));
+%!     r = gather (r);
+%!     assert ({class(r), size(r)}, {class(want), size(want)});
+%!     ## (gather makes an empty array real)
+%!     assert (iscomplex (r) == iscomplex (want) || isempty (want));
+%!     assert (isequaln (r, want));
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_diff_complex ();

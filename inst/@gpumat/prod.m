@@ -11,13 +11,48 @@
 ## Octave's @code{all}, with @qcode{"native"}; double for single data with @qcode{"double"}).
 ## Each line along @var{dim} is multiplied in order from 1, in the class: a line of at most
 ## 1024 elements gives Octave's bits; a longer one, when there are too few lines to fill the
-## GPU, in chunks (within the floating-point reduction tolerance).  Integer and complex data,
-## and arguments Octave refuses, go to Octave's own @code{prod} on the host
-## (gpumat:hostFallback), with its results and errors.
+## GPU, in chunks (within the floating-point reduction tolerance).  Complex data too, with
+## std::complex's product (C99 Annex G: @code{prod (complex (1, Inf))} is @code{NaN + Inf*i},
+## as Octave's); a chunked line with an Inf or NaN part is multiplied again in Octave's order,
+## so its result is Octave's; a result whose imaginary parts are all zero is real.  Integer
+## data, @qcode{"double"} of complex single data along a @var{dim} with leading dimensions
+## above 1 (Octave's row-wise loop then starts from 0), and arguments Octave refuses, go to
+## Octave's own @code{prod} on the host (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum}
 ## @end deftypefn
 
 function P = prod (x, varargin)
+  if (isgpuarray (x) && iscomplex (x))
+    ## complex data on the device (kernels/reduce_complex.cu): each line multiplied from 1 in
+    ## order with std::complex's product; "native" keeps the class, "double" computes complex
+    ## single data in double.  Octave's dprod starts its row-wise loop (a DIM with leading
+    ## dimensions above 1) from 0, not 1 (mx-inlines.cc): that case, and what Octave refuses,
+    ## is Octave's own prod
+    a = varargin;
+    o = "";
+    if (! isempty (a) && ischar (a{end}))
+      o = a{end};
+      a(end) = [];
+    endif
+    if (numel (a) <= 1 && (isempty (a) || valid_dim (a{1}))
+        && any (strcmp (o, {"", "native", "double"})))
+      d = 0;
+      if (numel (a) == 1)
+        d = min (double (a{1}), ndims (x) + 1);
+      endif
+      sz = [size(x), 1];
+      dprod = strcmp (o, "double") && strcmp (classUnderlying (x), "single");
+      if (! (dprod && d > 0 && prod (sz(1:d-1)) > 1))
+        if (dprod)
+          x = double (x);
+        endif
+        P = __gpumat_call__ ("scan", "prod", "prod", x, d, 0);
+        return;
+      endif
+    endif
+    P = host_call ("prod", x, varargin{:});
+    return;
+  endif
   args = varargin;
   opt = "";
   device = scan_class (x);
@@ -78,4 +113,29 @@ endfunction
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (prod (gpumat (int8 ([2 3; 100 4])))), prod (int8 ([2 3; 100 4])));
 %! assert (gather (prod (gpumat (int8 ([100 4])), "native")), prod (int8 ([100 4]), "native"));
-%! assert (gather (prod (gpumat ([1+2i 3]))), prod ([1+2i 3]));
+
+## complex data on the device: Octave's values (bits for lines of up to 1024 elements), class,
+## size and complexity
+%!function gpu_check_prod_complex ()
+%! Z = complex ([1 2 NaN 4; -0 4 5 0; Inf 0.5 -Inf 2], [3 -0 1 Inf; 2 NaN -1 0; 0 1 -2 1]);
+%! W = complex (reshape (sin (1:60), 3, 4, 5), reshape (cos (1:60), 3, 4, 5));
+%! for x = {Z, single(Z), W, single(W), complex([1 2], [0 0]), complex(1, Inf), complex(Inf, 0), ...
+%!          complex(zeros(0, 3)), complex(zeros(3, 0)), complex([]), complex(ones(1, 0)), ...
+%!          complex(-0, -0), complex(1:7, 7:-1:1)}
+%!   for a = {{}, {1}, {2}, {3}, {4}, {"native"}, {"double"}, {1, "double"}, {2, "double"}}
+%!     p = prod (gpumat (x{1}), a{1}{:});
+%!     h = prod (x{1}, a{1}{:});
+%!     assert (isgpuarray (p));
+%!     p = gather (p);
+%!     assert ({class(p), size(p), iscomplex(p)}, {class(h), size(h), iscomplex(h)});
+%!     assert (isequaln (p, h));
+%!   endfor
+%! endfor
+%! ## a long line in chunks: within rounding; with an Inf part: Octave's result
+%! v = complex (cos (1:30000)', sin (1:30000)');
+%! assert (gather (prod (gpumat (v))), prod (v), -1e-9);
+%! v(20000) = complex (Inf, 0);
+%! assert (isequaln (gather (prod (gpumat (v))), prod (v)));
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_prod_complex ();

@@ -38,6 +38,12 @@ function varargout = minmax (name, A, B, dim)
     endif
   endif
   varargout = cell (1, max (nargout, 1));
+  if (isgpuarray (A) && iscomplex (A))
+    ## complex data on the device (kernels/reduce_complex.cu): Octave's order (abs, then arg)
+    ## and its NaN rule; the result narrowed as Octave's
+    [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
+    return;
+  endif
   ## integer and complex data, and logical empties (Octave 7.3: max (false (3, 0)) is 3x0)
   host = isinteger (A) || iscomplex (A) || (islogical (A) && isempty (A));
   if (host && dim == 0)
