@@ -8,7 +8,7 @@
 #     and the gateway road (tests/direct_check.m) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
-#     CPU stand-ins of the index, element-wise, scan, shape, FFT and sort kernels
+#     CPU stand-ins of the index, element-wise, scan, shape, FFT, sort and complex reduction kernels
 #     (tests/cpu-standin: the kernels' logic with their launches turned into loops), which need
 #     no GPU either;
 #  4. the distributed products (tests/dist/run.sh: several ranks under mpirun, where the package
@@ -42,7 +42,8 @@ rm -f target/check/*.rc target/check/parity*.log
   # threads run one after another, which the kernels do not promise).
   # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
   # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; run_fft:
-  # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check)
+  # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check;
+  # run_reduce_complex: test_reduce_complex)
   standin () {
     if [ "$1" != run ] && nvidia-smi -L > /dev/null 2>&1; then
       echo skip > "target/check/cpu-standin-$1.rc"
@@ -51,7 +52,7 @@ rm -f target/check/*.rc target/check/parity*.log
     bash "$here/cpu-standin/$1.sh" > "target/check/cpu-standin-$1.log" 2>&1
     echo $? > "target/check/cpu-standin-$1.rc"
   }
-  { standin run; standin run_elementwise; standin run_fft; } &
+  { standin run; standin run_elementwise; standin run_fft; standin run_reduce_complex; } &
   { standin run_scan; standin run_shape; standin run_sort; } &
   wait
 ) &
@@ -188,7 +189,7 @@ counted () {
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
-for s in run run_elementwise run_scan run_shape run_fft run_sort; do
+for s in run run_elementwise run_scan run_shape run_fft run_sort run_reduce_complex; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then
     echo "skipped: a GPU is here, and the kernels' own test runs on it"

@@ -204,6 +204,12 @@ function u = unary_functions ()
        "prod_double", @(x) prod (x, 1, "double"); "diff2", @(x) diff (x, 2);
        "diff_k_dim", @(x) diff (x, 1, 2); "diff_dim1", @(x) diff (x, [], 1); "diff_big_k", @(x) diff (x, 5);
        "diff_k3_dim1", @(x) diff (x, 3, 1); "diff_0", @(x) diff (x, 0); "diff_dim3", @(x) diff (x, 1, 3);
+       ## complex prod, cumprod, max and min on the device (kernels/reduce_complex.cu) in the
+       ## forms the entries above leave out: both outputs of max and min along each dimension,
+       ## a view, prod's "double" along a dimension with rows before it (Octave's loop from 0)
+       "max_i", @(x) minmax_i (@max, x); "min_i2", @(x) minmax_i (@min, x, 2);
+       "max_i3", @(x) minmax_i (@max, x, 3); "max_view", @(x) minmax_i (@max, x.', 1);
+       "cumprod_view", @(x) cumprod (x', 2); "prod2_double", @(x) prod (x, 2, "double");
        "std1", @(x) std (x, 1); "std2", @(x) std (x, 0, 2); "std3", @(x) std (x, [], 3);
        "var1", @(x) var (x, 1); "var2", @(x) var (x, 1, 2); "var_all", @(x) var (x, 0, "all");
        "std_all", @(x) std (x, 1, "all"); "var_w", @(x) var (x, 1:rows (x), 1);
@@ -341,6 +347,16 @@ endfunction
 function r = find3 (x)
   [i, j, v] = find (x);
   r = {i, j, v};
+endfunction
+
+## [M, I] = f (x) or f (x, [], dim), both outputs
+function r = minmax_i (f, x, dim)
+  if (nargin < 3)
+    [m, i] = f (x);
+  else
+    [m, i] = f (x, [], dim);
+  endif
+  r = {m, i};
 endfunction
 
 function r = sort2 (x)
