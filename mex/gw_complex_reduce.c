@@ -5,8 +5,9 @@
  * Shapes as Octave 7.3's: prod as sum's (prod ([]) is 1, prod (zeros (0, 3)) 1x3), cumprod
  * A's, max and min keep a dimension of length 0 (max (zeros (0, 3)) is 0x3); the result is
  * narrowed to real where every imaginary part is zero (an empty one too), as Octave's
- * ComplexNDArray results are; the indices of max and min are double.  Queued on stream 0; the
- * narrowing check waits for the result.
+ * ComplexNDArray results are; the indices of max and min are double; prod's "double" converts
+ * complex single data on the device first.  Queued on stream 0; the narrowing check waits for
+ * the result.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -16,7 +17,7 @@
 #include "gw_complex_reduce.h"
 
 void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_complex_reduce_op op,
-                        gw_operand *A, const mxArray *dim_arg, const char *area)
+                        gw_operand *A, const mxArray *dim_arg, int in_double, const char *area)
 {
   char id[96];
   if (A->ndims > GM_MAX_DIMS) {
@@ -44,7 +45,7 @@ void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_compl
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   /* one element a line can be more than A has: prod (zeros (0, 2^40, 2^40)) */
-  const gm_class cls = A->cls, real = gm_class_real (cls);
+  const gm_class cls = in_double ? GM_COMPLEX_DOUBLE : A->cls, real = gm_class_real (cls);
   mwSize out_dims[GM_MAX_DIMS];
   size_t count = 1, bytes = 0;
   int overflow = 0;
@@ -70,6 +71,15 @@ void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_compl
   if (A->numel > 0) {
     gw_materialize_operand (scratch, A, area);
     gw_upload_operand (scratch, A, area);
+    if (in_double && A->cls == GM_COMPLEX_SINGLE) {
+      /* both parts of each element, 2 * numel singles, to doubles */
+      void *d = gw_device_alloc (scratch, A->numel * gm_class_size (GM_COMPLEX_DOUBLE), area);
+      st = gm_convert (GM_SINGLE, GM_DOUBLE, 2 * (int64_t) A->numel, A->device, d, 0);
+      if (st != GM_OK)
+        gw_fail_status (scratch, st, area);
+      A->device = d;
+      A->cls = GM_COMPLEX_DOUBLE;
+    }
   }
   size_t ws_bytes = 0;
   st = gm_complex_reduce_workspace_size (op, cls, nd, dims, (int) dim, &ws_bytes);

@@ -12,8 +12,10 @@
 /* op of the complex operand A (read by gw_read_operand_raw) along DIM (0: Octave's default
  * dimension, the first that is not 1; past the last: a dimension of length 1): plhs[0] the
  * result, narrowed to real as Octave narrows; for max and min with nlhs > 1, plhs[1] the
- * 1-based indices (double).  Ends the call (scratch freed) or raises gpumat:<area>:<reason>. */
+ * 1-based indices (double).  in_double (prod): complex single data converted to complex double
+ * on the device first (prod's "double").  Ends the call (scratch freed) or raises
+ * gpumat:<area>:<reason>. */
 void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_complex_reduce_op op,
-                        gw_operand *A, const mxArray *dim_arg, const char *area);
+                        gw_operand *A, const mxArray *dim_arg, int in_double, const char *area);
 
 #endif

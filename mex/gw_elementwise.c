@@ -763,7 +763,7 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if ((op == GM_RED_MAX || op == GM_RED_MIN) && gm_class_is_complex (A.cls)) {
     /* Octave's order and NaN rule (mex/gw_complex_reduce.c, kernels/reduce_complex.cu) */
     gw_complex_reduce (nlhs, plhs, &scratch, op == GM_RED_MAX ? GM_CX_MAX : GM_CX_MIN, &A,
-                       prhs[IN_DIM], area);
+                       prhs[IN_DIM], 0, area);
     return;
   }
   check_class (&scratch, &A, area, 1);

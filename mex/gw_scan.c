@@ -110,9 +110,13 @@ void gw_cmd_scan (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     return;
   }
   if ((op == OP_PROD || op == OP_CUMPROD) && gm_class_is_complex (A.cls)) {
-    /* Octave's products (mex/gw_complex_reduce.c, kernels/reduce_complex.cu) */
+    /* Octave's products (mex/gw_complex_reduce.c, kernels/reduce_complex.cu); PARAM 1: prod
+       in double (prod's "double" of complex single data) */
+    const int64_t in_double = gw_read_count (&scratch, prhs[IN_PARAM], 0, area, "Param");
+    if (in_double > 1 || (in_double && op != OP_PROD))
+      gw_fail (&scratch, "gpumat:scan:invalidParam", "PARAM must be 0 (1 for prod in double)");
     gw_complex_reduce (nlhs, plhs, &scratch, op == OP_PROD ? GM_CX_PROD : GM_CX_CUMPROD, &A,
-                       prhs[IN_DIM], area);
+                       prhs[IN_DIM], (int) in_double, area);
     return;
   }
   if (!(A.cls == GM_DOUBLE || A.cls == GM_SINGLE || (A.logical && A.cls == GM_UINT8)))

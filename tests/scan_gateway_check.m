@@ -102,6 +102,17 @@ function [passed, failed] = scan_gateway_check ()
       endfor
     endfor
   endfor
+  ## prod's "double" of complex single data (PARAM 1), along a dimension with no rows before it
+  for h = {single(Z), single(complex([1 2; 3 4], 1)), complex(single([1 2]), single([0 0]))}
+    for dim = [0, 1]
+      want = prod (h{1}, "double");
+      if (dim == 1)
+        want = prod (h{1}, 1, "double");
+      endif
+      got = __gpumat_call__ ("scan", "prod", "prod", gpumat (h{1}), dim, 1);
+      [passed, failed] = tally (passed, failed, same_complex (want, got), "prod double", h{1}, 0, dim, 1);
+    endfor
+  endfor
   ## long complex lines, in chunks: within tolerance; with a NaN or Inf part: Octave's bits
   v = complex (cos (1:5000)', sin (1:5000)') .* (1 + sin (1:5000)' / 1e4);
   for cls = {"double", "single"}
@@ -156,6 +167,7 @@ function [passed, failed] = scan_gateway_check ()
   G = gpumat ([1 2; 3 4]);
   errs = {@() __gpumat_call__ ("scan", "cumsum", "cumsum", gpumat (int8 ([1 2])), 0, 0), "gpumat:scan:unsupportedClass";
           @() __gpumat_call__ ("scan", "var", "var", gpumat ([1i 2]), 0, 0), "gpumat:scan:unsupportedClass";
+          @() __gpumat_call__ ("scan", "cumprod", "cumprod", gpumat ([1i 2]), 0, 1), "gpumat:scan:invalidParam";
           @() __gpumat_call__ ("scan", "diff", "diff", G, 0, 1), "gpumat:scan:invalidDim";
           @() __gpumat_call__ ("scan", "diff", "diff", G, 3, 1), "gpumat:scan:invalidDim";
           @() __gpumat_call__ ("scan", "diff", "diff", G, 1, 0), "gpumat:scan:invalidOrder";

@@ -43,10 +43,7 @@ function P = prod (x, varargin)
       sz = [size(x), 1];
       dprod = strcmp (o, "double") && strcmp (classUnderlying (x), "single");
       if (! (dprod && d > 0 && prod (sz(1:d-1)) > 1))
-        if (dprod)
-          x = double (x);
-        endif
-        P = __gpumat_call__ ("scan", "prod", "prod", x, d, 0);
+        P = __gpumat_call__ ("scan", "prod", "prod", x, d, double (dprod));
         return;
       endif
     endif

@@ -30,7 +30,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     if (!gm_class_is_complex (A.cls) || (strcmp (op, "max") && strcmp (op, "min")))
       gw_fail (&scratch, "emu:unknown", "reduce: only complex max and min here");
     gw_complex_reduce (nlhs, plhs, &scratch, !strcmp (op, "max") ? GM_CX_MAX : GM_CX_MIN, &A,
-                       prhs[4], "reduce");
+                       prhs[4], 0, "reduce");
     return;
   }
   if (!emu_array_command (command, plhs, nrhs, prhs))

@@ -245,6 +245,13 @@ function varargout = __gpumat__ (cmd, caller, varargin)
       if (islogical (x))
         x = double (x);
       endif
+      if (iscomplex (x) && any (strcmp (varargin{1}, {"cumsum", "cumprod", "prod"})))
+        if (p != 0 && ! (p == 1 && strcmp (varargin{1}, "prod")))
+          error ("gpumat:scan:invalidParam", "PARAM must be 0 (1 for prod in double)");
+        elseif (p == 1)
+          x = double (x);                # prod's "double" of complex single data
+        endif
+      endif
       switch (varargin{1})
         case {"cumsum", "cumprod", "prod"}
           if (dim == 0)
