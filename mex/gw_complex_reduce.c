@@ -1,6 +1,7 @@
-/* gw_complex_reduce.c: prod, cumprod, max and min of complex gpumat arrays along one dimension
- * (the complex branches of the "reduce" and "scan" commands, gw_complex_reduce.h), over
- * kernels/reduce_complex.cu.
+/* gw_complex_reduce.c: prod, cumprod, max, min and diff of complex gpumat arrays along one
+ * dimension (the complex branches of the "reduce" and "scan" commands, gw_complex_reduce.h),
+ * over kernels/reduce_complex.cu, and for diff kernels/scan.cu's gm_diff on the interleaved
+ * parts.
  *
  * Shapes as Octave 7.3's: prod as sum's (prod ([]) is 1, prod (zeros (0, 3)) 1x3), cumprod
  * A's, max and min keep a dimension of length 0 (max (zeros (0, 3)) is 0x3); the result is
@@ -98,5 +99,61 @@ void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_compl
   plhs[0] = gw_make_gpumat (scratch, d_out, out_cls, (mwSize) nd_out, out_dims, area);
   if (with_index)
     plhs[1] = gw_make_gpumat (scratch, d_index, GM_DOUBLE, (mwSize) nd_out, out_dims, area);
+  gw_scratch_free (scratch);
+}
+
+void gw_complex_diff (mxArray *plhs[], gw_scratch *scratch, gw_operand *A, const mxArray *dim_arg,
+                      const mxArray *order_arg, const char *area)
+{
+  char id[96];
+  if (A->ndims + 1 > GM_MAX_DIMS) {
+    snprintf (id, sizeof id, "gpumat:%s:tooManyDimensions", area);
+    gw_fail (scratch, id, "complex arrays of more than %d dimensions are not supported",
+             GM_MAX_DIMS - 1);
+  }
+  int64_t dims[GM_MAX_DIMS], view[GM_MAX_DIMS];
+  const int nd = (int) A->ndims;
+  for (int d = 0; d < nd; d++)
+    dims[d] = (int64_t) A->dims[d];
+  const int64_t dim = gw_read_count (scratch, dim_arg, 1, area, "Dim");
+  if (dim > nd) {
+    snprintf (id, sizeof id, "gpumat:%s:invalidDim", area);
+    gw_fail (scratch, id, "DIM must be a valid dimension");
+  }
+  const int64_t order = gw_read_count (scratch, order_arg, 1, area, "Order");
+  const gm_class cls = A->cls, real = gm_class_real (cls);
+  const int nd_out = nd < 2 ? 2 : nd;
+  mwSize out_dims[GM_MAX_DIMS];
+  size_t count = 1;
+  for (int d = 0; d < nd_out; d++) {
+    int64_t n = d < nd ? dims[d] : 1;
+    if (d == dim - 1)
+      n = n > order ? n - order : 0;
+    out_dims[d] = (mwSize) n;
+    count *= (size_t) n;                   /* at most A's count: no overflow */
+  }
+  if (count == 0) {
+    /* an empty result is real, as Octave narrows it */
+    plhs[0] = gw_make_gpumat (scratch, NULL, real, (mwSize) nd_out, out_dims, area);
+    gw_scratch_free (scratch);
+    return;
+  }
+  view[0] = 2;
+  for (int d = 0; d < nd; d++)
+    view[d + 1] = dims[d];
+  gw_materialize_operand (scratch, A, area);
+  gw_upload_operand (scratch, A, area);
+  size_t ws_bytes = 0;
+  gm_status st = gm_diff_workspace_size (real, nd + 1, view, (int) dim + 1, order, &ws_bytes);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  void *d_ws = gw_device_alloc (scratch, ws_bytes, area);
+  void *d_out = gw_device_alloc (scratch, count * gm_class_size (cls), area);
+  st = gm_diff (real, nd + 1, view, (int) dim + 1, order, A->device, d_out, d_ws, ws_bytes, 0);
+  if (st != GM_OK)
+    gw_fail_status (scratch, st, area);
+  gm_class out_cls = cls;
+  gw_narrow_device (scratch, &d_out, &out_cls, count, area);
+  plhs[0] = gw_make_gpumat (scratch, d_out, out_cls, (mwSize) nd_out, out_dims, area);
   gw_scratch_free (scratch);
 }

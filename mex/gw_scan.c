@@ -7,7 +7,8 @@
  * along its default dimension, NaN where a line is empty, and a double result whenever A is
  * empty, even for single data).  A logical A is read as double, as Octave's functions read
  * it; cumsum of complex data runs on the interleaved parts (cumsum_complex), prod and cumprod
- * of complex data on kernels/reduce_complex.cu (mex/gw_complex_reduce.c); other
+ * of complex data on kernels/reduce_complex.cu, diff on the interleaved parts
+ * (mex/gw_complex_reduce.c); other
  * integer and complex cases raise gpumat:scan:unsupportedClass (inst/@gpumat sends them to
  * Octave's own functions on the host first).  The inst/ methods resolve every option ("native",
  * "double", diff's default dimension and its order past a dimension's length, var's weights,
@@ -117,6 +118,11 @@ void gw_cmd_scan (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       gw_fail (&scratch, "gpumat:scan:invalidParam", "PARAM must be 0 (1 for prod in double)");
     gw_complex_reduce (nlhs, plhs, &scratch, op == OP_PROD ? GM_CX_PROD : GM_CX_CUMPROD, &A,
                        prhs[IN_DIM], (int) in_double, area);
+    return;
+  }
+  if (op == OP_DIFF && gm_class_is_complex (A.cls)) {
+    /* the parts' differences apart, as Octave's complex subtractions (gw_complex_reduce.c) */
+    gw_complex_diff (plhs, &scratch, &A, prhs[IN_DIM], prhs[IN_PARAM], area);
     return;
   }
   if (!(A.cls == GM_DOUBLE || A.cls == GM_SINGLE || (A.logical && A.cls == GM_UINT8)))

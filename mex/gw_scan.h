@@ -9,7 +9,7 @@
  *         past ndims + 1 is taken as ndims + 1: var.m's size of an empty A along such a
  *         dimension, 0s in between, is inst/@gpumat's to get)
  *   A: real double, single or logical (read as double), a gpumat array or a host array;
- *      complex double or single for cumsum, cumprod and prod.
+ *      complex double or single for cumsum, cumprod, prod and diff.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

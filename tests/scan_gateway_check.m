@@ -4,7 +4,7 @@
 ## @deftypefn {} {[@var{passed}, @var{failed}] =} scan_gateway_check ()
 ## The gateway's "scan" command (mex/gw_scan.c over kernels/scan.cu) against Octave's own
 ## cumsum, cumprod, prod, diff (with DIM), var and std: every class it takes (double, single,
-## logical; complex for prod and cumprod), shapes from scalars and empties to N-d, the views G.' and G', every dimension up
+## logical; complex for prod, cumprod and diff), shapes from scalars and empties to N-d, the views G.' and G', every dimension up
 ## to past the last, diff's orders (passes of 8 and more), var's OPT and default dimension
 ## (var ([]) is a double NaN).  Arrays whose lines are at most 1024 elements must give Octave's
 ## bits (class, size, values, -0 and NaN); long lines, summed in chunks, within the reduction
@@ -84,7 +84,8 @@ function [passed, failed] = scan_gateway_check ()
   ## conjugated twice), empties
   Z = complex ([1 2 NaN 4; -0 4 5 0; Inf 0.5 -Inf 2], [3 -0 1 Inf; 2 NaN -1 0; 0 1 -2 1]);
   for b = {Z, complex([1 2], [0 0]), complex(zeros(0, 3)), complex(zeros(3, 0)), complex([]), ...
-           complex(reshape(1:24, 2, 3, 4) / 7, reshape(24:-1:1, 2, 3, 4) / 5), complex(-0, Inf)}
+           complex(reshape(1:24, 2, 3, 4) / 7, reshape(24:-1:1, 2, 3, 4) / 5), complex(-0, Inf), ...
+           complex([1 2 3], [5 0 0]), complex((1:30)' .^ 2, cos (1:30)')}
     for cls = {"double", "single"}
       h = cast (b{1}, cls{1});
       for view = 0:2
@@ -97,6 +98,14 @@ function [passed, failed] = scan_gateway_check ()
             want = host (op{1}, h, dim, 0);
             got = __gpumat_call__ ("scan", op{1}, op{1}, G, dim, 0);
             [passed, failed] = tally (passed, failed, same_complex (want, got), op{1}, h, view, dim, 0);
+          endfor
+        endfor
+        ## diff: the parts' differences apart, every order form (passes of 8 and more)
+        for dim = 1:ndims (h)
+          for k = [1 2 3 8 9 20]
+            want = diff (h, k, dim);
+            got = __gpumat_call__ ("scan", "diff", "diff", G, dim, k);
+            [passed, failed] = tally (passed, failed, same_complex (want, got), "diff", h, view, dim, k);
           endfor
         endfor
       endfor

@@ -10,15 +10,15 @@
 ## 1; without @var{dim}, an order @var{k} at least that dimension's length goes on along the
 ## next dimensions as Octave's does (@code{diff ([1 2; 3 5], 3)} is @code{[1; 2]}), and a length
 ## of 1 gives a 0x0 array of the input's class; with @var{dim}, such an order gives an empty
-## array.  Complex data too, by the device's indexing and complex minus (Octave's bits; a
-## result whose imaginary parts are all zero is real).  Integer data (an integer difference
+## array.  Complex data too: the real and imaginary parts' differences apart, as Octave's
+## complex subtractions (Octave's bits; a result whose imaginary parts are all zero is real).  Integer data (an integer difference
 ## saturates in its class), and arguments Octave refuses, go to Octave's own @code{diff} on the
 ## host (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumsum, gradient}
 ## @end deftypefn
 
 function D = diff (x, varargin)
-  ## complex gpumat data take the same route: diff_along's complex block
+  ## complex gpumat data take the same route (the gateway takes the parts' differences apart)
   cplx = isgpuarray (x) && iscomplex (x);
   device = (scan_class (x) || cplx) && numel (varargin) <= 2;
   order = 1;
@@ -82,25 +82,8 @@ endfunction
 ## NDArray::diff (order, dim): order <= 0 gives the array read as double (or single), else
 ## the order-th differences along dim (0-based), on the GPU
 function r = diff_along (x, order, dim)
-  if (iscomplex (x))
-    ## complex data: `order` passes of x(2:end) - x(1:end-1) along dim by the device's indexing
-    ## and complex minus, the subtractions of liboctave's mx_inline_diff, so Octave's bits (a
-    ## pass whose imaginary parts are all zero is real, as Octave's result then is; order 0:
-    ## x - 0, x narrowed as Octave narrows its copy)
-    if (order <= 0)
-      r = x - 0;
-      return;
-    endif
-    n = size (x, dim + 1);
-    idx = repmat ({":"}, 1, max (ndims (x), dim + 1));
-    r = x;
-    for k = 1:min (order, n)
-      m = size (r, dim + 1);
-      idx{dim+1} = 2:m;
-      a = r(idx{:});
-      idx{dim+1} = 1:m-1;
-      r = a - r(idx{:});
-    endfor
+  if (iscomplex (x) && order <= 0)
+    r = x - 0;                               # Octave narrows its copy (x - 0 keeps every bit)
     return;
   endif
   if (order <= 0)

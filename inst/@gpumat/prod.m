@@ -15,19 +15,24 @@
 ## std::complex's product (C99 Annex G: @code{prod (complex (1, Inf))} is @code{NaN + Inf*i},
 ## as Octave's); a chunked line with an Inf or NaN part is multiplied again in Octave's order,
 ## so its result is Octave's; a result whose imaginary parts are all zero is real.  Integer
-## data, @qcode{"double"} of complex single data along a @var{dim} with leading dimensions
-## above 1 (Octave's row-wise loop then starts from 0), and arguments Octave refuses, go to
-## Octave's own @code{prod} on the host (gpumat:hostFallback), with its results and errors.
+## data, @qcode{"double"} of single data along a @var{dim} with leading dimensions above 1
+## (Octave's row-wise loop then starts from 0: @code{prod (single ([2 3; 4 5]), 2, "double")}
+## is @code{[0; 0]}), and arguments Octave refuses, go to Octave's own @code{prod} on the host
+## (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum}
 ## @end deftypefn
 
 function P = prod (x, varargin)
-  if (isgpuarray (x) && iscomplex (x))
+  if (row_wise_dprod (x, varargin))
+    ## Octave's dprod (prod (..., "double") of single data) starts its row-wise loop, taken for
+    ## a DIM with leading dimensions above 1, from 0, not 1 (mx-inlines.cc: zeros, or NaN from
+    ## 0 * Inf): Octave's own prod
+    P = host_call ("prod", x, varargin{:});
+    return;
+  elseif (isgpuarray (x) && iscomplex (x))
     ## complex data on the device (kernels/reduce_complex.cu): each line multiplied from 1 in
     ## order with std::complex's product; "native" keeps the class, "double" computes complex
-    ## single data in double.  Octave's dprod starts its row-wise loop (a DIM with leading
-    ## dimensions above 1) from 0, not 1 (mx-inlines.cc): that case, and what Octave refuses,
-    ## is Octave's own prod
+    ## single data in double (converted on the device); what Octave refuses is Octave's own
     a = varargin;
     o = "";
     if (! isempty (a) && ischar (a{end}))
@@ -40,14 +45,11 @@ function P = prod (x, varargin)
       if (numel (a) == 1)
         d = min (double (a{1}), ndims (x) + 1);
       endif
-      sz = [size(x), 1];
       dprod = strcmp (o, "double") && strcmp (classUnderlying (x), "single");
-      if (! (dprod && d > 0 && prod (sz(1:d-1)) > 1))
-        P = __gpumat_call__ ("scan", "prod", "prod", x, d, double (dprod));
-        return;
-      endif
+      P = __gpumat_call__ ("scan", "prod", "prod", x, d, double (dprod));
+    else
+      P = host_call ("prod", x, varargin{:});
     endif
-    P = host_call ("prod", x, varargin{:});
     return;
   endif
   args = varargin;
@@ -78,6 +80,18 @@ function P = prod (x, varargin)
   endif
 endfunction
 
+## True for prod (X, DIM, "double") of single data (real or complex) where DIM has leading
+## dimensions whose product is above 1: Octave's row-wise dprod loop (OP_RED_FCN2 of
+## mx_inline_dprod) starts from 0 there.
+function tf = row_wise_dprod (x, args)
+  tf = (isgpuarray (x) && numel (args) == 2 && ischar (args{2}) && strcmp (args{2}, "double")
+        && strcmp (classUnderlying (x), "single") && valid_dim (args{1}));
+  if (tf)
+    sz = [size(x), 1];
+    tf = prod (sz(1:min (double (args{1}), ndims (x) + 1) - 1)) > 1;
+  endif
+endfunction
+
 ## no GPU needed: empty results have no device memory
 %!assert (size (prod (gpumat (zeros (3, 0)))), [1 0])
 %!assert (size (prod (gpumat (zeros (0, 0)), 2)), [0 1])
@@ -98,6 +112,8 @@ endfunction
 %! ## Octave's own order: 1e300 * 1e300 overflows first, and Inf * 1e-300 stays Inf
 %! assert (gather (prod (gpumat ([1e300 1e300 1e-300 1e-300]))), Inf);
 %! assert (gather (prod (gpumat (single ([2 3])), "double")), prod (single ([2 3]), "double"));
+%! warning ("off", "gpumat:hostFallback", "local");
+%! assert (gather (prod (gpumat (single ([2 3; 4 5])), 2, "double")), prod (single ([2 3; 4 5]), 2, "double"));
 %! assert (class (gather (prod (gpumat (single ([2 3])), "double"))), "double");
 %! assert (gather (prod (gpumat ([true true; false true]), "native")), [false true]);
 %! assert (gather (prod (gpumat ([true true; false true]), 2)), [1; 0]);

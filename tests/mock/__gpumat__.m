@@ -235,10 +235,10 @@ function varargout = __gpumat__ (cmd, caller, varargin)
     case "scan"
       ## mex/gw_scan.c: cumsum, cumprod, prod (DIM 0: the default dimension), diff (DIM a
       ## dimension of A, PARAM the order >= 1), var and std (PARAM opt 0 or 1, DIM 0: var.m's
-      ## default) of double, single or logical data (cumsum, cumprod and prod of complex data
-      ## too: mex/gw_complex_reduce.c), by Octave's own functions
+      ## default) of double, single or logical data (cumsum, cumprod, prod and diff of complex
+      ## data too: mex/gw_complex_reduce.c), by Octave's own functions
       x = operand (varargin{2});  dim = varargin{3};  p = varargin{4};
-      if (! ((isfloat (x) && (isreal (x) || any (strcmp (varargin{1}, {"cumsum", "cumprod", "prod"}))))
+      if (! ((isfloat (x) && (isreal (x) || any (strcmp (varargin{1}, {"cumsum", "cumprod", "prod", "diff"}))))
              || islogical (x)))
         error ("gpumat:scan:unsupportedClass", "%s array: %s on the GPU takes real double, single or logical data", class (x), varargin{1});
       endif
