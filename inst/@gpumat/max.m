@@ -6,7 +6,9 @@
 ## @deftypefnx {} {[@var{M}, @var{I}] =} max (@var{G}, [], @var{dim})
 ## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).  With two
 ## arguments, complex data too (Octave's rule: the larger abs, the first argument on a tie, a
-## NaN operand wins).
+## NaN operand wins).  Of one complex array along @var{dim}: Octave's order (abs, then arg
+## with -pi read as pi; the first on a tie) and NaN rule, its element and index exactly; a
+## result whose imaginary parts are all zero is real.
 ## @end deftypefn
 function varargout = max (varargin)
   if (nargin > 3)

@@ -6,7 +6,9 @@
 ## @deftypefnx {} {[@var{M}, @var{I}] =} min (@var{G}, [], @var{dim})
 ## Octave's @code{min} of gpumat arrays, on the GPU (see @code{help gpumat}).  With two
 ## arguments, complex data too (Octave's rule: the smaller abs, the first argument on a tie, a
-## NaN operand wins).
+## NaN operand wins).  Of one complex array along @var{dim}: Octave's order (abs, then arg
+## with -pi read as pi; the first on a tie) and NaN rule, its element and index exactly; a
+## result whose imaginary parts are all zero is real.
 ## @end deftypefn
 function varargout = min (varargin)
   if (nargin > 3)
