@@ -283,6 +283,24 @@ static void run_case (gm_class cls, int op, int nd, const int64_t *dims, int dim
   int64_t first_bad = -1;
   const bool chunks = chunked (pre * post, vlen);
   const double eps = cls == GM_COMPLEX_SINGLE ? 0x1.0p-23 : 0x1.0p-52;
+  /* chunked products: whether each line is finite, and the running products of the moduli
+     along it (element by element, in x's layout) */
+  std::vector<char> line_finite;
+  std::vector<long double> cmod;
+  if (chunks && op < 2) {
+    line_finite.assign ((size_t) (pre * post), 1);
+    cmod.assign ((size_t) n, 1);
+    for (int64_t line = 0; line < pre * post; line++) {
+      const int64_t base = line % pre + line / pre * pre * vlen;
+      long double m = 1;
+      for (int64_t i = 0; i < vlen; i++) {
+        const C<R> z = x[base + i * pre];
+        line_finite[line] &= cfinite (z);
+        m *= (long double) std::abs (C<double> (z.real (), z.imag ()));
+        cmod[base + i * pre] = m;
+      }
+    }
+  }
   for (int64_t o = 0; o < nout; o++) {
     bool ok;
     if (op >= 2)
@@ -290,18 +308,12 @@ static void run_case (gm_class cls, int op, int nd, const int64_t *dims, int dim
     else if (!chunks)
       ok = same_bits (got[o], want[o]);
     else {
-      /* the line of output o, for the finiteness of its input and the moduli */
+      /* the line of output o, and its position along it (cumprod) */
       const int64_t line = op == 1 ? (o % pre) + (o / (pre * vlen)) * pre : o;
       const int64_t upto = op == 1 ? (o / pre) % vlen : vlen - 1;
       const int64_t base = line % pre + line / pre * pre * vlen;
-      bool fin = true;
-      long double mod = 1;
-      for (int64_t i = 0; i < vlen; i++) {
-        fin &= cfinite (x[base + i * pre]);
-        if (i <= upto)
-          mod *= (long double) std::abs (C<double> (x[base + i * pre].real (), x[base + i * pre].imag ()));
-      }
-      if (!fin || !cfinite (want[o]) || !cfinite (got[o]))
+      const long double mod = cmod[base + upto * pre];
+      if (!line_finite[line] || !cfinite (want[o]) || !cfinite (got[o]))
         ok = same_bits (got[o], want[o]);
       else {
         const double tol = (double) ((long double) (upto + 9) * 8 * eps * mod);
