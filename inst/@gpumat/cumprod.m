@@ -16,6 +16,11 @@
 ## @end deftypefn
 
 function C = cumprod (x, varargin)
+  if (isgpuarray (x) && isinteger (x))
+    ## integer data: Octave 7.3's cumprod reads them as double (data.cc DATA_REDUCTION: a
+    ## double result, and no "native"), so the double path below takes them, errors included
+    x = double (x);
+  endif
   if (! scan_class (x) || numel (varargin) > 1
       || (numel (varargin) == 1 && ! valid_dim (varargin{1})))
     C = host_call ("cumprod", x, varargin{:});

@@ -19,6 +19,18 @@
 ## @end deftypefn
 
 function C = cumsum (x, varargin)
+  if (isgpuarray (x) && isinteger (x))
+    ## integer data on the device: in double (a double result, as Octave's), or with "native"
+    ## in the class, saturating in Octave's order (the "ireduce" command)
+    [ok, d, opt] = int_reduce_args (x, varargin, {"native", "double"});
+    if (ok && strcmp (opt, "native"))
+      C = __gpumat_call__ ("ireduce", "cumsum", "cumsum", x, d);
+      return;
+    elseif (ok)
+      C = __gpumat_call__ ("scan", "cumsum", "cumsum", double (x), d, 0);
+      return;
+    endif
+  endif
   args = varargin;
   opt = "";
   device = scan_class (x) || (isgpuarray (x) && iscomplex (x));

@@ -17,6 +17,12 @@
 ## @end deftypefn
 
 function D = diff (x, varargin)
+  if (isgpuarray (x) && isinteger (x))
+    ## integer data on the device: repeated first differences, each saturating in the class
+    ## (Octave's mx_inline_diff), by the device's indexing and integer minus (int_diff_along)
+    D = int_diff (x, varargin{:});
+    return;
+  endif
   device = scan_class (x) && numel (varargin) <= 2;
   order = 1;
   if (device && numel (varargin) >= 1)
@@ -84,12 +90,57 @@ function r = diff_along (x, order, dim)
     if (islogical (x))
       r = double (x);
     endif
+  elseif (isinteger (x))
+    r = int_diff_along (x, order, dim);
   else
     ## any order from the dimension's length on gives the same empty result (and diff ([1 2],
     ## 1e20) is one in Octave): at most that length, for the gateway's whole-number check
     order = max (1, min (order, size (x, dim + 1)));
     r = __gpumat_call__ ("scan", "diff", "diff", x, dim + 1, order);
   endif
+endfunction
+
+## diff of integer data: Fdiff's argument checks (data.cc), then do_diff; anything else
+## (a logical or gpumat K, a non-scalar one) is Octave's own diff on the host
+function D = int_diff (x, varargin)
+  order = 1;
+  d = -1;
+  device = numel (varargin) <= 2;
+  if (device && numel (varargin) >= 1)
+    k = varargin{1};
+    if (isnumeric (k) && ! isgpuarray (k) && isreal (k) && isscalar (k) && k == fix (k) && k >= 0)
+      order = double (k);
+    elseif (! (isnumeric (k) && ! isgpuarray (k) && isequal (size (k), [0 0])))
+      device = false;
+    endif
+  endif
+  if (device && numel (varargin) == 2)
+    if (valid_dim (varargin{2}) && varargin{2} <= ndims (x))
+      d = double (varargin{2}) - 1;
+    else
+      device = false;
+    endif
+  endif
+  if (! device)
+    D = host_call ("diff", x, varargin{:});
+  else
+    D = do_diff (x, order, d);
+  endif
+endfunction
+
+## intNDArray<T>::diff (order, dim) for order >= 1 (dim 0-based): the first differences taken
+## order times, x(2:n) - x(1:n-1) along dim with octave_int's saturating minus on the device
+## (mx_inline_diff's order-2 formula and its buffer loop give the same saturated values); an
+## order from the length on gives the empty result (length 0 along dim)
+function r = int_diff_along (x, order, dim)
+  r = x;
+  idx = repmat ({':'}, 1, max (ndims (x), dim + 1));
+  for k = 1:min (order, size (x, dim + 1))
+    m = size (r, dim + 1);
+    hi = idx;  hi{dim+1} = 2:m;
+    lo = idx;  lo{dim+1} = 1:m-1;
+    r = r(hi{:}) - r(lo{:});
+  endfor
 endfunction
 
 ## no GPU needed: empty results have no device memory

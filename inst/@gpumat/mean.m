@@ -8,6 +8,25 @@
 ## Integer data and the options are Octave's own @code{mean} on the host.
 ## @end deftypefn
 function M = mean (A, dim, varargin)
+  if (isinteger (A))
+    ## integer data on the device: Octave 7.3's mean.m, sum (A, dim) / n in double, then
+    ## rounded and saturated into the class with "native"
+    args = {};
+    if (nargin >= 2)
+      args = [{dim}, varargin];
+    endif
+    if (! isempty (args) && ischar (args{end}))
+      args{end} = tolower (args{end});
+    endif
+    [ok, d, opt] = int_reduce_args (A, args, {"default", "double", "native"});
+    if (ok)
+      M = __gpumat_call__ ("reduce", "mean", "mean", double (A), d);
+      if (strcmp (opt, "native"))
+        M = feval (classUnderlying (A), M);
+      endif
+      return;
+    endif
+  endif
   if (nargin > 2 || (nargin == 2 && ischar (dim)) || isinteger (A))
     ## options and integer data: Octave's own mean on the host (gpumat:hostFallback)
     args = {A};

@@ -18,6 +18,18 @@
 ## @end deftypefn
 
 function P = prod (x, varargin)
+  if (isgpuarray (x) && isinteger (x))
+    ## integer data on the device: in double (a double result, as Octave's), or with "native"
+    ## in the class, saturating in Octave's order (the "ireduce" command)
+    [ok, d, opt] = int_reduce_args (x, varargin, {"native", "double"});
+    if (ok && strcmp (opt, "native"))
+      P = __gpumat_call__ ("ireduce", "prod", "prod", x, d);
+      return;
+    elseif (ok)
+      P = __gpumat_call__ ("scan", "prod", "prod", double (x), d, 0);
+      return;
+    endif
+  endif
   args = varargin;
   opt = "";
   device = scan_class (x);

@@ -10,6 +10,22 @@
 ## Octave's own @code{sum} on the host.
 ## @end deftypefn
 function S = sum (A, dim, varargin)
+  if (isinteger (A))
+    ## integer data on the device: in double (Octave's dsum: a double result), or with
+    ## "native" in the class, saturating in Octave's order (the "ireduce" command)
+    args = {};
+    if (nargin >= 2)
+      args = [{dim}, varargin];
+    endif
+    [ok, d, opt] = int_reduce_args (A, args, {"native", "double", "extra"});
+    if (ok && strcmp (opt, "native"))
+      S = __gpumat_call__ ("ireduce", "sum", "sum", A, d);
+      return;
+    elseif (ok)
+      S = __gpumat_call__ ("reduce", "sum", "sum", double (A), d);
+      return;
+    endif
+  endif
   if (nargin == 1 && iscomplex (A))
     ## complex data: the real and imaginary parts summed apart on the device (Octave's sum)
     S = __gpumat_call__ ("reduce", "sum", "sum", A, 0);
