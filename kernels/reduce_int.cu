@@ -183,7 +183,7 @@ ired_lines (R r, IC c, const void *__restrict__ x, int64_t pre, int64_t len, int
   for (int64_t t = (int64_t) blockIdx.x * BLOCK + threadIdx.x; t < items;
        t += (int64_t) gridDim.x * BLOCK) {
     const int64_t a = t % pre, rest = t / pre, ch = rest % nchunk, b = rest / nchunk;
-    const int64_t begin = ch * chunk_len, end = min (len, begin + chunk_len);
+    const int64_t begin = ch * chunk_len, end = len - begin < chunk_len ? len : begin + chunk_len;
     const int64_t base = a + b * pre * len;
     S s = r.identity (c);
     for (int64_t i = begin; i < end; i++)
@@ -239,7 +239,7 @@ ired_cumsum (IC c, const void *__restrict__ x, int64_t pre, int64_t len, int64_t
   for (int64_t t = (int64_t) blockIdx.x * BLOCK + threadIdx.x; t < items;
        t += (int64_t) gridDim.x * BLOCK) {
     const int64_t a = t % pre, rest = t / pre, ch = rest % nchunk, b = rest / nchunk;
-    const int64_t begin = ch * chunk_len, end = min (len, begin + chunk_len);
+    const int64_t begin = ch * chunk_len, end = len - begin < chunk_len ? len : begin + chunk_len;
     const int64_t base = a + b * pre * len;
     W s = nchunk == 1 ? (W) 0 : carry[(a + b * pre) * nchunk + ch].a;
     for (int64_t i = begin; i < end; i++) {
