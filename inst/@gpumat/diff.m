@@ -185,3 +185,28 @@ endfunction
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (diff (gpumat (int8 ([100 -100 100])))), diff (int8 ([100 -100 100])));
 %! assert (gather (diff (gpumat ([1+2i 3 1i]))), diff ([1+2i 3 1i]));
+
+## integer data on the device: each difference saturating in the class, orders 0 to past the
+## length, every dimension, Octave's rule for an order past the default dimension's length
+%!function gpu_check_diff_int ()
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = intmin (c{1});  hi = intmax (c{1});
+%!   nd = reshape (cast ((1:60) .^ 2, c{1}), 3, 4, 5);
+%!   for x = {[hi lo hi 0 lo 5 hi], [lo; hi; 0; 1; 7], nd, [lo hi; hi lo], zeros(0, 3, c{1}), ...
+%!            zeros(3, 0, c{1}), hi, cast([2 9 4], c{1})}
+%!     for a = {{}, {1}, {2}, {3}, {9}, {0}, {[]}, {1, 1}, {2, 2}, {1, 3}, {3, 1}, {9, 2}}
+%!       if (numel (a{1}) == 2 && a{1}{2} > ndims (x{1}))
+%!         continue;
+%!       endif
+%!       h = diff (x{1}, a{1}{:});
+%!       g = diff (gpumat (x{1}), a{1}{:});
+%!       assert (isgpuarray (g));
+%!       g = gather (g);
+%!       assert (class (g), class (h));
+%!       assert (g, h);
+%!     endfor
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_diff_int ();

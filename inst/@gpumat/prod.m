@@ -91,3 +91,35 @@ endfunction
 %! assert (gather (prod (gpumat (int8 ([2 3; 100 4])))), prod (int8 ([2 3; 100 4])));
 %! assert (gather (prod (gpumat (int8 ([100 4])), "native")), prod (int8 ([100 4]), "native"));
 %! assert (gather (prod (gpumat ([1+2i 3]))), prod ([1+2i 3]));
+
+## integer data (kernels/reduce_int.cu and the double path): every class, its edge values,
+## 0xN, Nx0, 0x0, 1x1, a prime length, N-d, dims 1 to 3, the options; the host's class, size
+## and values (exactly in the class, within 64 eps of the scale in double)
+%!function gpu_check_prod_int ()
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = intmin (c{1});  hi = intmax (c{1});
+%!   line = cast (mod ((1:997) * 37, 255) - 127, c{1}) * (hi / 127);
+%!   nd = reshape (cast (1:60, c{1}), 3, 4, 5);
+%!   for x = {[hi hi lo -5 hi lo lo 9], nd, [lo; hi; 0; 1; 7], zeros(0, 3, c{1}), zeros(3, 0, c{1}), ...
+%!            zeros(0, 0, c{1}), hi, line, line.'}
+%!     for a = {}, {1}, {2}, {3}, {"native"}, {2, "native"}, {3, "native"}, {"double"}, {4, "native"}
+%!       h = prod (x{1}, a{1}{:});
+%!       g = prod (gpumat (x{1}), a{1}{:});
+%!       assert (isgpuarray (g));
+%!       g = gather (g);
+%!       assert (class (g), class (h));
+%!       assert (size (g), size (h));
+%!       if (isinteger (h))
+%!         assert (g, h);
+%!       else
+%!         bound = 64 * eps * max (1, sum (abs (double (x{1}(:)))));
+%!         fin = isfinite (h);
+%!         assert (isequaln (g(! fin), h(! fin)));
+%!         assert (all (abs (g(fin) - h(fin)) <= bound));
+%!       endif
+%!     endfor
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_prod_int ();
