@@ -3,12 +3,13 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{C} =} cumprod (@var{G})
 ## @deftypefnx {} {@var{C} =} cumprod (@var{G}, @var{dim})
-## Octave's @code{cumprod} of a gpumat array, on the GPU for double, single and logical data
-## (logical data give double, as in Octave), with Octave's size and default dimension (the
+## Octave's @code{cumprod} of a gpumat array, on the GPU for double, single, logical and
+## integer data (logical and integer data give double, as in Octave 7.3, which reads them as
+## double and has no @qcode{"native"}), with Octave's size and default dimension (the
 ## first that is not 1).  Each line along @var{dim} is multiplied in order, in the class: a
 ## line of at most 1024 elements gives Octave's bits; a longer one, when there are too few
 ## lines to fill the GPU, in chunks (within the floating-point reduction tolerance; an
-## overflow or underflow along the way may then come elsewhere).  Integer and complex data,
+## overflow or underflow along the way may then come elsewhere).  Complex data,
 ## and the arguments Octave refuses or reads otherwise (@code{cumprod (@var{G}, 0)} is the
 ## default dimension in Octave 7.3), go to Octave's own @code{cumprod} on the host
 ## (gpumat:hostFallback), with its results and errors.

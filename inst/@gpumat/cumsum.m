@@ -12,8 +12,10 @@
 ## line of at most 1024 elements gives Octave's bits; a longer one, when there are too few
 ## lines to fill the GPU, is summed in chunks (within the floating-point reduction tolerance).
 ## Complex data too: the real and the imaginary parts summed apart, as Octave's complex
-## additions (a result with no nonzero imaginary part is real, as Octave's).  Integer data, and
-## arguments Octave refuses, go to Octave's own @code{cumsum} on the host
+## additions (a result with no nonzero imaginary part is real, as Octave's).  Integer data: in
+## double to a double result, as Octave's, or with @qcode{"native"} in the class, saturating at
+## each step (@code{cumsum (int8 ([100 100 -100]), "native")} is @code{[100 127 27]}), exactly.
+## Arguments Octave refuses go to Octave's own @code{cumsum} on the host
 ## (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum, diff}
 ## @end deftypefn

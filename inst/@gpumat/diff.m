@@ -10,7 +10,8 @@
 ## 1; without @var{dim}, an order @var{k} at least that dimension's length goes on along the
 ## next dimensions as Octave's does (@code{diff ([1 2; 3 5], 3)} is @code{[1; 2]}), and a length
 ## of 1 gives a 0x0 array of the input's class; with @var{dim}, such an order gives an empty
-## array.  Integer and complex data (an integer difference saturates in its class), and
+## array.  Integer data on the GPU too, in the class: each difference saturating, as Octave's
+## (@code{diff (uint8 ([5 3 9]))} is @code{uint8 ([0 6])}), exactly.  Complex data, and
 ## arguments Octave refuses, go to Octave's own @code{diff} on the host (gpumat:hostFallback),
 ## with its results and errors.
 ## @seealso{cumsum, gradient}

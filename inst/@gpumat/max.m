@@ -4,7 +4,8 @@
 ## @deftypefn  {} {@var{M} =} max (@var{G})
 ## @deftypefnx {} {@var{M} =} max (@var{G}, @var{H})
 ## @deftypefnx {} {[@var{M}, @var{I}] =} max (@var{G}, [], @var{dim})
-## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).  With two
+## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).  One integer array: in
+## the class, the first index of the extreme value on ties, as Octave's.  With two
 ## arguments, complex data too (Octave's rule: the larger abs, the first argument on a tie, a
 ## NaN operand wins).
 ## @end deftypefn

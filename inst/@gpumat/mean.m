@@ -3,9 +3,14 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{M} =} mean (@var{G})
 ## @deftypefnx {} {@var{M} =} mean (@var{G}, @var{dim})
+## @deftypefnx {} {@var{M} =} mean (@dots{}, @var{outtype})
 ## Octave's @code{mean} of a gpumat array, on the GPU: double, single, logical and complex data
 ## (complex: the real and the imaginary parts apart, as Octave's sum and division take them).
-## Integer data and the options are Octave's own @code{mean} on the host.
+## Integer data too, as Octave 7.3's mean.m computes it: the sum in double divided by the
+## length, a double result (@code{mean (int8 ([1 2]))} is 1.5), rounded into the class with
+## @var{outtype} @qcode{"native"} (@qcode{"double"} and @qcode{"default"}: double).  Other
+## options (the geometric and harmonic means, @var{outtype} for other classes) are Octave's
+## own @code{mean} on the host.
 ## @end deftypefn
 function M = mean (A, dim, varargin)
   if (isinteger (A))

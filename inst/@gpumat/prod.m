@@ -11,8 +11,10 @@
 ## Octave's @code{all}, with @qcode{"native"}; double for single data with @qcode{"double"}).
 ## Each line along @var{dim} is multiplied in order from 1, in the class: a line of at most
 ## 1024 elements gives Octave's bits; a longer one, when there are too few lines to fill the
-## GPU, in chunks (within the floating-point reduction tolerance).  Integer and complex data,
-## and arguments Octave refuses, go to Octave's own @code{prod} on the host
+## GPU, in chunks (within the floating-point reduction tolerance).  Integer data: multiplied in
+## double to a double result, as Octave's, or with @qcode{"native"} in the class, each product
+## saturating in Octave's order (@code{prod (int8 ([100 2 -1]), "native")} is -127), exactly.
+## Complex data, and arguments Octave refuses, go to Octave's own @code{prod} on the host
 ## (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum}
 ## @end deftypefn

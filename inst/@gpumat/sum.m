@@ -3,11 +3,15 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{S} =} sum (@var{G})
 ## @deftypefnx {} {@var{S} =} sum (@var{G}, @var{dim})
+## @deftypefnx {} {@var{S} =} sum (@dots{}, "native")
 ## Octave's @code{sum} of a gpumat array, on the GPU, in a fixed tree order: double, single
 ## and logical data, and complex data (the real and the imaginary parts summed apart, as
 ## Octave sums them; a result whose imaginary parts are all zero is real, as Octave's).
-## Integer data and the options (@qcode{"native"}, @qcode{"double"}, @qcode{"extra"}) are
-## Octave's own @code{sum} on the host.
+## Integer data too: summed in double to a double result, as Octave's (within rounding of
+## Octave's order for int64 and uint64 values past 2^53), or with @qcode{"native"} in the
+## class, saturating at each step in Octave's order (@code{sum (int8 ([100 100 -100]),
+## "native")} is 27), exactly.  The options of other classes are Octave's own @code{sum} on
+## the host.
 ## @end deftypefn
 function S = sum (A, dim, varargin)
   if (isinteger (A))
