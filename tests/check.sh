@@ -165,6 +165,19 @@ if [ "$gpu" = 1 ]; then
     tail -n 20 target/check/sort.log; failed=$((failed + 1))
   fi
   [ "$sort_rc" = 0 ] || echo "FAILED: the whole output is in target/check/sort.log"
+  # integer sum, prod, cumsum ("native"), max and min against Octave's own, on the real gateway
+  # (tests/ireduce_gateway_check.m; without a GPU, run_reduce_int.sh runs it on CPU stand-ins).
+  echo "== integer reductions against Octave's own (tests/ireduce_gateway_check.m)"
+  bash "$here/with-package.sh" "$tarball" "addpath ('$here'); ireduce_gateway_check ()" \
+    > target/check/ireduce.log 2>&1
+  ireduce_rc=$?
+  if read -r p f < <(sed -n 's/^ireduce_gateway_check: \([0-9]*\) passed, \([0-9]*\) failed.*$/\1 \2/p' target/check/ireduce.log); then
+    passed=$((passed + p)); failed=$((failed + f))
+    grep -E '^ireduce_gateway_check:|^FAIL' target/check/ireduce.log | head -n 40
+  else
+    tail -n 20 target/check/ireduce.log; failed=$((failed + 1))
+  fi
+  [ "$ireduce_rc" = 0 ] || echo "FAILED: the whole output is in target/check/ireduce.log"
 else
   echo "== the direct road and the gateway road agree: skipped (needs a GPU)"
   skipped=$((skipped + 1))
