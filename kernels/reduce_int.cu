@@ -17,11 +17,12 @@
  * no such closed form (a saturated product changes sign later): a thread walks each line.
  *
  * Compile time (the pkg install budget): the class is a runtime switch in the element load and
- * store (a uniform branch), not a template parameter: one instance a reducer, 11 kernels in all,
+ * store (a uniform branch), not a template parameter: one instance a reducer, 13 kernels in all,
  * 1.7 s for sm_90 with nvcc 13.0 on the 2-core build machine (no spills; 63 registers at most).
- * Not yet measured on a GPU; expected bound: a line needs pre * post * nchunk threads, and
- * nchunk <= 4096 (a sum of one long vector runs on 4096 threads, each ~3 clamps of 128-bit
- * integers an element); prod walks a line in one thread.
+ * Not yet measured on a GPU; expected bounds: pre * post * nchunk threads (nchunk <= 65536:
+ * a sum of one long vector on up to 65536 threads, each ~3 clamps of 128-bit integers an
+ * element), then the chunks combined 64 to a thread and the groups (<= 1024) one thread a line;
+ * prod walks a line in one thread.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -39,7 +40,10 @@ constexpr int BLOCK = 256;
    partition does not depend on the GPU (the results are exact whatever it is). */
 constexpr int64_t TARGET_THREADS = 132 * 2048;
 constexpr int64_t MIN_CHUNK = 256;      /* no chunk shorter: a chunk's map costs ~3 clamps a step */
-constexpr int64_t MAX_NCHUNK = 4096;    /* a line's chunks are combined by one thread, in order */
+/* A line's chunks are combined in order in two levels: groups of GROUP chunks, a thread each,
+   then the groups, one thread a line (at most MAX_NCHUNK / GROUP = 1024 of them). */
+constexpr int64_t MAX_NCHUNK = 65536;
+constexpr int64_t GROUP = 64;
 constexpr int64_t GRID_CAP = (int64_t) 1 << 20;
 
 inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -122,6 +126,7 @@ __device__ __forceinline__ W mul_sat (W s, W x, const IC &c)
 struct SumState { W a, l, h; };       /* the map s -> clamp (s + a, l, h) */
 struct SumR {
   typedef SumState S;
+  static constexpr bool chunked = true;
   __device__ S identity (const IC &c) const { return S{0, c.lo, c.hi}; }
   __device__ S step (S s, W x, int64_t, const IC &c) const
   {
@@ -143,9 +148,9 @@ struct SumR {
 
 struct ProdR {                        /* no combine: a line is never cut (make_plan) */
   typedef W S;
+  static constexpr bool chunked = false;
   __device__ S identity (const IC &) const { return 1; }
   __device__ S step (S s, W x, int64_t, const IC &c) const { return mul_sat (s, x, c); }
-  __device__ S combine (S p, S, const IC &) const { return p; }
   __device__ void write (void *out, double *, int64_t o, S s, const IC &c) const
   {
     store (out, o, c.k, s);
@@ -155,6 +160,7 @@ struct ProdR {                        /* no combine: a line is never cut (make_p
 struct ExtState { W v; int64_t i; };
 template <bool MAX> struct ExtR {
   typedef ExtState S;
+  static constexpr bool chunked = true;
   /* the identity loses to every element: an equal value with a smaller index */
   __device__ S identity (const IC &c) const { return S{MAX ? c.lo : c.hi, INT64_MAX}; }
   __device__ S step (S s, W x, int64_t i, const IC &c) const { return combine (s, S{x, i}, c); }
@@ -216,8 +222,49 @@ ired_partials (R r, IC c, const typename R::S *__restrict__ partial, int64_t nch
   }
 }
 
-/* cumsum, launch: grid_for (nout) x BLOCK.  A thread per line: each chunk's map replaced, in
-   its .a, by the line's running sum where the chunk starts (Octave's, from 0). */
+/* Launch: grid_for (nout * ngroup) x BLOCK.  A thread per (group g, output o), g fastest:
+   chunks [g*GROUP, min (nchunk, (g+1)*GROUP)) of line o combined in order into
+   group[o*ngroup + g]. */
+template <typename R>
+__global__ void __launch_bounds__ (BLOCK)
+ired_groups (R r, IC c, const typename R::S *__restrict__ partial, int64_t nchunk,
+             int64_t ngroup, int64_t nout, typename R::S *__restrict__ group)
+{
+  typedef typename R::S S;
+  for (int64_t t = (int64_t) blockIdx.x * BLOCK + threadIdx.x; t < nout * ngroup;
+       t += (int64_t) gridDim.x * BLOCK) {
+    const int64_t g = t % ngroup, o = t / ngroup;
+    const int64_t first = g * GROUP, end = nchunk - first < GROUP ? nchunk : first + GROUP;
+    S s = partial[o * nchunk + first];
+    for (int64_t ch = first + 1; ch < end; ch++)
+      s = r.combine (s, partial[o * nchunk + ch], c);
+    group[t] = s;
+  }
+}
+
+/* cumsum, launch: grid_for (nout * ngroup) x BLOCK.  A thread per (group g, line o), g
+   fastest: each chunk's map of the group replaced, in its .a, by the line's running sum where
+   the chunk starts, from the group's own (ired_carries on the groups' maps). */
+__global__ void __launch_bounds__ (BLOCK)
+ired_group_carries (IC c, SumState *__restrict__ partial, int64_t nchunk, int64_t ngroup,
+                    int64_t nout, const SumState *__restrict__ group)
+{
+  for (int64_t t = (int64_t) blockIdx.x * BLOCK + threadIdx.x; t < nout * ngroup;
+       t += (int64_t) gridDim.x * BLOCK) {
+    const int64_t g = t % ngroup, o = t / ngroup;
+    const int64_t first = g * GROUP, end = nchunk - first < GROUP ? nchunk : first + GROUP;
+    W s = group[t].a;
+    for (int64_t ch = first; ch < end; ch++) {
+      SumState &m = partial[o * nchunk + ch];
+      const W next = clampw (s + m.a, m.l, m.h);
+      m.a = s;
+      s = next;
+    }
+  }
+}
+
+/* cumsum, launch: grid_for (nout) x BLOCK.  A thread per line: each map (of a group) replaced,
+   in its .a, by the line's running sum where it starts (Octave's, from 0). */
 __global__ void __launch_bounds__ (BLOCK)
 ired_carries (IC c, SumState *__restrict__ partial, int64_t nchunk, int64_t nout)
 {
@@ -264,18 +311,19 @@ __global__ void __launch_bounds__ (BLOCK) ired_fill (IC c, void *out, int64_t n,
 
 /* ---- planning -------------------------------------------------------------------------------- */
 struct Plan {
-  int64_t pre, len, post, chunk_len, nchunk;
+  int64_t pre, len, post, chunk_len, nchunk, ngroup;   /* ngroup: groups of GROUP chunks */
 };
 
 Plan make_plan (gm_int_reduce_op op, int64_t pre, int64_t len, int64_t post)
 {
-  Plan p = {pre, len, post, len, 1};
+  Plan p = {pre, len, post, len, 1, 1};
   if (pre == 0 || post == 0 || len == 0 || op == GM_IRED_PROD)
     return p;
   int64_t n = min64 (ceil_div (TARGET_THREADS, pre * post), ceil_div (len, MIN_CHUNK));
   n = max64 (1, min64 (n, MAX_NCHUNK));
   p.chunk_len = ceil_div (len, n);
   p.nchunk = ceil_div (len, p.chunk_len);
+  p.ngroup = ceil_div (p.nchunk, GROUP);
   return p;
 }
 
@@ -326,7 +374,9 @@ gm_status extents (gm_int_reduce_op op, int nd, const int64_t *dims, int dim, Pl
 
 size_t work_bytes (const Plan &p)
 {
-  return p.nchunk > 1 ? (size_t) (p.pre * p.post) * (size_t) p.nchunk * STATE_BYTES : 0;
+  /* the chunks' states, then the groups' */
+  return p.nchunk > 1 ? (size_t) (p.pre * p.post) * (size_t) (p.nchunk + p.ngroup) * STATE_BYTES
+                      : 0;
 }
 
 template <typename R>
@@ -338,11 +388,19 @@ gm_status run (const R &r, const IC &c, const Plan &p, const void *x, void *out,
   ired_lines<R><<<grid_for (nout * p.nchunk), BLOCK, 0, stream>>> (
       r, c, x, p.pre, p.len, p.post, p.chunk_len, p.nchunk, (S *) work, out, index);
   gm_status st = launched ("gm_int_reduce: launch");
-  if (st != GM_OK || p.nchunk == 1)
-    return st;
-  ired_partials<R><<<grid_for (nout), BLOCK, 0, stream>>> (r, c, (const S *) work, p.nchunk,
-                                                           nout, out, index);
-  return launched ("gm_int_reduce: partials launch");
+  if constexpr (R::chunked) {                     /* (make_plan never cuts prod's lines) */
+    if (st != GM_OK || p.nchunk == 1)
+      return st;
+    S *group = (S *) ((char *) work + (size_t) nout * (size_t) p.nchunk * STATE_BYTES);
+    ired_groups<R><<<grid_for (nout * p.ngroup), BLOCK, 0, stream>>> (
+        r, c, (const S *) work, p.nchunk, p.ngroup, nout, group);
+    if ((st = launched ("gm_int_reduce: groups launch")) != GM_OK)
+      return st;
+    ired_partials<R><<<grid_for (nout), BLOCK, 0, stream>>> (r, c, (const S *) group, p.ngroup,
+                                                             nout, out, index);
+    st = launched ("gm_int_reduce: partials launch");
+  }
+  return st;
 }
 
 gm_status cumsum (const IC &c, const Plan &p, const void *x, void *out, void *work,
@@ -356,8 +414,17 @@ gm_status cumsum (const IC &c, const Plan &p, const void *x, void *out, void *wo
     gm_status st = launched ("gm_int_reduce: cumsum maps launch");
     if (st != GM_OK)
       return st;
-    ired_carries<<<grid_for (nout), BLOCK, 0, stream>>> (c, part, p.nchunk, nout);
+    SumState *group = part + (size_t) nout * (size_t) p.nchunk;
+    ired_groups<SumR><<<grid_for (nout * p.ngroup), BLOCK, 0, stream>>> (
+        SumR (), c, part, p.nchunk, p.ngroup, nout, group);
+    if ((st = launched ("gm_int_reduce: cumsum group maps launch")) != GM_OK)
+      return st;
+    ired_carries<<<grid_for (nout), BLOCK, 0, stream>>> (c, group, p.ngroup, nout);
     if ((st = launched ("gm_int_reduce: cumsum carries launch")) != GM_OK)
+      return st;
+    ired_group_carries<<<grid_for (nout * p.ngroup), BLOCK, 0, stream>>> (
+        c, part, p.nchunk, p.ngroup, nout, group);
+    if ((st = launched ("gm_int_reduce: cumsum group carries launch")) != GM_OK)
       return st;
   }
   ired_cumsum<<<grid_for (nout * p.nchunk), BLOCK, 0, stream>>> (
