@@ -65,6 +65,8 @@ endfunction
 ## no GPU needed: empty arrays have no device memory
 %!assert (size (cumsum (gpumat (zeros (0, 3)))), [0 3])
 %!assert (class (gather (cumsum (gpumat (zeros (3, 0, "single")), 2))), "single")
+%!assert (classUnderlying (cumsum (gpumat (zeros (0, 3, "int8")), "native")), "int8")
+%!assert (classUnderlying (cumsum (gpumat (zeros (0, 3, "int8")))), "double")
 %!error <cumsum: unrecognized string argument> cumsum (gpumat (zeros (0, 3)), "nativ")
 %!error <cumsum: invalid dimension argument = 0> cumsum (gpumat (zeros (0, 3)), 0)
 %!error <Invalid call to cumsum> cumsum (gpumat (zeros (0, 3)), 1, 2)

@@ -148,6 +148,7 @@ endfunction
 %!assert (size (diff (gpumat (zeros (0, 3)))), size (diff (zeros (0, 3))))
 %!assert (size (diff (gpumat (zeros (1, 0)))), size (diff (zeros (1, 0))))
 %!assert (size (diff (gpumat (zeros (3, 0)), 5, 1)), [0 0])
+%!assert ({classUnderlying(diff (gpumat (zeros (0, 3, "int16")))), size(diff (gpumat (zeros (0, 3, "int16"))))}, {"int16", [0 1]})
 %!error <diff: order K must be non-negative> diff (gpumat (zeros (0, 3)), -1)
 %!error <diff: order K must be a scalar or \[\]> diff (gpumat (zeros (0, 3)), [1 2])
 %!error <diff: DIM must be a valid dimension> diff (gpumat (zeros (0, 3)), 1, 3)

@@ -18,6 +18,9 @@ function varargout = max (varargin)
 endfunction
 
 %!assert (size (max (gpumat (zeros (0, 3)))), size (max (zeros (0, 3))))
+## integer data: empty results need no GPU (max (int8 (zeros (0, 3))) is 0x3 int8)
+%!assert (size (max (gpumat (zeros (0, 3, "int8")))), [0 3])
+%!assert (classUnderlying (max (gpumat (zeros (3, 0, "uint16")))), "uint16")
 %!function gpu_check_max ()
 %! A = [3 NaN 1; -2 5 NaN];
 %! assert (gather (max (gpumat (A))), max (A));

@@ -49,6 +49,9 @@ function M = mean (A, dim, varargin)
 endfunction
 
 %!error <DIM must be> mean (gpumat (zeros (0, 3)), -1)
+%!error <DIM must be> mean (gpumat (zeros (0, 3, "int8")), 0, "native")
+%!assert (size (mean (gpumat (zeros (0, 3, "uint8")))), [0 1])
+%!assert (classUnderlying (mean (gpumat (zeros (0, 3, "uint8")), "native")), "uint8")
 %!function gpu_check_mean ()
 %! A = [1 2 3; 4 5 7];
 %! assert (gather (mean (gpumat (A))), mean (A), 4 * eps);

@@ -18,6 +18,8 @@ function varargout = min (varargin)
 endfunction
 
 %!assert (size (min (gpumat (zeros (3, 0)), [], 1)), [1 0])
+%!assert (size (min (gpumat (zeros (3, 0, "int64")), [], 1)), [1 0])
+%!error <DIM must be a valid dimension> min (gpumat (zeros (0, 3, "int8")), [], 0)
 %!function gpu_check_min ()
 %! A = [3 NaN 1; -2 5 NaN];
 %! assert (gather (min (gpumat (A))), min (A));

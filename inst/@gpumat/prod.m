@@ -66,6 +66,8 @@ endfunction
 %!error <prod: unrecognized type argument 'x'> prod (gpumat (zeros (0, 3)), "x")
 %!error <prod: invalid dimension DIM = 0> prod (gpumat (zeros (0, 3)), 0)
 %!error <Invalid call to prod> prod (gpumat (zeros (0, 3)), 1, 2)
+%!error <prod: unrecognized type argument 'extra'> prod (gpumat (zeros (0, 3, "int8")), "extra")
+%!assert (size (prod (gpumat (zeros (0, 0, "int8")), 2, "native")), [0 1])
 
 %!function gpu_check_prod ()
 %! A = [1 2 NaN; -0 4 5; Inf 0.5 -Inf; 3 -1 2];

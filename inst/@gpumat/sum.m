@@ -59,6 +59,9 @@ endfunction
 %! assert (gather (sum (gpumat (A), 2)), sum (A, 2));
 %! assert (gather (sum (gpumat (A > 2))), sum (A > 2));
 %!error <sum: invalid dimension DIM = 0> sum (gpumat (zeros (0, 3)), 0)
+%!error <sum: invalid dimension DIM = 0> sum (gpumat (zeros (0, 3, "int8")), 0, "native")
+%!error <sum: unrecognized type argument 'x'> sum (gpumat (zeros (0, 3, "uint64")), "x")
+%!assert (size (sum (gpumat (zeros (3, 0, "int32")), "native")), [1 0])
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_sum ();
