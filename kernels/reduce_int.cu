@@ -17,8 +17,8 @@
  * no such closed form (a saturated product changes sign later): a thread walks each line.
  *
  * Compile time (the pkg install budget): the class is a runtime switch in the element load and
- * store (a uniform branch), not a template parameter: one instance a reducer, 13 kernels in all,
- * 1.7 s for sm_90 with nvcc 13.0 on the 2-core build machine (no spills; 63 registers at most).
+ * store (a uniform branch), not a template parameter: one instance a reducer, 14 kernels in all,
+ * 1.9 s for sm_90 with nvcc 13.0 on the 2-core build machine (no spills; 63 registers at most).
  * Not yet measured on a GPU; expected bounds: pre * post * nchunk threads (nchunk <= 65536:
  * a sum of one long vector on up to 65536 threads, each ~3 clamps of 128-bit integers an
  * element), then the chunks combined 64 to a thread and the groups (<= 1024) one thread a line;
