@@ -925,6 +925,34 @@ gm_status gm_matrix_norm (gm_norm_kind kind, gm_class cls, int64_t rows, int64_t
                           const void *d_x, void *d_out, void *d_workspace,
                           size_t workspace_bytes, cudaStream_t stream);
 
+/* ---- integer reductions and scans along one dimension (kernels/reduce_int.cu) ------------ */
+/* Octave 7.3's results in the class for int8 ... uint64 data (nd, dims) along dimension dim
+ * (1-based; past nd a length of 1), viewed as gm_reduce views its arrays: each line summed or
+ * multiplied in Octave's order with octave_int's saturation (so sum (int8 ([100 100 -100]),
+ * "native") is 27, not 100), exactly, in parallel (reduce_int.cu says how).  Double results
+ * (sum, cumsum, prod, mean of integer data without "native") are the double path's: convert,
+ * then gm_reduce / gm_scan.  Queued on `stream`; workspace as for gm_reduce (ask the size, pass
+ * at least that many bytes, 16-byte aligned). */
+typedef enum {
+  GM_IRED_SUM = 0,  /* sum (x, dim, "native"): gm_reduce_dims (GM_RED_SUM)'s shape; no elements
+                       give 0                                                                 */
+  GM_IRED_PROD,     /* prod (x, dim, "native"): the same shape; no elements give 1            */
+  GM_IRED_CUMSUM,   /* cumsum (x, dim, "native"): x's shape                                   */
+  GM_IRED_MAX,      /* [m, i] = max (x, [], dim): gm_reduce_dims (GM_RED_MAX)'s shape, the
+                       first index of the largest value, i 1-based as double (d_index may be
+                       NULL)                                                                  */
+  GM_IRED_MIN,      /* the same for min                                                       */
+  GM_IRED_COUNT
+} gm_int_reduce_op;
+/* The result's shape (dims_out has room for GM_MAX_DIMS). */
+gm_status gm_int_reduce_dims (gm_int_reduce_op op, int nd, const int64_t *dims, int dim,
+                              int *nd_out, int64_t *dims_out);
+gm_status gm_int_reduce_workspace_size (gm_int_reduce_op op, gm_class cls, int nd,
+                                        const int64_t *dims, int dim, size_t *bytes);
+gm_status gm_int_reduce (gm_int_reduce_op op, gm_class cls, int nd, const int64_t *dims, int dim,
+                         const void *d_x, void *d_out, double *d_index, void *d_workspace,
+                         size_t workspace_bytes, cudaStream_t stream);
+
 /* ---- scans, products, differences and variances along one dimension (kernels/scan.cu) ------ */
 /* Octave's cumsum, cumprod, prod, diff and var/std of real double or single data along
  * dimension dim (1-based; past the last dimension the length is 1), computed in the class.  A

@@ -81,14 +81,17 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <atomic>
 #include "gpumat.h"
+#include "tuning.h"
 
 namespace {
 
@@ -708,6 +711,82 @@ void spread_plan (int64_t m, int64_t n, int64_t k, size_t es, int devices, const
    reaches every device's thread within this, plus the product in flight. */
 constexpr long POLL_NS = 10 * 1000 * 1000;
 
+/* ---- the result's first touch ----------------------------------------------------------------
+   A fresh result (Octave's array from __gpumat_alloc__, advised to use 2 MiB pages) has no
+   pages yet.  A row block of C (B whole: 1920 rows of every column at 60000^2) reaches into
+   every one of C's huge pages, so the first block's download faulted in all of C (28.8 GB of
+   zeroed pages) on the staging threads while the GPUs waited for their next panels.  Prefault
+   threads map C's pages from the start of the product, in PREFAULT_PIECE pieces taken in
+   order, with MADV_POPULATE_WRITE (Linux 5.14): the page tables are made writable without a
+   write, so a piece a download has already filled keeps its bytes.  A kernel without it
+   answers EINVAL and the threads stop; the downloads fault as before.  GPUMAT_HOST_PREFAULT
+   threads (default 8; 0: none), for results of PREFAULT_MIN bytes or more. */
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+constexpr size_t PREFAULT_PIECE = (size_t) 32 << 20;
+constexpr size_t PREFAULT_MIN = (size_t) 256 << 20;
+constexpr int PREFAULT_MAX_THREADS = 64;
+
+struct prefault_run {
+  char *begin = nullptr;
+  size_t bytes = 0;
+  std::atomic<size_t> next{0};
+  std::atomic<int> stop{0};
+  pthread_t tid[PREFAULT_MAX_THREADS];
+  int threads = 0;
+};
+
+void *prefault_main (void *arg)
+{
+  prefault_run *P = (prefault_run *) arg;
+  while (!P->stop.load (std::memory_order_relaxed)) {
+    const size_t at = P->next.fetch_add (PREFAULT_PIECE);
+    if (at >= P->bytes)
+      break;
+    const size_t len = P->bytes - at < PREFAULT_PIECE ? P->bytes - at : PREFAULT_PIECE;
+    if (madvise (P->begin + at, len, MADV_POPULATE_WRITE) != 0 && errno != EINTR) {
+      P->stop.store (1);             /* EINVAL: no such advice here; ENOMEM: leave it to the copies */
+      break;
+    }
+  }
+  return nullptr;
+}
+
+/* Starts the prefault threads over C (every signal blocked in them), or none. */
+void prefault_start (prefault_run *P, void *C, size_t bytes)
+{
+  const double want = gm_tuning ()->host_prefault;
+  int threads = want >= 1 ? (int) want : 0;
+  if (threads > PREFAULT_MAX_THREADS)
+    threads = PREFAULT_MAX_THREADS;
+  const uintptr_t page = 4096, first = ((uintptr_t) C + page - 1) & ~(page - 1);
+  const uintptr_t end = (uintptr_t) C + bytes;
+  if (threads == 0 || bytes < PREFAULT_MIN || end <= first)
+    return;
+  P->begin = (char *) first;
+  P->bytes = (size_t) (end - first);
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  for (int t = 0; t < threads; t++) {
+    if (pthread_create (&P->tid[P->threads], NULL, prefault_main, P) != 0)
+      break;                         /* fewer threads, or none: only slower */
+    P->threads++;
+  }
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+}
+
+/* Stops the prefault threads (a product that ended first leaves the rest to Octave) and waits
+   for them. */
+void prefault_join (prefault_run *P)
+{
+  P->stop.store (1);
+  for (int t = 0; t < P->threads; t++)
+    pthread_join (P->tid[t], NULL);
+  P->threads = 0;
+}
+
 } /* namespace */
 
 namespace {
@@ -830,6 +909,8 @@ gm_status host_blocked (gm_matmul_kernel kernel, gm_class cls, bool a_real, bool
 
   struct timespec t0;
   clock_gettime (CLOCK_MONOTONIC, &t0);
+  prefault_run prefault;
+  prefault_start (&prefault, h_C, bytes_C);
   gm_host_stats total = {};
   total.block_rows = R.pl.mb;
   total.block_cols = R.pl.nb;
@@ -928,6 +1009,7 @@ gm_status host_blocked (gm_matmul_kernel kernel, gm_class cls, bool a_real, bool
       st = GM_OK;
   }
   pthread_mutex_destroy (&R.lock);
+  prefault_join (&prefault);
   if (interrupted && (st == GM_OK || st == GM_ERR_INTERRUPTED)) {
     const int64_t steps = R.pl.bi * R.pl.bj * R.pl.bs;
     st = gm_fail (GM_ERR_INTERRUPTED, "blocked product interrupted after %lld of %lld steps",

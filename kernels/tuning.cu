@@ -69,6 +69,7 @@ const Var vars[GM_TUNING_VARS] = {
   {"GPUMAT_TRANSFER_NT", NUMBER, -INFINITY, INFINITY, 0, NULL, FIELD (transfer_nt, true)},
   {"GPUMAT_TRANSFER_HUGEPAGE", NUMBER, -INFINITY, INFINITY, 1, NULL,
    FIELD (transfer_hugepage, true)},
+  {"GPUMAT_HOST_PREFAULT", NUMBER, 0, 64, 8, NULL, FIELD (host_prefault, true)},
 };
 #undef FIELD
 

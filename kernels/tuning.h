@@ -39,7 +39,7 @@ enum { GM_OZAKI2_GEMM_DEFAULT = 0, GM_OZAKI2_GEMM_MMA, GM_OZAKI2_GEMM_WG, GM_OZA
 #define GM_TUNE_PANELS_MAX 32            /* host_ops.cu MAX_PANELS */
 #define GM_TUNE_TRANSFER_THREADS_MAX 64
 
-#define GM_TUNING_VARS 16
+#define GM_TUNING_VARS 17
 #define GM_TUNING_TEXT 48                /* bytes kept of an invalid value's text */
 
 typedef struct {
@@ -66,6 +66,9 @@ typedef struct {
                                up, 256 KiB down                                              */
   double transfer_nt;       /* GPUMAT_TRANSFER_NT: nonzero for non-temporal stores; default 0 */
   double transfer_hugepage; /* GPUMAT_TRANSFER_HUGEPAGE: nonzero asks for huge pages; def. 1 */
+  /* host-array products past device memory (host_ooc.cu) */
+  double host_prefault;     /* GPUMAT_HOST_PREFAULT: threads that fault C's pages in ahead of
+                               its blocks, 0 .. 64; default 8                                */
   /* the text of each variable found set to an invalid value, "" where valid or unset, in the
      table's order (tuning.cu) */
   char invalid[GM_TUNING_VARS][GM_TUNING_TEXT];

@@ -72,6 +72,7 @@
 #include "gw_arrays.h"
 #include "gw_index.h"
 #include "gw_scan.h"
+#include "gw_reduce_int.h"
 #include "gw_shape.h"
 #include "gw_fft.h"
 #include "gw_solve.h"
@@ -280,6 +281,7 @@ static const struct { const char *name; gateway_handler run; } gateway_commands[
   {"unary",         gw_cmd_unary_row},
   {"reduce",        gw_cmd_reduce},
   {"scan",          gw_cmd_scan},
+  {"ireduce",       gw_cmd_ireduce},   /* gw_reduce_int.c: integer sum, prod, cumsum, max, min */
   {"norm",          gw_cmd_norm_row},
   {"convert",       gw_cmd_convert_row},
   {"fill",          gw_cmd_fill_row},

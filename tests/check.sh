@@ -43,7 +43,7 @@ rm -f target/check/*.rc target/check/parity*.log
   # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
   # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; run_fft:
   # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check;
-  # run_reduce_complex: test_reduce_complex)
+  # run_reduce_int: test_reduce_int; run_reduce_complex: test_reduce_complex)
   standin () {
     if [ "$1" != run ] && nvidia-smi -L > /dev/null 2>&1; then
       echo skip > "target/check/cpu-standin-$1.rc"
@@ -53,7 +53,7 @@ rm -f target/check/*.rc target/check/parity*.log
     echo $? > "target/check/cpu-standin-$1.rc"
   }
   { standin run; standin run_elementwise; standin run_fft; standin run_reduce_complex; } &
-  { standin run_scan; standin run_shape; standin run_sort; } &
+  { standin run_scan; standin run_shape; standin run_sort; standin run_reduce_int; } &
   wait
 ) &
 host_tests=$!
@@ -165,6 +165,19 @@ if [ "$gpu" = 1 ]; then
     tail -n 20 target/check/sort.log; failed=$((failed + 1))
   fi
   [ "$sort_rc" = 0 ] || echo "FAILED: the whole output is in target/check/sort.log"
+  # integer sum, prod, cumsum ("native"), max and min against Octave's own, on the real gateway
+  # (tests/ireduce_gateway_check.m; without a GPU, run_reduce_int.sh runs it on CPU stand-ins).
+  echo "== integer reductions against Octave's own (tests/ireduce_gateway_check.m)"
+  bash "$here/with-package.sh" "$tarball" "addpath ('$here'); ireduce_gateway_check ()" \
+    > target/check/ireduce.log 2>&1
+  ireduce_rc=$?
+  if read -r p f < <(sed -n 's/^ireduce_gateway_check: \([0-9]*\) passed, \([0-9]*\) failed.*$/\1 \2/p' target/check/ireduce.log); then
+    passed=$((passed + p)); failed=$((failed + f))
+    grep -E '^ireduce_gateway_check:|^FAIL' target/check/ireduce.log | head -n 40
+  else
+    tail -n 20 target/check/ireduce.log; failed=$((failed + 1))
+  fi
+  [ "$ireduce_rc" = 0 ] || echo "FAILED: the whole output is in target/check/ireduce.log"
 else
   echo "== the direct road and the gateway road agree: skipped (needs a GPU)"
   skipped=$((skipped + 1))
@@ -189,7 +202,7 @@ counted () {
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
-for s in run run_elementwise run_scan run_shape run_fft run_sort run_reduce_complex; do
+for s in run run_elementwise run_scan run_shape run_fft run_sort run_reduce_int run_reduce_complex; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then
     echo "skipped: a GPU is here, and the kernels' own test runs on it"

@@ -75,6 +75,9 @@ function [cases, mismatches] = parity_check (part, parts)
   ## integer element-wise operations and casts at the saturation edges (integer_parity)
   [c, m, k] = integer_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
+  ## integer reductions and scans in the class and in double (int_reduce_parity)
+  [c, m, k] = int_reduce_parity (k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## fft, ifft, fft2, ifft2, fftn, ifftn: their own inputs and tolerance (transform_parity)
   [c, m, k] = transform_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
@@ -544,6 +547,62 @@ function [cases, mismatches, k] = integer_parity (k, mine)
   [cases, mismatches, k] = binary_cases (bin, pairs, [1 3], k, mine);
   [c, m, k] = unary_cases (un, inputs, k, mine);
   cases += c;  mismatches = [mismatches, m];
+endfunction
+
+## sum, prod, cumsum, cumprod, max, min, mean and diff of integer data (kernels/reduce_int.cu,
+## the "ireduce" command, and the double path): each class on a row that saturates both ways,
+## an N-d array of its edge values (every dimension), and a line of 700 (3 chunks on the
+## device); empties, a scalar and an N-d array cut by more than its length for int8 and uint64.
+## The sums in double of int64 and uint64 data (sum, mean) are left out: past 2^53 each
+## addition rounds, and the device's order differs from Octave's: sum ([intmin; 1; intmax; 1])
+## is 1 in Octave's order and 0 in a tree's, beyond any tolerance on the result's scale (the
+## GPU tests of sum.m and mean.m compare them within 64 eps of sum (abs (x))).
+function [cases, mismatches, k] = int_reduce_parity (k, mine)
+  fns = {"isum", @sum; "isum_native", @(x) sum (x, "native"); "isum_native2", @(x) sum (x, 2, "native");
+         "isum_native3", @(x) sum (x, 3, "native"); "isum_double", @(x) sum (x, 1, "double");
+         "icumsum", @cumsum; "icumsum_native", @(x) cumsum (x, "native");
+         "icumsum_native1", @(x) cumsum (x, 1, "native"); "icumsum_native2", @(x) cumsum (x, 2, "native");
+         "iprod", @prod; "iprod_native", @(x) prod (x, "native"); "iprod_native2", @(x) prod (x, 2, "native");
+         "icumprod2", @(x) cumprod (x, 2); "imax", @(x) two_outputs (@max, x); "imin", @(x) two_outputs (@min, x);
+         "imax2", @(x) two_outputs (@max, x, [], 2); "imin3", @(x) two_outputs (@min, x, [], 3);
+         "imean", @mean; "imean2", @(x) mean (x, 2); "imean_native", @(x) mean (x, "native");
+         "idiff", @diff; "idiff2_2", @(x) diff (x, 2, 2); "idiff3_1", @(x) diff (x, 3, 1)};
+  in_double = {"isum", "isum_double", "imean", "imean2", "imean_native"};
+  cases = 0;  mismatches = {};
+  for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+    wide = any (strcmp (c{1}, {"int64", "uint64"}));
+    lo = intmin (c{1});  hi = intmax (c{1});
+    e = [lo; hi; 0; 1; 7; -2];
+    line = cast (mod ((1:700) * 7919, 511) - 255, c{1});
+    if (hi > 127)
+      line(1:3:end) = line(1:3:end) * (hi / 200);      # beyond the class's range in a few steps
+    endif
+    inputs = {[hi hi lo -5 hi lo lo 9 hi], reshape([e; e; e; e], 3, 4, 2), line};
+    if (any (strcmp (c{1}, {"int8", "uint64"})))
+      inputs = [inputs, {zeros(0, 3, c{1}), zeros(3, 0, c{1}), zeros(0, 0, c{1}), hi, ...
+                         reshape(e(1:4), 1, 1, 4)}];
+    endif
+    for i = 1:numel (inputs)
+      x = inputs{i};
+      for f = 1:rows (fns)
+        k++;
+        if (! mine (k) || (wide && any (strcmp (fns{f, 1}, in_double))))
+          continue;
+        endif
+        [ok, why] = agree (fns{f, 2}, {x}, {gpumat(x)});
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s): %s", fns{f, 1}, describe (x), why);
+        endif
+      endfor
+    endfor
+  endfor
+endfunction
+
+## [M, I] = f (...) as one cell
+function r = two_outputs (f, varargin)
+  [m, i] = f (varargin{:});
+  r = {m, i};
 endfunction
 
 ## Arrays made from a few scalars with a gpumat argument, against the same call on host

@@ -24,6 +24,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <sys/mman.h>
 #include "test_util.h"
 
 static int quick;
@@ -102,6 +103,50 @@ static void test_hugepage_downloads (void)
     }
   tu_setenv ("GPUMAT_TRANSFER_HUGEPAGE", NULL);
   gm_transfer_release ();
+}
+
+/* A blocked product into a fresh result of more than 256 MiB (the prefault threads map its
+   pages while the blocks run: MADV_POPULATE_WRITE must not change a byte a download wrote), with
+   GPUMAT_HOST_PREFAULT at its default, 0 and 64 threads: every element exact (small integers). */
+static void test_prefault (void)
+{
+  const int64_t m = 8192, n = 4352, k = 32;        /* C: 272 MiB of double */
+  double *A = (double *) xmalloc ((size_t) m * k * sizeof (double));
+  double *B = (double *) xmalloc ((size_t) k * n * sizeof (double));
+  for (int64_t i = 0; i < m * k; i++)
+    A[i] = (double) ((i * 7) % 11) - 5;
+  for (int64_t i = 0; i < k * n; i++)
+    B[i] = (double) ((i * 5) % 13) - 6;
+  const char *threads[] = {NULL, "0", "64"};
+  for (const char *t : threads) {
+    tu_setenv ("GPUMAT_HOST_PREFAULT", t);
+    const size_t bytes = (size_t) m * n * sizeof (double);
+    double *C = (double *) mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                                 -1, 0);
+    if (C == (double *) MAP_FAILED) {
+      tu_result (0, "prefault: mmap of %zu bytes failed", bytes);
+      continue;
+    }
+    madvise (C, bytes, MADV_HUGEPAGE);
+    gm_host_options opt = {(size_t) 64 << 20, NULL, NULL, NULL};   /* several row blocks */
+    const gm_status st = gm_matmul_host_opt (GM_MATMUL_AUTO, GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, m,
+                                             n, k, A, B, C, NULL, &opt);
+    int64_t bad = 0;
+    for (int64_t j = 0; st == GM_OK && j < n; j++)
+      for (int64_t i = 0; i < m; i++) {
+        double r = 0;
+        for (int64_t p = 0; p < k; p++)
+          r += A[i + p * m] * B[p + j * k];
+        bad += C[i + j * m] != r;
+      }
+    tu_result (st == GM_OK && bad == 0, "prefault threads %s: %lldx%lldx%lld blocked into fresh "
+               "memory: status %d, %lld elements wrong", t ? t : "(default)", (long long) m,
+               (long long) n, (long long) k, (int) st, (long long) bad);
+    munmap (C, bytes);
+  }
+  tu_setenv ("GPUMAT_HOST_PREFAULT", NULL);
+  free (A);
+  free (B);
 }
 
 static void test_copies (void)
@@ -816,6 +861,8 @@ int main (int argc, char **argv)
     return tu_finish ("test_host_blocked");
   test_copies ();                    /* the default thresholds: small copies take the plain path */
   test_hugepage_downloads ();
+  if (!quick)
+    test_prefault ();             /* host-side threads only: nothing for the sanitizers */
   test_products (GM_DOUBLE);
   /* again with every copy through the staging pool (its strided gather and scatter, and its
      overlap with the products): the test panels are all below the 2 MiB plain-path threshold.

@@ -12,13 +12,27 @@
 ## line of at most 1024 elements gives Octave's bits; a longer one, when there are too few
 ## lines to fill the GPU, is summed in chunks (within the floating-point reduction tolerance).
 ## Complex data too: the real and the imaginary parts summed apart, as Octave's complex
-## additions (a result with no nonzero imaginary part is real, as Octave's).  Integer data, and
-## arguments Octave refuses, go to Octave's own @code{cumsum} on the host
+## additions (a result with no nonzero imaginary part is real, as Octave's).  Integer data: in
+## double to a double result, as Octave's, or with @qcode{"native"} in the class, saturating at
+## each step (@code{cumsum (int8 ([100 100 -100]), "native")} is @code{[100 127 27]}), exactly.
+## Arguments Octave refuses go to Octave's own @code{cumsum} on the host
 ## (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum, diff}
 ## @end deftypefn
 
 function C = cumsum (x, varargin)
+  if (isgpuarray (x) && isinteger (x))
+    ## integer data on the device: in double (a double result, as Octave's), or with "native"
+    ## in the class, saturating in Octave's order (the "ireduce" command)
+    [ok, d, opt] = int_reduce_args (x, varargin, {"native", "double"});
+    if (ok && strcmp (opt, "native"))
+      C = __gpumat_call__ ("ireduce", "cumsum", "cumsum", x, d);
+      return;
+    elseif (ok)
+      C = __gpumat_call__ ("scan", "cumsum", "cumsum", double (x), d, 0);
+      return;
+    endif
+  endif
   args = varargin;
   opt = "";
   device = scan_class (x) || (isgpuarray (x) && iscomplex (x));
@@ -51,6 +65,8 @@ endfunction
 ## no GPU needed: empty arrays have no device memory
 %!assert (size (cumsum (gpumat (zeros (0, 3)))), [0 3])
 %!assert (class (gather (cumsum (gpumat (zeros (3, 0, "single")), 2))), "single")
+%!assert (classUnderlying (cumsum (gpumat (zeros (0, 3, "int8")), "native")), "int8")
+%!assert (classUnderlying (cumsum (gpumat (zeros (0, 3, "int8")))), "double")
 %!error <cumsum: unrecognized string argument> cumsum (gpumat (zeros (0, 3)), "nativ")
 %!error <cumsum: invalid dimension argument = 0> cumsum (gpumat (zeros (0, 3)), 0)
 %!error <Invalid call to cumsum> cumsum (gpumat (zeros (0, 3)), 1, 2)
@@ -104,3 +120,35 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_cumsum_complex ();
+
+## integer data (kernels/reduce_int.cu and the double path): every class, its edge values,
+## 0xN, Nx0, 0x0, 1x1, a prime length, N-d, dims 1 to 3, the options; the host's class, size
+## and values (exactly in the class, within 64 eps of the scale in double)
+%!function gpu_check_cumsum_int ()
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = intmin (c{1});  hi = intmax (c{1});
+%!   line = cast (mod ((1:997) * 37, 255) - 127, c{1}) * (hi / 127);
+%!   nd = reshape (cast (1:60, c{1}), 3, 4, 5);
+%!   for x = {[hi hi lo -5 hi lo lo 9], nd, [lo; hi; 0; 1; 7], zeros(0, 3, c{1}), zeros(3, 0, c{1}), ...
+%!            zeros(0, 0, c{1}), hi, line, line.'}
+%!     for a = {}, {1}, {2}, {3}, {"native"}, {1, "native"}, {2, "native"}, {3, "native"}, {2, "double"}
+%!       h = cumsum (x{1}, a{1}{:});
+%!       g = cumsum (gpumat (x{1}), a{1}{:});
+%!       assert (isgpuarray (g));
+%!       g = gather (g);
+%!       assert (class (g), class (h));
+%!       assert (size (g), size (h));
+%!       if (isinteger (h))
+%!         assert (g, h);
+%!       else
+%!         bound = 64 * eps * max (1, sum (abs (double (x{1}(:)))));
+%!         fin = isfinite (h);
+%!         assert (isequaln (g(! fin), h(! fin)));
+%!         assert (all (abs (g(fin) - h(fin)) <= bound));
+%!       endif
+%!     endfor
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_cumsum_int ();

@@ -4,7 +4,8 @@
 ## @deftypefn  {} {@var{M} =} max (@var{G})
 ## @deftypefnx {} {@var{M} =} max (@var{G}, @var{H})
 ## @deftypefnx {} {[@var{M}, @var{I}] =} max (@var{G}, [], @var{dim})
-## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).  With two
+## Octave's @code{max} of gpumat arrays, on the GPU (see @code{help gpumat}).  One integer array: in
+## the class, the first index of the extreme value on ties, as Octave's.  With two
 ## arguments, complex data too (Octave's rule: the larger abs, the first argument on a tie, a
 ## NaN operand wins).  Of one complex array along @var{dim}: Octave's order (abs, then arg
 ## with -pi read as pi; the first on a tie) and NaN rule, its element and index exactly; a
@@ -19,6 +20,9 @@ function varargout = max (varargin)
 endfunction
 
 %!assert (size (max (gpumat (zeros (0, 3)))), size (max (zeros (0, 3))))
+## integer data: empty results need no GPU (max (int8 (zeros (0, 3))) is 0x3 int8)
+%!assert (size (max (gpumat (zeros (0, 3, "int8")))), [0 3])
+%!assert (classUnderlying (max (gpumat (zeros (3, 0, "uint16")))), "uint16")
 %!function gpu_check_max ()
 %! A = [3 NaN 1; -2 5 NaN];
 %! assert (gather (max (gpumat (A))), max (A));
@@ -55,6 +59,30 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_max_complex ();
+
+## integer data on the device, in the class: the value and the first index of the extreme one
+## (ties), every class, its edge values, 0xN, Nx0, 0x0, 1x1, a prime length, N-d, dims 1 to 4
+%!function gpu_check_max_int ()
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = intmin (c{1});  hi = intmax (c{1});
+%!   line = cast (mod ((1:997) * 37, 255) - 127, c{1});
+%!   nd = reshape (cast (mod (1:60, 7), c{1}), 3, 4, 5);
+%!   for x = {[hi lo hi 0 lo 5 hi], [lo; hi; 0; lo; hi], nd, zeros(0, 3, c{1}), zeros(3, 0, c{1}), ...
+%!            zeros(0, 0, c{1}), hi, line, line.'}
+%!     for d = {{}, {[], 1}, {[], 2}, {[], 3}, {[], 4}}
+%!       [hm, hi_] = max (x{1}, d{1}{:});
+%!       [gm, gi] = max (gpumat (x{1}), d{1}{:});
+%!       assert (isgpuarray (gm) && isgpuarray (gi));
+%!       assert (class (gather (gm)), class (hm));
+%!       assert (gather (gm), hm);
+%!       assert (gather (gi), hi_);
+%!       assert (gather (max (gpumat (x{1}), d{1}{:})), hm);
+%!     endfor
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_max_int ();
 
 ## [M, I] = max (G, [], DIM) of complex data on the device: Octave's order (abs, then arg with
 ## -pi read as pi), ties to the first, its NaN rule (a NaN with an infinite part has abs Inf:

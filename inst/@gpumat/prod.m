@@ -11,18 +11,32 @@
 ## Octave's @code{all}, with @qcode{"native"}; double for single data with @qcode{"double"}).
 ## Each line along @var{dim} is multiplied in order from 1, in the class: a line of at most
 ## 1024 elements gives Octave's bits; a longer one, when there are too few lines to fill the
-## GPU, in chunks (within the floating-point reduction tolerance).  Complex data too, with
-## std::complex's product (C99 Annex G: @code{prod (complex (1, Inf))} is @code{NaN + Inf*i},
-## as Octave's); a chunked line with an Inf or NaN part is multiplied again in Octave's order,
-## so its result is Octave's; a result whose imaginary parts are all zero is real.  Integer
-## data, @qcode{"double"} of single data along a @var{dim} with leading dimensions above 1
-## (Octave's row-wise loop then starts from 0: @code{prod (single ([2 3; 4 5]), 2, "double")}
-## is @code{[0; 0]}), and arguments Octave refuses, go to Octave's own @code{prod} on the host
-## (gpumat:hostFallback), with its results and errors.
+## GPU, in chunks (within the floating-point reduction tolerance).  Integer data: multiplied in
+## double to a double result, as Octave's, or with @qcode{"native"} in the class, each product
+## saturating in Octave's order (@code{prod (int8 ([100 2 -1]), "native")} is -127), exactly.
+## Complex data too, with std::complex's product (C99 Annex G: @code{prod (complex (1, Inf))}
+## is @code{NaN + Inf*i}, as Octave's); a chunked line with an Inf or NaN part is multiplied
+## again in Octave's order, so its result is Octave's; a result whose imaginary parts are all
+## zero is real.  @qcode{"double"} of single data along a @var{dim} with leading dimensions
+## above 1 (Octave's row-wise loop then starts from 0: @code{prod (single ([2 3; 4 5]), 2,
+## "double")} is @code{[0; 0]}), and arguments Octave refuses, go to Octave's own @code{prod}
+## on the host (gpumat:hostFallback), with its results and errors.
 ## @seealso{cumprod, sum}
 ## @end deftypefn
 
 function P = prod (x, varargin)
+  if (isgpuarray (x) && isinteger (x))
+    ## integer data on the device: in double (a double result, as Octave's), or with "native"
+    ## in the class, saturating in Octave's order (the "ireduce" command)
+    [ok, d, opt] = int_reduce_args (x, varargin, {"native", "double"});
+    if (ok && strcmp (opt, "native"))
+      P = __gpumat_call__ ("ireduce", "prod", "prod", x, d);
+      return;
+    elseif (ok)
+      P = __gpumat_call__ ("scan", "prod", "prod", double (x), d, 0);
+      return;
+    endif
+  endif
   if (row_wise_dprod (x, varargin))
     ## Octave's dprod (prod (..., "double") of single data) starts its row-wise loop, taken for
     ## a DIM with leading dimensions above 1, from 0, not 1 (mx-inlines.cc: zeros, or NaN from
@@ -98,6 +112,8 @@ endfunction
 %!error <prod: unrecognized type argument 'x'> prod (gpumat (zeros (0, 3)), "x")
 %!error <prod: invalid dimension DIM = 0> prod (gpumat (zeros (0, 3)), 0)
 %!error <Invalid call to prod> prod (gpumat (zeros (0, 3)), 1, 2)
+%!error <prod: unrecognized type argument 'extra'> prod (gpumat (zeros (0, 3, "int8")), "extra")
+%!assert (size (prod (gpumat (zeros (0, 0, "int8")), 2, "native")), [0 1])
 
 %!function gpu_check_prod ()
 %! A = [1 2 NaN; -0 4 5; Inf 0.5 -Inf; 3 -1 2];
@@ -126,6 +142,39 @@ endfunction
 %! warning ("off", "gpumat:hostFallback", "local");
 %! assert (gather (prod (gpumat (int8 ([2 3; 100 4])))), prod (int8 ([2 3; 100 4])));
 %! assert (gather (prod (gpumat (int8 ([100 4])), "native")), prod (int8 ([100 4]), "native"));
+%! assert (gather (prod (gpumat ([1+2i 3]))), prod ([1+2i 3]));
+
+## integer data (kernels/reduce_int.cu and the double path): every class, its edge values,
+## 0xN, Nx0, 0x0, 1x1, a prime length, N-d, dims 1 to 3, the options; the host's class, size
+## and values (exactly in the class, within 64 eps of the scale in double)
+%!function gpu_check_prod_int ()
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = intmin (c{1});  hi = intmax (c{1});
+%!   line = cast (mod ((1:997) * 37, 255) - 127, c{1}) * (hi / 127);
+%!   nd = reshape (cast (1:60, c{1}), 3, 4, 5);
+%!   for x = {[hi hi lo -5 hi lo lo 9], nd, [lo; hi; 0; 1; 7], zeros(0, 3, c{1}), zeros(3, 0, c{1}), ...
+%!            zeros(0, 0, c{1}), hi, line, line.'}
+%!     for a = {}, {1}, {2}, {3}, {"native"}, {2, "native"}, {3, "native"}, {"double"}, {4, "native"}
+%!       h = prod (x{1}, a{1}{:});
+%!       g = prod (gpumat (x{1}), a{1}{:});
+%!       assert (isgpuarray (g));
+%!       g = gather (g);
+%!       assert (class (g), class (h));
+%!       assert (size (g), size (h));
+%!       if (isinteger (h))
+%!         assert (g, h);
+%!       else
+%!         bound = 64 * eps * max (1, sum (abs (double (x{1}(:)))));
+%!         fin = isfinite (h);
+%!         assert (isequaln (g(! fin), h(! fin)));
+%!         assert (all (abs (g(fin) - h(fin)) <= bound));
+%!       endif
+%!     endfor
+%!   endfor
+%! endfor
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_prod_int ();
 
 ## complex data on the device: Octave's values (bits for lines of up to 1024 elements), class,
 ## size and complexity

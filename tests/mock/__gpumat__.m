@@ -278,6 +278,29 @@ function varargout = __gpumat__ (cmd, caller, varargin)
           error ("gpumat:scan:unknownOperation", "unknown operation '%s'", varargin{1});
       endswitch
       varargout{1} = store (r);
+    case "ireduce"
+      ## mex/gw_reduce_int.c: sum, prod, cumsum (all "native") and [M, I] = max, min of
+      ## int8 ... uint64 data in the class (DIM 0: the default dimension), by Octave's own
+      x = operand (varargin{2});  op = varargin{1};  dim = varargin{3};
+      if (! isinteger (x))
+        error ("gpumat:ireduce:unsupportedClass", "%s array: %s in the class on the GPU takes int8 ... uint64 data", class (x), op);
+      elseif (! any (strcmp (op, {"sum", "prod", "cumsum", "max", "min"})))
+        error ("gpumat:ireduce:unknownOperation", "unknown operation '%s'", op);
+      endif
+      args = {};
+      if (any (strcmp (op, {"max", "min"})))
+        if (dim != 0)
+          args = {[], dim};
+        endif
+      elseif (dim == 0)
+        args = {"native"};
+      else
+        args = {dim, "native"};
+      endif
+      [r{1:max (nargout, 1)}] = feval (op, x, args{:});
+      for k = 1:numel (r)
+        varargout{k} = store (r{k});
+      endfor
     ## ---- mex/gw_shape.c's commands, by Octave's own functions (the gateway's argument rules
     ## checked as it checks them)
     case "permute"

@@ -44,6 +44,12 @@ function varargout = minmax (name, A, B, dim)
     [varargout{:}] = __gpumat_call__ ("reduce", name, name, A, double (dim));
     return;
   endif
+  if (isinteger (A))
+    ## integer data on the device, in the class: the first index of the extreme value (the
+    ## "ireduce" command)
+    [varargout{:}] = __gpumat_call__ ("ireduce", name, name, A, min (double (dim), ndims (A) + 1));
+    return;
+  endif
   ## integer and complex data, and logical empties (Octave 7.3: max (false (3, 0)) is 3x0)
   host = isinteger (A) || iscomplex (A) || (islogical (A) && isempty (A));
   if (host && dim == 0)
