@@ -99,7 +99,7 @@ endfunction
 %!   nd = reshape (cast (1:60, c{1}), 3, 4, 5);
 %!   for x = {[hi hi lo -5 hi lo lo 9], nd, [lo; hi; 0; 1; 7], zeros(0, 3, c{1}), zeros(3, 0, c{1}), ...
 %!            zeros(0, 0, c{1}), hi, line, line.'}
-%!     for a = {}, {1}, {2}, {3}, {"double"}, {2, "default"}
+%!     for a = {{}, {1}, {2}, {3}, {"double"}, {2, "default"}}
 %!       h = mean (x{1}, a{1}{:});
 %!       g = mean (gpumat (x{1}), a{1}{:});
 %!       assert (isgpuarray (g));

@@ -154,7 +154,7 @@ endfunction
 %!   nd = reshape (cast (1:60, c{1}), 3, 4, 5);
 %!   for x = {[hi hi lo -5 hi lo lo 9], nd, [lo; hi; 0; 1; 7], zeros(0, 3, c{1}), zeros(3, 0, c{1}), ...
 %!            zeros(0, 0, c{1}), hi, line, line.'}
-%!     for a = {}, {1}, {2}, {3}, {"native"}, {2, "native"}, {3, "native"}, {"double"}, {4, "native"}
+%!     for a = {{}, {1}, {2}, {3}, {"native"}, {2, "native"}, {3, "native"}, {"double"}, {4, "native"}}
 %!       h = prod (x{1}, a{1}{:});
 %!       g = prod (gpumat (x{1}), a{1}{:});
 %!       assert (isgpuarray (g));
