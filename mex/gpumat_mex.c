@@ -17,7 +17,10 @@
  *   ("fill" | "reshape" | "cat", CALLER, ...)  gpumat.zeros/ones/eye, reshape, [A, B] and [A; B]
  *                              (gw_arrays.c)
  *   ("rand" | "rng", CALLER, ...)  gpumat.rand / randn, and gpumat_rng's seed (gw_arrays.c)
- *   ("scan", CALLER, OP, A, DIM, PARAM)  cumsum, cumprod, prod, diff, var, std (gw_scan.c)
+ *   ("scan", CALLER, OP, A, DIM, PARAM)  cumsum, cumprod, prod, diff, var, std (gw_scan.c;
+ *                              complex prod, cumprod and diff: gw_complex_reduce.c)
+ *   ("ireduce", CALLER, OP, A, DIM)  sum, cumsum and prod "native", max and min of integer
+ *                              data in the class (gw_reduce_int.c)
  *   ("permute" | "flip" | "circshift" | "repmat" | "diag" | "tri" | "catnd" | "kron", CALLER,
  *                              ...)  element moves of any class, and kron (gw_shape.c)
  *   ("index", [CALLER,] G, OUTDIMS, I1, ..., In)  G(I1, ..., In) -> descriptor; ("assign",
