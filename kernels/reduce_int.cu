@@ -19,10 +19,11 @@
  * Compile time (the pkg install budget): the class is a runtime switch in the element load and
  * store (a uniform branch), not a template parameter: one instance a reducer, 14 kernels in all,
  * 1.9 s for sm_90 with nvcc 13.0 on the 2-core build machine (no spills; 63 registers at most).
- * Not yet measured on a GPU; expected bounds: pre * post * nchunk threads (nchunk <= 65536:
- * a sum of one long vector on up to 65536 threads, each ~3 clamps of 128-bit integers an
- * element), then the chunks combined 64 to a thread and the groups (<= 1024) one thread a line;
- * prod walks a line in one thread.
+ * pre * post * nchunk threads (nchunk <= 65536: a sum of one long vector on up to 65536 threads,
+ * each ~3 clamps of 128-bit integers an element), then the chunks combined 64 to a thread and
+ * the groups (<= 1024) one thread a line; prod walks a line in one thread.  Measured from Octave
+ * on an H200 (bench/NOTES-integer.md, 4096 x 2048 int32, result gathered): sum "native" 0.26
+ * ms (Octave's loop 10.5 ms), cumsum "native" 3.6 ms (32.9), max 0.26 ms (9.3).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
