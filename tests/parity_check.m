@@ -46,31 +46,20 @@ function [cases, mismatches] = parity_check (part, parts)
   ## char: a host operand only (a gpumat array holds numbers; gpumat ("ab") is double), with
   ## the element-wise functions and the products
   binary = [binary; product_forms()];
-  for t = {{[1 2; 3 4], ["ab"; "cd"]}, {[5 6 7], "xyz"}, {7, "q"}, {[1 2 3], "a"}}
-    x = t{1}{1};  c = t{1}{2};
-    for f = 1:rows (binary)
-      for order = 1:2
-        k++;
-        if (! mine (k))
-          continue;
-        endif
-        if (order == 1)
-          [ok, why] = agree (binary{f, 2}, {x, c}, {gpumat(x), c});
-        else
-          [ok, why] = agree (binary{f, 2}, {c, x}, {c, gpumat(x)});
-        endif
-        cases++;
-        if (! ok)
-          mismatches{end+1} = sprintf ("%s (%s, char %s) order %d: %s", binary{f, 1},
-                                       describe (x), mat2str (size (c)), order, why);
-        endif
-      endfor
-    endfor
-  endfor
+  chars = {{[1 2; 3 4], ["ab"; "cd"]}, {[5 6 7], "xyz"}, {7, "q"}, {[1 2 3], "a"}};
+  [c, m, k] = host_operand_cases (binary, chars, @same, k, mine);
+  cases += c;  mismatches = [mismatches, m];
   ## sparse: a host operand only (a gpumat array is full), real, complex and logical, with
   ## every binary function and product; Octave computes these (a full or a sparse result), so
   ## the value type must too, not hand the sparse operand to the gateway, which refuses it
-  [c, m, k] = sparse_operand_cases (binary, k, mine);
+  A = [1 0 -2; 0 3 0];
+  sparse_ops = {sparse(A), sparse(complex (A, [0 1 0; 0 0 -1])), sparse(A != 0), sparse(2), ...
+                sparse(zeros (2, 0))};
+  full_ops = {[4 -5 6; 7 0 9], single([4 -5 6; 7 0 9]), complex([1 2 3; 4 5 6], 1), ...
+              [true false true; false true true], 3, [1 2 3], zeros(2, 0)};
+  [F, S] = ndgrid (1:numel (full_ops), 1:numel (sparse_ops));
+  sparse_pairs = arrayfun (@(f, s) {full_ops{f}, sparse_ops{s}}, F(:), S(:), "uniformoutput", false);
+  [c, m, k] = host_operand_cases (binary, sparse_pairs, @same_sparsity, k, mine);
   cases += c;  mismatches = [mismatches, m];
   ## integer element-wise operations and casts at the saturation edges (integer_parity)
   [c, m, k] = integer_parity (k, mine);
@@ -1368,37 +1357,30 @@ function [cases, mismatches, k] = binary_cases (funcs, pairs, placements, k, min
   endfor
 endfunction
 
-## Every function of FUNCS with one gpumat operand and one sparse host operand, either order:
-## real, complex and logical sparse data beside double, single, complex and logical gpumat
-## arrays of the same shape, a scalar and a row (broadcast).  Octave's result is full or sparse
-## by its own rules; the gpumat result must be the same value and agree in sparsity.
-function [cases, mismatches, k] = sparse_operand_cases (funcs, k, mine)
+## Every function of FUNCS with one gpumat operand and one host operand of a kind a gpumat
+## array does not hold (char: gpumat ("ab") is double; sparse: a gpumat array is full), either
+## order.  PAIRS lists {X, H}: X uploaded, H kept on the host; COMPARE judges the results.
+function [cases, mismatches, k] = host_operand_cases (funcs, pairs, compare, k, mine)
   cases = 0;  mismatches = {};
-  A = [1 0 -2; 0 3 0];
-  sparse_ops = {sparse(A), sparse(complex (A, [0 1 0; 0 0 -1])), sparse(A != 0), sparse(2), ...
-                sparse(zeros (2, 0))};
-  full_ops = {[4 -5 6; 7 0 9], single([4 -5 6; 7 0 9]), complex([1 2 3; 4 5 6], 1), ...
-              [true false true; false true true], 3, [1 2 3], zeros(2, 0)};
-  for f = 1:rows (funcs)
-    for s = 1:numel (sparse_ops)
-      for x = 1:numel (full_ops)
-        for order = 1:2
-          k++;
-          if (! mine (k))
-            continue;
-          endif
-          S = sparse_ops{s};  F = full_ops{x};
-          if (order == 1)
-            [ok, why] = agree (funcs{f, 2}, {F, S}, {gpumat(F), S}, @same_sparsity);
-          else
-            [ok, why] = agree (funcs{f, 2}, {S, F}, {S, gpumat(F)}, @same_sparsity);
-          endif
-          cases++;
-          if (! ok)
-            mismatches{end+1} = sprintf ("%s (%s, sparse %s) order %d: %s", funcs{f, 1},
-                                         describe (F), describe (S), order, why);
-          endif
-        endfor
+  for p = 1:numel (pairs)
+    x = pairs{p}{1};  h = pairs{p}{2};
+    for f = 1:rows (funcs)
+      for order = 1:2
+        k++;
+        if (! mine (k))
+          continue;
+        endif
+        if (order == 1)
+          [ok, why] = agree (funcs{f, 2}, {x, h}, {gpumat(x), h}, compare);
+        else
+          [ok, why] = agree (funcs{f, 2}, {h, x}, {h, gpumat(x)}, compare);
+        endif
+        cases++;
+        if (! ok)
+          mismatches{end+1} = sprintf ("%s (%s, host %s%s) order %d: %s", funcs{f, 1},
+                                       describe (x), ifelse_str (issparse (h), "sparse "),
+                                       describe (h), order, why);
+        endif
       endfor
     endfor
   endfor
