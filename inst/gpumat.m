@@ -2014,6 +2014,12 @@ endfunction
 %!      endfor
 %!    endfor
 %!  endfor
+%!  ## [G, S] with an N-D G: Octave's bracket syntax refuses it (its horzcat function would
+%!  ## reshape G), and so does the gpumat method the syntax reaches (Octave reports a failed
+%!  ## method there; called by name, the method gives the syntax's own message)
+%!  fail ("[gpumat(ones (2, 3, 2)), sparse(ones (2, 3))]");
+%!  fail ("horzcat (gpumat (ones (2, 3, 2)), sparse (ones (2, 3)))", "horizontal dimensions mismatch \\(2x3x2 vs 2x3\\)");
+%!  assert (issparse ([gpumat(ones (2, 3)), sparse(ones (2, 3))]));
 %!endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_sparse_operands ();

@@ -56,7 +56,8 @@ function [cases, mismatches] = parity_check (part, parts)
   sparse_ops = {sparse(A), sparse(complex (A, [0 1 0; 0 0 -1])), sparse(A != 0), sparse(2), ...
                 sparse(zeros (2, 0))};
   full_ops = {[4 -5 6; 7 0 9], single([4 -5 6; 7 0 9]), complex([1 2 3; 4 5 6], 1), ...
-              [true false true; false true true], 3, [1 2 3], zeros(2, 0)};
+              [true false true; false true true], 3, [1 2 3], zeros(2, 0), ...
+              [NaN Inf -Inf; -0 1 NaN], int8([4 -5 6; 7 0 9]), reshape(1:12, 2, 3, 2)};
   [F, S] = ndgrid (1:numel (full_ops), 1:numel (sparse_ops));
   sparse_pairs = arrayfun (@(f, s) {full_ops{f}, sparse_ops{s}}, F(:), S(:), "uniformoutput", false);
   [c, m, k] = host_operand_cases (binary, sparse_pairs, @same_sparsity, k, mine);

@@ -19,8 +19,22 @@ function C = concatenate (name, dim, varargin)
   endif
   [cls, cplx, args] = concat_class (varargin{:});
   if (isempty (cls))
+    if (dim == 2 && any (cellfun ("issparse", varargin)))
+      ## Octave's horzcat function joins an N-D array with a sparse one by reshaping it, where
+      ## its [A, S] refuses them ("horizontal dimensions mismatch"): [G, S] reaches this
+      ## method, which cannot tell the two apart, so it answers as the syntax does, with the
+      ## syntax's own check (horzcat (G, S) by name then refuses them too)
+      host = cellfun (@gather_if_gpumat, varargin, "uniformoutput", false);
+      [host{:}];
+    endif
     C = host_call (name, varargin{:});
   else
     C = __gpumat_call__ ("catnd", name, -dim, cls, cplx, args{:});
+  endif
+endfunction
+
+function x = gather_if_gpumat (x)
+  if (isgpuarray (x))
+    x = gather (x);
   endif
 endfunction
