@@ -19,7 +19,7 @@ function C = concatenate (name, dim, varargin)
   endif
   [cls, cplx, args] = concat_class (varargin{:});
   if (isempty (cls))
-    if (dim == 2 && any (cellfun ("issparse", varargin)))
+    if (dim == 2 && any (cellfun ("issparse", varargin)) && any (cellfun ("ndims", varargin) > 2))
       ## Octave's horzcat function joins an N-D array with a sparse one by reshaping it, where
       ## its [A, S] refuses them ("horizontal dimensions mismatch"): [G, S] reaches this
       ## method, which cannot tell the two apart, so it answers as the syntax does, with the
