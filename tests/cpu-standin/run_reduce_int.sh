@@ -32,10 +32,10 @@ def function (head):
         depth += {'{': 1, '}': -1}.get (src[k], 0)
         if depth == 0:
             return src[i:k + 1]
-parts = [function ('gm_status extents ('), function ('extern "C" int gm_default_dim ('),
+parts = [function ('extern "C" int gm_default_dim ('),
          function ('extern "C" gm_status gm_reduce_dims (')]
-open (sys.argv[2], 'w').write ('#include "emu.h"\n#include "gpumat.h"\nnamespace {\n' + parts[0]
-                                + '\n}\n' + parts[1] + '\n' + parts[2] + '\n')
+open (sys.argv[2], 'w').write ('#include "emu.h"\n#include "gpumat.h"\n#include "array_internal.h"\n'
+                                + parts[0] + '\n' + parts[1] + '\n')
 PY
 CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()
