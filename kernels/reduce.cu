@@ -276,7 +276,7 @@ template <typename T> __global__ void first_nan_rule (const T *sums, T *out)
 
 /* ---- planning ----------------------------------------------------------------------------- */
 struct Plan {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   int64_t chunk_len, nchunk;    /* nchunk == 1: no partials */
   bool cols;                    /* red_cols; otherwise red_strided */
 };
@@ -340,51 +340,13 @@ gm_status run (const R &r, const Plan &p, const T *x, void *work, cudaStream_t s
   return launched (who);
 }
 
-/* pre, len, post of (nd, dims) along dim (1-based), and the element count. */
-gm_status extents (const char *who, int nd, const int64_t *dims, int dim, int64_t *pre,
-                   int64_t *len, int64_t *post)
-{
-  if (nd < 0 || nd > GM_MAX_DIMS || (nd > 0 && !dims))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: %d dimensions (0 to %d, with a dims array)",
-                    who, nd, GM_MAX_DIMS);
-  if (dim < 1)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: dimension %d (must be a positive integer)", who,
-                    dim);
-  size_t a = 1, b = 1, n = 1;
-  int64_t l = 1;
-  for (int d = 0; d < nd; d++) {
-    if (dims[d] < 0)
-      return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: negative dimension %lld", who,
-                      (long long) dims[d]);
-    if (gm_mul_size (n, (size_t) dims[d], &n) != GM_OK || n > (size_t) INT64_MAX)
-      return gm_fail (GM_ERR_SIZE_OVERFLOW, "%s: the number of elements overflows int64", who);
-    if (d < dim - 1) a *= (size_t) dims[d];
-    else if (d == dim - 1) l = dims[d];
-    else b *= (size_t) dims[d];
-  }
-  *pre = (int64_t) a;
-  *len = l;
-  *post = (int64_t) b;
-  return GM_OK;
-}
 
 
 /* The view gm_reduce works on: Octave's 0x0 -> 0x1 for sum and mean. */
 gm_status reduce_view (const char *who, gm_reduce_op op, int nd, const int64_t *dims, int dim,
                        int64_t *pre, int64_t *len, int64_t *post)
 {
-  int64_t d2[GM_MAX_DIMS];
-  if (nd >= 0 && nd <= GM_MAX_DIMS && dims && (op == GM_RED_SUM || op == GM_RED_MEAN)) {
-    int n = 0;
-    for (int d = 0; d < nd; d++)
-      d2[d] = dims[d];
-    n = nd;
-    /* mx-inlines.cc do_mx_red_op: "M*b inconsistency: sum ([]) = 0 etc." */
-    if (n == 2 && d2[0] == 0 && d2[1] == 0)
-      d2[1] = 1;
-    return extents (who, n, d2, dim, pre, len, post);
-  }
-  return extents (who, nd, dims, dim, pre, len, post);
+  return gm_line_view (who, nd, dims, dim, op == GM_RED_SUM || op == GM_RED_MEAN, pre, len, post);
 }
 
 template <typename T>
@@ -509,12 +471,12 @@ extern "C" int gm_default_dim (int nd, const int64_t *dims)
 extern "C" gm_status gm_reduce_dims (gm_reduce_op op, int nd, const int64_t *dims, int dim,
                                      int *nd_out, int64_t *dims_out)
 {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   if (!nd_out || !dims_out)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_reduce_dims: NULL result pointer");
   if ((int) op < 0 || op >= GM_RED_COUNT)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_reduce_dims: unknown op %d", (int) op);
-  gm_status st = extents ("gm_reduce_dims", nd, dims, dim, &pre, &len, &post);
+  gm_status st = gm_line_view ("gm_reduce_dims", nd, dims, dim, false, &pre, &len, &post);
   if (st != GM_OK)
     return st;
   int n = nd < 2 ? 2 : nd;
@@ -534,7 +496,7 @@ extern "C" gm_status gm_reduce_dims (gm_reduce_op op, int nd, const int64_t *dim
 extern "C" gm_status gm_reduce_workspace_size (gm_reduce_op op, gm_class cls, int nd,
                                                const int64_t *dims, int dim, size_t *bytes)
 {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st;
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_reduce_workspace_size: NULL result pointer");
@@ -553,7 +515,7 @@ extern "C" gm_status gm_reduce (gm_reduce_op op, gm_class cls, int nd, const int
                                 void *d_workspace, size_t workspace_bytes, cudaStream_t stream)
 {
   size_t need;
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st = gm_reduce_workspace_size (op, cls, nd, dims, dim, &need);
   if (st != GM_OK)
     return st;

@@ -73,7 +73,7 @@ template <typename R> __device__ __forceinline__ bool finite2 (Cplx<R> z)
 
 /* ---- lines and chunks (scan.cu's plan) ------------------------------------------------------ */
 struct Lines {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   int64_t chunk, nchunk;
 };
 
@@ -524,42 +524,12 @@ gm_status mm_run (int64_t pre, int64_t len, int64_t post, const Cplx<R> *x, Cplx
 }
 
 /* ---- checks --------------------------------------------------------------------------------- */
-gm_status view_of (const char *who, int nd, const int64_t *dims, int dim, int64_t *pre,
-                   int64_t *len, int64_t *post)
-{
-  if (nd < 0 || nd > GM_MAX_DIMS || (nd > 0 && !dims))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: %d dimensions (0 to %d, with a dims array)",
-                    who, nd, GM_MAX_DIMS);
-  if (dim < 1)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: dimension %d (must be a positive integer)", who,
-                    dim);
-  size_t a = 1, b = 1, n = 1;
-  int64_t l = 1;
-  for (int d = 0; d < nd; d++) {
-    if (dims[d] < 0)
-      return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: negative dimension %lld", who,
-                      (long long) dims[d]);
-    if (gm_mul_size (n, (size_t) dims[d], &n) != GM_OK || n > (size_t) INT64_MAX)
-      return gm_fail (GM_ERR_SIZE_OVERFLOW, "%s: the number of elements overflows int64", who);
-    if (d < dim - 1) a *= (size_t) dims[d];
-    else if (d == dim - 1) l = dims[d];
-    else b *= (size_t) dims[d];
-  }
-  *pre = (int64_t) a;
-  *len = l;
-  *post = (int64_t) b;
-  return GM_OK;
-}
 
 /* prod takes a 0x0 array as 0x1 (Octave's "prod ([]) is 1"). */
 gm_status cx_view (gm_complex_reduce_op op, int nd, const int64_t *dims, int dim, int64_t *pre,
                    int64_t *len, int64_t *post)
 {
-  if (op == GM_CX_PROD && nd == 2 && dims && dims[0] == 0 && dims[1] == 0) {
-    const int64_t d2[2] = {0, 1};
-    return view_of ("gm_complex_reduce", 2, d2, dim, pre, len, post);
-  }
-  return view_of ("gm_complex_reduce", nd, dims, dim, pre, len, post);
+  return gm_line_view ("gm_complex_reduce", nd, dims, dim, op == GM_CX_PROD, pre, len, post);
 }
 
 gm_status check_work (size_t need, const void *work, size_t bytes)
@@ -647,7 +617,7 @@ extern "C" gm_status gm_complex_reduce_workspace_size (gm_complex_reduce_op op, 
                                                        int nd, const int64_t *dims, int dim,
                                                        size_t *bytes)
 {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st;
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_complex_reduce_workspace_size: NULL result");
@@ -669,7 +639,7 @@ extern "C" gm_status gm_complex_reduce (gm_complex_reduce_op op, gm_class cls, i
                                         size_t workspace_bytes, cudaStream_t stream)
 {
   size_t need;
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st = gm_complex_reduce_workspace_size (op, cls, nd, dims, dim, &need);
   if (st != GM_OK)
     return st;

@@ -347,30 +347,12 @@ gm_status extents (gm_int_reduce_op op, int nd, const int64_t *dims, int dim, Pl
 {
   if ((int) op < 0 || op >= GM_IRED_COUNT)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_int_reduce: unknown op %d", (int) op);
-  if (nd < 0 || nd > GM_MAX_DIMS || (nd > 0 && !dims))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                    "gm_int_reduce: %d dimensions (0 to %d, with a dims array)", nd, GM_MAX_DIMS);
-  if (dim < 1)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT,
-                    "gm_int_reduce: dimension %d (must be a positive integer)", dim);
-  const bool empty_00 = (op == GM_IRED_SUM || op == GM_IRED_PROD) && nd == 2 && dims[0] == 0
-                        && dims[1] == 0;
-  size_t a = 1, b = 1, n = 1;
-  int64_t l = 1;
-  for (int d = 0; d < nd; d++) {
-    const int64_t v = empty_00 && d == 1 ? 1 : dims[d];
-    if (v < 0)
-      return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_int_reduce: negative dimension %lld",
-                      (long long) v);
-    if (gm_mul_size (n, (size_t) v, &n) != GM_OK || n > (size_t) INT64_MAX)
-      return gm_fail (GM_ERR_SIZE_OVERFLOW, "gm_int_reduce: the number of elements overflows "
-                      "int64");
-    if (d < dim - 1) a *= (size_t) v;
-    else if (d == dim - 1) l = v;
-    else b *= (size_t) v;
-  }
-  *p = make_plan (op, (int64_t) a, l, (int64_t) b);
-  return GM_OK;
+  int64_t pre = 0, len = 0, post = 0;
+  const gm_status st = gm_line_view ("gm_int_reduce", nd, dims, dim,
+                                     op == GM_IRED_SUM || op == GM_IRED_PROD, &pre, &len, &post);
+  if (st == GM_OK)
+    *p = make_plan (op, pre, len, post);
+  return st;
 }
 
 size_t work_bytes (const Plan &p)

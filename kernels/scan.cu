@@ -66,7 +66,7 @@ __device__ __forceinline__ int64_t imin (int64_t a, int64_t b) { return a < b ? 
 
 /* ---- the lines of a view and how they are cut ----------------------------------------------- */
 struct Lines {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   int64_t chunk, nchunk;     /* nchunk chunks of chunk elements (the last one may be shorter) */
 };
 
@@ -354,43 +354,12 @@ gm_status diff_run (int64_t pre, int64_t len, int64_t post, int64_t order, const
 }
 
 /* ---- checks --------------------------------------------------------------------------------- */
-/* pre, len, post of (nd, dims) along dim (1-based; past the last dimension, len is 1). */
-gm_status view_of (const char *who, int nd, const int64_t *dims, int dim, int64_t *pre,
-                   int64_t *len, int64_t *post)
-{
-  if (nd < 0 || nd > GM_MAX_DIMS || (nd > 0 && !dims))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: %d dimensions (0 to %d, with a dims array)",
-                    who, nd, GM_MAX_DIMS);
-  if (dim < 1)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: dimension %d (must be a positive integer)", who,
-                    dim);
-  size_t a = 1, b = 1, n = 1;
-  int64_t l = 1;
-  for (int d = 0; d < nd; d++) {
-    if (dims[d] < 0)
-      return gm_fail (GM_ERR_INVALID_ARGUMENT, "%s: negative dimension %lld", who,
-                      (long long) dims[d]);
-    if (gm_mul_size (n, (size_t) dims[d], &n) != GM_OK || n > (size_t) INT64_MAX)
-      return gm_fail (GM_ERR_SIZE_OVERFLOW, "%s: the number of elements overflows int64", who);
-    if (d < dim - 1) a *= (size_t) dims[d];
-    else if (d == dim - 1) l = dims[d];
-    else b *= (size_t) dims[d];
-  }
-  *pre = (int64_t) a;
-  *len = l;
-  *post = (int64_t) b;
-  return GM_OK;
-}
 
 /* gm_scan's view: prod takes a 0x0 array as 0x1 (Octave's "prod ([]) is 1"). */
 gm_status scan_view (gm_scan_op op, int nd, const int64_t *dims, int dim, int64_t *pre,
                      int64_t *len, int64_t *post)
 {
-  if (op == GM_SCAN_PROD && nd == 2 && dims && dims[0] == 0 && dims[1] == 0) {
-    const int64_t d2[2] = {0, 1};
-    return view_of ("gm_scan", 2, d2, dim, pre, len, post);
-  }
-  return view_of ("gm_scan", nd, dims, dim, pre, len, post);
+  return gm_line_view ("gm_scan", nd, dims, dim, op == GM_SCAN_PROD, pre, len, post);
 }
 
 gm_status check_work (const char *who, size_t need, const void *work, size_t bytes)
@@ -449,7 +418,7 @@ gm_status var_typed (int64_t pre, int64_t len, int64_t post, int opt, int root, 
 extern "C" gm_status gm_scan_workspace_size (gm_scan_op op, gm_class cls, int nd,
                                              const int64_t *dims, int dim, size_t *bytes)
 {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st;
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_scan_workspace_size: NULL result pointer");
@@ -469,7 +438,7 @@ extern "C" gm_status gm_scan (gm_scan_op op, gm_class cls, int nd, const int64_t
                               size_t workspace_bytes, cudaStream_t stream)
 {
   size_t need;
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st = gm_scan_workspace_size (op, cls, nd, dims, dim, &need);
   if (st != GM_OK)
     return st;
@@ -488,7 +457,7 @@ extern "C" gm_status gm_scan (gm_scan_op op, gm_class cls, int nd, const int64_t
 extern "C" gm_status gm_diff_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
                                              int64_t order, size_t *bytes)
 {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st;
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_diff_workspace_size: NULL result pointer");
@@ -497,7 +466,7 @@ extern "C" gm_status gm_diff_workspace_size (gm_class cls, int nd, const int64_t
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_diff: order %lld (must be at least 1)",
                     (long long) order);
   if ((st = gm_check_real_float ("gm_diff", cls)) != GM_OK
-      || (st = view_of ("gm_diff", nd, dims, dim, &pre, &len, &post)) != GM_OK)
+      || (st = gm_line_view ("gm_diff", nd, dims, dim, false, &pre, &len, &post)) != GM_OK)
     return st;
   *bytes = diff_ws (pre * post, len, order, gm_class_size (cls));
   return GM_OK;
@@ -508,11 +477,11 @@ extern "C" gm_status gm_diff (gm_class cls, int nd, const int64_t *dims, int dim
                               size_t workspace_bytes, cudaStream_t stream)
 {
   size_t need;
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st = gm_diff_workspace_size (cls, nd, dims, dim, order, &need);
   if (st != GM_OK)
     return st;
-  view_of ("gm_diff", nd, dims, dim, &pre, &len, &post);
+  gm_line_view ("gm_diff", nd, dims, dim, false, &pre, &len, &post);
   const int64_t nout = len > order ? pre * (len - order) * post : 0;
   if (nout > 0 && (!d_out || !d_x))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_diff: NULL device pointer with %lld outputs",
@@ -529,13 +498,13 @@ extern "C" gm_status gm_diff (gm_class cls, int nd, const int64_t *dims, int dim
 extern "C" gm_status gm_var_workspace_size (gm_class cls, int nd, const int64_t *dims, int dim,
                                             size_t *bytes)
 {
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st;
   if (!bytes)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_var_workspace_size: NULL result pointer");
   *bytes = 0;
   if ((st = gm_check_real_float ("gm_var", cls)) != GM_OK
-      || (st = view_of ("gm_var", nd, dims, dim, &pre, &len, &post)) != GM_OK)
+      || (st = gm_line_view ("gm_var", nd, dims, dim, false, &pre, &len, &post)) != GM_OK)
     return st;
   const size_t es = gm_class_size (cls);
   if (len > 0)
@@ -548,13 +517,13 @@ extern "C" gm_status gm_var (gm_class cls, int nd, const int64_t *dims, int dim,
                              size_t workspace_bytes, cudaStream_t stream)
 {
   size_t need;
-  int64_t pre, len, post;
+  int64_t pre = 0, len = 0, post = 0;
   gm_status st = gm_var_workspace_size (cls, nd, dims, dim, &need);
   if (st != GM_OK)
     return st;
   if (opt != 0 && opt != 1)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_var: opt %d (0 or 1)", opt);
-  view_of ("gm_var", nd, dims, dim, &pre, &len, &post);
+  gm_line_view ("gm_var", nd, dims, dim, false, &pre, &len, &post);
   const int64_t nout = pre * post;
   if (nout > 0 && (!d_out || (len > 0 && !d_x)))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_var: NULL device pointer with %lld outputs",

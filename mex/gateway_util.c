@@ -445,6 +445,29 @@ void *gw_array_data (mxArray *array)
   return mxIsDouble (array) ? (void *) mxGetPr (array) : mxGetData (array);
 }
 
+/* The element count of a result of shape (nd, dims), also copied into mw_dims.  A broadcast
+   result can hold far more elements than either operand (a 1xN row against an Mx1 column is
+   MxN): the count and its bytes (elem_bytes an element) are checked for overflow, so that a
+   wrapped-around size never allocates a small block that a kernel then overruns. */
+size_t gw_result_count (gw_scratch *scratch, int nd, const int64_t *dims, mwSize *mw_dims,
+                        size_t elem_bytes, const char *area)
+{
+  size_t n = 1, bytes;
+  int overflow = 0;
+  for (int d = 0; d < nd; d++) {
+    overflow |= gm_mul_size (n, (size_t) dims[d], &n) != GM_OK;
+    mw_dims[d] = (mwSize) dims[d];
+  }
+  overflow |= n > (size_t) INT64_MAX || gm_mul_size (n, elem_bytes, &bytes) != GM_OK;
+  if (overflow) {
+    char id[96], text[128];
+    snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
+    gw_format_dims (text, sizeof text, (mwSize) nd, mw_dims);
+    gw_fail (scratch, id, "the result (%s) is too large", text);
+  }
+  return n;
+}
+
 void gw_result_make (gw_scratch *scratch, gm_class cls, mwSize ndims, const mwSize *dims,
                      gw_result *r)
 {

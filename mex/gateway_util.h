@@ -178,6 +178,13 @@ const char *gw_class_text (gm_class cls);
 
 /* "2x3" or "2x3x4" */
 void gw_format_dims (char *buf, size_t len, mwSize ndims, const mwSize *dims);
+/* The element count of a result of shape (nd, dims), the dims also copied into mw_dims; the
+ * count and its bytes (elem_bytes an element) checked for overflow: gpumat:<area>:tooLarge
+ * "the result (MxN...) is too large", so that a wrapped-around size never allocates a small
+ * block that a kernel then overruns. */
+size_t gw_result_count (gw_scratch *scratch, int nd, const int64_t *dims, mwSize *mw_dims,
+                        size_t elem_bytes, const char *area);
+
 /* The string argument `arg` into buf (raises gpumat:<area>:<reason_id> if not a char row). */
 void gw_read_string (gw_scratch *scratch, const mxArray *arg, char *buf, size_t len,
                      const char *area, const char *what);

@@ -204,7 +204,7 @@ static bool hot_command (const octave_value& cmd)
   static const char *hot[] = {"binary", "unary", "mul", "dot", "index", "assign", "resize",
                               "copy", "convert", "reduce", "upload", "gather", "norm", "fill",
                               "rand", "reshape", "cat", "pagemtimes", "scan", "sort", "find",
-                              "nnz", "median"};
+                              "nnz", "median", "ireduce"};
   if (! cmd.is_string ())
     return false;
   const std::string c = cmd.string_value ();

@@ -48,19 +48,8 @@ void gw_complex_reduce (int nlhs, mxArray *plhs[], gw_scratch *scratch, gm_compl
   /* one element a line can be more than A has: prod (zeros (0, 2^40, 2^40)) */
   const gm_class cls = in_double ? GM_COMPLEX_DOUBLE : A->cls, real = gm_class_real (cls);
   mwSize out_dims[GM_MAX_DIMS];
-  size_t count = 1, bytes = 0;
-  int overflow = 0;
-  for (int d = 0; d < nd_out; d++) {
-    out_dims[d] = (mwSize) dout[d];
-    overflow |= gm_mul_size (count, (size_t) dout[d], &count) != GM_OK;
-  }
-  overflow |= count > (size_t) INT64_MAX || gm_mul_size (count, gm_class_size (cls), &bytes) != GM_OK;
-  if (overflow) {
-    char text[128];
-    snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
-    gw_format_dims (text, sizeof text, (mwSize) nd_out, out_dims);
-    gw_fail (scratch, id, "the result (%s) is too large", text);
-  }
+  const size_t count = gw_result_count (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
+  const size_t bytes = count * gm_class_size (cls);
   if (count == 0) {
     /* an empty result is real, as Octave narrows it */
     plhs[0] = gw_make_gpumat (scratch, NULL, real, (mwSize) nd_out, out_dims, area);

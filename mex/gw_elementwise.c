@@ -80,29 +80,6 @@ static int i64_dims (const gw_operand *x, int64_t *dims)
   return (int) x->ndims;
 }
 
-/* The element count of a result of shape (nd, dims), also copied into mw_dims.  A broadcast
-   result can hold far more elements than either operand (a 1xN row against an Mx1 column is
-   MxN): the count and its bytes (elem_bytes an element) are checked for overflow, so that a
-   wrapped-around size never allocates a small block that a kernel then overruns. */
-static size_t count_of (gw_scratch *scratch, int nd, const int64_t *dims, mwSize *mw_dims,
-                        size_t elem_bytes, const char *area)
-{
-  size_t n = 1, bytes;
-  int overflow = 0;
-  for (int d = 0; d < nd; d++) {
-    overflow |= gm_mul_size (n, (size_t) dims[d], &n) != GM_OK;
-    mw_dims[d] = (mwSize) dims[d];
-  }
-  overflow |= n > (size_t) INT64_MAX || gm_mul_size (n, elem_bytes, &bytes) != GM_OK;
-  if (overflow) {
-    char id[96], text[128];
-    snprintf (id, sizeof id, "gpumat:%s:tooLarge", area);
-    gw_format_dims (text, sizeof text, (mwSize) nd, mw_dims);
-    gw_fail (scratch, id, "the result (%s) is too large", text);
-  }
-  return n;
-}
-
 /* A gpumat result of class cls (logical: one byte an element) owning d_ptr. */
 static mxArray *make_result (gw_scratch *scratch, void *d_ptr, gm_class cls, int logical,
                              int nd, const mwSize *dims, const char *area)
@@ -264,7 +241,7 @@ static void binary_int (mxArray *plhs[], gw_scratch *scratch, gm_binop op, const
   check_status (scratch, st, area);
   const int logical = info->logical_result;
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
+  const size_t count = gw_result_count (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
   if (count == 0) {
     finish (plhs, scratch, NULL, cls, logical, nd_out, out_dims, area);
     return;
@@ -396,7 +373,7 @@ static int complex_binary (mxArray *plhs[], gw_scratch *scratch, gm_binop op, gw
   const gm_class real = a_real == GM_SINGLE || b_real == GM_SINGLE ? GM_SINGLE : GM_DOUBLE;
   const gm_class cls = gm_class_complex (real);
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (scratch, nd_out, dout, out_dims,
+  const size_t count = gw_result_count (scratch, nd_out, dout, out_dims,
                                  logical ? sizeof (gm_logical) : gm_class_size (cls), area);
   if (count > 0) {
     gw_operand *ops[2] = {A, B};
@@ -513,7 +490,7 @@ void gw_cmd_binary (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const int logical_minmax = minmax && A.logical && B.logical;
   const int logical = cls == GM_UINT8 || logical_minmax;
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (&scratch, nd_out, dout, out_dims,
+  const size_t count = gw_result_count (&scratch, nd_out, dout, out_dims,
                                  gm_class_size (logical_minmax ? GM_DOUBLE : cls), area);
   if (count == 0) {
     finish (plhs, &scratch, NULL, cls, logical, nd_out, out_dims, area);
@@ -697,7 +674,7 @@ static void reduce_complex (mxArray *plhs[], gw_scratch *scratch, int op, gw_ope
   if (st != GM_OK)
     gw_fail_status (scratch, st, area);
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
+  const size_t count = gw_result_count (scratch, nd_out, dout, out_dims, gm_class_size (cls), area);
   if (count == 0) {
     /* an empty result is real, as Octave narrows it */
     plhs[0] = make_result (scratch, NULL, real, 0, nd_out, out_dims, area);
@@ -791,7 +768,7 @@ void gw_cmd_reduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != GM_OK)
     gw_fail_status (&scratch, st, area);
   mwSize out_dims[GM_MAX_DIMS];
-  const size_t count = count_of (&scratch, nd_out, dout, out_dims, sizeof (double), area);
+  const size_t count = gw_result_count (&scratch, nd_out, dout, out_dims, sizeof (double), area);
   if (count == 0) {
     plhs[0] = make_result (&scratch, NULL, cls, logical, nd_out, out_dims, area);
     if (with_index)

@@ -60,20 +60,8 @@ void gw_cmd_ireduce (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != GM_OK)
     gw_fail_status (&scratch, st, area);
   mwSize out_dims[GM_MAX_DIMS];
-  size_t count = 1, bytes = 0;
-  int overflow = 0;
-  for (int d = 0; d < nd_out; d++) {
-    out_dims[d] = (mwSize) dout[d];
-    overflow |= gm_mul_size (count, (size_t) dout[d], &count) != GM_OK;
-  }
   /* one element a line can be more than A has: sum (int8 (zeros (0, 2^40, 2^40)), "native") */
-  overflow |= count > (size_t) INT64_MAX
-              || gm_mul_size (count, sizeof (double), &bytes) != GM_OK;
-  if (overflow) {
-    char text[128];
-    gw_format_dims (text, sizeof text, (mwSize) nd_out, out_dims);
-    gw_fail (&scratch, "gpumat:ireduce:tooLarge", "the result (%s) is too large", text);
-  }
+  const size_t count = gw_result_count (&scratch, nd_out, dout, out_dims, sizeof (double), area);
   const int with_index = extremum && nlhs > 1;
   if (count == 0) {
     plhs[0] = gw_make_gpumat (&scratch, NULL, A.cls, (mwSize) nd_out, out_dims, area);

@@ -21,22 +21,7 @@ echo "cpu-standin: $n kernel launches of kernels/reduce_int.cu rewritten"
 [ "$n" = 9 ] || { echo "cpu-standin: kernels/reduce_int.cu no longer has 9 launches: update run_reduce_int.sh" >&2; exit 1; }
 sed -e 's|#include "test_util.h"|#include "emu.h"\n#include "emu_device.h"\n#include "test_util.h"|' \
     "$root/tests/test_reduce_int.cu" > "$out/test_reduce_int_emu.cpp"
-python3 - "$root/kernels/reduce.cu" "$out/reduce_dims_ired_emu.cpp" <<'PY'
-import sys
-src = open (sys.argv[1]).read ()
-def function (head):
-    i = src.index (head)
-    j = src.index ('{', i)
-    depth = 0
-    for k in range (j, len (src)):
-        depth += {'{': 1, '}': -1}.get (src[k], 0)
-        if depth == 0:
-            return src[i:k + 1]
-parts = [function ('gm_status extents ('), function ('extern "C" int gm_default_dim ('),
-         function ('extern "C" gm_status gm_reduce_dims (')]
-open (sys.argv[2], 'w').write ('#include "emu.h"\n#include "gpumat.h"\nnamespace {\n' + parts[0]
-                                + '\n}\n' + parts[1] + '\n' + parts[2] + '\n')
-PY
+python3 "$here/emu_reduce_dims.py" "$root/kernels/reduce.cu" "$out/reduce_dims_ired_emu.cpp"
 CXX="g++ -O1 -std=c++17 -fPIC -I$here -I$root/kernels -I$root/tests -I$cuda/include"
 pids=()
 $CXX -c "$out/reduce_int_emu.cpp" -o "$out/obj/reduce_int_emu.o" & pids+=($!)

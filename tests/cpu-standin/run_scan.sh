@@ -53,23 +53,8 @@ if [ "${FULL:-0}" = 1 ]; then "$out/test_scan"; else "$out/test_scan" --quick; f
 #    kernels/ (emu_kernels.cpp), then tests/scan_gateway_check.m: the command against Octave's
 #    own functions on every class, shape, view and dimension, and no leaked block.  gw_scan.c
 #    also calls reduce.cu's gm_default_dim and gm_reduce_dims (host code beside kernels that use
-#    shuffles): their text, and that of the extents () they call, is taken from reduce.cu.
-python3 - "$root/kernels/reduce.cu" "$out/reduce_dims_emu.cpp" <<'PY'
-import re, sys
-src = open (sys.argv[1]).read ()
-def function (head):
-    i = src.index (head)
-    j = src.index ('{', i)
-    depth = 0
-    for k in range (j, len (src)):
-        depth += {'{': 1, '}': -1}.get (src[k], 0)
-        if depth == 0:
-            return src[i:k + 1]
-parts = [function ('gm_status extents ('), function ('extern "C" int gm_default_dim ('),
-         function ('extern "C" gm_status gm_reduce_dims (')]
-open (sys.argv[2], 'w').write ('#include "emu.h"\n#include "gpumat.h"\nnamespace {\n' + parts[0]
-                                + '\n}\n' + parts[1] + '\n' + parts[2] + '\n')
-PY
+#    shuffles): their text is taken from reduce.cu (the view they compute is array_internal.h's).
+python3 "$here/emu_reduce_dims.py" "$root/kernels/reduce.cu" "$out/reduce_dims_emu.cpp"
 mkdir -p "$out/mex-scan"
 $CXX -c "$out/reduce_dims_emu.cpp" -o "$out/obj/reduce_dims_emu.o"
 for f in "$root/mex/gateway_util.c" "$root/mex/gw_device_message.c" "$root/mex/gw_scan.c" \
