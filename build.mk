@@ -214,6 +214,14 @@ $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
   $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A)
 
+# matmul_warp.cu's LARGE single tile with BK = 16 (74.5 KB of shared memory) is for devices that
+# cannot give a block the 149 KB of its BK = 32 form (sm_75, sm_86/87/89, sm_120/121): built
+# only where CUDA_ARCH lists one of them (7 s of the file's 34 s of compiling); a build without
+# runs SMALL tiles on such a device.
+WARP_BIG_SMEM_ARCHS := 80 90 100 103 110
+$(OBJDIR)/matmul_warp.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) \
+  $(if $(filter-out $(WARP_BIG_SMEM_ARCHS),$(ARCH_LIST)),-DGPUMAT_WARP_BK16)
+
 # gm_init (memory.cu) refuses a GPU older than the oldest capability built, with a message that
 # says so, rather than failing at the first kernel launch.
 $(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) -DGPUMAT_MIN_ARCH=$(firstword $(ARCH_LIST))
