@@ -214,6 +214,14 @@ $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
   $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A)
 
+# BENCH_VERSIONS=1 keeps the kernels' earlier versions that only a tuning variable selects, for
+# benchmarks side by side (GPUMAT_DMMA_MMA=k8: matmul_dmma.cu's m16n8k8 loop); without it they
+# are not built and the variable selects the current version.
+ifeq ($(BENCH_VERSIONS),1)
+  KERNEL_VERSION_FLAGS := -DGPUMAT_BENCH_VERSIONS
+endif
+$(OBJDIR)/matmul_dmma.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) $(KERNEL_VERSION_FLAGS)
+
 # matmul_warp.cu's LARGE single tile with BK = 16 (74.5 KB of shared memory) is for devices that
 # cannot give a block the 149 KB of its BK = 32 form (sm_75, sm_86/87/89, sm_120/121): built
 # only where CUDA_ARCH lists one of them (7 s of the file's 34 s of compiling); a build without
