@@ -212,11 +212,13 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 comma := ,
 $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
-  $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A)
+  $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A) $(KERNEL_VERSION_FLAGS)
 
 # BENCH_VERSIONS=1 keeps the kernels' earlier versions that only a tuning variable selects, for
-# benchmarks side by side (GPUMAT_DMMA_MMA=k8: matmul_dmma.cu's m16n8k8 loop); without it they
-# are not built and the variable selects the current version.
+# benchmarks side by side (GPUMAT_DMMA_MMA=k8: matmul_dmma.cu's m16n8k8 loop;
+# GPUMAT_OZAKI_VERSION=2 and GPUMAT_OZAKI2_GEMM=wg: matmul_ozaki.cu's gemm v2 of scheme I and
+# wgmma gemm of scheme II); without it they are not built and the variable selects the
+# current version.
 ifeq ($(BENCH_VERSIONS),1)
   KERNEL_VERSION_FLAGS := -DGPUMAT_BENCH_VERSIONS
 endif
