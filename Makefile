@@ -13,6 +13,8 @@
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
 #   make bench-accuracy            the double products' error on adversarial data, each kernel
 #                                  against an exact reference and against dmma (issue 34)
+#   BENCH_VERSIONS=1               with any of these: also build the kernels' earlier versions
+#                                  that only a GPUMAT_* variable selects (doc/TUNING.md)
 #
 # Tools are overridable: OCTAVE, MKOCTFILE, NVCC (or CUDA_HOME), CUDA_ARCH (e.g. CUDA_ARCH=90;
 # by default the GPUs of this machine, or every capability of build.mk's list when there is none).

@@ -212,7 +212,25 @@ $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 comma := ,
 $(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
-  $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A)
+  $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A) $(KERNEL_VERSION_FLAGS)
+
+# BENCH_VERSIONS=1 keeps the kernels' earlier versions that only a tuning variable selects, for
+# benchmarks side by side (GPUMAT_DMMA_MMA=k8: matmul_dmma.cu's m16n8k8 loop;
+# GPUMAT_OZAKI_VERSION=2 and GPUMAT_OZAKI2_GEMM=wg: matmul_ozaki.cu's gemm v2 of scheme I and
+# wgmma gemm of scheme II); without it they are not built and the variable selects the
+# current version.
+ifeq ($(BENCH_VERSIONS),1)
+  KERNEL_VERSION_FLAGS := -DGPUMAT_BENCH_VERSIONS
+endif
+$(OBJDIR)/matmul_dmma.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) $(KERNEL_VERSION_FLAGS)
+
+# matmul_warp.cu's LARGE single tile with BK = 16 (74.5 KB of shared memory) is for devices that
+# cannot give a block the 149 KB of its BK = 32 form (sm_75, sm_86/87/89, sm_120/121): built
+# only where CUDA_ARCH lists one of them (7 s of the file's 34 s of compiling); a build without
+# runs SMALL tiles on such a device.
+WARP_BIG_SMEM_ARCHS := 80 90 100 103 110
+$(OBJDIR)/matmul_warp.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) \
+  $(if $(filter-out $(WARP_BIG_SMEM_ARCHS),$(ARCH_LIST)),-DGPUMAT_WARP_BK16)
 
 # gm_init (memory.cu) refuses a GPU older than the oldest capability built, with a message that
 # says so, rather than failing at the first kernel launch.
@@ -274,9 +292,12 @@ $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start
 # temporary folder of its own, where absolute paths made the value type compile a second time)
 VALUE_FLAGS     = -I$(SRCROOT)/mex -I$(SRCROOT)/kernels -I$(CUDA_HOME)/include
 # One object a source, each started with the kernels (they need the runtime library only to
-# link): 26 s of compiling off the end of the build.
+# link): 26 s of compiling off the end of the build.  At -O1 (Octave's flags say -O2): 5.0 ->
+# 3.9 s of compiling each on the 2-core machine; the per-call cost to be compared with
+# make bench-percall.
+VALUE_CXXFLAGS = $(patsubst -O2,-O1,$(CXXFLAGS))
 $(OBJDIR)/value/%.o: $(SRCROOT)/mex/%.cc $(VALUE_HEADERS) | build-start
-	$(call build_step,mkoctfile mex/$*.cc,$(MKOCTFILE_ID) -c $(VALUE_FLAGS),$< $(VALUE_HEADERS),$(MKOCTFILE) -c $(VALUE_FLAGS) $< -o $@)
+	$(call build_step,mkoctfile mex/$*.cc,$(MKOCTFILE_ID) -c $(VALUE_FLAGS) $(VALUE_CXXFLAGS),$< $(VALUE_HEADERS),CXXFLAGS='$(VALUE_CXXFLAGS)' $(MKOCTFILE) -c $(VALUE_FLAGS) $< -o $@)
 
 $(VALUE_OUT): $(VALUE_OBJECTS) $(RUNTIME_OUT)
 	@echo "gpumat:   link      $(notdir $@)" >&2

@@ -52,6 +52,9 @@
  *                  one LDG.128 and one STG.128 per 4) runs at 97-98%); double 96% -> 96-98%.
  *                  Measured (H100, same run as v2 forced): single 79.0% -> 98.0% of the copy
  *                  (2934 GB/s; 2^26: 97.8%), double 96.2% -> 96.8% (2^26: 99.0%).
+ *                  Built for 32-bit indices only: a broadcast of 2^31 outputs or more takes
+ *                  v2's 64-bit path (its 2 x 20 op kernels a class pair were 4.5 s of this
+ *                  file's 30 s of compiling, for arrays of 8 GB and more).
  *
  * Arithmetic is done in the result class, as Octave does: double with single converts the double
  * operand to single (round to nearest) and computes in single.  Comparisons too (Octave 7.3:
@@ -594,22 +597,17 @@ gm_status run_plan (const BinPlan &p, const void *a, const void *b, Store st, bo
     if constexpr (!std::is_same<Store, ToFlag>::value) {  /* no vector store for a flag */
       constexpr int VW = 16 / sizeof (C);
       int ma, mb;
-      if (bcast_vec_plan (p, a, sizeof (TA), b, sizeof (TB), st.out, sizeof (O), VW, &ma, &mb)
+      if (!wide
+          && bcast_vec_plan (p, a, sizeof (TA), b, sizeof (TB), st.out, sizeof (O), VW, &ma, &mb)
           && !bcast_v2_forced ()) {
         const unsigned blocks = blocks_for (p.count / VW);
         const TA *pa = (const TA *) a;
         const TB *pb = (const TB *) b;
-        if (p.bcast_tie_b && !wide)
+        if (p.bcast_tie_b)
           ew_bcast_vec<Op, C, TA, TB, O, uint32_t><<<blocks, BLOCK, 0, g_stream>>> (
               p.count, p.bc, ma, mb, pa, pb, st.out);
-        else if (p.bcast_tie_b)
-          ew_bcast_vec<Op, C, TA, TB, O, uint64_t><<<blocks, BLOCK, 0, g_stream>>> (
-              p.count, p.bc, ma, mb, pa, pb, st.out);
-        else if (!wide)
-          ew_bcast_vec<OpA, C, TA, TB, O, uint32_t><<<blocks, BLOCK, 0, g_stream>>> (
-              p.count, p.bc, ma, mb, pa, pb, st.out);
         else
-          ew_bcast_vec<OpA, C, TA, TB, O, uint64_t><<<blocks, BLOCK, 0, g_stream>>> (
+          ew_bcast_vec<OpA, C, TA, TB, O, uint32_t><<<blocks, BLOCK, 0, g_stream>>> (
               p.count, p.bc, ma, mb, pa, pb, st.out);
         g_last_bcast = 3;
         return launched ("gm_binary: ew_bcast_vec launch");

@@ -300,10 +300,14 @@ template <bool KA, bool KB, bool VEC>
 gm_status launch_tile (int tile, const MatmulArgs &a, int slices, int64_t k_slice,
                        int64_t c_slice)
 {
-  /* GPUMAT_DMMA_MMA=k8: the m16n8k8 loop, the version before k16 (anything else: k16) */
-  return gm_tuning ()->dmma_mma_k8
-             ? launch_tile_mma<KA, KB, VEC, 8> (tile, a, slices, k_slice, c_slice)
-             : launch_tile_mma<KA, KB, VEC, 16> (tile, a, slices, k_slice, c_slice);
+  /* GPUMAT_DMMA_MMA=k8: the m16n8k8 loop, the version before k16 (anything else: k16), in a
+     build that keeps the earlier versions for benchmarks (make BENCH_VERSIONS=1: half of this
+     file's compiling, 13.8 -> 7.3 s for sm_90); elsewhere k16 */
+#if defined(GPUMAT_BENCH_VERSIONS)
+  if (gm_tuning ()->dmma_mma_k8)
+    return launch_tile_mma<KA, KB, VEC, 8> (tile, a, slices, k_slice, c_slice);
+#endif
+  return launch_tile_mma<KA, KB, VEC, 16> (tile, a, slices, k_slice, c_slice);
 }
 
 /* ---- auto's tile and split-K (issue 13) ----------------------------------------------------

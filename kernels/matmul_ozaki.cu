@@ -1511,9 +1511,16 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
   const double guard_coef = (2.0 * (double) k - 1.02 * (double) (s + KT)) * 0x1p-53 * 0x1p-14;
   if (smem > (size_t) dev.smem_optin || !(guard_coef > 0))
     return fp64_path (a, dev);
-  /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1 */
+  /* v2 (all diagonals at once) where asked and s is its compile-time 8, else v1; v2 is built
+     only for benchmarks (make BENCH_VERSIONS=1: it and gemm wg below are 6 s of this file's 16 s
+     of compiling for sm_90a) */
+#if defined(GPUMAT_BENCH_VERSIONS)
   const int version = s == OZ_DEFAULT_SLICES && ozaki_version () == 2 ? 2 : 1;
   auto kernel = version == 2 ? ozaki_gemm<KA, KB, OZ_DEFAULT_SLICES> : ozaki_gemm<KA, KB, 0>;
+#else
+  const int version = 1;
+  auto kernel = ozaki_gemm<KA, KB, 0>;
+#endif
   /* the kernel's dynamic shared-memory limit, raised to the largest s seen (per instance and
      per device: the attribute is the current device's; a device past GM_MAX_DEVICES sets it
      every time; a device reset, gm_reset after a fault, starts over) */
@@ -1657,8 +1664,10 @@ Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
   const int asked = gm_tuning ()->ozaki2_gemm;
   if (dev.cc != 90 || (size_t) dev.smem_optin < OZ2S_SMEM || asked == GM_OZAKI2_GEMM_MMA)
     return OZ2_GEMM_MMA;
-  if (asked == GM_OZAKI2_GEMM_WG)
+#if defined(GPUMAT_BENCH_VERSIONS)
+  if (asked == GM_OZAKI2_GEMM_WG)    /* built for benchmarks only (BENCH_VERSIONS=1); else ws */
     return OZ2_GEMM_WG;
+#endif
   if (asked == GM_OZAKI2_GEMM_WS || (size_t) dev.smem_optin < OZ2S256_SMEM)
     return OZ2_GEMM_WS;
   const int64_t npad_narrow = ceil_div (n, OZ2_BN) * OZ2_BN;
@@ -1697,11 +1706,15 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     return fp64_path (a, dev);
   auto gemm_v = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws<false, OZ2S_BN_WIDE>
                 : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<false, OZ2_BN>
+#if defined(GPUMAT_BENCH_VERSIONS)
                 : kind == OZ2_GEMM_WG  ? ozaki2_gemm_wg<false>
+#endif
                                        : ozaki2_gemm<false>;
   auto gemm_t = kind == OZ2_GEMM_WS256 ? ozaki2_gemm_ws<true, OZ2S_BN_WIDE>
                 : kind == OZ2_GEMM_WS  ? ozaki2_gemm_ws<true, OZ2_BN>
+#if defined(GPUMAT_BENCH_VERSIONS)
                 : kind == OZ2_GEMM_WG  ? ozaki2_gemm_wg<true>
+#endif
                                        : ozaki2_gemm<true>;
   /* once per device and kernel: an attribute is set for the current device only */
   static PerDeviceOnce smem_set[OZ2_GEMM_KINDS][2];

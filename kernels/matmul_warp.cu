@@ -539,7 +539,9 @@ struct WarpShape {
  * Tried and slower: 128x128 with 8 warps of 64x32 at two blocks an SM (128-register cap: 82%);
  * BK = 8 (83.7% LARGE); BK = 32 with 2 stages (91.7 / 93.1%); 5 or 6 stages; 128x256 (79.7%). */
 using WarpLargeS = WarpShape<float, 256, 128, 32, 64, 64, 3, 1>;
+#if defined(GPUMAT_WARP_BK16)
 using WarpLargeS16 = WarpShape<float, 256, 128, 16, 64, 64, 3, 1>;
+#endif
 using WarpSmallS = WarpShape<float, 128, 64, 16, 64, 32, 4, 3>;
 /* Double (the auto path on sm_86/89 only; dmma elsewhere): 128x64x16 with 4 warps of 64x32
  * (8x8 doubles a thread) ran 22.6 TFLOP/s at N = 4096, 64x64x16 at three blocks an SM 21.3,
@@ -567,8 +569,16 @@ template <typename T> gm_status launch (const MatmulArgs &a, const DeviceInfo &d
   if (sizeof (T) == 4) {
     if (!large_tiles_fit<WarpLargeS> (a, sms))
       return WarpSmallS::run (a, sms);
-    return dev.smem_optin >= (int) WarpLargeS::Cfg::SMEM ? WarpLargeS::run (a, sms)
-                                                         : WarpLargeS16::run (a, sms);
+    if (dev.smem_optin >= (int) WarpLargeS::Cfg::SMEM)
+      return WarpLargeS::run (a, sms);
+    /* a device that cannot give a block 149 KB (sm_75, sm_86/89, sm_120): LARGE with BK = 16
+       where it was built for one (build.mk's GPUMAT_WARP_BK16), else SMALL, whose 4 stages of
+       37 KB every device takes (PTX of a listed capability run on such a device) */
+#if defined(GPUMAT_WARP_BK16)
+    return WarpLargeS16::run (a, sms);
+#else
+    return WarpSmallS::run (a, sms);
+#endif
   }
   return large_tiles_fit<WarpLargeD> (a, sms) ? WarpLargeD::run (a, sms)
                                                : WarpSmallD::run (a, sms);

@@ -946,6 +946,61 @@ static void test_dims_and_errors (void)
   cudaFree (d_buf);
 }
 
+/* A broadcast of more than 2^31 outputs (the 64-bit index path: ew_bcast v2 with uint64_t
+   indices, since ew_bcast_vec is built for 32-bit indices only): a single column of 2^30 + 8
+   rows against a 1x2 row, compared (a logical result, 2 GiB) and added (single, 8 GiB), every
+   output checked against the host.  Skipped where the device has no room for it. */
+static void test_binary_wide (void)
+{
+  const int64_t rows = ((int64_t) 1 << 30) + 8, count = 2 * rows;
+  size_t free_bytes = 0, total = 0;
+  if (cudaMemGetInfo (&free_bytes, &total) != cudaSuccess
+      || free_bytes < (size_t) rows * 4 + (size_t) count * 4 + ((size_t) 1 << 30)) {
+    printf ("test_elementwise: wide broadcast skipped: %lld outputs need 13 GB of free device "
+            "memory\n", (long long) count);
+    tu_skipped++;
+    return;
+  }
+  float *h_a = (float *) malloc ((size_t) rows * sizeof (float));
+  const float h_b[2] = {0.25f, -3.5f};
+  for (int64_t i = 0; i < rows; i++)
+    h_a[i] = (float) ((i * 2654435761u) % 1000) / 100.0f - 5.0f;
+  void *d_a, *d_b, *d_out;
+  TU_GM (gm_device_alloc (&d_a, (size_t) rows * sizeof (float)));
+  TU_GM (gm_device_alloc (&d_b, sizeof h_b));
+  TU_GM (gm_device_alloc (&d_out, (size_t) count * sizeof (float)));
+  TU_CUDA (cudaMemcpy (d_a, h_a, (size_t) rows * sizeof (float), cudaMemcpyHostToDevice));
+  TU_CUDA (cudaMemcpy (d_b, h_b, sizeof h_b, cudaMemcpyHostToDevice));
+  const int64_t da[2] = {rows, 1}, db[2] = {1, 2};
+  const gm_binop ops[2] = {GM_BIN_LT, GM_BIN_ADD};
+  for (gm_binop op : ops) {
+    const bool logical = op == GM_BIN_LT;
+    const size_t es = logical ? 1 : sizeof (float);
+    const gm_status st = gm_binary (op, GM_SINGLE, 2, da, d_a, GM_SINGLE, 2, db, d_b, d_out, 0);
+    char *h_out = (char *) malloc ((size_t) count * es);
+    if (st == GM_OK)
+      TU_CUDA (cudaMemcpy (h_out, d_out, (size_t) count * es, cudaMemcpyDeviceToHost));
+    int64_t bad = 0;
+    for (int64_t j = 0; st == GM_OK && j < 2; j++)
+      for (int64_t i = 0; i < rows; i++) {
+        const int64_t k = i + j * rows;
+        if (logical)
+          bad += ((const uint8_t *) h_out)[k] != (uint8_t) (h_a[i] < h_b[j]);
+        else
+          bad += ((const float *) h_out)[k] != h_a[i] + h_b[j];
+      }
+    tu_result (st == GM_OK && bad == 0 && gm_binary_last_bcast () == 2,
+               "wide broadcast %s: [%lld x 1] with [1 x 2]: status %d, %lld outputs wrong, "
+               "kernel v%d", logical ? "lt" : "plus", (long long) rows, (int) st, (long long) bad,
+               gm_binary_last_bcast ());
+    free (h_out);
+  }
+  gm_device_free (d_a);
+  gm_device_free (d_b);
+  gm_device_free (d_out);
+  free (h_a);
+}
+
 int main (int argc, char **argv)
 {
   quick = tu_quick_mode (argc, argv);
@@ -956,6 +1011,8 @@ int main (int argc, char **argv)
   test_binary_patterns ();
   test_binary_misaligned ();
   test_binary_bcast_vec ();
+  if (!quick)
+    test_binary_wide ();            /* 13 GB of device memory: not under the sanitizers */
   test_unary ();
   test_convert ();
   test_convert_logical ();
