@@ -209,12 +209,13 @@ bench-kernels: $(BENCH_PROGRAMS)
 # The issue-15 product: 60000^2 double and single from host arrays (86.4 GB of host memory in
 # double) against cuBLASXt on the same arrays, on GPU 0 and on every GPU; then the same double
 # products from Octave (bench/bench_scale.m), each beside bench_blocked's time from this call
-# (issue 33).  BENCH_SCALE_N for another size.
+# (issue 33).  BENCH_SCALE_N for another size; BENCH_SCALE_ARGS=--no-xt leaves cuBLASXt out.
 BENCH_SCALE_N ?= 60000
+BENCH_SCALE_ARGS ?=
 BENCH_SCALE_DEVICES = $(shell nvidia-smi -L 2>/dev/null | awk '{printf "%s%d", NR > 1 ? "," : "", NR - 1}')
 bench-scale: $(TARGET)/bench/bench_blocked $(TARBALL) octave-deps
 	@bash -o pipefail -c '$(TARGET)/bench/bench_blocked --n=$(BENCH_SCALE_N) --budget-gb=0 --reps=1 \
-	  $(if $(BENCH_SCALE_DEVICES),--devices=$(BENCH_SCALE_DEVICES)) | tee $(TARGET)/bench-scale-c.txt'
+	  $(if $(BENCH_SCALE_DEVICES),--devices=$(BENCH_SCALE_DEVICES)) $(BENCH_SCALE_ARGS) | tee $(TARGET)/bench-scale-c.txt'
 	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); \
 	  bench_scale ("$(CURDIR)/$(TARGET)/bench-scale-c.txt", $(BENCH_SCALE_N))'
 
