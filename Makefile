@@ -8,7 +8,8 @@
 #   make test-kernels / sanitize   C-level kernel tests, plain / under compute-sanitizer
 #   make bench-kernels / bench     kernel benchmark against cuBLAS / end-to-end against * and dot
 #   make bench-percall             per-call cost of gpumat operations (issue 12), with host refs
-#   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt
+#   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt,
+#                                  and the same from Octave beside them
 #   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
 #   make bench-accuracy            the double products' error on adversarial data, each kernel
@@ -208,9 +209,17 @@ bench-kernels: $(BENCH_PROGRAMS)
 	@for b in $(BENCH_PROGRAMS); do $$b || exit 1; done
 
 # The issue-15 product: 60000^2 double and single from host arrays (86.4 GB of host memory in
-# double) against cuBLASXt on the same arrays.
-bench-scale: $(TARGET)/bench/bench_blocked
-	$(TARGET)/bench/bench_blocked --n=60000 --budget-gb=0 --reps=1
+# double) against cuBLASXt on the same arrays, on GPU 0 and on every GPU; then the same double
+# products from Octave (bench/bench_scale.m), each beside bench_blocked's time from this call
+# (issue 33).  BENCH_SCALE_N for another size; BENCH_SCALE_ARGS=--no-xt leaves cuBLASXt out.
+BENCH_SCALE_N ?= 60000
+BENCH_SCALE_ARGS ?=
+BENCH_SCALE_DEVICES = $(shell nvidia-smi -L 2>/dev/null | awk '{printf "%s%d", NR > 1 ? "," : "", NR - 1}')
+bench-scale: $(TARGET)/bench/bench_blocked $(TARBALL) octave-deps
+	@bash -o pipefail -c '$(TARGET)/bench/bench_blocked --n=$(BENCH_SCALE_N) --budget-gb=0 --reps=1 \
+	  $(if $(BENCH_SCALE_DEVICES),--devices=$(BENCH_SCALE_DEVICES)) $(BENCH_SCALE_ARGS) | tee $(TARGET)/bench-scale-c.txt'
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); \
+	  bench_scale ("$(CURDIR)/$(TARGET)/bench-scale-c.txt", $(BENCH_SCALE_N))'
 
 # Issue 13 item 2: the Ozaki scheme II modelled on the CPU (no GPU needed): moduli, bits and the
 # guard, against a __float128 reference (bench/ozaki2_model.c, bench/NOTES-matmul.md).
