@@ -10,6 +10,8 @@
 #   make bench-percall             per-call cost of gpumat operations (issue 12), with host refs
 #   make bench-scale               60000^2 products from host arrays, past the device, vs cuBLASXt,
 #                                  and the same from Octave beside them
+#   make bench-matmul              ozaki, tf32x3, dmma and warp at 4096 and 8192 from C, and the same
+#                                  on gpumat arrays from Octave beside them
 #   make bench-algorithms          CG, power iteration, an MLP and a Gram matrix: the same code on
 #                                  host arrays and on gpumat arrays (bench/bench_algorithms.m)
 #   make bench-accuracy            the double products' error on adversarial data, each kernel
@@ -39,7 +41,7 @@ OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
 include build.mk
 
-.PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale ozaki2-model test-kernels sanitize clean octave-deps
+.PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale bench-matmul ozaki2-model test-kernels sanitize clean octave-deps
 .DEFAULT_GOAL := build
 build: all
 
@@ -211,15 +213,24 @@ bench-kernels: $(BENCH_PROGRAMS)
 # The issue-15 product: 60000^2 double and single from host arrays (86.4 GB of host memory in
 # double) against cuBLASXt on the same arrays, on GPU 0 and on every GPU; then the same double
 # products from Octave (bench/bench_scale.m), each beside bench_blocked's time from this call
-# (issue 33).  BENCH_SCALE_N for another size; BENCH_SCALE_ARGS=--no-xt leaves cuBLASXt out.
+# (issue 33).  BENCH_SCALE_N for another size; BENCH_SCALE_ARGS=--no-xt leaves cuBLASXt out;
+# BENCH_SCALE_BUDGET_GB caps the device memory of both (0: the free memory; 70 on an H200
+# models an 80 GB H100, where 60000^2 double runs past the device).
 BENCH_SCALE_N ?= 60000
 BENCH_SCALE_ARGS ?=
-BENCH_SCALE_DEVICES = $(shell nvidia-smi -L 2>/dev/null | awk '{printf "%s%d", NR > 1 ? "," : "", NR - 1}')
+BENCH_SCALE_BUDGET_GB ?= 0
+BENCH_SCALE_DEVICES = $(shell nvidia-smi -L 2>/dev/null | awk '{printf "%s%d", (NR > 1 ? "," : ""), NR - 1}')
 bench-scale: $(TARGET)/bench/bench_blocked $(TARBALL) octave-deps
-	@bash -o pipefail -c '$(TARGET)/bench/bench_blocked --n=$(BENCH_SCALE_N) --budget-gb=0 --reps=1 \
+	@bash -o pipefail -c '$(TARGET)/bench/bench_blocked --n=$(BENCH_SCALE_N) --budget-gb=$(BENCH_SCALE_BUDGET_GB) --reps=1 \
 	  $(if $(BENCH_SCALE_DEVICES),--devices=$(BENCH_SCALE_DEVICES)) $(BENCH_SCALE_ARGS) | tee $(TARGET)/bench-scale-c.txt'
-	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); \
-	  bench_scale ("$(CURDIR)/$(TARGET)/bench-scale-c.txt", $(BENCH_SCALE_N))'
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_scale ("$(CURDIR)/$(TARGET)/bench-scale-c.txt", $(BENCH_SCALE_N), 1, $(BENCH_SCALE_BUDGET_GB))'
+
+# Issue 33: the products on gpumat arrays from Octave beside bench_matmul's kernel times from
+# the same make call (bench/bench_matmul_octave.m), as the ratio of the rates.
+BENCH_MATMUL_ARGS ?= --shapes=4096,8192 --kernels=ozaki,tf32x3,dmma,warp --classes=double,single
+bench-matmul: $(TARGET)/bench/bench_matmul $(TARBALL) octave-deps
+	@bash -o pipefail -c '$(TARGET)/bench/bench_matmul $(BENCH_MATMUL_ARGS) | tee $(TARGET)/bench-matmul-c.txt'
+	@bash tests/with-package.sh "$(TARBALL)" 'addpath ("$(CURDIR)/bench"); bench_matmul_octave ("$(CURDIR)/$(TARGET)/bench-matmul-c.txt")'
 
 # Issue 13 item 2: the Ozaki scheme II modelled on the CPU (no GPU needed): moduli, bits and the
 # guard, against a __float128 reference (bench/ozaki2_model.c, bench/NOTES-matmul.md).

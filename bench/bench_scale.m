@@ -2,7 +2,7 @@
 
 ## -*- texinfo -*-
 ## @deftypefn  {} {} bench_scale (@var{c_log})
-## @deftypefnx {} {} bench_scale (@var{c_log}, @var{n}, @var{reps})
+## @deftypefnx {} {} bench_scale (@var{c_log}, @var{n}, @var{reps}, @var{budget_gb})
 ## The Octave column of @code{make bench-scale}: @code{C = gpumat_mul (A, B, "devices",
 ## @var{d})} on @var{n} x @var{n} double host arrays (default 60000, 86.4 GB of host memory
 ## with the result), first on GPU 0, then on every GPU of the machine, each the median of
@@ -12,11 +12,14 @@
 ## of the C benchmark's rate a user calling from Octave gets (issue 33: at least 95% on one
 ## GPU, and two GPUs at least 1.8x one).
 ##
+## @var{budget_gb} > 0 caps each device's memory at that many GiB (@code{"maxDeviceMemory"}),
+## as @code{--budget-gb} does for bench_blocked; 0, the default, leaves the free memory.
+##
 ## bench_blocked runs first and has freed its arrays when this starts, so the machine needs
 ## memory for one set of arrays at a time.
 ## @end deftypefn
 
-function bench_scale (c_log, n = 60000, reps = 1)
+function bench_scale (c_log, n = 60000, reps = 1, budget_gb = 0)
   c_times = read_c_times (c_log);
   d = gpumat_device ();
   printf ("\ngpumat_mul from Octave, %dx%d double host arrays, on %s (%d GPU%s)\n", n, n,
@@ -28,19 +31,24 @@ function bench_scale (c_log, n = 60000, reps = 1)
   if (d.DeviceCount > 1)
     lists{end+1} = 0:d.DeviceCount-1;
   endif
+  budget = {};
+  if (budget_gb > 0)
+    budget = {"maxDeviceMemory", budget_gb * 2 ^ 30};
+    printf ("device memory budget %g GiB a GPU\n", budget_gb);
+  endif
   flop = 2 * n ^ 3;
   printf ("%-10s %12s %10s %12s %10s %9s\n", "devices", "Octave s", "TFLOP/s", "bench_blocked",
           "TFLOP/s", "Octave/C");
   one = NaN;
   for l = 1:numel (lists)
     dev = lists{l};
-    C = gpumat_mul (A, B, "devices", dev);        # untimed: pools, threads and caches made
+    C = gpumat_mul (A, B, "devices", dev, budget{:});        # untimed: pools, threads and caches made
     check_result (C, expected, n);
     clear C;
     t = zeros (1, reps);
     for r = 1:reps
       id = tic;
-      C = gpumat_mul (A, B, "devices", dev);
+      C = gpumat_mul (A, B, "devices", dev, budget{:});
       t(r) = toc (id);
       check_result (C, expected, n);
       clear C;

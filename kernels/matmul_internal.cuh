@@ -587,18 +587,27 @@ public:
   {
     set_pool_threshold ();
     void *p = NULL;
-    if (used_ == MAX_PTRS || cudaMallocAsync (&p, bytes, stream_) != cudaSuccess) {
-      (void) cudaGetLastError ();
+    if (used_ == MAX_PTRS)
       return NULL;
+    if (cudaMallocAsync (&p, bytes, stream_) != cudaSuccess) {
+      /* gpumat's own cache of freed arrays may hold the memory: give it back, ask once more */
+      (void) cudaGetLastError ();
+      gm_device_release_cached ();
+      if (cudaMallocAsync (&p, bytes, stream_) != cudaSuccess) {
+        (void) cudaGetLastError ();
+        return NULL;
+      }
     }
     ptrs_[used_++] = p;
     return p;
   }
 
 private:
-  /* Keep up to 1 GiB of freed workspace in the pool between calls: without it every call maps
-     its workspace afresh.  gm_device_release_cached () trims the pool (gpumat_reset, and a
-     failed allocation). */
+  /* Keep freed workspace in the pool between calls, up to a quarter of the device's memory:
+     without it every call maps its workspace afresh.  ozaki's at 8192^3 double is 3.2 GB, and
+     with a 1 GiB threshold each call from Octave (which waits, so the pool trims) took 18.2 ms
+     where the kernels take 15.2 (H200).  gm_device_release_cached () trims the pool
+     (gpumat_reset, gpumat_device, and a failed allocation: gm_device_alloc's and scratch's). */
   static void set_pool_threshold ()
   {
     static PerDeviceOnce done;       /* each device (and context) has its own default pool */
@@ -608,7 +617,10 @@ private:
       (void) cudaGetLastError ();
       return;
     }
+    size_t free_bytes = 0, total_bytes = 0;
     uint64_t keep = 1ull << 30;
+    if (cudaMemGetInfo (&free_bytes, &total_bytes) == cudaSuccess && total_bytes / 4 > keep)
+      keep = total_bytes / 4;
     if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
       done.set (dev);
     (void) cudaGetLastError ();
