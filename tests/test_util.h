@@ -142,7 +142,6 @@ static inline void tu_dot_reference (gm_class cls, int64_t pre, int64_t len, int
     }
 }
 
-/* 1 when a GPU is usable; otherwise prints why, counts a skip, and returns 0. */
 /* 1 when the program runs with --quick or --race (the smaller sets that compute-sanitizer
    runs), else 0. */
 static inline int tu_quick_mode (int argc, char **argv)
@@ -153,6 +152,17 @@ static inline int tu_quick_mode (int argc, char **argv)
   return 0;
 }
 
+/* 1 when the program runs with --race: racecheck's set, smaller again than --quick where the
+   tool's cost per shared-memory access makes --quick too long for one device call. */
+static inline int tu_race_mode (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (!strcmp (argv[i], "--race"))
+      return 1;
+  return 0;
+}
+
+/* 1 when a GPU is usable; otherwise prints why, counts a skip, and returns 0. */
 static inline int tu_gpu_or_skip (const char *program)
 {
   if (gm_available ())
