@@ -12,7 +12,8 @@
 namespace gm_matmul_detail {
 
 /* The slice count of a call: GPUMAT_OZAKI_SLICES (2 .. OZ_MAX_SLICES) where set and valid,
- * else OZ_DEFAULT_SLICES (header, point 6); from the tuning snapshot (tuning.h). */
+ * else OZ_DEFAULT_SLICES (scheme1.cu's header, point 6); from the tuning snapshot
+ * (tuning.h). */
 int ozaki_slices () { return gm_tuning ()->ozaki_slices; }
 
 /* The version: scheme II (v3) unless GPUMAT_OZAKI_VERSION says 1 (scheme I, v1's gemm) or 2
@@ -50,7 +51,7 @@ int ozaki2_moduli () { return gm_tuning ()->ozaki_moduli; }
 
 } /* namespace */
 
-/* Products of k < OZAKI_K_FLOOR run on the FP64 path (header, point 5). */
+/* Products of k < OZAKI_K_FLOOR run on the FP64 path (scheme1.cu's header, point 5). */
 constexpr int64_t OZAKI_K_FLOOR = 16;
 
 gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)

@@ -4,8 +4,8 @@
  * k eps(double) (|A||B|) or recomputed on the FP64 path (scheme1.cu and scheme2.cu derive the
  * bound and the guard that certifies it).  Here: the scan both schemes run first (per row of
  * op(A) and column of op(B): the exponent code, a NaN/Inf mark, scheme II's 1-norm), the int8
- * mma.sync both mma.sync gemms use, the launchers of the scan and slice passes, and what
- * dispatch.cu holds for the schemes (the FP64 path, the fixup counters, the tuning).
+ * mma.sync of both schemes' mma.sync gemms, the launchers of the scan and slice passes, and
+ * what dispatch.cu holds for the schemes (the FP64 path, the fixup counters, the tuning).
  *
  * Non-finite inputs.  A row of op(A) or column of op(B) with a NaN or Inf is marked in the
  * scan; its digits are zero and every element of C in that row (column) is recomputed by
@@ -67,8 +67,10 @@ cudaError_t ozaki2_fixup_counter (void **counter);
 
 /* The schemes' runs (scheme1.cu, scheme2.cu; instantiated there for the four layouts): s
  * slices, N moduli. */
-template <bool KA, bool KB> gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s);
-template <bool KA, bool KB> gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N);
+template <bool KA, bool KB>
+gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s);
+template <bool KA, bool KB>
+gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N);
 
 /* Workspace a launch of scheme I or II may take (pages_per_launch): planes, codes and sums. */
 constexpr double OZ_MAX_WORKSPACE = 2.0 * 1024 * 1024 * 1024;

@@ -65,7 +65,7 @@ namespace gm_matmul_detail {
 namespace {
 
 /* Elements the last ozaki call recomputed on the FP64 path (all pages): for tests and notes.
- * This file's kernels count here; scheme2.cu's's in their own (ozaki.cuh). */
+ * This file's kernels count here; scheme2.cu's in their own (ozaki.cuh). */
 __device__ unsigned long long ozaki_fixups;
 
 /* ---- (2) slice ---------------------------------------------------------------------------- */

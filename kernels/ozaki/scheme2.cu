@@ -22,11 +22,12 @@
  * rounding is C' 2^(E+F-2b) to double: <= u |C|.  Truncation:
  *     |a.b - A'.B' 2^(E+F-2b)| <= 2^(E-b) ||b||_1 + 2^(F-b) ||a||_1 + k 2^(E+F-2b) =: e
  * (per p: |da||b| + |a||db| + |da||db|).  Guard, with T the int8 sum of the 7-bit tops
- * (T 2^(E+F-14) <= S = sum |a_p||b_p|, as scheme I's) and the 1-norms rounded up in the scan
- * (and stored as ||a||_1 2^-E, ||b||_1 2^-F: exact power-of-two scalings, values in [1/2, k)):
+ * (T 2^(E+F-14) <= S = sum |a_p||b_p|, as scheme I's: scheme1.cu) and the 1-norms rounded up
+ * in the scan (and stored as ||a||_1 2^-E, ||b||_1 2^-F: exact power-of-two scalings, values
+ * in [1/2, k)):
  *     keep C only if 1.01 e <= (2k - 1.01) u T 2^(E+F-14)
  * then e + u |C| <= e + u (S + e) <= 2k u S = k eps S.  The same overflow, underflow and
- * non-finite rules as v1 send the rest to the FP64 path.
+ * non-finite rules as v1 (scheme1.cu, ozaki.cuh) send the rest to the FP64 path.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -37,7 +38,7 @@ namespace gm_matmul_detail {
 namespace {
 
 /* Elements the last ozaki call recomputed on the FP64 path (all pages): for tests and notes.
- * This file's kernels count here; scheme1.cu's's in their own (ozaki.cuh). */
+ * This file's kernels count here; scheme1.cu's in their own (ozaki.cuh). */
 __device__ unsigned long long ozaki_fixups;
 
 /* Four bytes (each value < 256) in one word, b0 lowest: three PRMT. */

@@ -13,7 +13,7 @@
 
 namespace gm_matmul_detail {
 
-/* ==== Scheme II (v3, the default; header) ==================================================== */
+/* ==== Scheme II (v3, the default; scheme2.cu's header) ======================================== */
 constexpr int OZ2_MAX_MODULI = 15, OZ2_DEFAULT_MODULI = 14;
 static_assert (OZ2_DEFAULT_MODULI == GM_TUNE_OZAKI_MODULI_DEFAULT
                    && OZ2_MAX_MODULI == GM_TUNE_OZAKI_MODULI_MAX, "tuning.h: GPUMAT_OZAKI_MODULI");
