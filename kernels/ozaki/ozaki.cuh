@@ -1,11 +1,11 @@
-/* ozaki.cuh: what the ozaki family's files share (kernels/ozaki/: scheme1.cu, scheme2.cu,
- * scheme2_wgmma.cu, dispatch.cu).  The family computes double products on the INT8 tensor
+/* ozaki.cuh: what the ozaki family's files share (kernels/ozaki/: scheme1.cu, scheme2.cu with
+ * the entry point, scheme2_wgmma.cu).  The family computes double products on the INT8 tensor
  * cores (compute capability 8.0+), every element within FP64's own componentwise bound
  * k eps(double) (|A||B|) or recomputed on the FP64 path (scheme1.cu and scheme2.cu derive the
  * bound and the guard that certifies it).  Here: the scan both schemes run first (per row of
  * op(A) and column of op(B): the exponent code, a NaN/Inf mark, scheme II's 1-norm), the int8
  * mma.sync of both schemes' mma.sync gemms, the launchers of the scan and slice passes, and
- * what dispatch.cu holds for the schemes (the FP64 path, the fixup counters, the tuning).
+ * what scheme I takes from scheme2.cu's entry point (the FP64 path, the fixup counters).
  *
  * Non-finite inputs.  A row of op(A) or column of op(B) with a NaN or Inf is marked in the
  * scan; its digits are zero and every element of C in that row (column) is recomputed by
@@ -50,27 +50,23 @@ __host__ __device__ constexpr int64_t oz_stage_bytes (int s)
   return (int64_t) s * (OZ_BM + OZ_BN) * OZ_PITCH;
 }
 
-/* dispatch.cu: the tuning (GPUMAT_OZAKI_SLICES, GPUMAT_OZAKI_VERSION), the FP64 path, s or N of
- * the last call (gm_matmul_ozaki_stats), and the reset of the fixup counters before a product */
-int ozaki_slices ();
+/* scheme2.cu, which holds the entry point (matmul_ozaki): the tuning (GPUMAT_OZAKI_VERSION), s
+ * or N of the last call (gm_matmul_ozaki_stats), the FP64 path, and the reset of the fixup
+ * counters before a product */
 int ozaki_version ();
 extern std::atomic<int> last_slices;
 gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev);
 gm_status reset_fixup_count (cudaStream_t stream);
 
-/* The device address of scheme1.cu's and of scheme2.cu's fixup counter: without relocatable
- * device code a __device__ variable belongs to the file that defines it, so each scheme's
- * kernels count the elements they recompute on the FP64 path in a counter of their own file;
- * reset_fixup_count zeroes both, gm_matmul_ozaki_stats adds them. */
+/* scheme1.cu: the device address of its fixup counter.  Without relocatable device code a
+ * __device__ variable belongs to the file that defines it, so scheme1.cu's kernels and
+ * scheme2.cu's count the elements they recompute on the FP64 path each in their own file's
+ * counter; reset_fixup_count zeroes both, gm_matmul_ozaki_stats adds them. */
 cudaError_t ozaki1_fixup_counter (void **counter);
-cudaError_t ozaki2_fixup_counter (void **counter);
 
-/* The schemes' runs (scheme1.cu, scheme2.cu; instantiated there for the four layouts): s
- * slices, N moduli. */
+/* scheme1.cu: scheme I's run of s slices, instantiated there for the four layouts */
 template <bool KA, bool KB>
 gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s);
-template <bool KA, bool KB>
-gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N);
 
 /* Workspace a launch of scheme I or II may take (pages_per_launch): planes, codes and sums. */
 constexpr double OZ_MAX_WORKSPACE = 2.0 * 1024 * 1024 * 1024;

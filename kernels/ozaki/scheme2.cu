@@ -9,6 +9,10 @@
  * ms, 128-152% of DGEMM in every op pair; 8192^3 ~16 ms, 135-149%; modelled first on the CPU
  * in these very steps (bench/ozaki2_model.c against __float128); versions:
  * bench/NOTES-matmul.md ("the ozaki family's versions").
+ * The family's entry point is here too (matmul_ozaki, the "ozaki" row of matmul_registry.cu):
+ * scheme II where k <= 131071 and GPUMAT_OZAKI_VERSION is unset or 3, else scheme I
+ * (scheme1.cu); products of k < 16 on the FP64 path (dmma, or warp where dmma's tiles do not
+ * fit), as are the elements neither scheme can certify; gm_matmul_ozaki_stats.
  *
  * ---- Scheme II (v3): error analysis ---------------------------------------------------------
  * Rows: E with max |a_p| < 2^E, A'_p = trunc (a_p 2^(b - E)), |A'_p| < 2^b, |a_p - A'_p 2^(E-b)|
@@ -398,6 +402,49 @@ ozaki2_crt (Oz2Crt g)
     atomicAdd (&ozaki_fixups, (unsigned long long) fixed);
 }
 
+} /* namespace */
+
+/* The slice count of a call: GPUMAT_OZAKI_SLICES (2 .. OZ_MAX_SLICES) where set and valid,
+ * else OZ_DEFAULT_SLICES (scheme1.cu's header, point 6); from the tuning snapshot
+ * (tuning.h). */
+int ozaki_slices () { return gm_tuning ()->ozaki_slices; }
+
+/* The version: scheme II (v3) unless GPUMAT_OZAKI_VERSION says 1 (scheme I, v1's gemm) or 2
+   (scheme I with gemm v2 where s = 8).  v3 is the default since session 15 (1.2-1.35x DGEMM at
+   4096^3, 1.35-1.5x at 8192^3 on an H100, against v1's 15%), with the same bound and guard. */
+int ozaki_version () { return gm_tuning ()->ozaki_version; }
+
+/* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
+   product (host_ooc.cu) runs products from one host thread per GPU at once. */
+std::atomic<int> last_slices{0};
+
+gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
+{
+  last_slices.store (0);
+  return dmma_fits (dev) ? matmul_dmma (a, dev) : matmul_warp (a, GM_DOUBLE, dev);
+}
+
+/* Zeroes this file's fixup counter and scheme1.cu's (ozaki.cuh) before a product. */
+gm_status reset_fixup_count (cudaStream_t stream)
+{
+  void *counter = NULL, *counter1 = NULL;
+  cudaError_t err = cudaGetSymbolAddress (&counter, ozaki_fixups);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (counter, 0, sizeof (unsigned long long), stream);
+  if (err == cudaSuccess)
+    err = ozaki1_fixup_counter (&counter1);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (counter1, 0, sizeof (unsigned long long), stream);
+  return err == cudaSuccess ? GM_OK : gm_cuda_status (err, "matmul ozaki: reset the fixup count");
+}
+
+namespace {
+
+/* The moduli of scheme II: GPUMAT_OZAKI_MODULI (12 .. 15) where set and valid, else 14
+ * (bench/NOTES-matmul.md, "Ozaki scheme II: a CPU model": 14 keep dense data within the bound
+ * at every k). */
+int ozaki2_moduli () { return gm_tuning ()->ozaki_moduli; }
+
 /* M, the CRT weights and the bits for N moduli at depth k: the largest b <= 53 with
  * k 2^2b <= M / 2 (so |A' B'| < M / 2 and the symmetric residue is A' B' itself). */
 Oz2Moduli ozaki2_setup (int N, int64_t k)
@@ -480,12 +527,6 @@ Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
 #endif
 }
 
-} /* namespace */
-
-cudaError_t ozaki2_fixup_counter (void **counter)
-{
-  return cudaGetSymbolAddress (counter, ozaki_fixups);
-}
 
 /* Scheme II: scan (codes and 1-norms), slice (N residue planes and the tops plane of each
  * operand), N + 1 int8 GEMMs, CRT with the guard; pages in chunks as run_ozaki. */
@@ -600,9 +641,46 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   return GM_OK;
 }
 
-template gm_status run_ozaki2<false, false> (const MatmulArgs &, const DeviceInfo &, int);
-template gm_status run_ozaki2<false, true> (const MatmulArgs &, const DeviceInfo &, int);
-template gm_status run_ozaki2<true, false> (const MatmulArgs &, const DeviceInfo &, int);
-template gm_status run_ozaki2<true, true> (const MatmulArgs &, const DeviceInfo &, int);
+} /* namespace */
+
+/* Products of k < OZAKI_K_FLOOR run on the FP64 path (scheme1.cu's header, point 5). */
+constexpr int64_t OZAKI_K_FLOOR = 16;
+
+gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
+{
+  if (a.ct)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul ozaki: C stored transposed");
+  if (a.k < OZAKI_K_FLOOR)
+    return fp64_path (a, dev);
+  const int s = ozaki_slices ();
+  /* scheme II (the default) where its int32 sums stay exact, else scheme I */
+  const bool scheme2 = ozaki_version () == 3 && a.k <= OZ2_MAX_K;
+  return with_layouts (a, [&] (auto ka, auto kb) {
+    constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
+    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli ()) : run_ozaki<KA, KB> (a, dev, s);
+  });
+}
 
 } /* namespace gm_matmul_detail */
+
+extern "C" gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups)
+{
+  if (!slices || !fixups)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul ozaki stats: null output");
+  unsigned long long f = 0, f1 = 0;
+  void *counter1 = NULL;
+  cudaError_t err = cudaDeviceSynchronize ();
+  if (err == cudaSuccess)
+    err = cudaMemcpyFromSymbol (&f, gm_matmul_detail::ozaki_fixups, sizeof f);
+  /* and scheme1.cu's counter: reset_fixup_count zeroed both before the last call */
+  if (err == cudaSuccess)
+    err = gm_matmul_detail::ozaki1_fixup_counter (&counter1);
+  if (err == cudaSuccess)
+    err = cudaMemcpy (&f1, counter1, sizeof f1, cudaMemcpyDeviceToHost);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "matmul ozaki stats");
+  const int slices_seen = gm_matmul_detail::last_slices.load ();
+  *slices = slices_seen;
+  *fixups = slices_seen ? (int64_t) (f + f1) : 0;
+  return GM_OK;
+}

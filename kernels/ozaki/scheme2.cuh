@@ -1,8 +1,9 @@
-/* scheme2.cuh: what scheme II's files share (scheme2.cu: the slice, the mma.sync gemm, the crt
- * and the planning; scheme2_wgmma.cu: the wgmma gemms of sm_90a).  The moduli: the 15 largest
- * pairwise coprime ones up to 256, 14 by default (12 .. 15: M < 2^119); the tiles and the
- * planes' K-major layout; a gemm's parameters and the CRT weight it stores for each int32 sum
- * (exact: k <= 131071); the shared memory each gemm takes; the gemm kinds.
+/* scheme2.cuh: what scheme II's files share (scheme2.cu: the slice, the mma.sync gemm, the
+ * crt, the planning and the entry point; scheme2_wgmma.cu: the wgmma gemms of sm_90a).  The
+ * moduli: the 15 largest pairwise coprime ones up to 256, 14 by default (12 .. 15: M <
+ * 2^119); the tiles and the planes' K-major layout; a gemm's parameters and the CRT weight it
+ * stores for each int32 sum (exact: k <= 131071); the shared memory each gemm takes; the gemm
+ * kinds.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
