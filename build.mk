@@ -220,6 +220,7 @@ build-start:
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
+# kernels/ozaki/x.cu -> ozaki_x.o (one such rule a folder of KERNEL_FOLDERS)
 $(OBJDIR)/ozaki_%.o: $(SRCROOT)/kernels/ozaki/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/ozaki/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
 
