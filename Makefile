@@ -60,7 +60,7 @@ $(TARBALL): $(DIST_FILES)
 	@cp -R inst/. $(DIST_DIR)/inst/
 	@cp build.mk $(DIST_DIR)/src/Makefile
 	@cp mex/*.c mex/*.cc $(wildcard mex/*.h) $(DIST_DIR)/src/mex/
-	@cp $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/kernels/
+	@cp --parents $(KERNEL_SOURCES) $(KERNEL_HEADERS) $(DIST_DIR)/src/
 	@cp dist/*.c dist/*.h $(DIST_DIR)/src/dist/
 	@tar -C $(TARGET)/dist --sort=name --owner=0 --group=0 --numeric-owner \
 	  --mtime="$$(sed -n 's/^Date: *//p' DESCRIPTION) 00:00Z" -cf - $(PACKAGE)-$(VERSION) \

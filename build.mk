@@ -99,17 +99,24 @@ HOST_WORK_KERNELS := host_ooc host_ops transfer memory tuning
 host_opt = $(if $(filter -O%,$(NVCCFLAGS) $(CHECK_ONLY_FLAGS)),,$(if $(filter $(HOST_WORK_KERNELS),$(1)),-O3,-O1))
 KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) $(CHECK_ONLY_FLAGS)
 
-KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh)
-KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
+# A kernel family with generations has a folder of its own (kernels/ozaki/); its files' objects
+# are named folder_file.o (kernel_object), so that they cannot collide with kernels/file.o.
+KERNEL_FOLDERS := ozaki
+KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh \
+                    $(KERNEL_FOLDERS:%=$(SRCROOT)/kernels/%/*.cuh))
+KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu $(KERNEL_FOLDERS:%=$(SRCROOT)/kernels/%/*.cu))
+kernel_object = $(patsubst %,$(OBJDIR)/%.o,$(subst /,_,$(patsubst $(SRCROOT)/kernels/%.cu,%,$(1))))
 # The slowest files first, so that the cores finish together rather than one of them compiling
 # the longest file alone at the end (seconds each in the 2-core machine's parallel build, one
 # capability, November 2026: matmul_warp 40, matmul_tf32 40 (two device passes: sm_90a code and
-# compute_90 PTX), elementwise 38, matmul_ozaki 18, matmul_dmma 18, matmul_int 12, dot 10; the
-# value type's sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).
-SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma matmul_int dot
-KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
-                    $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
-                    $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))
+# compute_90 PTX), elementwise 38, matmul_dmma 18, matmul_int 12, dot 10; the value type's
+# sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).  Alone on
+# the same machine: matmul_int 10, dot 7.8, matmul_dmma 7.2, ozaki/scheme1 and ozaki/scheme2 5.0
+# each (matmul_ozaki.cu, which they split, was 10.4 alone and 18 in the parallel build).
+SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_dmma matmul_int dot ozaki/scheme1 \
+                  ozaki/scheme2
+SLOW_SOURCES   := $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu))
+KERNEL_OBJECTS := $(call kernel_object,$(SLOW_SOURCES) $(filter-out $(SLOW_SOURCES),$(KERNEL_SOURCES)))
 # gw_dist.c is the distributed arrays' own MEX file (below), linked with MPI, not with this one
 MEX_SOURCES    := $(filter-out $(SRCROOT)/mex/gw_dist.c,$(wildcard $(SRCROOT)/mex/*.c))
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
@@ -197,7 +204,7 @@ endef
 .PHONY: all kernel-objects build-start
 # make starts prerequisites in the order listed: the slow kernel files, then the value type's
 # sources (8 s each), then the rest, longest first, so that both cores finish together.
-all: $(filter $(SLOW_KERNELS:%=$(OBJDIR)/%.o),$(KERNEL_OBJECTS)) $(VALUE_OBJECTS) \
+all: $(call kernel_object,$(SLOW_SOURCES)) $(VALUE_OBJECTS) \
      $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(DIST_TARGETS) \
      $(dir $(MEX_OUT))FILES
 	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
@@ -213,20 +220,25 @@ build-start:
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
+# kernels/ozaki/x.cu -> ozaki_x.o (one such rule a folder of KERNEL_FOLDERS)
+$(OBJDIR)/ozaki_%.o: $(SRCROOT)/kernels/ozaki/%.cu $(KERNEL_HEADERS) | build-start
+	$(call build_step,nvcc      kernels/ozaki/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
 
-# tf32x3 v2 (matmul_tf32.cu) and Ozaki v3's gemm wg (matmul_ozaki.cu) issue wgmma, which only
-# sm_90a code has (not sm_90): where 90 is listed, those files' sm_90 machine code is built for
-# sm_90a instead (it runs on every compute capability 9.0 device) and GPUMAT_SM90A tells their
-# host code that the wgmma kernels are there.
+# tf32x3 v2 (matmul_tf32.cu) and Ozaki scheme II's gemms wg, ws and ws256 (ozaki/scheme2_wgmma.cu)
+# issue wgmma, which only sm_90a code has (not sm_90): where 90 is listed, those files' sm_90
+# machine code is built for sm_90a instead (it runs on every compute capability 9.0 device) and
+# GPUMAT_SM90A tells their host code that the wgmma kernels are there.  Every file of
+# kernels/ozaki/ is built so (GPUMAT_SM90A picks scheme II's gemm in scheme2.cu).
 comma := ,
-$(OBJDIR)/matmul_tf32.o $(OBJDIR)/matmul_ozaki.o: KERNEL_ARCH_FLAGS = \
+OZAKI_OBJECTS := $(call kernel_object,$(filter $(SRCROOT)/kernels/ozaki/%,$(KERNEL_SOURCES)))
+$(OBJDIR)/matmul_tf32.o $(OZAKI_OBJECTS): KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
   $(CHECK_ONLY_FLAGS) $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A) $(KERNEL_VERSION_FLAGS)
 
 # BENCH_VERSIONS=1 keeps the kernels' earlier versions that only a tuning variable selects, for
 # benchmarks side by side (GPUMAT_DMMA_MMA=k8: matmul_dmma.cu's m16n8k8 loop;
-# GPUMAT_OZAKI_VERSION=2 and GPUMAT_OZAKI2_GEMM=wg: matmul_ozaki.cu's gemm v2 of scheme I and
-# wgmma gemm of scheme II); without it they are not built and the variable selects the
+# GPUMAT_OZAKI_VERSION=2 and GPUMAT_OZAKI2_GEMM=wg: ozaki/scheme1.cu's gemm v2 and
+# ozaki/scheme2_wgmma.cu's gemm wg); without it they are not built and the variable selects the
 # current version.
 ifeq ($(BENCH_VERSIONS),1)
   KERNEL_VERSION_FLAGS := -DGPUMAT_BENCH_VERSIONS

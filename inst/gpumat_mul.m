@@ -93,7 +93,7 @@
 ## below the largest of their row or column, results near underflow or
 ## overflow) are recomputed with FP64 FMA, and products of inner size below 16
 ## run on the FP64 tensor cores (compute capability 8.0+;
-## @file{kernels/matmul_ozaki.cu} has the analysis).  Not chosen by
+## @file{kernels/ozaki/scheme2.cu} has the analysis).  Not chosen by
 ## @qcode{"auto"}: where exponents spread widely within rows or columns, many
 ## elements take that element-by-element FP64 path, far slower than
 ## @qcode{"dmma"}.  Single operands raise @code{gpumat:mul:invalidArgument}.

@@ -263,7 +263,7 @@ gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel
  * (0 where it ran entirely on the FP64 path: k below 16, too little shared memory or
  * workspace), and *fixups, the elements of C it recomputed on the FP64 path because
  * its error guard could not certify the INT8 result (rows or columns with NaN or Inf, wide
- * exponent ranges, results near underflow or overflow; kernels/matmul_ozaki.cu). */
+ * exponent ranges, results near underflow or overflow; kernels/ozaki/). */
 gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups);
 
 /* What to do with an operand before the product (MATLAB's pagemtimes names them "none",

@@ -807,7 +807,7 @@ gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
  * built, compute capability 9.0, k past v2's floor, GPUMAT_TF32X3_VERSION not 1. */
 bool tf32x3_v2_takes (const MatmulArgs &a, const DeviceInfo &dev);
 /* Double on the INT8 tensor cores by the Ozaki scheme II, scheme I past k = 131071 or where
- * GPUMAT_OZAKI_VERSION asks (matmul_ozaki.cu): k eps (|A||B|). */
+ * GPUMAT_OZAKI_VERSION asks (kernels/ozaki/): k eps (|A||B|). */
 gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
  * through gm_matmul, with any kernel that runs the real class (gm_matmul has checked the kernel

@@ -32,10 +32,10 @@ enum { GM_OZAKI2_GEMM_DEFAULT = 0, GM_OZAKI2_GEMM_MMA, GM_OZAKI2_GEMM_WG, GM_OZA
 
 /* Ranges that the kernels' own constants must agree with (static_asserts where they live). */
 #define GM_TUNE_DMMA_SLICES_MAX 512      /* matmul_internal.cuh SPLIT_MAX_SLICES */
-#define GM_TUNE_OZAKI_SLICES_DEFAULT 8   /* matmul_ozaki.cu OZ_DEFAULT_SLICES */
-#define GM_TUNE_OZAKI_SLICES_MAX 11      /* matmul_ozaki.cu OZ_MAX_SLICES */
-#define GM_TUNE_OZAKI_MODULI_DEFAULT 14  /* matmul_ozaki.cu OZ2_DEFAULT_MODULI */
-#define GM_TUNE_OZAKI_MODULI_MAX 15      /* matmul_ozaki.cu OZ2_MAX_MODULI */
+#define GM_TUNE_OZAKI_SLICES_DEFAULT 8   /* ozaki/ozaki.cuh OZ_DEFAULT_SLICES */
+#define GM_TUNE_OZAKI_SLICES_MAX 11      /* ozaki/ozaki.cuh OZ_MAX_SLICES */
+#define GM_TUNE_OZAKI_MODULI_DEFAULT 14  /* ozaki/scheme2.cuh OZ2_DEFAULT_MODULI */
+#define GM_TUNE_OZAKI_MODULI_MAX 15      /* ozaki/scheme2.cuh OZ2_MAX_MODULI */
 #define GM_TUNE_PANELS_MAX 32            /* host_ops.cu MAX_PANELS */
 #define GM_TUNE_TRANSFER_THREADS_MAX 64
 
@@ -50,7 +50,7 @@ typedef struct {
   /* matmul "tf32x3" (matmul_tf32.cu) */
   int tf32x3_version;      /* GPUMAT_TF32X3_VERSION: 1 .. 3 forced; 0 (default) by shape     */
   int tf32x3_group;        /* GPUMAT_TF32X3_GROUP: 1 .. 4 k-tiles a FADD; 0 (default) by k    */
-  /* matmul "ozaki" (matmul_ozaki.cu) */
+  /* matmul "ozaki" (kernels/ozaki/) */
   int ozaki_version;       /* GPUMAT_OZAKI_VERSION: 1 or 2 scheme I; default 3, scheme II     */
   int ozaki_slices;        /* GPUMAT_OZAKI_SLICES: scheme I's slices, 2 .. 11; default 8      */
   int ozaki_moduli;        /* GPUMAT_OZAKI_MODULI: scheme II's moduli, 12 .. 15; default 14   */

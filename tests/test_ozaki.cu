@@ -1,12 +1,13 @@
-/* test_ozaki.cu: the ozaki kernel (kernels/matmul_ozaki.cu) on inputs chosen to break an
+/* test_ozaki.cu: the ozaki kernels (kernels/ozaki/) on inputs chosen to break an
  * Ozaki-scheme product, against an exact reference (double-double sums of error-free products
  * on the CPU), within FP64's own bound
  *     |C - Cref| <= k eps(double) sum_p |a_p| |b_p|  +  2 (k + 2) 2^-1074
- * (the header of matmul_ozaki.cu derives the first term; the absolute term covers underflow on
- * the FP64 path, which any FP64 product has).  Where Cref is NaN the result must be NaN, where
- * it is infinite the same infinity (IEEE: Inf * 0 = NaN, Inf - Inf = NaN, products that
- * overflow are infinite).  Every op pair (NN TN CN NT TT CT NC TC CC), odd shapes, K = 1..40
- * around the k-floor (16: below it the product runs on the FP64 path), deep K, batches.
+ * (the headers of ozaki/scheme1.cu and scheme2.cu derive the first term; the absolute term
+ * covers underflow on the FP64 path, which any FP64 product has).  Where Cref is NaN the
+ * result must be NaN, where it is infinite the same infinity (IEEE: Inf * 0 = NaN, Inf - Inf =
+ * NaN, products that overflow are infinite).  Every op pair (NN TN CN NT TT CT NC TC CC), odd
+ * shapes, K = 1..40 around the k-floor (16: below it the product runs on the FP64 path), deep
+ * K, batches.
  * Data sets (op(A) m x k, op(B) k x n):
  *   uniform    [-1, 1): the ordinary case;
  *   fullbits   +-(1 + 52 random fraction bits) 2^(-2..2): every bit of double matters;
@@ -258,7 +259,7 @@ static double ozaki_emulated (const signed char *dx, const signed char *dy, int6
 
 static int64_t bad_total;
 static const int SLICES = 8, FEW = 6;
-/* Scheme II's default moduli (matmul_ozaki.cu, OZ2_DEFAULT_MODULI) */
+/* Scheme II's default moduli (kernels/ozaki/scheme2.cuh, OZ2_DEFAULT_MODULI) */
 static const int MODULI = 14;
 
 /* "[v1]" or "[v2]" under GPUMAT_OZAKI_VERSION, else "[v3]" (the default; its gemm where one is

@@ -72,7 +72,7 @@ static int old_tf32_group (const char *env)   /* 0: by k */
 {
   return env && env[0] >= '1' && env[0] <= '4' && env[1] == 0 ? env[0] - '0' : 0;
 }
-/* matmul_ozaki.cu */
+/* kernels/ozaki/ */
 static int old_env_int_in (const char *env, int lo, int hi, int fallback)
 {
   if (env && *env) {
