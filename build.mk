@@ -104,9 +104,10 @@ KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
 # The slowest files first, so that the cores finish together rather than one of them compiling
 # the longest file alone at the end (seconds each in the 2-core machine's parallel build, one
 # capability, November 2026: matmul_warp 40, matmul_tf32 40 (two device passes: sm_90a code and
-# compute_90 PTX), elementwise 38, matmul_ozaki 18, matmul_dmma 18, matmul_int 12, dot 10; the
-# value type's sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).
-SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma matmul_int dot
+# compute_90 PTX), elementwise 38, matmul_ozaki 18, matmul_dmma 18, matmul_int 12, dot 10 (since
+# split: dot_mixed.cu has 7.3 of the 8.8 s nvcc -O3 took for the whole file alone); the value
+# type's sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).
+SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma matmul_int dot_mixed
 KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
                     $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
                     $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))
@@ -253,7 +254,7 @@ $(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) $(CHECK_ONLY_FLAGS) -DGP
 # directly on its hot path (mex/gpumat_value_direct.cc).  mkoctfile hands its flags to a shell
 # of its own: \$$ORIGIN reaches the linker as $ORIGIN.
 LIB_CXX      := $(shell $(MKOCTFILE) -p CXX 2>/dev/null || echo g++)
-# cuFFT, cuSOLVER and cuBLAS are not linked: kernels/fft.cu and kernels/solve.cu load them
+# cuFFT, cuSOLVER and cuBLAS are not linked: kernels/fft.cu and kernels/solver_lib.cu load them
 # (dlopen) at the first transform or solve, so that gpumat loads and runs everything else
 # without them (linked, cuSOLVER and cuBLAS cost every `pkg load` 220-320 ms).  The rpath
 # makes that dlopen look in this toolkit's library folder as well (after LD_LIBRARY_PATH,
