@@ -105,9 +105,9 @@ KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu)
 # the longest file alone at the end (seconds each in the 2-core machine's parallel build, one
 # capability, November 2026: matmul_warp 40, matmul_tf32 40 (two device passes: sm_90a code and
 # compute_90 PTX), elementwise 38, matmul_ozaki 18, matmul_dmma 18, matmul_int 12, dot 10 (since
-# split: dot_mixed.cu has 7.3 of the 8.8 s nvcc -O3 took for the whole file alone); the value
+# split: dot_int.cu has 5.9 of the 8.8 s nvcc -O3 took for the whole file alone); the value
 # type's sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).
-SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma matmul_int dot_mixed
+SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_ozaki matmul_dmma matmul_int dot_int
 KERNEL_OBJECTS := $(patsubst $(SRCROOT)/kernels/%.cu,$(OBJDIR)/%.o, \
                     $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu)) \
                     $(filter-out $(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu),$(KERNEL_SOURCES)))

@@ -472,7 +472,7 @@ gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void
 gm_status gm_scale_complex (gm_class cls, int alpha_real, int b_real, int64_t count,
                             const void *d_alpha, const void *d_B, void *d_C, cudaStream_t stream);
 
-/* ---- dot product (kernels/dot.cu; mixed classes: kernels/dot_mixed.cu) ------------------ */
+/* ---- dot product (kernels/dot.cu; mixed classes: dot_mixed.cu, dot_int.cu) -------------- */
 /* View x and y as pre x len x post arrays (column-major) and reduce over the middle index:
  *   out[a + b*pre] = sum_{i < len} x[a + i*pre + b*pre*len] * y[same]
  * for every a < pre, b < post, accumulating in double (single results rounded once).  The
