@@ -109,11 +109,12 @@ kernel_object = $(patsubst %,$(OBJDIR)/%.o,$(subst /,_,$(patsubst $(SRCROOT)/ker
 # The slowest files first, so that the cores finish together rather than one of them compiling
 # the longest file alone at the end (seconds each in the 2-core machine's parallel build, one
 # capability, November 2026: matmul_warp 40, matmul_tf32 40 (two device passes: sm_90a code and
-# compute_90 PTX), elementwise 38, matmul_dmma 18, matmul_int 12, dot 10; the value type's
+# compute_90 PTX), elementwise 38, matmul_dmma 18, matmul_int 12, dot 10 (since split:
+# dot_int.cu has 5.9 of the 8.8 s nvcc -O3 took for the whole file alone); the value type's
 # sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).  Alone on
 # the same machine: matmul_int 10, dot 7.8, matmul_dmma 7.2, ozaki/scheme1 and ozaki/scheme2 5.0
 # each (matmul_ozaki.cu, which they split, was 10.4 alone and 18 in the parallel build).
-SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_dmma matmul_int dot ozaki/scheme1 \
+SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_dmma matmul_int dot_int ozaki/scheme1 \
                   ozaki/scheme2
 SLOW_SOURCES   := $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu))
 KERNEL_OBJECTS := $(call kernel_object,$(SLOW_SOURCES) $(filter-out $(SLOW_SOURCES),$(KERNEL_SOURCES)))
@@ -265,7 +266,7 @@ $(OBJDIR)/memory.o: KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) $(CHECK_ONLY_FLAGS) -DGP
 # directly on its hot path (mex/gpumat_value_direct.cc).  mkoctfile hands its flags to a shell
 # of its own: \$$ORIGIN reaches the linker as $ORIGIN.
 LIB_CXX      := $(shell $(MKOCTFILE) -p CXX 2>/dev/null || echo g++)
-# cuFFT, cuSOLVER and cuBLAS are not linked: kernels/fft.cu and kernels/solve.cu load them
+# cuFFT, cuSOLVER and cuBLAS are not linked: kernels/fft.cu and kernels/solver_lib.cu load them
 # (dlopen) at the first transform or solve, so that gpumat loads and runs everything else
 # without them (linked, cuSOLVER and cuBLAS cost every `pkg load` 220-320 ms).  The rpath
 # makes that dlopen look in this toolkit's library folder as well (after LD_LIBRARY_PATH,

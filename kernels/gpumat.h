@@ -472,7 +472,7 @@ gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void
 gm_status gm_scale_complex (gm_class cls, int alpha_real, int b_real, int64_t count,
                             const void *d_alpha, const void *d_B, void *d_C, cudaStream_t stream);
 
-/* ---- dot product (kernels/dot.cu) ------------------------------------------------------- */
+/* ---- dot product (kernels/dot.cu; mixed classes: dot_mixed.cu, dot_int.cu) -------------- */
 /* View x and y as pre x len x post arrays (column-major) and reduce over the middle index:
  *   out[a + b*pre] = sum_{i < len} x[a + i*pre + b*pre*len] * y[same]
  * for every a < pre, b < post, accumulating in double (single results rounded once).  The
@@ -1244,7 +1244,7 @@ gm_status gm_fft_sample_imag (gm_class cls, int64_t count, const void *d_x, int 
 void gm_fft_release (void);
 /* For tests: plans in the cache now, and plans made since the process started. */
 void gm_fft_plan_stats (int *cached, long long *made);
-/* ---- dense linear algebra (kernels/solve.cu): cuSOLVER and cuBLAS with Octave's rules ---- */
+/* ---- dense linear algebra (kernels/solve.cu, factor.cu): cuSOLVER and cuBLAS, Octave's rules */
 /* Square solves, inverses, determinants, LU and Cholesky of full double, single, complex double
  * and complex single matrices on the current device (column-major, leading dimension = rows,
  * as Octave stores them), queued on stream 0 with one cuSOLVER and one cuBLAS handle cached per

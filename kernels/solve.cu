@@ -1,18 +1,13 @@
-/* solve.cu: square solves, inverses, determinants, LU and Cholesky through cuSOLVER and cuBLAS,
- * with Octave 7.3's choice of method and LAPACK's condition estimate (gpumat.h says the rules).
+/* solve.cu: square solves (\ and /) and inverses through cuSOLVER and cuBLAS, with Octave 7.3's
+ * choice of method and LAPACK's condition estimate (gpumat.h says the rules).  det, lu and chol
+ * are kernels/factor.cu's; the libraries are loaded by kernels/solver_lib.cu.
  *
  * Host code calling the libraries, plus the few kernels they lack: Octave's matrix_type probe
  * (one pass over A in 32x32 tile pairs, coalesced in both triangles), a NaN/Inf flag, column sums
- * of |A| for the 1-norm, and the copies that lay out identities, triangles and LU's factors.
+ * of |A| for the 1-norm, the identity, and the split of complex right-hand sides for a real
+ * matrix.  The probe, the flag, the norm and the estimate serve factor.cu too (solve_internal.h).
  * Every call waits (it reads getrf's or potrf's info), so its workspaces go back to the cache
  * at return; a failure frees them too.
- *
- * cuSOLVER and cuBLAS are loaded with dlopen at the first solve (load_libraries), as fft.cu
- * loads cuFFT, not linked: linked, they cost every `pkg load` 220-320 ms on the H200's host
- * (this 2-core machine: Octave's start with the value type registered 0.22-0.28 s, 0.44-0.96 s
- * with the two libraries preloaded).  Their sonames are those of the toolkit built against;
- * libgpumat.so's rpath to the toolkit's library folder (build.mk) is where dlopen looks after
- * LD_LIBRARY_PATH, and both libraries find their own dependencies beside themselves ($ORIGIN).
  *
  * The condition estimate follows LAPACK's xGECON / xPOCON / xTRCON step for step: the 1-norm of
  * the matrix, and Hager and Higham's estimate of the 1-norm of its inverse (xLACN2, at most 5
@@ -26,191 +21,22 @@
  */
 #include <cublas_v2.h>
 #include <cusolverDn.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <cmath>
 #include <complex>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <vector>
 #include "gpumat.h"
 #include "solver_lib.h"
+#include "solve_internal.h"
 
-/* ---- cuSOLVER and cuBLAS, loaded at the first solve (solver_lib.h declares them) ------- */
+/* ---- what factor.cu uses too (solve_internal.h declares it) ----------------------------- */
 
 namespace gm_solver {
-
-solver_api lib;
-static int lib_loaded;
-static pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* Opens one of the two libraries (RTLD_LOCAL: its symbols are read through `lib` only). */
-static gm_status open_library (const char *soname, const char *package, void **out)
-{
-  *out = dlopen (soname, RTLD_NOW | RTLD_LOCAL);
-  if (*out)
-    return GM_OK;
-  const char *why = dlerror ();
-  return gm_fail (GM_ERR_CUDA,
-                  "NVIDIA's %s library (%s) could not be loaded: %s.  \\, /, inv, det, lu, "
-                  "chol, eig, svd and qr of gpumat matrices need cuSOLVER and cuBLAS: install "
-                  "the CUDA %d toolkit's libraries (NVIDIA's packages libcusolver-%d-* and "
-                  "libcublas-%d-*, "
-                  "or the whole toolkit), or add the folder that holds %s to LD_LIBRARY_PATH "
-                  "before starting Octave", package, soname, why ? why : "not found",
-                  CUDART_VERSION / 1000, CUDART_VERSION / 1000, CUDART_VERSION / 1000, soname);
-}
-
-/* Loads cuBLAS, then cuSOLVER (which needs it), once; a failure is retried at the next call.
-   Never unloaded: handles and their kernels live in them. */
-gm_status load_libraries (void)
-{
-  pthread_mutex_lock (&lib_lock);
-  if (lib_loaded) {
-    pthread_mutex_unlock (&lib_lock);
-    return GM_OK;
-  }
-  void *blas = NULL, *solver = NULL;
-  gm_status st = open_library (CUBLAS_SONAME, "cuBLAS", &blas);
-  if (st == GM_OK)
-    st = open_library (CUSOLVER_SONAME, "cuSOLVER", &solver);
-  solver_api a;
-  const char *missing = NULL, *from = NULL;
-#define GM_LOAD(f)                                                                           \
-  if (st == GM_OK && !missing && !(*(void **) &a.f = dlsym (handle, GM_STR (f)))) {          \
-    missing = GM_STR (f);                                                                    \
-    from = name;                                                                             \
-  }
-  {
-    void *handle = blas;
-    const char *name = CUBLAS_SONAME;
-    GM_CUBLAS_FUNCTIONS (GM_LOAD)
-  }
-  {
-    void *handle = solver;
-    const char *name = CUSOLVER_SONAME;
-    GM_CUSOLVER_FUNCTIONS (GM_LOAD)
-  }
-#undef GM_LOAD
-  if (st == GM_OK && missing)
-    st = gm_fail (GM_ERR_CUDA, "NVIDIA's library %s has no %s: it is not the one of CUDA %d "
-                  "that gpumat was built with", from, missing, CUDART_VERSION / 1000);
-  if (st != GM_OK) {
-    if (solver)
-      dlclose (solver);
-    if (blas)
-      dlclose (blas);
-  } else {
-    lib = a;
-    lib_loaded = 1;
-  }
-  pthread_mutex_unlock (&lib_lock);
-  return st;
-}
-
-static solver_handles handles_of[GM_MAX_DEVICES];
-static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static const char *cusolver_name (cusolverStatus_t s)
-{
-  switch (s) {
-  case CUSOLVER_STATUS_SUCCESS: return "CUSOLVER_STATUS_SUCCESS";
-  case CUSOLVER_STATUS_NOT_INITIALIZED: return "CUSOLVER_STATUS_NOT_INITIALIZED";
-  case CUSOLVER_STATUS_ALLOC_FAILED: return "CUSOLVER_STATUS_ALLOC_FAILED";
-  case CUSOLVER_STATUS_INVALID_VALUE: return "CUSOLVER_STATUS_INVALID_VALUE";
-  case CUSOLVER_STATUS_ARCH_MISMATCH: return "CUSOLVER_STATUS_ARCH_MISMATCH";
-  case CUSOLVER_STATUS_EXECUTION_FAILED: return "CUSOLVER_STATUS_EXECUTION_FAILED";
-  case CUSOLVER_STATUS_INTERNAL_ERROR: return "CUSOLVER_STATUS_INTERNAL_ERROR";
-  case CUSOLVER_STATUS_NOT_SUPPORTED: return "CUSOLVER_STATUS_NOT_SUPPORTED";
-  case CUSOLVER_STATUS_INVALID_WORKSPACE: return "CUSOLVER_STATUS_INVALID_WORKSPACE";
-  default: return "a cuSOLVER error";
-  }
-}
-
-gm_status check_cusolver (cusolverStatus_t s, const char *where)
-{
-  if (s == CUSOLVER_STATUS_SUCCESS)
-    return GM_OK;
-  return gm_fail (s == CUSOLVER_STATUS_ALLOC_FAILED ? GM_ERR_OUT_OF_MEMORY : GM_ERR_CUDA,
-                  "%s: %s (%d)", where, cusolver_name (s), (int) s);
-}
-
-gm_status check_cublas (cublasStatus_t s, const char *where)
-{
-  if (s == CUBLAS_STATUS_SUCCESS)
-    return GM_OK;
-  return gm_fail (s == CUBLAS_STATUS_ALLOC_FAILED ? GM_ERR_OUT_OF_MEMORY : GM_ERR_CUDA,
-                  "%s: %s (%d)", where, lib.cublasGetStatusName (s), (int) s);
-}
-
-/* The current device's handles, made at first use on it and again after a context reset (the
-   old ones died with their context: they are dropped, not destroyed).  Both queue on stream 0,
-   the legacy default stream of every gpumat operation. */
-gm_status get_handles (solver_handles **out)
-{
-  gm_status st = gm_init ();
-  if (st != GM_OK || (st = load_libraries ()) != GM_OK)
-    return st;
-  int dev = 0;
-  if ((st = gm_cuda_status (cudaGetDevice (&dev), "cudaGetDevice")) != GM_OK)
-    return st;
-  if (dev < 0 || dev >= GM_MAX_DEVICES)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "solver: device %d", dev);
-  pthread_mutex_lock (&handles_lock);
-  solver_handles *h = &handles_of[dev];
-  if (h->ready && h->epoch != gm_context_epoch ())
-    h->ready = 0;
-  if (!h->ready) {
-    cusolverDnHandle_t dn = NULL;
-    cusolverDnParams_t params = NULL;
-    cublasHandle_t blas = NULL;
-    st = check_cusolver (lib.cusolverDnCreate (&dn), "cusolverDnCreate");
-    if (st == GM_OK)
-      st = check_cusolver (lib.cusolverDnCreateParams (&params), "cusolverDnCreateParams");
-    if (st == GM_OK)
-      st = check_cublas (lib.cublasCreate (&blas), "cublasCreate");
-    if (st == GM_OK)
-      st = check_cusolver (lib.cusolverDnSetStream (dn, 0), "cusolverDnSetStream");
-    if (st == GM_OK)
-      st = check_cublas (lib.cublasSetStream (blas, 0), "cublasSetStream");
-    if (st != GM_OK) {
-      if (blas) lib.cublasDestroy (blas);
-      if (params) lib.cusolverDnDestroyParams (params);
-      if (dn) lib.cusolverDnDestroy (dn);
-      pthread_mutex_unlock (&handles_lock);
-      return st;
-    }
-    h->dn = dn;
-    h->params = params;
-    h->blas = blas;
-    h->epoch = gm_context_epoch ();
-    h->ready = 1;
-  }
-  *out = h;
-  pthread_mutex_unlock (&handles_lock);
-  return GM_OK;
-}
-
-} /* namespace gm_solver */
-
-namespace {
-
-using namespace gm_solver;
 
 bool is_float_class (gm_class c)
 {
   return c == GM_DOUBLE || c == GM_SINGLE || c == GM_COMPLEX_DOUBLE || c == GM_COMPLEX_SINGLE;
-}
-
-cudaDataType data_type (gm_class c)
-{
-  switch (c) {
-  case GM_SINGLE: return CUDA_R_32F;
-  case GM_COMPLEX_DOUBLE: return CUDA_C_64F;
-  case GM_COMPLEX_SINGLE: return CUDA_C_32F;
-  default: return CUDA_R_64F;
-  }
 }
 
 int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -226,6 +52,12 @@ gm_status launched (const char *where)
 {
   return gm_cuda_status (cudaGetLastError (), where);
 }
+
+} /* namespace gm_solver */
+
+namespace {
+
+using namespace gm_solver;
 
 /* ---- kernels ---------------------------------------------------------------------------- */
 /* Column-major throughout: element (i, j) of an n-row matrix at i + j*n, i contiguous.  A
@@ -369,58 +201,6 @@ __global__ void identity_kernel (int64_t n, R *X)
   }
 }
 
-/* Copies the upper (keep_upper) or lower triangle of an n x n A (leading dimension lda) into R
-   (n x n, leading dimension ldr), zeros elsewhere.  E: the element's storage type (4, 8 or 16
-   bytes: only data move). */
-template <typename E>
-__global__ void triangle_kernel (int64_t n, const E *__restrict__ A, int64_t lda, E *Rm,
-                                 int64_t ldr, int keep_upper)
-{
-  for (int64_t k = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; k < n * n;
-       k += (int64_t) gridDim.x * blockDim.x) {
-    const int64_t i = k % n, j = k / n;
-    const bool keep = keep_upper ? i <= j : i >= j;
-    Rm[i + j * ldr] = keep ? A[i + j * lda] : E ();
-  }
-}
-
-/* LU's factors from getrf's Y (m x n): L (m x k) unit lower, row i written to row
-   dest[i] (the identity when dest is NULL); U (k x n) upper. */
-template <typename R, bool C>
-__global__ void lu_l_kernel (int64_t m, int64_t k, const R *__restrict__ Y, const int64_t *dest,
-                             R *L)
-{
-  for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < m * k;
-       e += (int64_t) gridDim.x * blockDim.x) {
-    const int64_t i = e % m, j = e / m, o = (dest ? dest[i] : i) + j * m;
-    const R re = i > j ? (C ? Y[2 * e] : Y[e]) : i == j ? 1 : 0;
-    const R im = C && i > j ? Y[2 * e + 1] : 0;
-    if (C) {
-      L[2 * o] = re;
-      L[2 * o + 1] = im;
-    } else
-      L[o] = re;
-  }
-}
-
-template <typename E>
-__global__ void lu_u_kernel (int64_t m, int64_t k, int64_t n, const E *__restrict__ Y, E *U)
-{
-  for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < k * n;
-       e += (int64_t) gridDim.x * blockDim.x) {
-    const int64_t i = e % k, j = e / k;
-    U[e] = i <= j ? Y[i + j * m] : E ();
-  }
-}
-
-/* P (m x m double): P(i, perm[i]) = 1, zeros elsewhere, so that P * A = A(perm, :). */
-__global__ void perm_matrix_kernel (int64_t m, const int64_t *__restrict__ perm, double *P)
-{
-  for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < m * m;
-       e += (int64_t) gridDim.x * blockDim.x)
-    P[e] = perm[e % m] == e / m ? 1.0 : 0.0;
-}
-
 /* A complex n x k matrix as the real n x 2k one [real(B), imag(B)] (Octave's
    stack_complex_matrix), and back. */
 template <typename R>
@@ -443,12 +223,11 @@ __global__ void merge_complex (int64_t count, const R *__restrict__ S, R *Z)
   }
 }
 
-/* ---- small launchers -------------------------------------------------------------------- */
+} /* namespace */
 
-gm_status read_int (const int *d_int, int *value)
-{
-  return gm_copy_to_host (value, d_int, sizeof (int));
-}
+namespace gm_solver {
+
+/* ---- small launchers -------------------------------------------------------------------- */
 
 gm_status probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type, int *nonfinite)
 {
@@ -555,116 +334,7 @@ gm_status identity (gm_class cls, int64_t n, void *d_X)
   return launched ("identity");
 }
 
-gm_status triangle (gm_class cls, int64_t n, const void *d_A, int64_t lda, void *d_R, int64_t ldr,
-                    int keep_upper)
-{
-  if (n == 0)
-    return GM_OK;
-  const unsigned g = grid_for (n * n);
-  switch (gm_class_size (cls)) {
-  case 4: triangle_kernel<float><<<g, 256>>> (n, (const float *) d_A, lda, (float *) d_R, ldr, keep_upper); break;
-  case 8: triangle_kernel<double><<<g, 256>>> (n, (const double *) d_A, lda, (double *) d_R, ldr, keep_upper); break;
-  default: triangle_kernel<double2><<<g, 256>>> (n, (const double2 *) d_A, lda, (double2 *) d_R, ldr, keep_upper); break;
-  }
-  return launched ("triangle");
-}
-
-/* ---- typed calls into the libraries ------------------------------------------------------ */
-
-cublasOperation_t blas_op (gm_op op)
-{
-  return op == GM_OP_NONE ? CUBLAS_OP_N : op == GM_OP_TRANSPOSE ? CUBLAS_OP_T : CUBLAS_OP_C;
-}
-
-/* x := inv (op (A)) x for one vector x, as trsm with one column.  With cuBLAS's trsv the
-   condition estimate's 8-10 solves made gm_solve 49.6 ms at n = 8192 against getrf + getrs's
-   40.6 (H200): about 1 ms a solve, where one pass over the triangle takes 0.1 ms.  trsm's
-   blocked form is expected to come closer to that (bench/NOTES-linalg.md: to be measured). */
-gm_status trsv (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOperation_t trans,
-                cublasDiagType_t diag, int64_t n, const void *A, void *x)
-{
-  const double one_d = 1.0;
-  const float one_f = 1.0f;
-  const cuDoubleComplex one_z = {1.0, 0.0};
-  const cuComplex one_c = {1.0f, 0.0f};
-  const cublasSideMode_t side = CUBLAS_SIDE_LEFT;
-  cublasStatus_t s;
-  switch (cls) {
-  case GM_DOUBLE: s = lib.cublasDtrsm_64 (h, side, uplo, trans, diag, n, 1, &one_d, (const double *) A, n, (double *) x, n); break;
-  case GM_SINGLE: s = lib.cublasStrsm_64 (h, side, uplo, trans, diag, n, 1, &one_f, (const float *) A, n, (float *) x, n); break;
-  case GM_COMPLEX_DOUBLE: s = lib.cublasZtrsm_64 (h, side, uplo, trans, diag, n, 1, &one_z, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) x, n); break;
-  default: s = lib.cublasCtrsm_64 (h, side, uplo, trans, diag, n, 1, &one_c, (const cuComplex *) A, n, (cuComplex *) x, n); break;
-  }
-  return check_cublas (s, "cublas<t>trsm (one column)");
-}
-
-gm_status trsm (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOperation_t trans,
-                int64_t n, int64_t nrhs, const void *A, void *B)
-{
-  const double one_d = 1.0;
-  const float one_f = 1.0f;
-  const cuDoubleComplex one_z = {1.0, 0.0};
-  const cuComplex one_c = {1.0f, 0.0f};
-  const cublasSideMode_t side = CUBLAS_SIDE_LEFT;
-  const cublasDiagType_t diag = CUBLAS_DIAG_NON_UNIT;
-  cublasStatus_t s;
-  switch (cls) {
-  case GM_DOUBLE: s = lib.cublasDtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_d, (const double *) A, n, (double *) B, n); break;
-  case GM_SINGLE: s = lib.cublasStrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_f, (const float *) A, n, (float *) B, n); break;
-  case GM_COMPLEX_DOUBLE: s = lib.cublasZtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_z, (const cuDoubleComplex *) A, n, (cuDoubleComplex *) B, n); break;
-  default: s = lib.cublasCtrsm_64 (h, side, uplo, trans, diag, n, nrhs, &one_c, (const cuComplex *) A, n, (cuComplex *) B, n); break;
-  }
-  return check_cublas (s, "cublas<t>trsm");
-}
-
-/* getrf in place on an m x n W (leading dimension m); *info its info. */
-gm_status getrf (solver_handles *h, gm_class cls, int64_t m, int64_t n, void *W, int64_t *d_ipiv,
-                 int *d_info, int *info)
-{
-  blocks b;
-  size_t dev_bytes = 0, host_bytes = 0;
-  const cudaDataType t = data_type (cls);
-  gm_status st = check_cusolver (lib.cusolverDnXgetrf_bufferSize (h->dn, h->params, m, n, t, W, m, t,
-                                                              &dev_bytes, &host_bytes),
-                                 "cusolverDnXgetrf_bufferSize");
-  void *d_work = NULL;
-  if (st == GM_OK)
-    st = b.alloc (&d_work, dev_bytes);
-  if (st != GM_OK)
-    return st;
-  std::vector<char> h_work (host_bytes);
-  st = check_cusolver (lib.cusolverDnXgetrf (h->dn, h->params, m, n, t, W, m, d_ipiv, t, d_work,
-                                         dev_bytes, host_bytes ? h_work.data () : NULL,
-                                         host_bytes, d_info),
-                       "cusolverDnXgetrf");
-  return st != GM_OK ? st : read_int (d_info, info);
-}
-
-gm_status potrf (solver_handles *h, gm_class cls, cublasFillMode_t uplo, int64_t n, void *W,
-                 int *d_info, int *info)
-{
-  blocks b;
-  size_t dev_bytes = 0, host_bytes = 0;
-  const cudaDataType t = data_type (cls);
-  gm_status st = check_cusolver (lib.cusolverDnXpotrf_bufferSize (h->dn, h->params, uplo, n, t, W, n,
-                                                              t, &dev_bytes, &host_bytes),
-                                 "cusolverDnXpotrf_bufferSize");
-  void *d_work = NULL;
-  if (st == GM_OK)
-    st = b.alloc (&d_work, dev_bytes);
-  if (st != GM_OK)
-    return st;
-  std::vector<char> h_work (host_bytes);
-  st = check_cusolver (lib.cusolverDnXpotrf (h->dn, h->params, uplo, n, t, W, n, t, d_work, dev_bytes,
-                                         host_bytes ? h_work.data () : NULL, host_bytes, d_info),
-                       "cusolverDnXpotrf");
-  return st != GM_OK ? st : read_int (d_info, info);
-}
-
 /* ---- LAPACK's condition estimate ------------------------------------------------------------ */
-
-/* Which inverse a step of the estimate applies (xGECON, xPOCON, xTRCON). */
-enum factor_kind { LU_FACTORS, CHOL_UPPER, CHOL_LOWER, TRI_UPPER, TRI_LOWER };
 
 /* x := inv (M) x (kase 1) or inv (M)' x (kase 2) for the matrix M the factors stand for. */
 gm_status apply_inverse (cublasHandle_t h, gm_class cls, factor_kind kind, int64_t n,
@@ -876,83 +546,9 @@ gm_status check_square_args (const char *what, gm_class cls, int64_t n, const vo
   return GM_OK;
 }
 
-/* The product of the diagonal d[0 .. n-1] in Octave's DET form (liboctave/numeric/DET.h): a
-   coefficient renormalized to [0.5, 1) in modulus after each factor and a power of two, so that
-   no partial product overflows; `negate[i]` flips the factor's sign (a row swap), `square`
-   squares the result (a Cholesky factor's product).  T: the class's scalar type. */
-template <typename T>
-T scaled_log2 (T x, int &e)
-{
-  return std::frexp (x, &e);
-}
-template <typename R>
-std::complex<R> scaled_log2 (std::complex<R> x, int &e)
-{
-  const R ax = std::abs (x);
-  const R lax = std::frexp (ax, &e);
-  return ax != lax ? (x / ax) * lax : x;
-}
-
-template <typename T>
-T det_product (const std::vector<T> &d, const std::vector<char> &negate, bool square)
-{
-  int e2 = 0, e;
-  T c2 = scaled_log2 (T (1), e2);
-  for (size_t i = 0; i < d.size (); i++) {
-    c2 *= negate.empty () || !negate[i] ? d[i] : -d[i];
-    c2 = scaled_log2 (c2, e);
-    e2 += e;
-  }
-  if (square) {
-    const T c = c2 * c2;
-    const int ee = e2 + e2;
-    c2 = scaled_log2 (c, e);
-    e2 = ee + e;
-  }
-  return c2 * static_cast<T> (std::ldexp (1.0, e2));
-}
-
-/* The diagonal of an n x n device matrix, to the host (as n elements of cls). */
-gm_status read_diagonal (gm_class cls, int64_t n, const void *d_A, void *h_diag)
-{
-  const size_t es = gm_class_size (cls);
-  gm_status st = gm_cuda_status (cudaMemcpy2D (h_diag, es, d_A, (size_t) (n + 1) * es, es,
-                                               (size_t) n, cudaMemcpyDeviceToHost),
-                                 "copying a diagonal to the host");
-  return st;
-}
-
-template <typename T>
-void det_of (const void *h_diag, int64_t n, const std::vector<char> &negate, bool square,
-             double *re, double *im)
-{
-  std::vector<T> d ((size_t) n);
-  memcpy (d.data (), h_diag, (size_t) n * sizeof (T));
-  const T v = det_product (d, negate, square);
-  const std::complex<double> z (v);
-  *re = z.real ();
-  *im = z.imag ();
-}
-
-void det_value (gm_class cls, const void *h_diag, int64_t n, const std::vector<char> &negate,
-                bool square, double *re, double *im)
-{
-  switch (cls) {
-  case GM_DOUBLE: det_of<double> (h_diag, n, negate, square, re, im); break;
-  case GM_SINGLE: det_of<float> (h_diag, n, negate, square, re, im); break;
-  case GM_COMPLEX_DOUBLE: det_of<std::complex<double>> (h_diag, n, negate, square, re, im); break;
-  default: det_of<std::complex<float>> (h_diag, n, negate, square, re, im); break;
-  }
-}
-
-} /* namespace */
+} /* namespace gm_solver */
 
 /* ---- the C API -------------------------------------------------------------------------- */
-
-extern "C" gm_status gm_solver_library (void)
-{
-  return load_libraries ();
-}
 
 extern "C" double gm_solve_rcond_floor (gm_class cls)
 {
@@ -1257,244 +853,6 @@ extern "C" gm_status gm_inverse (gm_class cls, int64_t n, const void *d_A, void 
       || (st = check_cusolver (lib.cusolverDnXgetrs (h->dn, h->params, CUBLAS_OP_N, n, n, t, W, n,
                                                  d_ipiv, t, d_X, n, (int *) d_info),
                                "cusolverDnXgetrs")) != GM_OK)
-    return st;
-  return gm_sync ();
-}
-
-extern "C" gm_status gm_det (gm_class cls, int64_t n, const void *d_A, double *det_re,
-                             double *det_im, gm_solve_report *report)
-{
-  gm_status st = check_square_args ("gm_det", cls, n, d_A, report);
-  if (st != GM_OK)
-    return st;
-  if (!det_re || !det_im)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_det: no result");
-  *det_re = 1;
-  *det_im = 0;
-  if (n == 0)
-    return GM_OK;
-  solver_handles *h;
-  if ((st = get_handles (&h)) != GM_OK)
-    return st;
-  gm_matrix_type type;
-  int nonfinite = 0;
-  if ((st = probe (cls, n, d_A, &type, &nonfinite)) != GM_OK)
-    return st;
-  report->type = type;
-  if (nonfinite) {
-    report->outcome = GM_SOLVE_NONFINITE;
-    return GM_OK;
-  }
-  const size_t es = gm_class_size (cls);
-  std::vector<char> diag ((size_t) n * es), negate;
-  if (type == GM_MATRIX_UPPER || type == GM_MATRIX_LOWER) {
-    /* the product of the diagonal; Octave leaves rcond 0 here */
-    report->factored = type;
-    if ((st = read_diagonal (cls, n, d_A, diag.data ())) != GM_OK)
-      return st;
-    det_value (cls, diag.data (), n, negate, false, det_re, det_im);
-    return GM_OK;
-  }
-  blocks b;
-  void *W, *d_info;
-  if ((st = b.alloc (&W, (size_t) n, (size_t) n, es)) != GM_OK
-      || (st = b.alloc (&d_info, sizeof (int))) != GM_OK
-      || (st = gm_copy_device (W, d_A, (size_t) n * n * es)) != GM_OK)
-    return st;
-  double anorm = 0;
-  if ((st = norm1 (cls, n, n, d_A, &anorm)) != GM_OK)
-    return st;
-  if (!std::isfinite (anorm)) {
-    /* finite elements whose column sum overflows the class: Octave's det then depends on the
-       host's LAPACK (3.12's xGECON refuses an infinite norm, INFO = -5, and det is 0) */
-    report->outcome = GM_SOLVE_NONFINITE;
-    return GM_OK;
-  }
-  int info = 0;
-  if (type == GM_MATRIX_HERMITIAN) {
-    if ((st = potrf (h, cls, CUBLAS_FILL_MODE_LOWER, n, W, (int *) d_info, &info)) != GM_OK)
-      return st;
-    if (info == 0) {
-      report->factored = GM_MATRIX_HERMITIAN;
-      if ((st = condition (h, cls, CHOL_LOWER, n, W, anorm, &report->rcond)) != GM_OK
-          || (st = read_diagonal (cls, n, W, diag.data ())) != GM_OK)
-        return st;
-      det_value (cls, diag.data (), n, negate, true, det_re, det_im);
-      return GM_OK;
-    }
-    report->chol_failed = 1;
-    if ((st = gm_copy_device (W, d_A, (size_t) n * n * es)) != GM_OK)
-      return st;
-  }
-  report->factored = GM_MATRIX_FULL;
-  int64_t *d_ipiv;
-  if ((st = b.alloc ((void **) &d_ipiv, (size_t) n, sizeof (int64_t))) != GM_OK
-      || (st = getrf (h, cls, n, n, W, d_ipiv, (int *) d_info, &info)) != GM_OK)
-    return st;
-  report->info = info;
-  if (info > 0) {
-    report->outcome = GM_SOLVE_SINGULAR;
-    *det_re = 0;
-    return GM_OK;
-  }
-  std::vector<int64_t> ipiv ((size_t) n);
-  if ((st = condition (h, cls, LU_FACTORS, n, W, anorm, &report->rcond)) != GM_OK
-      || (st = gm_copy_to_host (ipiv.data (), d_ipiv, (size_t) n * sizeof (int64_t))) != GM_OK
-      || (st = read_diagonal (cls, n, W, diag.data ())) != GM_OK)
-    return st;
-  negate.resize ((size_t) n);
-  for (int64_t i = 0; i < n; i++)
-    negate[(size_t) i] = ipiv[(size_t) i] != i + 1;
-  det_value (cls, diag.data (), n, negate, false, det_re, det_im);
-  return GM_OK;
-}
-
-extern "C" gm_status gm_lu (gm_class cls, int64_t m, int64_t n, const void *d_A, void *d_Y,
-                            int64_t *h_perm, gm_solve_report *report)
-{
-  if (!report || !is_float_class (cls) || m < 0 || n < 0 || (m * n > 0 && (!d_A || !d_Y))
-      || (m > 0 && !h_perm))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_lu: bad argument");
-  report_init (report);
-  for (int64_t i = 0; i < m; i++)
-    h_perm[i] = i;
-  if (m == 0 || n == 0)
-    return GM_OK;
-  solver_handles *h;
-  gm_status st = get_handles (&h);
-  if (st != GM_OK)
-    return st;
-  int nonfinite = 0;
-  if ((st = any_nonfinite (cls, m * n, d_A, &nonfinite)) != GM_OK)
-    return st;
-  if (nonfinite) {
-    report->outcome = GM_SOLVE_NONFINITE;
-    return GM_OK;
-  }
-  const int64_t k = m < n ? m : n;
-  blocks b;
-  void *d_info;
-  int64_t *d_ipiv;
-  int info = 0;
-  if ((st = b.alloc (&d_info, sizeof (int))) != GM_OK
-      || (st = b.alloc ((void **) &d_ipiv, (size_t) k, sizeof (int64_t))) != GM_OK
-      || (st = gm_copy_device (d_Y, d_A, (size_t) m * n * gm_class_size (cls))) != GM_OK
-      || (st = getrf (h, cls, m, n, d_Y, d_ipiv, (int *) d_info, &info)) != GM_OK)
-    return st;
-  report->factored = GM_MATRIX_FULL;
-  report->info = info;
-  std::vector<int64_t> ipiv ((size_t) k);
-  if ((st = gm_copy_to_host (ipiv.data (), d_ipiv, (size_t) k * sizeof (int64_t))) != GM_OK)
-    return st;
-  /* LAPACK's swaps, row i with row ipiv(i), applied in order to 0 .. m-1 */
-  for (int64_t i = 0; i < k; i++) {
-    const int64_t p = ipiv[(size_t) i] - 1;
-    if (p < 0 || p >= m)
-      return gm_fail (GM_ERR_CUDA, "gm_lu: getrf returned pivot %lld for row %lld",
-                      (long long) (p + 1), (long long) (i + 1));
-    const int64_t t = h_perm[i];
-    h_perm[i] = h_perm[p];
-    h_perm[p] = t;
-  }
-  return GM_OK;
-}
-
-extern "C" gm_status gm_lu_factors (gm_class cls, int64_t m, int64_t n, const void *d_Y,
-                                    const int64_t *h_perm, int permute_l, void *d_L, void *d_U,
-                                    double *d_P)
-{
-  const int64_t k = m < n ? m : n;
-  if (!is_float_class (cls) || m < 0 || n < 0 || (m * n > 0 && (!d_Y || !d_L || !d_U))
-      || (m > 0 && (permute_l || d_P) && !h_perm))
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_lu_factors: bad argument");
-  gm_status st = gm_init ();
-  if (st != GM_OK)
-    return st;
-  blocks b;
-  int64_t *d_perm = NULL, *d_dest = NULL;
-  if ((permute_l || d_P) && m > 0) {
-    if ((st = b.alloc ((void **) &d_perm, (size_t) m, sizeof (int64_t))) != GM_OK
-        || (st = gm_copy_to_device (d_perm, h_perm, (size_t) m * sizeof (int64_t))) != GM_OK)
-      return st;
-    if (permute_l)
-      d_dest = d_perm;
-  }
-  if (m * k > 0) {
-    const unsigned g = grid_for (m * k);
-    switch (cls) {
-    case GM_DOUBLE: lu_l_kernel<double, false><<<g, 256>>> (m, k, (const double *) d_Y, d_dest, (double *) d_L); break;
-    case GM_SINGLE: lu_l_kernel<float, false><<<g, 256>>> (m, k, (const float *) d_Y, d_dest, (float *) d_L); break;
-    case GM_COMPLEX_DOUBLE: lu_l_kernel<double, true><<<g, 256>>> (m, k, (const double *) d_Y, d_dest, (double *) d_L); break;
-    default: lu_l_kernel<float, true><<<g, 256>>> (m, k, (const float *) d_Y, d_dest, (float *) d_L); break;
-    }
-    if ((st = launched ("LU's L")) != GM_OK)
-      return st;
-  }
-  if (k * n > 0) {
-    const unsigned g = grid_for (k * n);
-    switch (gm_class_size (cls)) {
-    case 4: lu_u_kernel<float><<<g, 256>>> (m, k, n, (const float *) d_Y, (float *) d_U); break;
-    case 8: lu_u_kernel<double><<<g, 256>>> (m, k, n, (const double *) d_Y, (double *) d_U); break;
-    default: lu_u_kernel<double2><<<g, 256>>> (m, k, n, (const double2 *) d_Y, (double2 *) d_U); break;
-    }
-    if ((st = launched ("LU's U")) != GM_OK)
-      return st;
-  }
-  if (d_P && m > 0) {
-    perm_matrix_kernel<<<grid_for (m * m), 256>>> (m, d_perm, d_P);
-    if ((st = launched ("LU's P")) != GM_OK)
-      return st;
-  }
-  /* d_perm goes back to the cache at return: the kernels above are queued after its upload
-     and before any later use of the block (stream 0, in order) */
-  return GM_OK;
-}
-
-extern "C" gm_status gm_chol (gm_class cls, int upper, int64_t n, const void *d_A, void *d_R,
-                              gm_solve_report *report)
-{
-  gm_status st = check_square_args ("gm_chol", cls, n, d_A, report);
-  if (st != GM_OK)
-    return st;
-  if (n > 0 && !d_R)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_chol: no result");
-  if (n == 0)
-    return GM_OK;
-  solver_handles *h;
-  if ((st = get_handles (&h)) != GM_OK)
-    return st;
-  int nonfinite = 0;
-  if ((st = any_nonfinite (cls, n * n, d_A, &nonfinite)) != GM_OK)
-    return st;
-  if (nonfinite) {
-    report->outcome = GM_SOLVE_NONFINITE;
-    return GM_OK;
-  }
-  const size_t es = gm_class_size (cls);
-  const cublasFillMode_t uplo = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-  blocks b;
-  void *d_info;
-  if ((st = b.alloc (&d_info, sizeof (int))) != GM_OK)
-    return st;
-  report->factored = GM_MATRIX_HERMITIAN;
-  /* potrf reads only its triangle (as LAPACK, whose caller Octave copies only that one);
-     the other one is zeroed after.  On failure at minor p, Octave returns the factor of the
-     leading p-1 block: that block is factored again on its own (it is positive definite; in
-     the rare case rounding says otherwise, the smaller failure is the one reported). */
-  int64_t size = n;
-  for (;;) {
-    int info = 0;
-    if ((st = triangle (cls, size, d_A, n, d_R, size, upper)) != GM_OK
-        || (st = potrf (h, cls, uplo, size, d_R, (int *) d_info, &info)) != GM_OK)
-      return st;
-    if (info == 0)
-      break;
-    report->info = info;
-    size = info - 1;
-    if (size == 0)
-      break;
-  }
-  if (size > 0 && (st = triangle (cls, size, d_R, size, d_R, size, upper)) != GM_OK)
     return st;
   return gm_sync ();
 }

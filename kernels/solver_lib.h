@@ -1,7 +1,8 @@
-/* solver_lib.h: cuSOLVER and cuBLAS as kernels/solve.cu loads them (dlopen at the first call
- * that needs them: solve.cu's header says why), shared by the files that call them
- * (kernels/solve.cu, kernels/eig_svd.cu): the table of entry points, the per-device handles and
- * the workspace list.  Internal to kernels/: C++ only, no C API here (gpumat.h has that).
+/* solver_lib.h: cuSOLVER and cuBLAS as kernels/solver_lib.cu loads them (dlopen at the first
+ * call that needs them: solver_lib.cu's header says why), shared by the files that call them
+ * (kernels/solve.cu, kernels/factor.cu, kernels/eig_svd.cu): the table of entry points, the
+ * per-device handles, the workspace list, and the typed calls solve.cu and factor.cu make.
+ * Internal to kernels/: C++ only, no C API here (gpumat.h has that).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -57,7 +58,7 @@ struct solver_api {
 #undef GM_FIELD
 };
 
-/* The entry points, set by load_libraries (defined in solve.cu). */
+/* The entry points, set by load_libraries (defined in solver_lib.cu). */
 extern solver_api lib;
 
 /* Loads both libraries once (gm_solver_library's C API calls it). */
@@ -75,6 +76,25 @@ gm_status get_handles (solver_handles **out);
 /* GM_OK, or the library's status name and `where` in gm_error_detail (). */
 gm_status check_cusolver (cusolverStatus_t s, const char *where);
 gm_status check_cublas (cublasStatus_t s, const char *where);
+
+/* ---- typed calls into the libraries (solver_lib.cu) ----------------------------------------- */
+
+/* The cudaDataType of a float class (double, single, complex double or single). */
+cudaDataType data_type (gm_class c);
+/* One int from the device (a routine's info), waiting for it. */
+gm_status read_int (const int *d_int, int *value);
+cublasOperation_t blas_op (gm_op op);
+/* x := inv (op (A)) x for one vector x, A n x n triangular (leading dimension n). */
+gm_status trsv (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOperation_t trans,
+                cublasDiagType_t diag, int64_t n, const void *A, void *x);
+/* B := inv (op (A)) B, A n x n triangular with a non-unit diagonal, B n x nrhs. */
+gm_status trsm (cublasHandle_t h, gm_class cls, cublasFillMode_t uplo, cublasOperation_t trans,
+                int64_t n, int64_t nrhs, const void *A, void *B);
+/* getrf / potrf in place on W (m x n, or n x n; leading dimension its rows); *info their info. */
+gm_status getrf (solver_handles *h, gm_class cls, int64_t m, int64_t n, void *W, int64_t *d_ipiv,
+                 int *d_info, int *info);
+gm_status potrf (solver_handles *h, gm_class cls, cublasFillMode_t uplo, int64_t n, void *W,
+                 int *d_info, int *info);
 
 /* ---- workspaces: every block of a call, freed at its end ------------------------------------ */
 

@@ -2,7 +2,7 @@
  *
  * Reads and checks the operands, raises Octave's own errors (nonconformant arguments, not
  * positive definite), puts both operands on the device in the class Octave computes in, and
- * calls kernels/solve.cu.  Where that says the device cannot give Octave's answer (a NaN or Inf
+ * calls kernels/solve.cu or kernels/factor.cu.  Where that says the device cannot give Octave's answer (a NaN or Inf
  * input, an exact zero pivot, a reciprocal condition estimate near Octave's warning threshold),
  * and for rectangular systems (Octave's minimum-norm least squares, xGELSD, which cuSOLVER
  * lacks), Octave's own function runs on the host on the operands as the user gave them: its
@@ -84,7 +84,7 @@ static void check_operand (gw_scratch *scratch, const gw_operand *x, const char 
   }
 }
 
-/* cuSOLVER and cuBLAS, loaded at the first call that needs them (kernels/solve.cu): where they
+/* cuSOLVER and cuBLAS, loaded at the first call that needs them (kernels/solver_lib.cu): where they
    cannot be, gpumat:solve:noCusolver, whose message names the library and what to install. */
 static void need_solver (gw_scratch *scratch)
 {

@@ -1,6 +1,7 @@
 /* gw_solve.h: the gateway commands of the dense solvers and factorizations (mex/gw_solve.c),
  * dispatched from the gateway_commands[] table of gpumat_mex.c.  cuSOLVER and cuBLAS through
- * kernels/solve.cu, loaded at the first solve (gpumat:solve:noCusolver where they cannot be);
+ * kernels/solve.cu and kernels/factor.cu, loaded at the first solve by kernels/solver_lib.cu
+ * (gpumat:solve:noCusolver where they cannot be);
  * Octave's own function on the host wherever the device cannot give Octave's answer (a NaN or
  * Inf input, whose answer depends on the host's LAPACK; a char operand; a singular or nearly
  * singular matrix: gpumat.h says why).

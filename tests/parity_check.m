@@ -75,7 +75,7 @@ function [cases, mismatches] = parity_check (part, parts)
   ## rand, randn and randi by class, size and range (make_parity)
   [c, m, k] = make_parity (k, mine);
   cases += c;  mismatches = [mismatches, m];
-  ## \, /, inv, det, lu and chol (kernels/solve.cu): every part takes its share
+  ## \, /, inv, det, lu and chol (kernels/solve.cu, factor.cu): every part takes its share
   [c, m, k] = linear_algebra (k, mine);
   cases += c;  mismatches = [mismatches, m];
   ## Octave's own solvers and statistics, and CG and power iteration as a scientist writes

@@ -249,7 +249,7 @@ static void check_api (gm_class cls)
 
 /* ======================================================================================== */
 /* gm_dot_mixed: complex (first argument conjugated), integer classes with Octave's products,  */
-/* double with single.  The references here are written apart from kernels/dot.cu: integer    */
+/* double with single.  The references here are written apart from kernels/dot_*.cu: integer  */
 /* products by Octave's rules (oct-inttypes.cc, spelled out again below), their exact sum in   */
 /* __int128 rounded once (gcc's __int128 to double conversion is correctly rounded); complex   */
 /* and double/single in long double with a len*eps bound.  Literal values come from           */

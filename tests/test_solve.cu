@@ -1,5 +1,5 @@
-/* test_solve.cu: kernels/solve.cu (cuSOLVER, cuBLAS and the probe) against host references in
- * long double.
+/* test_solve.cu: kernels/solve.cu and kernels/factor.cu (cuSOLVER, cuBLAS and the probe) against
+ * host references in long double.
  *
  *   test_solve            every case
  *   test_solve --quick    sizes up to 31 (for compute-sanitizer)

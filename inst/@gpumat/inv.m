@@ -94,7 +94,7 @@ endfunction
 %!   assert ({gather(X), id}, {Xh, idh});
 %! endfor
 
-## cuSOLVER and cuBLAS are loaded at the first solve (kernels/solve.cu: dlopen), cuFFT at the
+## cuSOLVER and cuBLAS are loaded at the first solve (kernels/solver_lib.cu: dlopen), cuFFT at the
 ## first transform: the runtime library does not link them, so loading gpumat loads none
 %!test
 %! lib = fullfile (fileparts (which ("__gpumat_call__")), "libgpumat.so");
