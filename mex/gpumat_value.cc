@@ -767,6 +767,17 @@ how many arrays share G's device block.\n\
             if (is_gpumat (args(k)) ? rep (args(k)).m_cls == "logical"
                                     : ! args(k).isnumeric () || args(k).islogical ())
               error_with_id ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
+          if (args(1).issparse () || args(2).issparse ())
+            {
+              /* a sparse host operand, which the GPU does not take: Octave's own dot of the
+                 gathered data (a full result comes back to the device; Octave's error for
+                 single or integer data with a sparse operand is raised as it is) */
+              note_host_fallback ("dot");
+              const octave_value x = is_gpumat (args(1)) ? gather (args(1)) : args(1);
+              const octave_value y = is_gpumat (args(2)) ? gather (args(2)) : args(2);
+              const octave_value r = octave::feval ("dot", ovl (x, y), 1)(0);
+              return ovl (r.issparse () ? r : upload_host (r));
+            }
           if (is_gpumat (args(1)) && is_gpumat (args(2)))
             {
               const dim_vector& dx = rep (args(1)).m_dims;

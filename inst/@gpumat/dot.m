@@ -9,24 +9,20 @@ function d = dot (x, y, varargin)
   ## The call of an iterative method, dot (r, r) of two gpumat vectors of one length, goes
   ## straight to the gateway, its shape checks made in the shell (mex/gpumat_value.cc,
   ## "dotv"): the same checks here in Octave code cost 37 us a call, past issue 12's budget of
-  ## 25 us.  It sums the one long dimension, as gpumat_dot does; other shapes go to gpumat_dot.
-  try
-    if (nargin == 2)
-      d = __gpumat_call__ ("dotv", x, y);
-    elseif (! (isnumeric (x) && isnumeric (y)) || islogical (x) || islogical (y))
-      ## Octave's dot takes numeric data only (gpumat_dot also takes logical)
-      error ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
-    else
-      d = gpumat_dot (x, y, varargin{:});
-    endif
-  catch err
-    ## a sparse operand, which the GPU does not take: Octave's own dot of the gathered data
-    ## (its full result, or its error for single or integer data with a sparse one)
-    if (! strcmp (err.identifier, "gpumat:dot:sparse"))
-      rethrow (err);
-    endif
+  ## 25 us.  It sums the one long dimension, as gpumat_dot does; other shapes go to gpumat_dot,
+  ## and a sparse operand to Octave's own dot of the gathered data.
+  if (nargin == 2)
+    d = __gpumat_call__ ("dotv", x, y);
+  elseif (! (isnumeric (x) && isnumeric (y)) || islogical (x) || islogical (y))
+    ## Octave's dot takes numeric data only (gpumat_dot also takes logical)
+    error ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
+  elseif (issparse (x) || issparse (y))
+    ## the GPU does not take sparse data: Octave's own dot of the gathered data (its full
+    ## result, or its error for single or integer data with a sparse operand)
     d = host_call ("dot", x, y, varargin{:});
-  end_try_catch
+  else
+    d = gpumat_dot (x, y, varargin{:});
+  endif
 endfunction
 
 %!error dot (gpumat (zeros (0, 1)))
