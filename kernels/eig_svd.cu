@@ -1,6 +1,6 @@
 /* eig_svd.cu: eigenvalues of Hermitian and general matrices, singular value decompositions and
- * QR through cuSOLVER (Xsyevd, Xgeev, Xgesvd, Xgeqrf with orgqr/ungqr), loaded by kernels/solver_lib.cu
- * (solver_lib.h), and the two kernels they lack: Octave's exact Hermitian test (A(i,j) ==
+ * QR through cuSOLVER (Xsyevd, Xgeev, Xgesvd, Xgeqrf with orgqr/ungqr), loaded by
+ * kernels/solver_lib.cu (solver_lib.h), and the two kernels they lack: Octave's exact Hermitian test (A(i,j) ==
  * conj (A(j,i)) for every i, j, the diagonal's imaginary parts zero), which decides where eig
  * runs (gpumat.h says the rules), and the scaling of geqrf's reflectors by tau that Octave's
  * one-output qr returns.
