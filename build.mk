@@ -99,9 +99,10 @@ HOST_WORK_KERNELS := host_ooc host_ops transfer memory tuning
 host_opt = $(if $(filter -O%,$(NVCCFLAGS) $(CHECK_ONLY_FLAGS)),,$(if $(filter $(HOST_WORK_KERNELS),$(1)),-O3,-O1))
 KERNEL_ARCH_FLAGS = $(CUDA_GENCODE) $(CHECK_ONLY_FLAGS)
 
-# A kernel family with generations has a folder of its own (kernels/ozaki/); its files' objects
-# are named folder_file.o (kernel_object), so that they cannot collide with kernels/file.o.
-KERNEL_FOLDERS := ozaki
+# A kernel family with generations has a folder of its own (kernels/ozaki/, kernels/tf32/); its
+# files' objects are named folder_file.o (kernel_object), so that they cannot collide with
+# kernels/file.o.
+KERNEL_FOLDERS := ozaki tf32
 KERNEL_HEADERS := $(wildcard $(SRCROOT)/kernels/*.h $(SRCROOT)/kernels/*.cuh \
                     $(KERNEL_FOLDERS:%=$(SRCROOT)/kernels/%/*.cuh))
 KERNEL_SOURCES := $(wildcard $(SRCROOT)/kernels/*.cu $(KERNEL_FOLDERS:%=$(SRCROOT)/kernels/%/*.cu))
@@ -114,8 +115,8 @@ kernel_object = $(patsubst %,$(OBJDIR)/%.o,$(subst /,_,$(patsubst $(SRCROOT)/ker
 # sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).  Alone on
 # the same machine: matmul_int 10, dot 7.8, matmul_dmma 7.2, ozaki/scheme1 and ozaki/scheme2 5.0
 # each (matmul_ozaki.cu, which they split, was 10.4 alone and 18 in the parallel build).
-SLOW_KERNELS   := matmul_warp matmul_tf32 elementwise matmul_dmma matmul_int dot_int ozaki/scheme1 \
-                  ozaki/scheme2
+SLOW_KERNELS   := matmul_warp elementwise tf32/wgmma_ws tf32/wgmma matmul_dmma matmul_int \
+                  tf32/mma_sync dot_int ozaki/scheme1 ozaki/scheme2
 SLOW_SOURCES   := $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu))
 KERNEL_OBJECTS := $(call kernel_object,$(SLOW_SOURCES) $(filter-out $(SLOW_SOURCES),$(KERNEL_SOURCES)))
 # gw_dist.c is the distributed arrays' own MEX file (below), linked with MPI, not with this one
@@ -221,18 +222,24 @@ build-start:
 
 $(OBJDIR)/%.o: $(SRCROOT)/kernels/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
-# kernels/ozaki/x.cu -> ozaki_x.o (one such rule a folder of KERNEL_FOLDERS)
+# kernels/ozaki/x.cu -> ozaki_x.o, kernels/tf32/x.cu -> tf32_x.o (one such rule a folder of
+# KERNEL_FOLDERS)
 $(OBJDIR)/ozaki_%.o: $(SRCROOT)/kernels/ozaki/%.cu $(KERNEL_HEADERS) | build-start
 	$(call build_step,nvcc      kernels/ozaki/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
+$(OBJDIR)/tf32_%.o: $(SRCROOT)/kernels/tf32/%.cu $(KERNEL_HEADERS) | build-start
+	$(call build_step,nvcc      kernels/tf32/$*.cu,$(NVCC_ID) $(call host_opt,$*) $(NVCC_ALL_FLAGS),$< $(KERNEL_HEADERS),$(NVCC) $(call host_opt,$*) $(NVCC_ALL_FLAGS) -c $< -o $@)
 
-# tf32x3 v2 (matmul_tf32.cu) and Ozaki scheme II's gemms wg, ws and ws256 (ozaki/scheme2_wgmma.cu)
-# issue wgmma, which only sm_90a code has (not sm_90): where 90 is listed, those files' sm_90
-# machine code is built for sm_90a instead (it runs on every compute capability 9.0 device) and
-# GPUMAT_SM90A tells their host code that the wgmma kernels are there.  Every file of
-# kernels/ozaki/ is built so (GPUMAT_SM90A picks scheme II's gemm in scheme2.cu).
+# tf32x3 v2 and v3 (tf32/wgmma.cu, tf32/wgmma_ws.cu) and Ozaki scheme II's gemms wg, ws and
+# ws256 (ozaki/scheme2_wgmma.cu) issue wgmma, which only sm_90a code has (not sm_90): where 90 is
+# listed, those files' sm_90 machine code is built for sm_90a instead (it runs on every compute
+# capability 9.0 device) and GPUMAT_SM90A tells their host code that the wgmma kernels are
+# there.  Every file of kernels/ozaki/ is built so (GPUMAT_SM90A picks scheme II's gemm in
+# scheme2.cu); of kernels/tf32/ the two wgmma files (GPUMAT_SM90A lets wgmma.cu's planning
+# choose v2 and v3), not tf32/mma_sync.cu (v1, mma.sync: sm_90 code).
 comma := ,
 OZAKI_OBJECTS := $(call kernel_object,$(filter $(SRCROOT)/kernels/ozaki/%,$(KERNEL_SOURCES)))
-$(OBJDIR)/matmul_tf32.o $(OZAKI_OBJECTS): KERNEL_ARCH_FLAGS = \
+TF32_WGMMA_OBJECTS := $(call kernel_object,$(filter $(SRCROOT)/kernels/tf32/wgmma%,$(KERNEL_SOURCES)))
+$(TF32_WGMMA_OBJECTS) $(OZAKI_OBJECTS): KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
   $(CHECK_ONLY_FLAGS) $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A) $(KERNEL_VERSION_FLAGS)
 

@@ -74,7 +74,7 @@
 ## are summed, within the same |C - A*B| <= k*eps("single")*(|A|*|B|) bound as
 ## FP32 arithmetic (compute capability 8.0+; products of inner size below 22,
 ## and blocks whose inputs hold subnormal, very large or non-finite values, are
-## computed with FP32 FMA instead: @file{kernels/matmul_tf32.cu} has the
+## computed with FP32 FMA instead: @file{kernels/tf32/tf32.cuh} has the
 ## analysis).  On compute capability 9.0 (H100, H200) it runs on
 ## @code{wgmma} from inner size 128 and @qcode{"auto"} chooses it for large
 ## single products (1.2-1.4 times cuBLAS's FP32 SGEMM on an H100).  Double

@@ -10,7 +10,7 @@
  *   matmul_wpt.cu     2-D block tile, 2-D register tile a thread
  *   matmul_warp.cu    warp-tiled FFMA on a cp.async pipeline (sm_80+)
  *   matmul_dmma.cu    FP64 tensor cores (sm_80+, double)
- *   matmul_tf32.cu    TF32 tensor cores by the 3xTF32 split (sm_80+, single; auto's choice for
+ *   tf32/             TF32 tensor cores by the 3xTF32 split (sm_80+, single; auto's choice for
  *                     large single products on compute capability 9.0, pick_auto)
  *   ozaki/            INT8 tensor cores by the Ozaki scheme II, 14 moduli (scheme I past
  *                     k = 131071; sm_80+, double; by name only)

@@ -275,7 +275,7 @@ template <int N> __device__ __forceinline__ void cp_async_wait ()
 #endif
 }
 
-/* ---- the cp.async tensor-core kernels' frame (matmul_dmma.cu, matmul_tf32.cu) ------------- */
+/* ---- the cp.async tensor-core kernels' frame (matmul_dmma.cu, tf32/mma_sync.cu) ---------- */
 /* Shared-memory layout of one operand tile of T, ROWS along x and BK along p: Xs[p][x]
  * (MN-major) or Xs[x][p] (K-major, pitch BK + 4).  A fragment load has the 32 lanes on
  * (x = g + const, p = t + const): MN-major at t*LD + g, K-major at g*LD + t.  double: MN-major
@@ -801,7 +801,7 @@ bool dmma_legacy_auto ();
 /* Whether the device grants a block the shared memory of one of dmma's tiles (64x64: 108 KiB;
  * sm_120 grants 99 KiB, an A100 163). */
 bool dmma_fits (const DeviceInfo &dev);
-/* Single on the TF32 tensor cores by the 3xTF32 split (matmul_tf32.cu): k eps (|A||B|). */
+/* Single on the TF32 tensor cores by the 3xTF32 split (kernels/tf32/): k eps (|A||B|). */
 gm_status matmul_tf32x3 (const MatmulArgs &a, const DeviceInfo &dev);
 /* Whether tf32x3 would run its wgmma version (v2) on this product and device: sm_90a code
  * built, compute capability 9.0, k past v2's floor, GPUMAT_TF32X3_VERSION not 1. */

@@ -47,7 +47,7 @@ typedef struct {
   int dmma_tile;           /* GPUMAT_DMMA_TILE: a GM_DMMA_TILE_* value; default AUTO        */
   int dmma_slices;         /* GPUMAT_DMMA_SLICES: 1 .. 512 slices of k; 0 (default) planned  */
   int dmma_mma_k8;         /* GPUMAT_DMMA_MMA: 1 for "k8", the m16n8k8 loop; default 0: k16   */
-  /* matmul "tf32x3" (matmul_tf32.cu) */
+  /* matmul "tf32x3" (tf32/wgmma.cu) */
   int tf32x3_version;      /* GPUMAT_TF32X3_VERSION: 1 .. 3 forced; 0 (default) by shape     */
   int tf32x3_group;        /* GPUMAT_TF32X3_GROUP: 1 .. 4 k-tiles a FADD; 0 (default) by k    */
   /* matmul "ozaki" (kernels/ozaki/) */

@@ -1,8 +1,8 @@
-/* test_tf32.cu: the tf32x3 kernel (kernels/matmul_tf32.cu) on inputs chosen to break a 3xTF32
+/* test_tf32.cu: the tf32x3 kernel (kernels/tf32/) on inputs chosen to break a 3xTF32
  * split, against a CPU reference in double, within FP32's own bound
  *     |C - Cref| <= k eps(single) sum_p |a_p| |b_p|  +  3 (k + 8) 2^-126
- * (the header of matmul_tf32.cu derives it; the absolute term covers underflow, even with a
- * tensor core that flushes subnormal results).  Where Cref is NaN the result must be NaN, where
+ * (the header of kernels/tf32/tf32.cuh derives it; the absolute term covers underflow, even
+ * with a tensor core that flushes subnormal results).  Where Cref is NaN the result must be NaN, where
  * it is infinite the same infinity.  Every op pair (NN TN CN NT TT CT NC TC CC), odd shapes.
  * Data sets:
  *   uniform    [-1, 1): the ordinary case, K = 1..30 around the k-floor (22: below it the
@@ -217,7 +217,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                                                "auto", "tf32x3[v3]"};
   const double eps = 0x1p-23, tiny = 3.0 * (double) (k + 8) * 0x1p-126;
   for (int q = 0; q < FORMS; q++) {
-    if (q == 1 && (quick || k < 240))   /* group 3 takes k >= 240 (matmul_tf32.cu) */
+    if (q == 1 && (quick || k < 240))   /* group 3 takes k >= 240 (tf32/wgmma.cu) */
       continue;
     if (q == 5 && k < 128)   /* v3 (forced onto any grid) runs from v2's floor, k = 128 */
       continue;

@@ -63,7 +63,7 @@ static OldDmma old_dmma (const char *t, const char *k)
   return s;
 }
 static bool old_dmma_k8 (const char *mma) { return mma && strcmp (mma, "k8") == 0; }
-/* matmul_tf32.cu */
+/* kernels/tf32/ */
 static int old_tf32_version (const char *env)
 {
   return env && env[0] >= '1' && env[0] <= '3' && env[1] == 0 ? env[0] - '0' : 0;
