@@ -114,9 +114,12 @@ kernel_object = $(patsubst %,$(OBJDIR)/%.o,$(subst /,_,$(patsubst $(SRCROOT)/ker
 # dot_int.cu has 5.9 of the 8.8 s nvcc -O3 took for the whole file alone); the value type's
 # sources 8 each; the others 1 to 5 s; cicc and ptxas take 3/4, once per capability).  Alone on
 # the same machine: matmul_int 10, dot 7.8, matmul_dmma 7.2, ozaki/scheme1 and ozaki/scheme2 5.0
-# each (matmul_ozaki.cu, which they split, was 10.4 alone and 18 in the parallel build).
-SLOW_KERNELS   := matmul_warp elementwise tf32/wgmma_ws tf32/wgmma matmul_dmma matmul_int \
-                  tf32/mma_sync dot_int ozaki/scheme1 ozaki/scheme2
+# each (matmul_ozaki.cu, which they split, was 10.4 alone and 18 in the parallel build).  The
+# tf32 files, which split matmul_tf32.cu, in one parallel build on the machine loaded by a third
+# build (matmul_warp 61 and elementwise 53 in it): tf32/wgmma_ws 31, tf32/wgmma 26,
+# tf32/mma_sync 23, matmul_int 23, matmul_dmma 15, dot_int 12, ozaki/scheme1 12, ozaki/scheme2 11.
+SLOW_KERNELS   := matmul_warp elementwise tf32/wgmma_ws tf32/wgmma tf32/mma_sync matmul_int \
+                  matmul_dmma dot_int ozaki/scheme1 ozaki/scheme2
 SLOW_SOURCES   := $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu))
 KERNEL_OBJECTS := $(call kernel_object,$(SLOW_SOURCES) $(filter-out $(SLOW_SOURCES),$(KERNEL_SOURCES)))
 # gw_dist.c is the distributed arrays' own MEX file (below), linked with MPI, not with this one

@@ -4,8 +4,9 @@
  * each fragment element split into hi and lo once as it is loaded from shared memory, hi*hi
  * into a zeroed temporary added to the main accumulator with FADD a k8 step, hi*lo and lo*hi
  * into a correction accumulator: within k eps S from k >= 22 (tf32.cuh, parts 1-6).  Runs
- * where v2 cannot (compute capability 8.x, k < 128, GPUMAT_TF32X3_VERSION=1).  H100: 30.5 /
- * 32.1 TFLOP/s at 4096 / 8192 = 0.60-0.62x SGEMM (bench/NOTES-matmul.md "3xTF32 v1").
+ * where v2 cannot (no sm_90a code or a device other than 9.0, k below v2's floor,
+ * GPUMAT_TF32X3_VERSION=1).  H100: 30.5 / 32.1 TFLOP/s at 4096 / 8192 = 0.60-0.62x SGEMM
+ * (bench/NOTES-matmul.md "3xTF32 v1").
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

@@ -2,11 +2,11 @@
  * wgmma.cu, v2 on wgmma with the planning and the entry point; wgmma_ws.cu, v3's split pass and
  * warp-specialized wgmma gemm).  The family computes single products (and complex single ones,
  * through matmul_complex.cu) on the TF32 tensor cores by the 3xTF32 split, every element
- * within FP32's own componentwise bound k eps(single) (|A||B|) for k >= 22, derived below;
- * below k = 22, and for blocks whose inputs leave the analysed range, sequential FFMA.  Here:
- * the error analysis, v1's block configuration (which the planning reads) and the runs each
- * file lends the entry point.  The versions tried: bench/NOTES-matmul.md ("the tf32x3
- * family's versions").
+ * within FP32's own componentwise bound k eps(single) (|A||B|) for k >= 22, derived below
+ * (below k = 22 the FFMA warp kernel runs; a block whose inputs leave the analysed range
+ * recomputes its tile by sequential FFMA).  Here: the error analysis, v1's block configuration
+ * (which the planning reads) and the runs each file lends the entry point.  The versions
+ * tried: bench/NOTES-matmul.md ("the tf32x3 family's versions").
  *
  * ---- Error analysis (u = 2^-24, eps = eps(single) = 2u = 2^-23) -----------------------------
  * Claim: for every element, with S = sum_p |a_p| |b_p| (a = row of op(A), b = column of op(B)),

@@ -6,7 +6,7 @@
  * into a temporary added to the main accumulator with FADD every `group` k-tiles: within k eps
  * S from k >= max (128, 72 group + 24) (tf32.cuh, part 7).  H100: 4096^3 66.8-67.4 TFLOP/s =
  * 1.30x SGEMM, 8192^3 64.5-68.7 = 1.22-1.31x (bench/NOTES-matmul.md "3xTF32 v2"); it runs
- * where v3's tiles cannot fill the GPU, splitting k.
+ * where v3 does not (tiles too few to fill the GPU, which v2 splits along k; no workspace).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
