@@ -117,7 +117,9 @@ kernel_object = $(patsubst %,$(OBJDIR)/%.o,$(subst /,_,$(patsubst $(SRCROOT)/ker
 # each (matmul_ozaki.cu, which they split, was 10.4 alone and 18 in the parallel build).  The
 # tf32 files, which split matmul_tf32.cu, in one parallel build on the machine loaded by a third
 # build (matmul_warp 61 and elementwise 53 in it): tf32/wgmma_ws 31, tf32/wgmma 26,
-# tf32/mma_sync 23, matmul_int 23, matmul_dmma 15, dot_int 12, ozaki/scheme1 12, ozaki/scheme2 11.
+# tf32/mma_sync 23, matmul_int 23, matmul_dmma 15, dot_int 12, ozaki/scheme1 12, ozaki/scheme2 11;
+# alone on it (nvcc -O3): tf32/wgmma_ws 11.6-14.3, tf32/wgmma 11.7-12.8, tf32/mma_sync 9.5-10.9
+# (matmul_tf32.cu 32.6-34.1).
 SLOW_KERNELS   := matmul_warp elementwise tf32/wgmma_ws tf32/wgmma tf32/mma_sync matmul_int \
                   matmul_dmma dot_int ozaki/scheme1 ozaki/scheme2
 SLOW_SOURCES   := $(filter $(KERNEL_SOURCES),$(SLOW_KERNELS:%=$(SRCROOT)/kernels/%.cu))
@@ -237,12 +239,14 @@ $(OBJDIR)/tf32_%.o: $(SRCROOT)/kernels/tf32/%.cu $(KERNEL_HEADERS) | build-start
 # listed, those files' sm_90 machine code is built for sm_90a instead (it runs on every compute
 # capability 9.0 device) and GPUMAT_SM90A tells their host code that the wgmma kernels are
 # there.  Every file of kernels/ozaki/ is built so (GPUMAT_SM90A picks scheme II's gemm in
-# scheme2.cu); of kernels/tf32/ the two wgmma files (GPUMAT_SM90A lets wgmma.cu's planning
-# choose v2 and v3), not tf32/mma_sync.cu (v1, mma.sync: sm_90 code).
+# scheme2.cu), and every file of kernels/tf32/: GPUMAT_SM90A lets wgmma.cu's planning choose v2
+# and v3, and tf32/mma_sync.cu (v1, mma.sync only) leaves its two-stage kernels, which no 9.0
+# device launches, out of sm_90a code (__CUDA_ARCH_FEAT_SM90_ALL): as sm_90 code they cost its
+# ptxas 4.6 s instead of 2.4, and the machine code of the kernels a 9.0 device runs is the same.
 comma := ,
 OZAKI_OBJECTS := $(call kernel_object,$(filter $(SRCROOT)/kernels/ozaki/%,$(KERNEL_SOURCES)))
-TF32_WGMMA_OBJECTS := $(call kernel_object,$(filter $(SRCROOT)/kernels/tf32/wgmma%,$(KERNEL_SOURCES)))
-$(TF32_WGMMA_OBJECTS) $(OZAKI_OBJECTS): KERNEL_ARCH_FLAGS = \
+TF32_OBJECTS  := $(call kernel_object,$(filter $(SRCROOT)/kernels/tf32/%,$(KERNEL_SOURCES)))
+$(TF32_OBJECTS) $(OZAKI_OBJECTS): KERNEL_ARCH_FLAGS = \
   $(subst arch=compute_90$(comma)code=$(SM90_CODE) ,arch=compute_90a$(comma)code=$(SM90_CODE)a ,$(CUDA_GENCODE) ) \
   $(CHECK_ONLY_FLAGS) $(if $(filter 90,$(ARCH_LIST)),-DGPUMAT_SM90A) $(KERNEL_VERSION_FLAGS)
 
