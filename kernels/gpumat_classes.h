@@ -1,5 +1,5 @@
-/* gpumat_classes.h: gm_class, the element classes of the C API, with their sizes, names and
- * the inline tests every layer uses.  Part of gpumat.h.
+/* gpumat_classes.h: gm_class, the element classes of the C API, with their sizes, names
+ * (kernels/status.cu) and the inline tests every layer uses.  Part of gpumat.h.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

@@ -1,5 +1,5 @@
-/* gpumat_device.h: device selection and queries, and why no GPU is usable (kernels/memory.cu,
- * status.cu).  Part of gpumat.h.
+/* gpumat_device.h: device selection and queries, and why no GPU is usable (kernels/memory.cu).
+ * Part of gpumat.h.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

@@ -1,6 +1,6 @@
 /* gpumat_host.h: whole operations on host arrays (upload, compute, download, free on every
  * path) and the out-of-core products over one or several devices (kernels/host_ops.cu,
- * host_ooc.cu).  Part of gpumat.h.
+ * host_ooc.cu, memory.cu).  Part of gpumat.h.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

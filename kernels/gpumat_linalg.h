@@ -1,6 +1,6 @@
 /* gpumat_linalg.h: dense linear algebra with Octave's rules: solves, inverses, determinants,
  * LU, Cholesky, eig, svd and QR through cuSOLVER and cuBLAS, loaded when first needed
- * (kernels/solve.cu, factor.cu, eig_svd.cu).  Part of gpumat.h.
+ * (kernels/solve.cu, factor.cu, eig_svd.cu, solver_lib.cu).  Part of gpumat.h.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */

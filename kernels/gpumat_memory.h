@@ -1,5 +1,5 @@
 /* gpumat_memory.h: device memory through the caching allocator, waiting for queued work, reset
- * and context loss (kernels/memory.cu).  Part of gpumat.h.
+ * and context loss (kernels/memory.cu, status.cu).  Part of gpumat.h.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
