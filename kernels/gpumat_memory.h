@@ -25,6 +25,12 @@ int gm_device_is_live (const void *d_ptr, size_t bytes);
 int gm_device_of (const void *d_ptr);
 /* Blocks handed out and not yet freed, and their bytes, over every device (for leak checks). */
 void gm_device_usage (size_t *live_blocks, size_t *live_bytes, size_t *cached_bytes);
+/* Device memory of the current device that gpumat holds but does not use, and gives back when
+ * an allocation needs it: its cache of freed blocks, and the kernels' workspace kept in the
+ * device's default pool (up to a quarter of the device: matmul_internal.cuh).  cudaMemGetInfo
+ * counts both as used; decisions on what fits count them free, so that a choice does not
+ * depend on what ran before. */
+size_t gm_device_reclaimable (void);
 /* Wait for all work queued by gpumat.  Every gpumat operation on device arrays queues its work
  * on the legacy default stream (stream 0), in order, and may return before it has run (see
  * memory.cu's header); a fault in that work comes back here, or from the next CUDA call, as

@@ -441,11 +441,12 @@ extern "C" gm_status gm_matmul_host_opt (gm_matmul_kernel kernel, gm_class cls, 
       if ((st = gm_use_device (opt->devices[0], &previous)) != GM_OK)
         return st;
       st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &device_total), "cudaMemGetInfo");
+      const size_t reclaimable = st == GM_OK ? gm_device_reclaimable () : 0;
       cudaSetDevice (previous);
       if (st != GM_OK)
         return st;
       past = (double) bytes_A + (double) bytes_B + (double) bytes_C
-             > (double) free_bytes * IN_CORE_SHARE;
+             > (double) (free_bytes + reclaimable) * IN_CORE_SHARE;
     }
     if (flop >= MULTI_DEVICE_MIN_FLOP || opt->max_device_bytes || past) {
       const int same = h_A == h_B && bytes_A == bytes_B;
@@ -514,14 +515,13 @@ static gm_status matmul_host_here (gm_matmul_kernel kernel, gm_class cls, gm_op 
   const size_t need = bytes_A + (same ? 0 : bytes_B) + bytes_C;
   if (!p.pages && (cls == GM_DOUBLE || cls == GM_SINGLE || gm_class_is_integer (cls))
       && ((opt && opt->max_device_bytes) || need >= BLOCKED_CHECK_BYTES)) {
-    size_t free_bytes = 0, total = 0, live_blocks, live_bytes, cached;
+    size_t free_bytes = 0, total = 0;
     if ((st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &total), "cudaMemGetInfo")) != GM_OK)
       return st;
-    /* blocks gpumat holds in its cache count as used there, yet are ours to reuse: counted
-       free, so that the choice does not depend on what ran before (kept cached: repeated
-       products reuse them) */
-    gm_device_usage (&live_blocks, &live_bytes, &cached);
-    size_t fits = (size_t) ((double) (free_bytes + cached) * IN_CORE_SHARE);
+    /* blocks gpumat holds in its cache and the kernels' idle workspace count as used there,
+       yet are ours to reuse: counted free, so that the choice does not depend on what ran
+       before (kept: repeated products reuse them) */
+    size_t fits = (size_t) ((double) (free_bytes + gm_device_reclaimable ()) * IN_CORE_SHARE);
     if (opt && opt->max_device_bytes && opt->max_device_bytes < fits)
       fits = opt->max_device_bytes;
     if (need > fits) {
@@ -653,13 +653,12 @@ extern "C" gm_status gm_matmul_host_complex_opt (gm_matmul_kernel kernel, gm_cla
     const double need = 3.0 * bytes_A + (a_real ? 0.5 * bytes_A : 0) + 2.0 * bytes_B
                         + (b_real ? 0.5 * bytes_B : 0) + bytes_C;
     if (!blocked && need >= (double) BLOCKED_CHECK_BYTES) {
-      size_t free_bytes = 0, device_total = 0, live_blocks, live_bytes, cached;
+      size_t free_bytes = 0, device_total = 0;
       if ((st = gm_init ()) != GM_OK
           || (st = gm_cuda_status (cudaMemGetInfo (&free_bytes, &device_total),
                                    "cudaMemGetInfo")) != GM_OK)
         goto back;
-      gm_device_usage (&live_blocks, &live_bytes, &cached);
-      blocked = need > (double) (free_bytes + cached) * IN_CORE_SHARE;
+      blocked = need > (double) (free_bytes + gm_device_reclaimable ()) * IN_CORE_SHARE;
     }
     if (blocked) {
       gm_host_options here = *opt;

@@ -477,6 +477,25 @@ extern "C" void gm_device_usage (size_t *live_count, size_t *live_bytes, size_t 
   if (cached_bytes) *cached_bytes = cached;
 }
 
+extern "C" size_t gm_device_reclaimable (void)
+{
+  int dev;
+  if (current_device (&dev) != GM_OK)
+    return 0;
+  pthread_mutex_lock (&heap_lock);
+  size_t bytes = heaps[dev].cached_total;
+  pthread_mutex_unlock (&heap_lock);
+  cudaMemPool_t pool;
+  uint64_t reserved = 0, used = 0;
+  if (cudaDeviceGetDefaultMemPool (&pool, dev) == cudaSuccess
+      && cudaMemPoolGetAttribute (pool, cudaMemPoolAttrReservedMemCurrent, &reserved) == cudaSuccess
+      && cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemCurrent, &used) == cudaSuccess
+      && reserved > used)
+    bytes += (size_t) (reserved - used);
+  (void) cudaGetLastError ();
+  return bytes;
+}
+
 extern "C" gm_status gm_device_count (int *count)
 {
   *count = 0;
