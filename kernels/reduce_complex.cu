@@ -37,30 +37,13 @@
 #include <string.h>
 #include "array_internal.h"
 #include "complex_arith.cuh"
+#include "line_chunks.cuh"
 
 namespace {
 
 using gm_cx::Cplx;
 
-constexpr int BLOCK = 256;
-/* as scan.cu: 132 SMs x 2048 resident threads (H100/H200), a constant so the chunking never
-   depends on the GPU */
-constexpr int64_t TARGET_THREADS = 132 * 2048;
-constexpr int64_t MIN_CHUNK = 1024;
-constexpr int64_t GRID_CAP = (int64_t) 1 << 20;
 constexpr int64_t NONE = INT64_MAX;              /* no position */
-
-inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
-inline int64_t min64 (int64_t a, int64_t b) { return a < b ? a : b; }
-inline int64_t max64 (int64_t a, int64_t b) { return a > b ? a : b; }
-inline size_t round16 (size_t b) { return (b + 15) / 16 * 16; }
-inline unsigned grid_for (int64_t items)
-{
-  return (unsigned) max64 (1, min64 (ceil_div (items, BLOCK), GRID_CAP));
-}
-gm_status launched (const char *what) { return gm_cuda_status (cudaGetLastError (), what); }
-
-__device__ __forceinline__ int64_t imin (int64_t a, int64_t b) { return a < b ? a : b; }
 
 template <typename R> __device__ __forceinline__ Cplx<R> cmul (Cplx<R> a, Cplx<R> b)
 {
@@ -71,39 +54,6 @@ template <typename R> __device__ __forceinline__ bool finite2 (Cplx<R> z)
   return isfinite (z.re) && isfinite (z.im);
 }
 
-/* ---- lines and chunks (scan.cu's plan) ------------------------------------------------------ */
-struct Lines {
-  int64_t pre = 0, len = 0, post = 0;
-  int64_t chunk, nchunk;
-};
-
-Lines plan (int64_t pre, int64_t len, int64_t post)
-{
-  Lines L = {pre, len, post, len, 1};
-  const int64_t lines = pre * post;
-  if (lines == 0 || len <= MIN_CHUNK)
-    return L;
-  const int64_t n = max64 (1, min64 (ceil_div (TARGET_THREADS, lines), ceil_div (len, MIN_CHUNK)));
-  L.chunk = ceil_div (len, n);
-  L.nchunk = ceil_div (len, L.chunk);
-  return L;
-}
-
-/* Thread t of pre * nchunk * post is (a, c, b), a fastest: line a + b*pre, chunk c. */
-struct Item {
-  int64_t line, first, begin, count, c;
-};
-__device__ __forceinline__ Item item_of (const Lines &L, int64_t nchunk, int64_t t)
-{
-  const int64_t a = t % L.pre, rest = t / L.pre, c = rest % nchunk, b = rest / nchunk;
-  Item it;
-  it.begin = c * L.chunk;
-  it.line = a + b * L.pre;
-  it.first = a + it.begin * L.pre + b * L.pre * L.len;
-  it.count = imin (L.len, it.begin + L.chunk) - it.begin;
-  it.c = c;
-  return it;
-}
 /* The first element of line `line` of a pre x len x post view. */
 __device__ __forceinline__ int64_t line_base (int64_t line, int64_t pre, int64_t len)
 {

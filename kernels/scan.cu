@@ -33,70 +33,18 @@
 #include <stdint.h>
 #include <string.h>
 #include "array_internal.h"
+#include "line_chunks.cuh"
 
 namespace {
 
-constexpr int BLOCK = 256;
-/* 132 SMs x 2048 resident threads (H100/H200), a constant so the chunking (and so the bits of
-   every result) never depends on the GPU; reduce.cu aims at the same figure. */
-constexpr int64_t TARGET_THREADS = 132 * 2048;
-/* No line is cut into chunks shorter than this: lines up to it are Octave's order exactly, and
-   a chunk is long enough (1024 sequential steps) to cover a thread's start-up. */
-constexpr int64_t MIN_CHUNK = 1024;
-constexpr int64_t GRID_CAP = (int64_t) 1 << 20;   /* grid-stride beyond this; no result changes */
 /* Orders of difference one diff pass takes (a window of DIFF_PASS + 1 elements in registers);
    higher orders chain passes through the workspace. */
 constexpr int DIFF_PASS = 8;
-
-inline int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
-inline int64_t min64 (int64_t a, int64_t b) { return a < b ? a : b; }
-inline int64_t max64 (int64_t a, int64_t b) { return a > b ? a : b; }
-inline size_t round16 (size_t b) { return (b + 15) / 16 * 16; }
-inline unsigned grid_for (int64_t items)
-{
-  return (unsigned) max64 (1, min64 (ceil_div (items, BLOCK), GRID_CAP));
-}
-gm_status launched (const char *what) { return gm_cuda_status (cudaGetLastError (), what); }
 
 /* A product rounded on its own: `acc + d * d` must not become an fma (Octave's host loop
    rounds the product first). */
 __device__ __forceinline__ double mul_rn (double a, double b) { return __dmul_rn (a, b); }
 __device__ __forceinline__ float mul_rn (float a, float b) { return __fmul_rn (a, b); }
-__device__ __forceinline__ int64_t imin (int64_t a, int64_t b) { return a < b ? a : b; }
-
-/* ---- the lines of a view and how they are cut ----------------------------------------------- */
-struct Lines {
-  int64_t pre = 0, len = 0, post = 0;
-  int64_t chunk, nchunk;     /* nchunk chunks of chunk elements (the last one may be shorter) */
-};
-
-Lines plan (int64_t pre, int64_t len, int64_t post)
-{
-  Lines L = {pre, len, post, len, 1};
-  const int64_t lines = pre * post;
-  if (lines == 0 || len <= MIN_CHUNK)
-    return L;
-  const int64_t n = max64 (1, min64 (ceil_div (TARGET_THREADS, lines), ceil_div (len, MIN_CHUNK)));
-  L.chunk = ceil_div (len, n);
-  L.nchunk = ceil_div (len, L.chunk);
-  return L;
-}
-
-/* Thread t of pre * nchunk * post is (a, c, b), a fastest: line a + b*pre, chunk c. */
-struct Item {
-  int64_t line, first, count, c;   /* first: the chunk's first element's offset; count: elements */
-};
-__device__ __forceinline__ Item item_of (const Lines &L, int64_t nchunk, int64_t t)
-{
-  const int64_t a = t % L.pre, rest = t / L.pre, c = rest % nchunk, b = rest / nchunk;
-  const int64_t begin = c * L.chunk;
-  Item it;
-  it.line = a + b * L.pre;
-  it.first = a + begin * L.pre + b * L.pre * L.len;
-  it.count = imin (L.len, begin + L.chunk) - begin;
-  it.c = c;
-  return it;
-}
 
 struct Add {
   template <typename T> __device__ __forceinline__ T operator() (T a, T b) const { return a + b; }
