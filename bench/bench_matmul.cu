@@ -36,6 +36,12 @@
  *   bench_matmul --shapes=4096,8192 --kernels=tf32x3,warp --classes=single
  *                                 3xTF32 against SGEMM (FP32, no TF32) and the FFMA kernel;
  *                                 tf32x3 is checked against SGEMM first like every kernel
+ *   bench_matmul --rest=2 ...     2 s of idle GPU before each timed run (cuBLAS's and each
+ *                                 kernel's), so that each starts from the same clock: under a
+ *                                 sustained load an H200 at its power cap lowers the SM clock
+ *                                 from 1980 to ~1700 MHz within a second (ozaki 8192^3 12.5 ms
+ *                                 a call from rest, 13.9 ms a second later: bench/NOTES-end-to-
+ *                                 end.md); make bench-matmul's Octave column rests as long
  *   bench_matmul --shapes=4096,8192 --kernels=ozaki,dmma --classes=double
  *                                 the Ozaki scheme (INT8 tensor cores) against DGEMM and the
  *                                 FP64 tensor-core kernel, checked against DGEMM first; its
@@ -47,7 +53,9 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <algorithm>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 #include <cublas_v2.h>
 #include "test_util.h"
@@ -105,6 +113,17 @@ struct Row {
 static std::vector<Row> rows;
 static int mismatches;
 static const char *kernels_arg, *classes_arg;
+static double rest_seconds;   /* --rest */
+
+/* --rest: the GPU idle for rest_seconds before a timed run (after the queued work) */
+static void rest ()
+{
+  if (rest_seconds <= 0)
+    return;
+  TU_CUDA (cudaDeviceSynchronize ());
+  std::this_thread::sleep_for (std::chrono::duration<double> (rest_seconds));
+}
+
 /* --dmma-tiles: the GPUMAT_DMMA_TILE settings dmma and auto run under in double (empty: the
    environment as it is, one run) */
 static std::vector<std::string> dmma_tile_settings;
@@ -208,6 +227,7 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
                                             (float *) dR, (int) ldc, sc, (int) batch));
   };
   const int base_reps = batch > 1 ? 20 : 10;
+  rest ();
   const double blas_ms = time_median (blas, base_reps, e0, e1);
   const char *blas_name = cplx ? (dbl ? "cublas-zgemm" : "cublas-cgemm")
                           : batch > 1 ? (dbl ? "cublas-dgemmSB" : "cublas-sgemmSB")
@@ -300,6 +320,7 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
     }
     const int reps = (kk == GM_MATMUL_NAIVE && flop > 5e11) ? 3 : base_reps;
     double ms, pct_nn = NAN;
+    rest ();
     if (opa == GM_OP_NONE && opb == GM_OP_NONE) {
       ms = time_median (run, reps, e0, e1);
     } else {
@@ -374,6 +395,7 @@ int main (int argc, char **argv)
     else if (strncmp (argv[a], "--kernels=", 10) == 0) kernels_arg = argv[a] + 10;
     else if (strncmp (argv[a], "--shapes=", 9) == 0) shapes_arg = argv[a] + 9;
     else if (strncmp (argv[a], "--classes=", 10) == 0) classes_arg = argv[a] + 10;
+    else if (strncmp (argv[a], "--rest=", 7) == 0) rest_seconds = atof (argv[a] + 7);
     else if (strncmp (argv[a], "--dmma-tiles=", 13) == 0) {
       for (const char *p = argv[a] + 13; *p;) {
         const char *e = strchr (p, ',');
@@ -385,7 +407,7 @@ int main (int argc, char **argv)
     else {
       fprintf (stderr, "usage: %s [--square] [--transposed] [--batched] [--complex] [--quick] "
                "[--shapes=N|MxNxK,...] [--kernels=a,b] [--classes=double,single] "
-               "[--dmma-tiles=v2,auto,128x128,128x64,64x128,64x64]\n", argv[0]);
+               "[--dmma-tiles=v2,auto,128x128,128x64,64x128,64x64] [--rest=SECONDS]\n", argv[0]);
       return 2;
     }
   }

@@ -3,6 +3,7 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {} bench_matmul_octave (@var{c_log})
 ## @deftypefnx {} {} bench_matmul_octave (@var{c_log}, @var{reps})
+## @deftypefnx {} {} bench_matmul_octave (@var{c_log}, @var{reps}, @var{rest})
 ## The Octave column of @code{make bench-matmul}: for each square product that bench_matmul
 ## timed in the same @code{make} call (its table in @var{c_log}: section square, ops NN, one
 ## line a class, shape and kernel), the same product on gpumat arrays from Octave,
@@ -13,10 +14,13 @@
 ## with one wait after the last (as a loop of products runs: each call queued while the
 ## previous one computes), the mean.  Both beside bench_matmul's median (CUDA events around
 ## the kernel alone) as the ratio of the rates (issue 33: at least 95% for ozaki, tf32x3,
-## dmma and warp at 4096 and 8192).
+## dmma and warp at 4096 and 8192).  With @var{rest} (seconds, default 0; make bench-matmul
+## gives bench_matmul --rest the same), the GPU idles that long before the two untimed calls
+## of each of the two timings, as bench_matmul idles before its own: a GPU at its power cap
+## lowers its clock within a second of sustained load, so both sides start from the same one.
 ## @end deftypefn
 
-function bench_matmul_octave (c_log, reps = 10)
+function bench_matmul_octave (c_log, reps = 10, rest = 0)
   rows = read_c_rows (c_log);
   d = gpumat_device ();
   printf ("\ngpumat_mul on gpumat arrays from Octave, on %s; median of %d calls after 2\n",
@@ -33,11 +37,7 @@ function bench_matmul_octave (c_log, reps = 10)
       H = gpumat (cast (2 * rand (row.k, row.n) - 1, row.cls));
       last = key;
     endif
-    for w = 1:2
-      C = gpumat_mul (G, H, row.kernel);
-      clear C;
-    endfor
-    gpumat_sync ();
+    warm_up (G, H, row.kernel, rest);
     t = zeros (1, reps);
     for i = 1:reps
       id = tic;
@@ -47,6 +47,7 @@ function bench_matmul_octave (c_log, reps = 10)
       clear C;
     endfor
     t = 1e3 * median (t);
+    warm_up (G, H, row.kernel, rest);
     id = tic;
     for i = 1:reps
       C = gpumat_mul (G, H, row.kernel);
@@ -60,6 +61,19 @@ function bench_matmul_octave (c_log, reps = 10)
             flop / t_row / 1e9, row.ms, flop / row.ms / 1e9, 100 * row.ms / t,
             100 * row.ms / t_row);
   endfor
+endfunction
+
+## rest seconds of idle GPU, then two untimed calls
+function warm_up (G, H, kernel, rest)
+  gpumat_sync ();
+  if (rest > 0)
+    pause (rest);
+  endif
+  for w = 1:2
+    C = gpumat_mul (G, H, kernel);
+    clear C;
+  endfor
+  gpumat_sync ();
 endfunction
 
 ## bench_matmul's table lines of the square section, NN, gpumat kernels (not cuBLAS):
