@@ -15,6 +15,7 @@
  *   ozaki/            INT8 tensor cores by the Ozaki scheme II, 14 moduli (scheme I past
  *                     k = 131071; sm_80+, double; by name only)
  *   matmul_pages.cu   whole small pages a block (auto's choice for batches of tiny pages)
+ *   matmul_vector.cu  one side a vector, the matrix read once (auto's choice for m or n = 1)
  *   matmul_complex.cu complex classes as one real product on these kernels
  *   matmul_int.cu     the integer classes, exact ("naive", "tiled" and auto's imma)
  * and share matmul_internal.cuh: operand layouts, the grid walk over pages and column slabs,
@@ -88,8 +89,8 @@ gm_status device_info (DeviceInfo *info)
 
 namespace {
 
-/* What auto runs: a public kernel, or the pages kernel that only auto uses. */
-constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT;
+/* What auto runs: a public kernel, or the pages or vector kernel that only auto uses. */
+constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT, CHOICE_VECTOR = GM_MATMUL_KERNEL_COUNT + 1;
 
 /* auto: the cp.async kernels from sm_80 on: dmma for double where the FP64 tensor cores run at
  * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
@@ -110,6 +111,8 @@ constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT;
  *     against warp: 1024^3 34.9 / 29.7, 4096^3 65.0 / 44.1, 8192^3 68.6 / 45.0, 8192x8192x128
  *     40.0 / 23.3; it loses at 512^3 (7.6 / 8.8) and with n = 64 (8192x64x8192: 25.9 / 39.1:
  *     half-empty tiles).
+ * Vectors: y = op(A) x and y = x op(B) read the matrix once at memory speed (matmul_vector.cu);
+ * the GEMM tiles compute up to 64 columns for the one they keep.
  * Batches (issue 10): a batch of tiny pages (m*n <= 256, k <= 64, whole pages in 24 KB) goes
  * to the pages kernel, several pages a block; pages up to 48x48 to tiled, one block a page
  * (their whole product is one or two 32x32 tiles: the big tiles would run mostly empty);
@@ -119,6 +122,8 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
   const int64_t m = a.m, n = a.n, k = a.k;
   if (a.batch > 1 && m * n <= 256 && k <= 64 && pages_kernel_fits (m, n, k, cls))
     return CHOICE_PAGES;
+  if (m == 1 || n == 1)
+    return CHOICE_VECTOR;
   if (dev.cc < 80)
     return GM_MATMUL_WPT;
   if (a.batch > 1 && m <= 48 && n <= 48)
@@ -199,7 +204,7 @@ extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, 
   if (st != GM_OK)
     return st;
   const int choice = pick_auto (cls, dev, shape_args (opa, opb, m, n, k, batch));
-  *kernel = choice == CHOICE_PAGES ? GM_MATMUL_AUTO : (gm_matmul_kernel) choice;
+  *kernel = choice >= GM_MATMUL_KERNEL_COUNT ? GM_MATMUL_AUTO : (gm_matmul_kernel) choice;
   return GM_OK;
 }
 
@@ -282,6 +287,8 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
     return cls == GM_DOUBLE ? zero_pages<double> (a) : zero_pages<float> (a);
   if (choice == CHOICE_PAGES)
     return matmul_pages (a, cls);
+  if (choice == CHOICE_VECTOR)
+    return matmul_vector (a, cls, dev);
   /* auto's choice passes the same test as a kernel asked for by name */
   if ((st = gm_matmul_can_run ((gm_matmul_kernel) choice, cls, dev.cc)) != GM_OK)
     return st;

@@ -786,6 +786,8 @@ gm_status run_split_k (const MatmulArgs &a, Workspace &ws, int64_t tiles, int64_
 gm_status matmul_naive (const MatmulArgs &a, gm_class cls);
 gm_status matmul_pages (const MatmulArgs &a, gm_class cls);
 gm_status matmul_tiled (const MatmulArgs &a, gm_class cls);
+/* one side a vector (m = 1 or n = 1), auto's choice: the matrix read once at memory speed */
+gm_status matmul_vector (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
 gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);

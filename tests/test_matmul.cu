@@ -21,6 +21,8 @@
  *     shapes (one side 1..65 against 300, 2048x64x2048 and 64x2048x2048, 64x64x65536 split
  *     in up to 256 slices), forced slice counts (GPUMAT_DMMA_SLICES) and the plan query
  *     (gm_matmul_dmma_plan, including what invalid settings do);
+ *   - products with one side a vector (auto's vector kernel): both sides, every op pair and
+ *     layout, k from 1 to 100003 (split into slices), strided vectors, pages;
  *   - gm_matmul_host: every operation pair, pages with broadcasting, the same host array as
  *     both operands (X'*X, X*X'), the small, plain and panel paths;
  *   - argument errors: negative sizes and batch, overlapping pages of C, leading dimensions
@@ -913,6 +915,40 @@ static void test_products (gm_class cls)
   }
 }
 
+/* Products with one side a vector (auto's vector kernel, matmul_vector.cu, against every kernel):
+   both cases (n = 1, m = 1) in every op pair and layout, thread-per-output (k < 32, and
+   outputs consecutive in memory) and warp-per-output forms, k split into slices (outputs too
+   few to fill the GPU) with an uneven last slice, NaN and Inf, pages, and a vector that is a
+   row of a padded matrix (a strided x). */
+static void test_vectors (gm_class cls)
+{
+  static const int64_t shapes[][3] = {
+      {1, 1, 1},      {1, 1, 31},     {1, 1, 33},       {7, 1, 5},       {1, 7, 5},
+      {300, 1, 31},   {1, 300, 33},   {1000, 1, 1},     {1, 1000, 1},    {257, 1, 4099},
+      {1, 257, 4099}, {4097, 1, 520}, {1, 4097, 520},   {1, 1, 100003},  {100003, 1, 7},
+      {1, 100003, 9}, {3, 1, 70001},  {1, 3, 70001}};
+  const int ns = sizeof shapes / sizeof shapes[0];
+  for (int s = 0; s < ns; s++)
+    for (int p = 0; p < 9; p++) {
+      if (quick == 2 ? (s + p) % 9 != 0 : quick && (s + p) % 3 != 0)
+        continue;
+      const int64_t *sh = shapes[s];
+      if (quick && sh[0] * sh[1] * sh[2] > 300000)
+        continue;
+      layout L = variant (s + p);
+      L.specials = (s + p) % 2;
+      run_case (cls, pair_a (p), pair_b (p), sh[0], sh[1], sh[2], L);
+    }
+  /* pages: a matrix for every page times a vector a page, and one vector for all pages */
+  run_case (cls, GM_OP_NONE, GM_OP_NONE, 130, 1, 90, batched (7, 3, 0, 1, 1));
+  run_case (cls, GM_OP_TRANSPOSE, GM_OP_NONE, 130, 1, 90, batched (5, 0, 2, 0, 0));
+  run_case (cls, GM_OP_NONE, GM_OP_TRANSPOSE, 1, 70, 200, batched (6, 2, 1, 2, 0));
+  if (!quick) {
+    run_case (cls, GM_OP_NONE, GM_OP_NONE, 4096, 1, 4096, batched (3, 0, 0, 0, 0));
+    run_case (cls, GM_OP_NONE, GM_OP_NONE, 1, 64, 64, batched (1000, 0, 0, 0, 0));
+  }
+}
+
 /* Thin products (issue 13): one side from 1 to 65 against 300 (every edge of the 64-wide
    tiles, and of the 16 x 8 MMA steps inside), the 8192x64x8192 shape at a quarter of each
    long side, 64x64x65536 (one tile, k split in up to 256 slices), and forced slice counts. */
@@ -1156,6 +1192,10 @@ int main (int argc, char **argv)
     before = tu_passed + tu_failed;
     test_thin (cls);
     printf ("%s: %s thin products: %d checks (%lld s)\n", PROGRAM, cls_name (cls),
+            tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
+    before = tu_passed + tu_failed;
+    test_vectors (cls);
+    printf ("%s: %s vector products: %d checks (%lld s)\n", PROGRAM, cls_name (cls),
             tu_passed + tu_failed - before, (long long) (time (NULL) - t0));
     before = tu_passed + tu_failed;
     test_batches (cls);
