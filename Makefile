@@ -39,6 +39,8 @@ export GPUMAT_BUILD_CACHE ?= $(CURDIR)/$(TARGET)/cache
 SRCROOT := .
 OBJDIR  := $(TARGET)/obj
 MEX_OUT := $(TARGET)/__gpumat__.mex
+# the method fronts as in the installed package: target/@gpumat/NAME.oct, target/gpumat.oct
+METHOD_DIR := $(TARGET)/
 include build.mk
 
 .PHONY: build dist install check demo bench bench-percall bench-algorithms bench-kernels bench-scale bench-matmul ozaki2-model test-kernels sanitize clean octave-deps

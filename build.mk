@@ -129,8 +129,10 @@ MEX_SOURCES    := $(filter-out $(SRCROOT)/mex/gw_dist.c,$(wildcard $(SRCROOT)/me
 MEX_HEADERS    := $(wildcard $(SRCROOT)/mex/*.h)
 MEX_OBJECTS    := $(patsubst $(SRCROOT)/mex/%.c,$(OBJDIR)/mex/%.o,$(MEX_SOURCES))
 VALUE_SOURCES  := $(SRCROOT)/mex/gpumat_value.cc $(SRCROOT)/mex/gpumat_value_index.cc \
-                  $(SRCROOT)/mex/gpumat_value_host.cc $(SRCROOT)/mex/gpumat_value_direct.cc
-VALUE_HEADERS  := $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS)
+                  $(SRCROOT)/mex/gpumat_value_host.cc $(SRCROOT)/mex/gpumat_value_direct.cc \
+                  $(SRCROOT)/mex/gpumat_value_methods.cc
+VALUE_HEADERS  := $(SRCROOT)/mex/gpumat_value.h $(SRCROOT)/mex/gpumat_front.h \
+                  $(SRCROOT)/mex/descriptor.h $(KERNEL_HEADERS)
 VALUE_OBJECTS  := $(patsubst $(SRCROOT)/mex/%.cc,$(OBJDIR)/value/%.o,$(VALUE_SOURCES))
 CUDA_LIBS      := -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
 
@@ -155,6 +157,18 @@ RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct
 ADDRESS_OUT    ?= $(dir $(MEX_OUT))__gpumat_address__.oct
 VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
+# The compiled fronts of the hot @gpumat methods and of the constructor (mex/gpumat_methods.cc):
+# one library, copied as METHOD_DIR@gpumat/NAME.oct for each of METHOD_NAMES and as
+# METHOD_DIR/gpumat.oct.  In the package METHOD_DIR is a folder of its own, which src/FILES
+# names as "fronts/.", so that pkg install copies its contents into the package's own folder,
+# beside the m-files they stand for (a .oct named in FILES would go to the architecture's
+# folder instead, where `sum.oct` would shadow Octave's sum for every class); in the tree the
+# top-level Makefile makes it target/, which the checks put before inst/ on the path.
+METHOD_NAMES   := dot sum norm mean max min gather
+METHOD_DIR     ?= $(dir $(MEX_OUT))fronts/
+METHOD_LIB     := $(OBJDIR)/methods/gpumat_methods.oct
+METHOD_OUTS    := $(METHOD_NAMES:%=$(METHOD_DIR)@gpumat/%.oct) $(METHOD_DIR)gpumat.oct
+METHOD_FILES   := $(if $(filter-out $(dir $(MEX_OUT)),$(METHOD_DIR)),$(patsubst $(dir $(MEX_OUT))%,%,$(METHOD_DIR)).)
 
 # ---- progress, notes and the cache of built files ---------------------------------------------
 # BUILD_LOG collects every compiler's output.  pkg install (which sets OCTAVE_CONFIG) builds in a
@@ -212,7 +226,7 @@ endef
 # make starts prerequisites in the order listed: the slow kernel files, then the value type's
 # sources (8 s each), then the rest, longest first, so that both cores finish together.
 all: $(call kernel_object,$(SLOW_SOURCES)) $(VALUE_OBJECTS) \
-     $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(DIST_TARGETS) \
+     $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) $(METHOD_OUTS) $(DIST_TARGETS) \
      $(dir $(MEX_OUT))FILES
 	@cat $(OBJDIR)/logs/*.log > $(BUILD_LOG) 2>/dev/null || true
 	@reused=$$(find $(OBJDIR)/logs -name '*.log' -newer $(OBJDIR)/build-start -exec grep -l '^== .*: reused ' {} + | wc -l); \
@@ -296,8 +310,8 @@ $(RUNTIME_OUT): $(KERNEL_OBJECTS)
 # What pkg install copies next to the package's functions (src/FILES: without it, pkg takes
 # only *.m, *.oct and *.mex, and the runtime library would be left behind).
 $(dir $(MEX_OUT))FILES: $(RUNTIME_OUT) $(MEX_OUT) $(ALLOC_OUT) $(ADDRESS_OUT) $(VALUE_OUT) \
-                       $(DIST_TARGETS)
-	@printf '%s\n' $(notdir $^) > $@
+                       $(DIST_TARGETS) $(METHOD_OUTS)
+	@printf '%s\n' $(notdir $(filter-out $(METHOD_OUTS),$^)) $(METHOD_FILES) > $@
 
 # mkoctfile compiles the gateway sources (one rule a file, so they build in parallel) and links
 # them with the runtime library.
@@ -314,6 +328,15 @@ $(MEX_OUT): $(MEX_OBJECTS) $(RUNTIME_OUT)
 # The gateway's result allocator: plain Octave C++, no CUDA (see its header for why).
 $(ALLOC_OUT): $(SRCROOT)/mex/gpumat_alloc.cc | build-start
 	$(call build_step,mkoctfile mex/gpumat_alloc.cc,$(MKOCTFILE_ID),$<,mkdir -p $(OBJDIR)/alloc && cd $(OBJDIR)/alloc && $(MKOCTFILE) -o $(abspath $@) $(abspath $<))
+
+# The method fronts: plain Octave C++, no CUDA, no link to the shell (they find its table at run
+# time: mex/gpumat_front.h); -z nodelete keeps the library mapped after `clear all` unloads it.
+$(METHOD_LIB): $(SRCROOT)/mex/gpumat_methods.cc $(SRCROOT)/mex/gpumat_front.h | build-start
+	$(call build_step,mkoctfile mex/gpumat_methods.cc,$(MKOCTFILE_ID) -Wl$(comma)-z$(comma)nodelete,$^,mkdir -p $(OBJDIR)/methods && cd $(OBJDIR)/methods && $(MKOCTFILE) -I$(abspath $(SRCROOT)/mex) -o $(abspath $@) $(abspath $<) -Wl$(comma)-z$(comma)nodelete)
+$(METHOD_DIR)@gpumat/%.oct: $(METHOD_LIB)
+	@mkdir -p $(@D) && cp $< $@
+$(METHOD_DIR)gpumat.oct: $(METHOD_LIB)
+	@mkdir -p $(@D) && cp $< $@
 
 # Where Octave keeps a complex input's interleaved elements (see its header): no CUDA either.
 $(ADDRESS_OUT): $(SRCROOT)/mex/gpumat_address.cc | build-start

@@ -336,6 +336,26 @@ endfunction
 %!   assert (err.identifier, "gpumat:noDevice");
 %! end_try_catch
 %!test
+%! ## The compiled fronts (mex/gpumat_methods.cc: gpumat.oct, and @gpumat/dot, sum, norm, mean,
+%! ## max, min and gather .oct, installed beside their m-files) are what Octave takes, and each
+%! ## shows its m-file's help text byte for byte.
+%! assert (exist ("gpumat"), 3);
+%! mfile = file_in_loadpath ("gpumat.m");
+%! [t1, f1] = get_help_text ("gpumat");
+%! [t2, f2] = get_help_text (mfile);
+%! assert (t1, t2);
+%! assert (f1, f2);
+%! assert (! isempty (strfind (t1, "@deftypefn")));
+%! installed = exist (fullfile (fileparts (mfile), "gpumat.oct"), "file") == 2;
+%! for name = {"dot", "sum", "norm", "mean", "max", "min", "gather"}
+%!   mfile = file_in_loadpath (["@gpumat/" name{1} ".m"]);
+%!   assert (! installed || exist ([mfile(1:end-2) ".oct"], "file") == 2);
+%!   [t1, f1] = get_help_text (["@gpumat/" name{1}]);
+%!   [t2, f2] = get_help_text (mfile);
+%!   assert (t1, t2);
+%!   assert (f1, f2);
+%! endfor
+%!test
 %! ## An empty gpumat needs no device.
 %! G = gpumat ();
 %! assert (size (G), [0 0]);

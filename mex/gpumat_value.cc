@@ -219,6 +219,11 @@ octave_value_list call_gateway (const octave_value_list& args, int nargout)
   octave_value_list direct;
   if (direct_call (args, nargout, direct))
     return direct;
+  return gateway_call (args, nargout);
+}
+
+octave_value_list gateway_call (const octave_value_list& args, int nargout)
+{
   if (! pending_free.empty ()
       && (pending_free.size () >= FREE_BATCH || pending_bytes >= FREE_BYTES
           || args.length () == 0 || ! hot_command (args(0))))
@@ -758,85 +763,18 @@ how many arrays share G's device block.\n\
       if (cmd == "shared" && args.length () == 2 && is_gpumat (args(1)))
         return ovl (double (rep (args(1)).m_owner ? rep (args(1)).m_owner.use_count () : 0));
       if (cmd == "dotv" && args.length () == 3)
-        {
-          /* dot (x, y) of two gpumat vectors of one length (@gpumat/dot.m): the shape checks
-             here, not in Octave code, where they cost 37 us a call (bench/NOTES-value-type.md);
-             anything else is gpumat_dot's, with its checks and errors. */
-          /* Octave's dot takes numeric data only (gpumat_dot also takes logical) */
-          for (int k = 1; k <= 2; k++)
-            if (is_gpumat (args(k)) ? rep (args(k)).m_cls == "logical"
-                                    : ! args(k).isnumeric () || args(k).islogical ())
-              error_with_id ("gpumat:dot:notNumeric", "dot: X and Y must be numeric");
-          if (args(1).issparse () || args(2).issparse ())
-            {
-              /* a sparse host operand, which the GPU does not take: Octave's own dot of the
-                 gathered data (a full result comes back to the device; Octave's error for
-                 single or integer data with a sparse operand is raised as it is) */
-              note_host_fallback ("dot");
-              const octave_value x = is_gpumat (args(1)) ? gather (args(1)) : args(1);
-              const octave_value y = is_gpumat (args(2)) ? gather (args(2)) : args(2);
-              const octave_value r = octave::feval ("dot", ovl (x, y), 1)(0);
-              return ovl (r.issparse () ? r : upload_host (r));
-            }
-          if (is_gpumat (args(1)) && is_gpumat (args(2)))
-            {
-              const dim_vector& dx = rep (args(1)).m_dims;
-              const dim_vector& dy = rep (args(2)).m_dims;
-              const octave_idx_type n = dx.numel ();
-              if (dx.ndims () == 2 && dy.ndims () == 2 && (dx(0) == 1 || dx(1) == 1)
-                  && (dy(0) == 1 || dy(1) == 1) && dy.numel () == n)
-                {
-                  RowVector pages (2, 1.0);
-                  return call_gateway (ovl ("dot", "gpumat_dot", args(1), args(2), 1.0,
-                                            double (n), 1.0, pages), 1);
-                }
-            }
-          return octave::feval ("gpumat_dot", ovl (args(1), args(2)), 1);
-        }
+        return method_dotv (args(1), args(2));
       if (cmd == "sum" && args.length () == 2 && is_gpumat (args(1)))
-        {
-          /* sum (G), @gpumat/sum.m's one-argument call: the device for real double, single and
-             logical data, else Octave's own sum of the gathered array (a hostFallback), decided
-             here in one call where the m-file's class tests cost three more */
-          const octave_gpumat& g = rep (args(1));
-          if (! g.m_complex && (g.isfloat () || g.islogical ()))
-            return call_gateway (ovl ("reduce", "sum", "sum", args(1), 0.0), 1);
-          note_host_fallback ("sum");
-          return ovl (upload_host (octave::feval ("sum", ovl (gather (args(1))), 1)(0)));
-        }
+        return method_sum (args(1));
       if (cmd == "upload1" && args.length () == 2)
-        {
-          /* gpumat (A) of a host numeric or logical array, gpumat.m's common call, with its
-             tests made here (they cost five calls in Octave code): [G, true]; anything else
-             [[], false], and gpumat.m takes it from there */
-          const octave_value& a = args(1);
-          if ((a.isnumeric () || a.islogical ()) && ! is_gpumat (a) && ! a.isobject ())
-            {
-              octave_value g = gw1 (ovl ("upload", "gpumat", a));
-              if (a.islogical () && ! (is_gpumat (g) && rep (g).islogical ()))
-                g = gw1 (ovl ("binary", "gpumat", "ne", g, 0.0));   /* logical stays logical */
-              return ovl (g, true);
-            }
-          return ovl (Matrix (), false);
-        }
+        return method_upload1 (args(1));
       if (cmd == "norm2" && args.length () == 2 && is_gpumat (args(1)))
+        return method_norm2 (args(1));
+      if (cmd == "fronts" && args.length () <= 2)
         {
-          /* norm (G), @gpumat/norm.m's one-argument call (power iteration's): the 2-norm of a
-             real double or single vector on the device; of a double or single matrix (real or
-             complex), norm (G, 2) of norm.m (the device SVD's largest singular value); other
-             classes and complex vectors through the host fallback; in one call where the
-             m-file's tests cost a dozen */
-          const octave_gpumat& g = rep (args(1));
-          const bool real_float = ! g.m_complex && g.isfloat ();
-          if (real_float && g.m_dims.ndims () > 2)
-            error_with_id ("gpumat:norm:ndArray", "norm: only valid for 2-D objects");
-          if (real_float && (g.m_dims(0) <= 1 || g.m_dims(1) <= 1))
-            return call_gateway (ovl ("norm", "norm", args(1), "2", 2.0), 1);
-          if (g.isfloat () && g.m_dims.ndims () == 2 && g.m_dims(0) > 1 && g.m_dims(1) > 1)
-            return octave::feval ("norm", ovl (args(1), 2.0), 1);
-          if (! real_float)
-            note_host_fallback ("norm");
-          return ovl (upload_host (octave::feval ("norm", ovl (gather (args(1)), 2.0), 1)(0)));
+          /* ("fronts", TF): the compiled method fronts' road on or off (tests, benchmarks);
+             returns whether it is on and how many calls took it */
+          return fronts_switch (args);
         }
       if (cmd == "direct" && args.length () == 2)
         {

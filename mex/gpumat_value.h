@@ -1,8 +1,9 @@
-/* gpumat_value.h: the gpumat array as an Octave value type, shared by the two sources of
+/* gpumat_value.h: the gpumat array as an Octave value type, shared by the sources of
  * __gpumat_call__.oct: gpumat_value.cc (registration, operators, indexing, display, save/load,
- * the road to the gateway) and gpumat_value_host.cc (every other virtual of
- * octave_base_value that an Octave builtin can reach, the host fallback, and the operators
- * whose operands the GPU kernels do not take).
+ * the road to the gateway), gpumat_value_host.cc (every other virtual of octave_base_value
+ * that an Octave builtin can reach, the host fallback, and the operators whose operands the GPU
+ * kernels do not take), gpumat_value_index.cc (indexing), gpumat_value_direct.cc (the direct
+ * road) and gpumat_value_methods.cc (the hot methods' commands and the compiled fronts' table).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -273,6 +274,8 @@ const octave_gpumat& rep (const octave_value& v);
 octave_value self_value (const octave_gpumat& g);
 octave_value as_value (const octave_base_value& a);
 octave_value_list call_gateway (const octave_value_list& args, int nargout);
+/* the gateway alone, for a command the direct road declined already */
+octave_value_list gateway_call (const octave_value_list& args, int nargout);
 octave_value gw1 (const octave_value_list& args);
 octave_value gather (const octave_value& g);
 octave_value host_scalar_form (const octave_value& h);
@@ -310,6 +313,19 @@ bool direct_assign_element (const octave_value& self, const std::vector<octave::
                             const octave_value& rhs);
 /* frees a dead value's block now, when the direct path is known to be there */
 bool direct_free (uint64_t block);
+/* dot (x, y) of two real vectors of one class and one length; false: the gateway's "dot" */
+bool direct_dot_vectors (const octave_value& x, const octave_value& y, octave_value& out);
+/* OP ("sum", "mean", "max", "min") of a real double or single array along DIM (0: Octave's
+   default dimension), one output; false: the gateway's "reduce" */
+bool direct_reduction (const char *op, const octave_value& a, double dim, octave_value& out);
+
+/* ---- gpumat_value_methods.cc: the commands of the hot methods' common calls ---- */
+octave_value_list method_dotv (const octave_value& x, const octave_value& y);
+octave_value_list method_sum (const octave_value& a);
+octave_value_list method_norm2 (const octave_value& a);
+octave_value_list method_upload1 (const octave_value& a);
+/* ("fronts"[, TF]): the compiled fronts' road on or off; [on, calls taken] */
+octave_value_list fronts_switch (const octave_value_list& args);
 
 /* ---- gpumat_value_host.cc ---- */
 /* the operators of gpumat_value_host.cc, installed for the gpumat type against itself and

@@ -31,7 +31,8 @@
  *            scalar: one queued 4- or 8-byte upload;
  *   free     the blocks of gpumat values that died (gm_device_free).
  * The operators (G + H, G * H, -G, abs (G), ...) and indexing call their rows with Octave's
- * operator and operands (direct_binary_operator, direct_product, direct_index, ...): no command
+ * operator and operands (direct_binary_operator, direct_product, direct_index, ...), and the hot
+ * methods dot, sum, mean, max and min theirs (direct_dot_vectors, direct_reduction): no command
  * list is built or matched on their road.
  * Everything else, and any case where the C API reports an error before a result exists,
  * declines (returns false): the gateway then does the work and raises the identified error
@@ -374,15 +375,13 @@ namespace
   }
 
   /* ---- dot of two vectors ------------------------------------------------------------------ */
-  bool direct_dot (const octave_value_list& args, int, octave_value_list& out)
+  /* dot (x, y) of two real vectors of one class and one length (a vector's view has the
+     vector's layout) */
+  bool dot_vectors (const octave_value& vx, const octave_value& vy, octave_value& out)
   {
-    /* ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS) with PRE = POST = 1 (@gpumat/dot.m) */
-    if (args.length () != 8 || args(4).double_value () != 1 || args(6).double_value () != 1)
-      return false;
     device_operand x, y;
-    /* a vector's view has the vector's layout */
-    if (! read_gpumat (args(2), x, true) || ! read_gpumat (args(3), y, true) || x.cls != y.cls
-        || x.numel != y.numel || args(5).double_value () != double (x.numel))
+    if (! read_gpumat (vx, x, true) || ! read_gpumat (vy, y, true) || x.cls != y.cls
+        || x.numel != y.numel)
       return false;
     result_block r;
     const std::size_t bytes = gm_class_size (x.cls);
@@ -390,31 +389,41 @@ namespace
         || gm_dot_device (x.cls, 1, x.numel, 1, x.ptr, y.ptr, r.ptr) != GM_OK)
       return false;
     const int64_t dims[2] = {1, 1};
-    out = ovl (owned_result (r.keep (), bytes, 2, dims, octave_class (x.cls)));
+    out = owned_result (r.keep (), bytes, 2, dims, octave_class (x.cls));
+    return true;
+  }
+
+  bool direct_dot (const octave_value_list& args, int, octave_value_list& out)
+  {
+    /* ("dot", CALLER, X, Y, PRE, LEN, POST, OUTDIMS) with PRE = POST = 1 and LEN X's length */
+    if (args.length () != 8 || args(4).double_value () != 1 || args(6).double_value () != 1
+        || args(5).double_value () != double (args(2).numel ()))
+      return false;
+    octave_value r;
+    if (! dot_vectors (args(2), args(3), r))
+      return false;
+    out = ovl (r);
     return true;
   }
 
   /* ---- reductions --------------------------------------------------------------------------- */
-  bool direct_reduce (const octave_value_list& args, int nargout, octave_value_list& out)
+  /* OP of A along DIM (0: Octave's default dimension), one output */
+  bool reduce_op (const char *name, const octave_value& va, double dim_arg, octave_value& out)
   {
-    /* ("reduce", CALLER, OP, A, DIM), one output */
-    if (args.length () != 5 || nargout > 1 || ! args(4).is_real_scalar ())
-      return false;
     gm_reduce_op op;
-    if (name_is (args(2), "sum"))
+    if (! std::strcmp (name, "sum"))
       op = GM_RED_SUM;
-    else if (name_is (args(2), "mean"))
+    else if (! std::strcmp (name, "mean"))
       op = GM_RED_MEAN;
-    else if (name_is (args(2), "max"))
+    else if (! std::strcmp (name, "max"))
       op = GM_RED_MAX;
-    else if (name_is (args(2), "min"))
+    else if (! std::strcmp (name, "min"))
       op = GM_RED_MIN;
     else
       return false;
     device_operand a;
-    if (! read_gpumat (args(3), a, false))
+    if (! read_gpumat (va, a, false))
       return false;
-    const double dim_arg = args(4).double_value ();
     if (! (dim_arg >= 0 && dim_arg <= 1e9 && dim_arg == std::floor (dim_arg)))
       return false;
     int64_t dim = static_cast<int64_t> (dim_arg);
@@ -451,7 +460,19 @@ namespace
         || gm_reduce (op, a.cls, a.nd, a.dims, static_cast<int> (dim), a.ptr, r.ptr, nullptr,
                       ws.ptr, ws_bytes, 0) != GM_OK)
       return false;
-    out = ovl (owned_result (r.keep (), bytes, nd_out, dout, octave_class (a.cls)));
+    out = owned_result (r.keep (), bytes, nd_out, dout, octave_class (a.cls));
+    return true;
+  }
+
+  bool direct_reduce (const octave_value_list& args, int nargout, octave_value_list& out)
+  {
+    /* ("reduce", CALLER, OP, A, DIM), one output */
+    if (args.length () != 5 || nargout > 1 || ! args(4).is_real_scalar () || ! args(2).is_string ())
+      return false;
+    octave_value r;
+    if (! reduce_op (args(2).string_value ().c_str (), args(3), args(4).double_value (), r))
+      return false;
+    out = ovl (r);
     return true;
   }
 
@@ -789,6 +810,18 @@ bool direct_call (const octave_value_list& args, int nargout, octave_value_list&
         return done;
       }
   return false;
+}
+
+/* The hot methods' typed road (gpumat_value_methods.cc): the computations of the "dot" and
+   "reduce" rows, with the operands, no command list to build and match. */
+bool direct_dot_vectors (const octave_value& x, const octave_value& y, octave_value& out)
+{
+  return direct_available () && counted (dot_vectors (x, y, out));
+}
+
+bool direct_reduction (const char *op, const octave_value& a, double dim, octave_value& out)
+{
+  return direct_available () && counted (reduce_op (op, a, dim, out));
 }
 
 bool direct_free (uint64_t block)

@@ -7,6 +7,8 @@
 #     gateway on a GPU, the mock without one), and on a GPU the agreement of the direct road
 #     and the gateway road (tests/direct_check.m) (shell_checks:
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
+#     the compiled method fronts against their m-files (tests/front_check.m, the real gateway or
+#     the mock), then `clear all` and Octave's exit with them loaded;
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
 #     CPU stand-ins of the index, element-wise, scan, shape, FFT, sort and complex reduction kernels
 #     (tests/cpu-standin: the kernels' logic with their launches turned into loops), which need
@@ -199,6 +201,17 @@ counted () {
   fi
   echo "FAILED (exit status $rc): the whole output is in $log"
 }
+# The compiled fronts of the hot @gpumat methods give their m-files' results (tests/front_check.m),
+# against the real gateway on a GPU, the mock without one; then `clear all` with live arrays,
+# the fronts loaded again, and Octave's exit (a crash there fails the run).
+echo "== compiled method fronts against their m-files (tests/front_check.m${mock:+, mock gateway})"
+bash "$here/with-package.sh" "$tarball" "$mock addpath ('$here'); \
+  warning ('off', 'gpumat:hostFallback'); front_check (); \
+  G = gpumat (magic (4)); s = sum (G); clear all; G = gpumat (magic (4)); \
+  assert (gather (sum (G)), [34 34 34 34]); [m, i] = max (G); assert (gather (i), [1 4 4 1]); \
+  assert (gather (dot (G(:, 1), G(:, 1))), 378); assert (gather (gpumat (5)), 5); \
+  clear all; x = mean (gpumat (1:3)); clear all" > target/check/front.log 2>&1
+counted $? target/check/front.log
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
