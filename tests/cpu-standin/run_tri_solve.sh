@@ -25,7 +25,7 @@ int main (int argc, char **argv)
 {
   tu_seed (20261130);
   test_tri_solve (1, tu_race_mode (argc, argv));
-  return tu_finish ("test_tri_solve (CPU threads)");
+  return tu_finish ("test_tri_solve_cpu");
 }
 CPP
 # what tri_solve.cu and the checks call beyond emu_runtime.cpp
