@@ -9,15 +9,18 @@
 #
 #   bash tests/cpu-standin/run_tri_solve.sh
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-here=$root/tests/cpu-standin
-out=$root/target/cpu-standin
-cuda=${CUDA_HOME:-/usr/local/cuda}
-mkdir -p "$out/obj-tri"
-n=$(python3 "$here/emu_launches.py" "$root/kernels/tri_solve.cu" "$out/tri_solve_body.cpp")
-echo "cpu-standin: $n kernel launches of kernels/tri_solve.cu rewritten"
-[ "$n" = 6 ] || { echo "cpu-standin: kernels/tri_solve.cu no longer has 6 launches: update run_tri_solve.sh" >&2; exit 1; }
-{ echo '#include "emu_threads.h"'; cat "$out/tri_solve_body.cpp"; } > "$out/tri_solve_emu.cpp"
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=$root/target/cpu-standin/tri        # its own folder: the other stand-ins use other flags
+mkdir -p "$out"
+# the launches as CPU loops over blocks of threads, emu_threads.h before everything else
+launches=$(python3 "$here/emu_launches.py" "$root/kernels/tri_solve.cu" "$out/body.cpp")
+case $launches in
+  6) echo "cpu-standin: the 6 kernel launches of kernels/tri_solve.cu rewritten" ;;
+  *) echo "cpu-standin: kernels/tri_solve.cu has $launches launches, not 6: update run_tri_solve.sh" >&2
+     exit 1 ;;
+esac
+{ echo '#include "emu_threads.h"'; cat "$out/body.cpp"; } > "$out/tri_solve_emu.cpp"
 cat > "$out/test_tri_solve_emu.cpp" <<'CPP'
 #include "emu_threads.h"
 #include "tri_solve_checks.h"
@@ -40,13 +43,10 @@ gm_status gm_fill_bytes (void *d, int v, size_t n) { memset (d, v, n); return GM
 const char *gm_op_name (gm_op op) { return op == GM_OP_NONE ? "none" : op == GM_OP_TRANSPOSE ? "transpose" : op == GM_OP_CTRANSPOSE ? "ctranspose" : NULL; }
 }
 CPP
-CXX="g++ -O1 -std=c++20 -pthread -I$here -I$root/kernels -I$root/tests -I$cuda/include"
-pids=()
-$CXX -c "$out/tri_solve_emu.cpp" -o "$out/obj-tri/tri_solve_emu.o" & pids+=($!)
-$CXX -c "$out/test_tri_solve_emu.cpp" -o "$out/obj-tri/test_tri_solve_emu.o" & pids+=($!)
-for p in "${pids[@]}"; do wait "$p"; done
-$CXX -c "$here/emu_runtime.cpp" -o "$out/obj-tri/emu_runtime.o"
-$CXX -c "$out/tri_runtime_emu.cpp" -o "$out/obj-tri/tri_runtime_emu.o"
-$CXX "$out/obj-tri/test_tri_solve_emu.o" "$out/obj-tri/tri_solve_emu.o" "$out/obj-tri/emu_runtime.o" \
-  "$out/obj-tri/tri_runtime_emu.o" -o "$out/test_tri_solve"
+CXX="g++ -O1 -std=c++20 -pthread -I$here -I$root/kernels -I$root/tests -I${CUDA_HOME:-/usr/local/cuda}/include"
+$CXX -c "$out/tri_solve_emu.cpp" -o "$out/tri_solve_emu.o" &
+$CXX -c "$out/test_tri_solve_emu.cpp" -o "$out/test_tri_solve_emu.o"
+wait $!                                 # set -e: a failed compilation stops here
+$CXX "$out/test_tri_solve_emu.o" "$out/tri_solve_emu.o" "$here/emu_runtime.cpp" \
+  "$out/tri_runtime_emu.cpp" -o "$out/test_tri_solve"
 timeout 600 "$out/test_tri_solve"
