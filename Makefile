@@ -174,8 +174,9 @@ test-kernels: $(TEST_PROGRAMS)
 # memcheck finds out-of-bounds and misaligned accesses, racecheck shared-memory races; the
 # programs' --quick mode keeps the shapes that reach every edge case but fewer large ones, and
 # racecheck runs test_matmul --race (every kernel and op pair, fewer shapes: racecheck is the
-# slower tool by far; test_matmul_int, test_complex, test_tf32, test_ozaki and test_sort --race
-# likewise: test_sort --quick had not finished under racecheck after 420 s on the H200).
+# slower tool by far; test_matmul_int, test_complex, test_tf32, test_ozaki, test_sort and
+# test_solve --race likewise: test_sort --quick had not finished under racecheck after 420 s on
+# the H200; test_solve --race keeps the triangular solve's spin-waiting blocks to n <= 130).
 SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
 # Every (tool, program) pair runs at once, each into its own log, printed in order afterwards:
 # the tools are CPU-bound instrumentation with the GPU mostly idle, and one after another they
@@ -199,7 +200,7 @@ sanitize: $(addprefix $(TARGET)/tests/,$(SANITIZE_PROGRAMS))
 	for tool in $(SANITIZE_TOOLS); do for t in $(addprefix $(TARGET)/tests/,$(SANITIZE_PROGRAMS)); do \
 	  case " $(SANITIZE_HOST_ONLY) " in *" $${t##*/} "*) continue;; esac; \
 	  [ $$tool = racecheck ] && case " $(RACECHECK_SKIP) " in *" $${t##*/} "*) continue;; esac; \
-	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex|test_tf32|test_ozaki|test_sort) \
+	  mode=--quick; [ $$tool = racecheck ] && case $${t##*/} in test_matmul|test_matmul_int|test_complex|test_tf32|test_ozaki|test_sort|test_solve) \
 	    mode=--race;; esac; \
 	  log=$(TARGET)/sanitize/$$tool-$${t##*/}.log; \
 	  ( echo "== compute-sanitizer --tool $$tool $$t $$mode"; \

@@ -14,6 +14,10 @@
  *   syevd   eigenvalues only, and with vectors, of a symmetric n, 1024 .. 4096 | gm_eig_hermitian
  *   gesvd   singular values only, and U, S, V ('A', 'A'), 1024 .. 4096 | gm_svd
  *   fft     cufftExecZ2Z out of place, 2^20 and 2^24 points (plan made before timing) | gm_fft
+ *   tri-solve  the condition estimate's solves with getrf's factors of a general A, one vector,
+ *           n = 1024 .. 8192: cublasDtrsv with L then U (kase 1) and U' then L' (kase 2) |
+ *           gm_tri_solve_apply (kernels/tri_solve.cu) likewise, its diagonal inverses prepared
+ *           before timing; a line of its own times that preparation (both triangles)
  * Results are compared (library against gpumat) before anything is timed.  Competitors take
  * turns, rep after rep (bench_util.h says why), after one warm-up call each; each figure is the
  * median of the reps, timed with CUDA events on the legacy stream (the calls that wait inside
@@ -27,9 +31,11 @@
 #include <math.h>
 #include <functional>
 #include <vector>
+#include <cublas_v2.h>
 #include <cufft.h>
 #include <cusolverDn.h>
 #include "bench_util.h"
+#include "tri_solve.h"
 
 #define TU_CUSOLVER(call)                                                                    \
   do {                                                                                       \
@@ -241,6 +247,80 @@ static void bench_solve (int64_t n, int spd)
   report (name, n, time_turns ({lib, legacy, gm}, reps_for (n, 0)));
   for (void *p : {(void *) A, (void *) b, (void *) x_lib, (void *) x_old, (void *) x_gm, (void *) W,
                   (void *) ipiv64, (void *) ipiv32, (void *) info, dwork, (void *) work32})
+    gm_device_free (p);
+}
+
+/* ---- the estimate's triangular solves: cuBLAS trsv against gm_tri_solve_apply ------------ */
+static void bench_tri_solve (int64_t n)
+{
+  const size_t nb = (size_t) n * sizeof (double);
+  double *W = make_matrix (n, GENERAL);
+  int64_t *ipiv = (int64_t *) dev ((size_t) n * sizeof (int64_t));
+  int *info = (int *) dev (sizeof (int));
+  size_t dbytes = 0, hbytes = 0, wbytes = 0;
+  TU_CUSOLVER (cusolverDnXgetrf_bufferSize (dn, params, n, n, CUDA_R_64F, W, n, CUDA_R_64F,
+                                            &dbytes, &hbytes));
+  void *dwork = dev (dbytes);
+  std::vector<char> hwork (hbytes + 1);
+  TU_CUSOLVER (cusolverDnXgetrf (dn, params, n, n, CUDA_R_64F, W, n, ipiv, CUDA_R_64F, dwork,
+                                 dbytes, hwork.data (), hbytes, info));
+  std::vector<double> hb ((size_t) n);
+  for (auto &v : hb)
+    v = tu_uniform ();
+  double *b = (double *) dev (nb), *x_lib = (double *) dev (nb), *x_gm = (double *) dev (nb);
+  TU_CUDA (cudaMemcpy (b, hb.data (), nb, cudaMemcpyHostToDevice));
+  TU_GM (gm_tri_solve_work_bytes (GM_DOUBLE, n, &wbytes));
+  void *work_l = dev (wbytes), *work_u = dev (wbytes);
+  cublasHandle_t blas;
+  if (cublasCreate (&blas) != CUBLAS_STATUS_SUCCESS
+      || cublasSetStream (blas, 0) != CUBLAS_STATUS_SUCCESS) {
+    fprintf (stderr, "bench_linalg: cublasCreate failed\n");
+    exit (2);
+  }
+  const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER, up = CUBLAS_FILL_MODE_UPPER;
+  const cublasDiagType_t unit = CUBLAS_DIAG_UNIT, non = CUBLAS_DIAG_NON_UNIT;
+  auto prepare = [&] () {
+    TU_GM (gm_tri_solve_prepare (GM_DOUBLE, 0, 1, n, W, n, work_l));
+    TU_GM (gm_tri_solve_prepare (GM_DOUBLE, 1, 0, n, W, n, work_u));
+  };
+  prepare ();
+  for (int kase = 1; kase <= 2; kase++) {
+    const cublasOperation_t op = kase == 1 ? CUBLAS_OP_N : CUBLAS_OP_T;
+    const gm_op gop = kase == 1 ? GM_OP_NONE : GM_OP_TRANSPOSE;
+    auto lib = [&] () {
+      copy (x_lib, b, nb);
+      /* kase 1: L (unit) then U; kase 2: U' then L' (unit) */
+      const bool one = kase == 1;
+      if (cublasDtrsv (blas, one ? lo : up, op, one ? unit : non, (int) n, W, (int) n, x_lib, 1)
+              != CUBLAS_STATUS_SUCCESS
+          || cublasDtrsv (blas, one ? up : lo, op, one ? non : unit, (int) n, W, (int) n, x_lib, 1)
+              != CUBLAS_STATUS_SUCCESS) {
+        fprintf (stderr, "bench_linalg: cublasDtrsv failed\n");
+        exit (2);
+      }
+    };
+    auto gm = [&] () {
+      copy (x_gm, b, nb);
+      TU_GM (gm_tri_solve_apply (GM_DOUBLE, kase == 1 ? 0 : 1, gop, n, W, n,
+                                 kase == 1 ? work_l : work_u, x_gm));
+      TU_GM (gm_tri_solve_apply (GM_DOUBLE, kase == 1 ? 1 : 0, gop, n, W, n,
+                                 kase == 1 ? work_u : work_l, x_gm));
+    };
+    lib ();
+    gm ();
+    TU_CUDA (cudaDeviceSynchronize ());
+    const char *name = kase == 1 ? "tri-solve L,U (trsv)" : "tri-solve U',L' (trsv)";
+    /* U of a random A has a condition number of about n: block inverses and substitution
+       differ by about that many eps */
+    compare (name, n, x_gm, x_lib, (size_t) n, 1e-6);
+    report (name, n, time_turns ({lib, nullptr, gm}, quick ? 5 : 21));
+  }
+  const double ms = time_turns ({nullptr, nullptr, prepare}, quick ? 3 : 11)[2];
+  printf ("%-22s %9lld %12s %12s %12.3f\n", "tri-solve prepare L+U", (long long) n, "", "", ms);
+  printf ("csv,tri-solve prepare L+U,%lld,nan,nan,%.4f,nan\n", (long long) n, ms);
+  cublasDestroy (blas);
+  for (void *p : {(void *) W, (void *) ipiv, (void *) info, dwork, (void *) b, (void *) x_lib,
+                  (void *) x_gm, work_l, work_u})
     gm_device_free (p);
 }
 
@@ -472,6 +552,8 @@ int main (int argc, char **argv)
   }
   for (int64_t n : solve_sizes)
     bench_solve (n, 0);
+  for (int64_t n : solve_sizes)
+    bench_tri_solve (n);
   for (int64_t n : solve_sizes)
     bench_solve (n, 1);
   for (int64_t n : solve_sizes)

@@ -12,8 +12,9 @@
  * The condition estimate follows LAPACK's xGECON / xPOCON / xTRCON step for step: the 1-norm of
  * the matrix, and Hager and Higham's estimate of the 1-norm of its inverse (xLACN2, at most 5
  * iterations and a final alternating-sign test vector), each step a pair of triangular solves
- * (trsv) with the factors on the device and the vector's small bookkeeping (signs, argmax, sums)
- * on the host, n values copied each way.  LAPACK's xLATRS scales against overflow; here a
+ * with the factors on the device (kernels/tri_solve.cu for real factors, cuBLAS trsv for complex
+ * ones) and the vector's small bookkeeping (signs, argmax, sums) on the host, n values copied
+ * each way.  LAPACK's xLATRS scales against overflow; here a
  * solve that overflows makes the estimate infinite, the reciprocal condition 0, and the answer
  * the host's (below gm_solve_rcond_floor), which is where LAPACK's scaling would matter.
  *
@@ -29,6 +30,7 @@
 #include "gpumat.h"
 #include "solver_lib.h"
 #include "solve_internal.h"
+#include "tri_solve.h"
 
 /* ---- what factor.cu uses too (solve_internal.h declares it) ----------------------------- */
 
@@ -336,29 +338,29 @@ gm_status identity (gm_class cls, int64_t n, void *d_X)
 
 /* ---- LAPACK's condition estimate ------------------------------------------------------------ */
 
-/* x := inv (M) x (kase 1) or inv (M)' x (kase 2) for the matrix M the factors stand for. */
-gm_status apply_inverse (cublasHandle_t h, gm_class cls, factor_kind kind, int64_t n,
-                         const void *F, int kase, void *x)
-{
-  const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER, up = CUBLAS_FILL_MODE_UPPER;
-  const cublasOperation_t N = CUBLAS_OP_N, H = CUBLAS_OP_C;
-  const cublasDiagType_t unit = CUBLAS_DIAG_UNIT, non = CUBLAS_DIAG_NON_UNIT;
-  gm_status st;
-  switch (kind) {
-  case LU_FACTORS:              /* A = L U (the row swaps do not change the 1-norm) */
-    if (kase == 1)
-      return (st = trsv (h, cls, lo, N, unit, n, F, x)) != GM_OK ? st : trsv (h, cls, up, N, non, n, F, x);
-    return (st = trsv (h, cls, up, H, non, n, F, x)) != GM_OK ? st : trsv (h, cls, lo, H, unit, n, F, x);
-  case CHOL_UPPER:              /* A = U' U, inv (A) Hermitian: both kases alike */
-    return (st = trsv (h, cls, up, H, non, n, F, x)) != GM_OK ? st : trsv (h, cls, up, N, non, n, F, x);
-  case CHOL_LOWER:              /* A = L L' */
-    return (st = trsv (h, cls, lo, N, non, n, F, x)) != GM_OK ? st : trsv (h, cls, lo, H, non, n, F, x);
-  case TRI_UPPER:
-    return trsv (h, cls, up, kase == 1 ? N : H, non, n, F, x);
-  default:
-    return trsv (h, cls, lo, kase == 1 ? N : H, non, n, F, x);
-  }
-}
+/* The triangular solves of one step of the estimate, as data: x := inv (M) x (kase 1) or
+   inv (M)' x (kase 2) for the matrix M that factors of a kind stand for, each solve with one
+   triangle of F (upper or lower, unit diagonal or not) or its (conjugate) transpose.  Each
+   kind uses one triangle, or for LU two, with the same diagonal in both kases. */
+struct tri_step {
+  bool upper, unit, trans;
+};
+struct kind_steps {
+  int count;
+  tri_step kase1[2], kase2[2];
+};
+const kind_steps STEPS[] = {   /* by factor_kind */
+  /* LU_FACTORS: A = L U (the row swaps do not change the 1-norm) */
+  {2, {{false, true, false}, {true, false, false}}, {{true, false, true}, {false, true, true}}},
+  /* CHOL_UPPER: A = U' U, inv (A) Hermitian: both kases alike */
+  {2, {{true, false, true}, {true, false, false}}, {{true, false, true}, {true, false, false}}},
+  /* CHOL_LOWER: A = L L' */
+  {2, {{false, false, false}, {false, false, true}}, {{false, false, false}, {false, false, true}}},
+  /* TRI_UPPER */
+  {1, {{true, false, false}}, {{true, false, true}}},
+  /* TRI_LOWER */
+  {1, {{false, false, false}}, {{false, false, true}}},
+};
 
 /* Hager and Higham's estimate of the 1-norm of inv (M), M n x n, in xLACN2's steps (real) or
    xLACN2's complex steps (complex: unit-modulus sign vectors, no repeated-sign test).  The
@@ -498,7 +500,33 @@ gm_status condition (solver_handles *h, gm_class cls, factor_kind kind, int64_t 
   gm_status st = b.alloc (&d_x, (size_t) n, gm_class_size (cls));
   if (st != GM_OK)
     return st;
-  auto apply = [&] (int kase) { return apply_inverse (h->blas, cls, kind, n, F, kase, d_x); };
+  const kind_steps &steps = STEPS[kind];
+  /* Real factors: kernels/tri_solve.cu's solve (trsv takes ~0.8 ms a vector at n = 8192), the
+     diagonal blocks' inverses of each triangle prepared once for the estimate's ~10 solves.
+     Complex factors: cuBLAS trsv. */
+  const bool fast = !gm_class_is_complex (cls);
+  void *work[2] = {NULL, NULL};                 /* by upper */
+  size_t work_bytes = 0;
+  if (fast && (st = gm_tri_solve_work_bytes (cls, n, &work_bytes)) != GM_OK)
+    return st;
+  for (int k = 0; fast && k < steps.count; k++) {
+    const tri_step &t = steps.kase1[k];
+    if (!work[t.upper] && ((st = b.alloc (&work[t.upper], work_bytes)) != GM_OK
+                           || (st = gm_tri_solve_prepare (cls, t.upper, t.unit, n, F, n,
+                                                          work[t.upper])) != GM_OK))
+      return st;
+  }
+  auto apply = [&] (int kase) {
+    const tri_step *t = kase == 1 ? steps.kase1 : steps.kase2;
+    gm_status r = GM_OK;
+    for (int k = 0; r == GM_OK && k < steps.count; k++)
+      r = fast ? gm_tri_solve_apply (cls, t[k].upper, t[k].trans ? GM_OP_TRANSPOSE : GM_OP_NONE,
+                                     n, F, n, work[t[k].upper], d_x)
+               : trsv (h->blas, cls, t[k].upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                       t[k].trans ? CUBLAS_OP_C : CUBLAS_OP_N,
+                       t[k].unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, n, F, d_x);
+    return r;
+  };
   double est = 0;
   switch (cls) {
   case GM_DOUBLE: st = estimate_inverse_norm<double, false> (n, d_x, apply, &est); break;

@@ -10,8 +10,9 @@
 #     the compiled method fronts against their m-files (tests/front_check.m, the real gateway or
 #     the mock), then `clear all` and Octave's exit with them loaded;
 #  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
-#     CPU stand-ins of the index, element-wise, scan, shape, FFT, sort and complex reduction kernels
-#     (tests/cpu-standin: the kernels' logic with their launches turned into loops), which need
+#     CPU stand-ins of the index, element-wise, scan, shape, FFT, sort, complex reduction and
+#     triangular solve kernels (tests/cpu-standin: the kernels' logic with their launches turned
+#     into loops, or into CPU threads for the triangular solve), which need
 #     no GPU either;
 #  4. the distributed products (tests/dist/run.sh: several ranks under mpirun, where the package
 #     was built with MPI and ScaLAPACK; skipped elsewhere);
@@ -45,7 +46,8 @@ rm -f target/check/*.rc target/check/parity*.log
   # (run_scan likewise: test_scan runs on the GPU there; run_shape links the same
   # stand-in, and its checks run on the GPU there: test_shape, shape_gateway_check; run_fft:
   # test_fft runs there over the real cuFFT; run_sort: test_sort, sort_gateway_check;
-  # run_reduce_int: test_reduce_int; run_reduce_complex: test_reduce_complex)
+  # run_reduce_int: test_reduce_int; run_reduce_complex: test_reduce_complex; run_tri_solve:
+  # test_solve's triangular solves)
   standin () {
     if [ "$1" != run ] && nvidia-smi -L > /dev/null 2>&1; then
       echo skip > "target/check/cpu-standin-$1.rc"
@@ -55,7 +57,7 @@ rm -f target/check/*.rc target/check/parity*.log
     echo $? > "target/check/cpu-standin-$1.rc"
   }
   { standin run; standin run_elementwise; standin run_fft; standin run_reduce_complex; } &
-  { standin run_scan; standin run_shape; standin run_sort; standin run_reduce_int; } &
+  { standin run_scan; standin run_shape; standin run_sort; standin run_reduce_int; standin run_tri_solve; } &
   wait
 ) &
 host_tests=$!
@@ -215,7 +217,7 @@ counted $? target/check/front.log
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
-for s in run run_elementwise run_scan run_shape run_fft run_sort run_reduce_int run_reduce_complex; do
+for s in run run_elementwise run_scan run_shape run_fft run_sort run_reduce_int run_reduce_complex run_tri_solve; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then
     echo "skipped: a GPU is here, and the kernels' own test runs on it"

@@ -2,7 +2,8 @@
  * host references in long double.
  *
  *   test_solve            every case
- *   test_solve --quick    sizes up to 31 (for compute-sanitizer)
+ *   test_solve --quick    sizes up to 31 (for compute-sanitizer; the triangular solve to 130)
+ *   test_solve --race     --quick, the triangular solve at n = 1, 65 and 130 only (racecheck)
  *
  * What is checked, for double, single, complex double and complex single:
  *  - gm_matrix_probe against Octave's matrix_type rules: upper (a diagonal matrix too), lower,
@@ -33,12 +34,16 @@
  *    overflows the class is left to the host.
  *  - gm_solver_library loads cuSOLVER and cuBLAS (dlopen: they are not linked).
  *  - gm_norm1 and gm_any_nonfinite; argument errors.
+ *  - gm_tri_solve_* (kernels/tri_solve.cu, the condition estimate's solves): tests/tri_solve_checks.h
+ *    says what (every triangle, op and diagonal, n = 1 to 4097, lda > n, NaN where it is not to
+ *    be read, 16 n eps of long double substitution, the same bits twice).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <complex>
 #include <vector>
 #include "solver_test_util.h"
+#include "tri_solve_checks.h"
 
 
 static cd random_value (gm_class c)
@@ -742,6 +747,7 @@ int main (int argc, char **argv)
   if (!tu_gpu_or_skip ("test_solve"))
     return tu_finish ("test_solve");
   tu_seed (20261128);
+  test_tri_solve (quick, tu_race_mode (argc, argv));
   /* cuSOLVER and cuBLAS are loaded at the first solve (dlopen), not linked */
   tu_result (gm_solver_library () == GM_OK, "cuSOLVER and cuBLAS loaded: %s",
              gm_error_detail ());
