@@ -711,7 +711,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / bn);
   const int log2_k = ceil_log2 (k);
   const int64_t crt_threads = mpad / 4 * n;   /* ozaki2_crt: four rows a thread */
-  if (tiles > MAX_GRID_X || ceil_div (crt_threads, 256) > MAX_GRID_X)
+  if (tiles > MAX_GRID_X || ceil_div (crt_threads, 256) > MAX_GRID_X
+      || mask_tm * mask_tn > MAX_GRID_X)
     return fp64_path (a, dev);
   Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
                 bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, {}, {},
