@@ -270,18 +270,35 @@ struct Oz2Crt {
  * values (exactly 0), OZ2_FP64 for a NaN or Inf, a possible overflow, or a truncation error
  * the guard cannot bound.  ozaki2_guard and ozaki2_crt run the same function. */
 enum Oz2Verdict { OZ2_KEEP, OZ2_ZERO, OZ2_FP64 };
-__device__ __forceinline__ Oz2Verdict oz2_guard (const Oz2Crt &g, int ea, int eb, int Tv,
-                                                 double l1a, double l1b)
+/* its two parts: from the codes alone (OZ2_KEEP: T decides), */
+__device__ __forceinline__ Oz2Verdict oz2_guard_codes (const Oz2Crt &g, int ea, int eb)
 {
   if (ea == OZ_NONFINITE || eb == OZ_NONFINITE)
     return OZ2_FP64;
   if (ea == OZ_ZERO || eb == OZ_ZERO)
     return OZ2_ZERO;
-  if (ea + eb > g.ovf_exp)
-    return OZ2_FP64;
-  const double room_per_T = (2.0 * (double) g.k - 1.01) * 0x1p-53 * 0x1p-14;
-  const double err = (l1b + l1a) * g.ulp_b + (double) g.k * g.ulp_2b;
-  return 1.01 * err <= room_per_T * (double) Tv ? OZ2_KEEP : OZ2_FP64;
+  return ea + eb > g.ovf_exp ? OZ2_FP64 : OZ2_KEEP;
+}
+/* and the truncation error against T (for finite, non-zero codes; room_per_T and e_k:
+   oz2_guard_consts) */
+struct Oz2GuardConsts {
+  double room_per_T, e_k;
+};
+__device__ __forceinline__ Oz2GuardConsts oz2_guard_consts (const Oz2Crt &g)
+{
+  return {(2.0 * (double) g.k - 1.01) * 0x1p-53 * 0x1p-14, (double) g.k * g.ulp_2b};
+}
+__device__ __forceinline__ bool oz2_guard_keeps (const Oz2Crt &g, const Oz2GuardConsts &c, int Tv,
+                                                 double l1a, double l1b)
+{
+  const double err = (l1b + l1a) * g.ulp_b + c.e_k;
+  return 1.01 * err <= c.room_per_T * (double) Tv;
+}
+__device__ __forceinline__ Oz2Verdict oz2_guard (const Oz2Crt &g, const Oz2GuardConsts &c, int ea,
+                                                 int eb, int Tv, double l1a, double l1b)
+{
+  const Oz2Verdict v = oz2_guard_codes (g, ea, eb);
+  return v != OZ2_KEEP || oz2_guard_keeps (g, c, Tv, l1a, l1b) ? v : OZ2_FP64;
 }
 
 /* Four consecutive values of a per-row array at row i0 (a multiple of 4): one 16-byte load */
@@ -305,6 +322,7 @@ ozaki2_guard (Oz2Crt g)
   const int64_t ti = blockIdx.x % g.mask_tm, tj = blockIdx.x / g.mask_tm;
   const int64_t i0 = ti * OZ2_BM + 4 * (threadIdx.x % 32);
   unsigned fails = 0;
+  const Oz2GuardConsts c = oz2_guard_consts (g);
   if (i0 < g.m) {
     const int4 ea4 = *reinterpret_cast<const int4 *> (g.ca + page * g.ca_page + i0);
     const double *l1a = g.l1a + page * g.ca_page + i0;
@@ -318,7 +336,7 @@ ozaki2_guard (Oz2Crt g)
 #pragma unroll
       for (int e = 0; e < 4; e++)
         if (i0 + e < g.m
-            && oz2_guard (g, oz2_pick (ea4, e), eb, oz2_pick (T4, e), l1a[e], l1b) == OZ2_FP64)
+            && oz2_guard (g, c, oz2_pick (ea4, e), eb, oz2_pick (T4, e), l1a[e], l1b) == OZ2_FP64)
           fails++;
     }
   }
@@ -357,7 +375,7 @@ __device__ __forceinline__ double oz2_to_double (unsigned long long hi, unsigned
  * load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of the
  * thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
  * element, 55% of its stalls on its 14 + 4 scattered loads, 3.3 ms at 8192^3. */
-template <bool KA, bool KB, int NT>
+template <bool KA, bool KB, int NT, bool MASKED>
 __global__ void __launch_bounds__ (256)
 ozaki2_crt (Oz2Crt g)
 {
@@ -376,9 +394,9 @@ ozaki2_crt (Oz2Crt g)
   unsigned fixed = 0, marked = 0;
   /* a tile the guard marked is dmma's tile pass's: nothing to do here (a flag this kernel sets
      meanwhile, below, may be seen or not: the tile pass overwrites the tile either way) */
-  int *const tile = g.mask ? g.mask + (page * g.mask_tn + j / OZ2_BN) * g.mask_tm + i0 / OZ2_BM
+  int *const tile = MASKED ? g.mask + (page * g.mask_tn + j / OZ2_BN) * g.mask_tm + i0 / OZ2_BM
                            : NULL;
-  if (id < quads * g.n && i0 < g.m && !(tile && *tile)) {
+  if (id < quads * g.n && i0 < g.m && !(MASKED && *tile)) {
     const int64_t pg = g.page0 + page;
     const int eb = g.cb[page * g.cb_page + j];
     const int4 ea4 = *reinterpret_cast<const int4 *> (g.ca + page * g.ca_page + i0);
@@ -424,14 +442,16 @@ ozaki2_crt (Oz2Crt g)
         sum[e][2] = fma (wd, p2, sum[e][2]);
       }
     }
+    const Oz2GuardConsts gcon = oz2_guard_consts (g);
 #pragma unroll
     for (int e = 0; e < 4; e++) {
       const int64_t i = i0 + e;
       if (i >= g.m)
         break;
       const int ea = oz2_pick (ea4, e);
+      const int Tv = oz2_pick (T4, e);
       const double l1a = e == 0 ? l1a01.x : e == 1 ? l1a01.y : e == 2 ? l1a23.x : l1a23.y;
-      const Oz2Verdict verdict = oz2_guard (g, ea, eb, oz2_pick (T4, e), l1a, l1b);
+      const Oz2Verdict verdict = oz2_guard_codes (g, ea, eb);
       double v = 0.0;   /* OZ2_ZERO: exactly 0 */
       bool fix = verdict == OZ2_FP64;
       if (verdict == OZ2_KEEP) {
@@ -462,11 +482,12 @@ ozaki2_crt (Oz2Crt g)
         v = neg ? -mag : mag;
         v = sh >= -1022 && sh <= 1023 ? v * __longlong_as_double ((long long) (sh + 1023) << 52)
                                       : scalbn (v, sh);
-        /* near overflow or below the normal range: FP64 */
+        /* the guard on T, then the range: near overflow or below the normal range, FP64 */
         const double av = fabs (v);
-        fix = !(av < 0x1p1023) || (av < 0x1p-1022 && y != 0);
+        fix = !oz2_guard_keeps (g, gcon, Tv, l1a, l1b) || !(av < 0x1p1023)
+              || (av < 0x1p-1022 && y != 0);
       }
-      if (fix && tile) {
+      if (MASKED && fix) {
         /* dmma's tile pass recomputes the tile (issue 34: the loop below ran 137x slower than
            dmma where most elements took it); only a value out of range gets here, the
            guard's own verdicts having marked their tiles before */
@@ -474,7 +495,7 @@ ozaki2_crt (Oz2Crt g)
         fixed++;
         continue;
       }
-      if (fix) {
+      if (!MASKED && fix) {
         const double *A = g.A + pg * g.sa, *B = g.B + pg * g.sb;
         double sum = 0.0;
         for (int64_t p = 0; p < g.k; p++)
@@ -751,10 +772,15 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     gg.mask = mask;
     gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
     const dim3 crt_grid ((unsigned) ceil_div (crt_threads, 256), (unsigned) pages);
-    if (N <= OZ2_DEFAULT_MODULI)
-      ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI><<<crt_grid, 256, 0, a.stream>>> (gc);
+    /* with the tile pass the crt has no FP64 loop, so no layout (one instance a term count:
+       with the loop beside the marking the kernel took 80 registers where it took 64) */
+    const bool short_form = N <= OZ2_DEFAULT_MODULI;
+    if (tile_pass)
+      (short_form ? ozaki2_crt<false, false, OZ2_DEFAULT_MODULI, true>
+                  : ozaki2_crt<false, false, OZ2_MAX_MODULI, true>)<<<crt_grid, 256, 0, a.stream>>> (gc);
     else
-      ozaki2_crt<KA, KB, OZ2_MAX_MODULI><<<crt_grid, 256, 0, a.stream>>> (gc);
+      (short_form ? ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI, false>
+                  : ozaki2_crt<KA, KB, OZ2_MAX_MODULI, false>)<<<crt_grid, 256, 0, a.stream>>> (gc);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
     if (tile_pass) {
