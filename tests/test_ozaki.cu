@@ -347,6 +347,8 @@ static int scheme2 (void)
 /* Where the tile pass must run (compute capability 9.0: dmma's 128x128 tile fits); elsewhere a
    device may or may not have it (its shared memory decides) */
 static int expect_tile_pass;
+/* scheme II's deepest k (kernels/ozaki/scheme2.cuh; deeper products run scheme I) */
+static const int64_t OZ2_MAX_K = 131071;
 
 /* The scan's code of a row of op(A) or column of op(B) (x[p * step], p < k): INT_MAX with a NaN
    or Inf, INT_MIN all zeros, else the exponent of its largest |x| plus one. */
@@ -525,7 +527,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
       TU_GM (gm_matmul_ozaki_tiles (&marked, &tiles));
     }
     TU_CUDA (cudaMemcpy (hC, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
-    if (q == 0 && scheme2 () && k >= 16 && slices > 0) {
+    if (q == 0 && scheme2 () && k >= 16 && k <= OZ2_MAX_K && slices > 0) {
       hOz = (double *) xmalloc (sizeof (double) * nc);
       memcpy (hOz, hC, sizeof (double) * nc);
       oz_fixups = fixups;
@@ -606,7 +608,8 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     }
   }
   if (oz_ran) {
-    int *ca = (int *) xmalloc (sizeof (int) * (m + 1)), *cb = (int *) xmalloc (sizeof (int) * (n + 1));
+    int *ca = (int *) xmalloc (sizeof (int) * (m + 1));
+    int *cb = (int *) xmalloc (sizeof (int) * (n + 1));
     for (int64_t i = 0; i < m; i++)
       ca[i] = code_of (a + i * k, 1, k);
     for (int64_t j = 0; j < n; j++)
@@ -702,9 +705,10 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
     bad_total += bad;
     tu_result (bad == 0 && gaps == 0, "%s: %lld bad, %lld gap elements written, first %s", what,
                (long long) bad, (long long) gaps, first);
-    if (scheme2 () && k >= 16 && slices > 0) {
+    if (scheme2 () && k >= 16 && k <= OZ2_MAX_K && slices > 0) {
       /* the codes of every page's rows and columns, then the tile pass against dmma */
-      int *ca = (int *) xmalloc (sizeof (int) * pages * m), *cb = (int *) xmalloc (sizeof (int) * pages * n);
+      int *ca = (int *) xmalloc (sizeof (int) * pages * m);
+      int *cb = (int *) xmalloc (sizeof (int) * pages * n);
       for (int64_t pg = 0; pg < pages; pg++) {
         for (int64_t i = 0; i < m; i++) {
           for (int64_t p = 0; p < k; p++)

@@ -3,18 +3,18 @@
  * integers of b bits, A' B' computed exactly from its residues modulo N = 14 pairwise coprime
  * moduli <= 256 (GPUMAT_OZAKI_MODULI = 12..15), one int8 GEMM each, by the Chinese remainder
  * theorem, rounded once: 15 int8 GEMMs with the guard's where scheme I takes 37.  Passes:
- * scan (ozaki.cuh), slice (N residue planes and a plane of 7-bit tops per operand), the tops
- * gemm, the guard (issue 34: it marks each 128x128 tile of C holding an element it cannot
- * keep), the N residue gemms (here on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code
- * runs; blocks of marked tiles return at once), crt (marked tiles skipped; a result near
- * overflow or underflow marks its tile), then dmma's tile pass (matmul_dmma_tiles) computes
- * the marked tiles: no input runs slower than about dmma plus ozaki's passes before the
- * residue gemms (~1.06-1.1x dmma's time predicted where all is marked; 0.29 TFLOP/s at 4096
- * before, where a sequential FP64 loop took each element).  Where dmma's 128x128 tile does
- * not fit the device, the crt's guard and FP64 loop as before.  Every element within k eps S
- * (below), and on clean data (no tile marked) bit for bit the results of before.  H100: 4096^3 2.05-2.11
- * ms, 128-152% of DGEMM in every op pair; 8192^3 ~16 ms, 135-149%; modelled first on the CPU
- * in these very steps (bench/ozaki2_model.c against __float128); versions:
+ * scan (ozaki.cuh), slice (N residue planes and a plane of 7-bit tops per operand), the tops gemm,
+ * the guard (issue 34: it marks each 128x128 tile of C holding an element it cannot keep), the N
+ * residue gemms (here on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of
+ * marked tiles return at once), crt (marked tiles skipped; a result near overflow or underflow
+ * marks its tile), then dmma's tile pass (matmul_dmma_tiles) computes the marked tiles: no input
+ * runs slower than about dmma plus ozaki's passes before the residue gemms (~1.06-1.1x dmma's time
+ * predicted where all is marked; 0.29 TFLOP/s at 4096 before, where a sequential FP64 loop took
+ * each element).  Where dmma's 128x128 tile does not fit the device, the crt's guard and FP64 loop
+ * as before.  Every element within k eps S (below), and on clean data (no tile marked) bit for bit
+ * the results of before.  H100: 4096^3 2.05-2.11 ms, 128-152% of DGEMM in every op pair; 8192^3 ~16
+ * ms, 135-149%; modelled first on the CPU in these very steps (bench/ozaki2_model.c against
+ * __float128); versions:
  * bench/NOTES-matmul.md ("the ozaki family's versions").
  * The family's entry point is here too (matmul_ozaki, the "ozaki" row of matmul_registry.cu):
  * scheme II where k <= 131071 and GPUMAT_OZAKI_VERSION is unset or 3, else scheme I
@@ -241,6 +241,8 @@ ozaki2_gemm (Oz2Gemm g)
 #endif
 }
 
+struct Oz2Crt;
+using Oz2CrtKernel = void (*) (Oz2Crt);
 struct Oz2Crt {
   int64_t m, n, k, mpad, npad;
   Oz2Moduli mods;
@@ -368,12 +370,12 @@ __device__ __forceinline__ double oz2_to_double (unsigned long long hi, unsigned
 }
 
 /* (4') CRT, scaling and guard: one thread four rows i0 .. i0 + 3 of a column of C (i0 = 4q,
- * quads fastest), grid y pages.  With a tile mask (dmma's tile pass follows) a thread in a
- * marked tile does nothing, and an element the guard or the range of its value sends to FP64
- * marks its tile instead of running the FP64 loop; without one (devices where dmma's 128x128
- * tile does not fit) the loop computes it, as before issue 34.  Four rows a thread so that each residue plane is one 32-bit
- * load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of the
- * thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
+ * quads fastest), grid y pages.  With a tile mask (dmma's tile pass follows) a thread in a marked
+ * tile does nothing, and an element the guard or the range of its value sends to FP64 marks its
+ * tile instead of running the FP64 loop; without one (devices where dmma's 128x128 tile does not
+ * fit) the loop computes it, as before issue 34.  Four rows a thread so that each residue plane is
+ * one 32-bit load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of
+ * the thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
  * element, 55% of its stalls on its 14 + 4 scattered loads, 3.3 ms at 8192^3. */
 template <bool KA, bool KB, int NT, bool MASKED>
 __global__ void __launch_bounds__ (256)
@@ -767,7 +769,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     gg.mask = NULL;
     gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
     if (tile_pass)
-      ozaki2_guard<<<dim3 ((unsigned) (mask_tm * mask_tn), (unsigned) pages), 256, 0, a.stream>>> (gc);
+      ozaki2_guard<<<dim3 ((unsigned) (mask_tm * mask_tn), (unsigned) pages), 256, 0,
+                     a.stream>>> (gc);
     gg.plane0 = 0;
     gg.mask = mask;
     gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
@@ -775,12 +778,12 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     /* with the tile pass the crt has no FP64 loop, so no layout (one instance a term count:
        with the loop beside the marking the kernel took 80 registers where it took 64) */
     const bool short_form = N <= OZ2_DEFAULT_MODULI;
-    if (tile_pass)
-      (short_form ? ozaki2_crt<false, false, OZ2_DEFAULT_MODULI, true>
-                  : ozaki2_crt<false, false, OZ2_MAX_MODULI, true>)<<<crt_grid, 256, 0, a.stream>>> (gc);
-    else
-      (short_form ? ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI, false>
-                  : ozaki2_crt<KA, KB, OZ2_MAX_MODULI, false>)<<<crt_grid, 256, 0, a.stream>>> (gc);
+    const Oz2CrtKernel crt =
+        tile_pass ? (short_form ? ozaki2_crt<false, false, OZ2_DEFAULT_MODULI, true>
+                                : ozaki2_crt<false, false, OZ2_MAX_MODULI, true>)
+                  : (short_form ? ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI, false>
+                                : ozaki2_crt<KA, KB, OZ2_MAX_MODULI, false>);
+    crt<<<crt_grid, 256, 0, a.stream>>> (gc);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
     if (tile_pass) {
