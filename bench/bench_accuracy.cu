@@ -4,6 +4,13 @@
  *
  *   bench_accuracy            k = 256, 2048 and 16384
  *   bench_accuracy --quick    k = 256 and 2048
+ *   bench_accuracy --speed[=S]  the speed instead (issue 34: ozaki never below 0.9x dmma's):
+ *                             each data kind at S^3 (S = 4096 unless given), ozaki and dmma
+ *                             taking turns (bench_util.h's time_median_pair: median of 7 after
+ *                             a warm-up of each), in ms and TFLOP/s, ozaki's speed as a
+ *                             multiple of dmma's, and ozaki's tile pass (the 128x128 tiles of
+ *                             C its guard sent to dmma, gm_matmul_ozaki_tiles); exits 1 where
+ *                             ozaki runs below 0.9x dmma's speed
  *
  * Each case is op(A) (m x k) times op(B) (k x n), m = n = 64 (so that the reference stays cheap
  * at k = 16384), in the forms A * B, A' * B and A * B'.  The reference is exact to about 2^-100
@@ -62,9 +69,11 @@ static double draw (kind t, bool b_side)
   }
 }
 
-/* op(A) as opA[i + p * M] (column-major m x k) and op(B) as opB[p + j * k] (k x n) */
-static void make_operands (kind t, int64_t k, std::vector<double> &opA, std::vector<double> &opB)
+/* op(A) as opA[i + p * m] (column-major m x k) and op(B) as opB[p + j * k] (k x n) */
+static void make_operands (kind t, int64_t m, int64_t n, int64_t k, std::vector<double> &opA,
+                           std::vector<double> &opB)
 {
+  const int64_t M = m, N = n;
   opA.assign ((size_t) (M * k), 0);
   opB.assign ((size_t) (k * N), 0);
   for (int64_t p = 0; p < k; p++)
@@ -155,6 +164,74 @@ static double error_of (const std::vector<double> &c, const std::vector<double> 
   return worst;
 }
 
+/* --speed[=S]: every kind at S^3 (A * B), ozaki against dmma; 1 where ozaki runs below 0.9x
+   dmma's speed on some kind */
+static int speed (int64_t S)
+{
+  gm_device_info info;
+  TU_GM (gm_device_query (&info));
+  printf ("bench_accuracy --speed on %s: %lld^3, A*B, median of 7 taking turns; \"x dmma\": "
+          "ozaki's speed over dmma's (issue 34: at least 0.9); tiles: ozaki's 128x128 tiles of C "
+          "computed by dmma's tile pass\n\n", info.name, (long long) S);
+  printf ("%-14s %10s %8s %10s %8s %7s %16s %12s\n", "data", "ozaki ms", "TFLOP/s", "dmma ms",
+          "TFLOP/s", "x dmma", "tiles marked", "FP64 elems");
+  tu_seed (3434);
+  const double flops = 2.0 * (double) S * S * S;
+  const size_t bytes = (size_t) (S * S) * sizeof (double);
+  void *dA = NULL, *dB = NULL, *dC = NULL;
+  TU_GM (gm_device_alloc (&dA, bytes));
+  TU_GM (gm_device_alloc (&dB, bytes));
+  TU_GM (gm_device_alloc (&dC, bytes));
+  cudaEvent_t e0, e1;
+  TU_CUDA (cudaEventCreate (&e0));
+  TU_CUDA (cudaEventCreate (&e1));
+  int slow = 0;
+  double worst = -1;
+  const char *worst_kind = "";
+  for (int t = 0; t < KIND_COUNT; t++) {
+    std::vector<double> opA, opB;
+    make_operands ((kind) t, S, S, S, opA, opB);
+    TU_CUDA (cudaMemcpy (dA, opA.data (), bytes, cudaMemcpyHostToDevice));
+    TU_CUDA (cudaMemcpy (dB, opB.data (), bytes, cudaMemcpyHostToDevice));
+    auto product = [&] (gm_matmul_kernel kk) {
+      return [=] () {
+        TU_GM (gm_matmul (kk, GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, S, S, S, dA, S, 0, dB, S, 0, dC,
+                          S, 0, 1, 0));
+      };
+    };
+    double ms_oz = 0, ms_dm = 0;
+    time_median_pair (product (GM_MATMUL_OZAKI), product (GM_MATMUL_DMMA), 7, e0, e1, &ms_oz,
+                      &ms_dm);
+    /* ozaki once more alone for its counts */
+    product (GM_MATMUL_OZAKI) ();
+    int slices = 0;
+    int64_t fixups = 0, marked = 0, tiles = 0;
+    TU_GM (gm_matmul_ozaki_stats (&slices, &fixups));
+    TU_GM (gm_matmul_ozaki_tiles (&marked, &tiles));
+    const double ratio = ms_dm / ms_oz;
+    if (ratio < 0.9)
+      slow++;
+    if (worst < 0 || ratio < worst) {
+      worst = ratio;
+      worst_kind = kind_names[t];
+    }
+    char tile_text[40];
+    snprintf (tile_text, sizeof tile_text, "%lld / %lld", (long long) marked, (long long) tiles);
+    printf ("%-14s %10.3f %8.2f %10.3f %8.2f %7.3f %16s %12lld%s\n", kind_names[t], ms_oz,
+            flops / ms_oz * 1e-9, ms_dm, flops / ms_dm * 1e-9, ratio, tile_text,
+            (long long) fixups, ratio < 0.9 ? "  SLOW" : "");
+    fflush (stdout);
+  }
+  TU_CUDA (cudaEventDestroy (e0));
+  TU_CUDA (cudaEventDestroy (e1));
+  gm_device_free (dA);
+  gm_device_free (dB);
+  gm_device_free (dC);
+  printf ("\nbench_accuracy --speed: slowest %s at %.3fx dmma's speed; %d kinds below 0.9x: %s\n",
+          worst_kind, worst, slow, slow ? "FAIL" : "PASS");
+  return slow ? 1 : 0;
+}
+
 int main (int argc, char **argv)
 {
   const int quick = tu_quick_mode (argc, argv);
@@ -162,6 +239,15 @@ int main (int argc, char **argv)
     printf ("bench_accuracy: no usable GPU (%s): skipping\n", gm_error_detail ());
     return 0;
   }
+  for (int i = 1; i < argc; i++)
+    if (strncmp (argv[i], "--speed", 7) == 0) {
+      const int64_t S = argv[i][7] == '=' ? atoll (argv[i] + 8) : 4096;
+      if (S < 1 || (argv[i][7] != '=' && argv[i][7] != 0)) {
+        fprintf (stderr, "bench_accuracy: --speed or --speed=S with S >= 1\n");
+        return 2;
+      }
+      return speed (S);
+    }
   gm_device_info info;
   TU_GM (gm_device_query (&info));
   const int cc = 10 * info.major + info.minor;
@@ -185,7 +271,7 @@ int main (int argc, char **argv)
   for (int t = 0; t < KIND_COUNT; t++)
     for (int64_t k : ks) {
       std::vector<double> opA, opB, ref, mag;
-      make_operands ((kind) t, k, opA, opB);
+      make_operands ((kind) t, M, N, k, opA, opB);
       reference (k, opA, opB, ref, mag);
       for (const form &f : forms) {
         /* stored A: M x k (NONE) or k x M (TRANSPOSE); B: k x N or N x k */

@@ -62,6 +62,12 @@ gm_status gm_matmul_kernel_from_name (const char *name, gm_matmul_kernel *kernel
  * its error guard could not certify the INT8 result (rows or columns with NaN or Inf, wide
  * exponent ranges, results near underflow or overflow; kernels/ozaki/). */
 gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups);
+/* The last "ozaki" product's tile pass (scheme II, issue 34): *tiles, the 128x128 tiles of C over
+ * all its pages, and *marked, those its guard (or a result near overflow or underflow) sent to
+ * dmma's tile kernel, which computed them as "dmma" does (its 128x128 tile, k unsplit); 0 and 0
+ * where no tile pass ran (scheme I, the FP64 path, devices without dmma's 128x128 tile, where
+ * such elements take a sequential FP64 loop).  Waits for the device. */
+gm_status gm_matmul_ozaki_tiles (int64_t *marked, int64_t *tiles);
 
 /* What to do with an operand before the product (MATLAB's pagemtimes names them "none",
  * "transpose" and "ctranspose").  For real data the conjugate transpose is the transpose. */

@@ -112,6 +112,8 @@ __global__ void __launch_bounds__ (32 * (BM / WM) * (BN / WN), MINB)
 matmul_dmma_kernel (Gemm<double> g)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (tile_unmarked (g))   /* the tile pass (matmul_dmma_tiles): not this block's tile */
+    return;
   const int64_t ti = enter_block<KA, KB> (g);
   using Cfg = DmmaCfg<BM, BN, BK, WM, WN, STAGES, KA, KB>;
   using TileA = typename Cfg::TileA;
@@ -593,14 +595,11 @@ gm_status matmul_zdmma (const MatmulArgs &a)
  * misaligned one is copied aligned first (align_operands).  The tile and the k slices come from
  * plan_swapped; slices are multiples of 32 deep so that K-major operands stay 16-byte aligned.
  * Aᵀ * Bᵀ runs as Cᵀ = B * A (swap_transposed), so its tile is planned on Cᵀ. */
-gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
+namespace {
+/* The product a (Aᵀ * Bᵀ already swapped) with `tile` in `slices` slices of k, operands aligned
+ * where align_operands can (the copies in ws). */
+gm_status run_swapped (MatmulArgs a, Workspace &ws, int tile, int slices)
 {
-  MatmulArgs a = swap_transposed (args);
-  DmmaPlan plan;
-  gm_status st = plan_swapped (a, dev, false, &plan);
-  if (st != GM_OK)
-    return st;
-  Workspace ws (a.stream);
   const bool vec = align_operands<double> (a, ws, true);
   return with_layouts (a, [&] (auto ka, auto kb) {
     constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
@@ -608,13 +607,44 @@ gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
       return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul dmma: internal layout error");
     } else {
       return run_slices<double> (
-          a, ws, plan.slices, DMMA_K_ALIGN,
-          [&] (const MatmulArgs &p, int slices, int64_t k_slice, int64_t c_slice) {
-            return vec ? launch_tile<KA, KB, true> (plan.tile, p, slices, k_slice, c_slice)
-                       : launch_tile<KA, KB, false> (plan.tile, p, slices, k_slice, c_slice);
+          a, ws, slices, DMMA_K_ALIGN,
+          [&] (const MatmulArgs &p, int s, int64_t k_slice, int64_t c_slice) {
+            return vec ? launch_tile<KA, KB, true> (tile, p, s, k_slice, c_slice)
+                       : launch_tile<KA, KB, false> (tile, p, s, k_slice, c_slice);
           });
     }
   });
+}
+} /* namespace */
+
+gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
+{
+  MatmulArgs a = swap_transposed (args);
+  a.tile_mask = NULL;
+  DmmaPlan plan;
+  gm_status st = plan_swapped (a, dev, false, &plan);
+  if (st != GM_OK)
+    return st;
+  Workspace ws (a.stream);
+  return run_swapped (a, ws, plan.tile, plan.slices);
+}
+
+/* The tile pass: the 128x128 tile, one slice (run_slices then launches the kernel once over
+ * the whole grid), on the 16-byte path where the operands are or can be copied aligned, as
+ * matmul_dmma; its blocks read the mask (tile_unmarked). */
+gm_status matmul_dmma_tiles (const MatmulArgs &args, const DeviceInfo &dev)
+{
+  if (!args.tile_mask || args.ct || !dmma_tiles_fit (dev))
+    return gm_fail (GM_ERR_INVALID_ARGUMENT,
+                    "matmul dmma tiles: no tile mask, C stored transposed, or no 128x128 tile on "
+                    "this device");
+  Workspace ws (args.stream);
+  return run_swapped (swap_transposed (args), ws, DMMA_128x128, 1);
+}
+
+bool dmma_tiles_fit (const DeviceInfo &dev)
+{
+  return dev.cc >= 80 && dmma_tiles[DMMA_128x128].smem <= (size_t) dev.smem_optin;
 }
 
 gm_status dmma_plan (const MatmulArgs &args, const DeviceInfo &dev, int *tile_m, int *tile_n,

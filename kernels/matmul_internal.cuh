@@ -69,6 +69,11 @@ struct MatmulArgs {
   cudaStream_t stream;
   bool ct;                      /* C stored transposed: element (i, j) at C[j + i*ldc] (a kernel
                                    that computes Cᵀ = op(B)ᵀ op(A)ᵀ; dmma only) */
+  /* dmma's tile pass (matmul_dmma_tiles; NULL elsewhere): the 128x128 tiles of C to compute,
+     tile (ti, tj) of page b (of this product's batch) marked where tile_mask[(b * mask_tn +
+     tj) * mask_tm + ti] != 0; the others are left as they are */
+  const int *tile_mask;
+  int64_t mask_tm, mask_tn;
 };
 
 /* One launch's view, passed by value to every kernel. */
@@ -84,7 +89,24 @@ template <typename T> struct Gemm {
   int64_t page0;                /* first page of this launch */
   int64_t k_slice, c_slice;     /* split-K: depth of a slice, elements between partial Cs */
   bool ct;                      /* MatmulArgs::ct */
+  const int *tile_mask;         /* MatmulArgs's (NULL: every tile), tiles along i and j of C, */
+  int64_t mask_tm, mask_tn;     /* and the launch's first block column (a column slab's) */
+  int64_t tile_j0;
 };
+
+/* Whether this block of a kernel with 128x128 block tiles leaves its tile alone: the launch
+ * carries a tile mask (dmma's tile pass) and the block's tile of C is unmarked.  A kernel that
+ * computes Cᵀ (ct) has C's i along its j: it reads the mask with the sides swapped.  Not for
+ * split-K launches (their partials are not C). */
+template <typename T> __device__ __forceinline__ bool tile_unmarked (const Gemm<T> &g)
+{
+  if (!g.tile_mask)
+    return false;
+  const int64_t local = blockIdx.x / g.tiles_i, page = g.page0 + local;
+  const int64_t ti = blockIdx.x - local * g.tiles_i, tj = g.tile_j0 + blockIdx.y;
+  const int64_t ci = g.ct ? tj : ti, cj = g.ct ? ti : tj;
+  return g.tile_mask[(page * g.mask_tn + cj) * g.mask_tm + ci] == 0;
+}
 
 /* Moves the pointers of g to this block's page (and k slice) and returns the block's tile
  * index along i.  Split-K: slice blockIdx.z covers k0 .. k0 + k_slice into its own partial C. */
@@ -158,7 +180,8 @@ gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slic
                    (const T *) a.A, a.lda, a.sa,
                    (const T *) a.B + j * (a.kb ? a.ldb : 1), a.ldb, a.sb,
                    (T *) a.C + j * (a.ct ? 1 : a.ldc), a.ldc, a.sc,
-                   tiles_i, p0, k_slice, c_slice, a.ct};
+                   tiles_i, p0, k_slice, c_slice, a.ct,
+                   a.tile_mask, a.mask_tm, a.mask_tn, j / bn};
       const dim3 grid ((unsigned) (pages * tiles_i), (unsigned) ceil_div (cols, bn),
                        (unsigned) slices);
       launch (g, grid);
@@ -791,6 +814,14 @@ gm_status matmul_vector (const MatmulArgs &a, gm_class cls, const DeviceInfo &de
 gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
 gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
+/* dmma's tile pass (issue 34, for ozaki scheme II): dmma's 128x128 kernel over C's whole grid of
+ * 128x128 tiles, unsplit, where each block whose tile a.tile_mask leaves unmarked returns at
+ * its first instruction: the marked tiles get exactly matmul_dmma's result under
+ * GPUMAT_DMMA_TILE=128x128 and GPUMAT_DMMA_SLICES=1; the rest of C is not written.  The mask
+ * is read on the device (no host sync).  Only where dmma_tiles_fit (else, and for C stored
+ * transposed or no mask, GM_ERR_INVALID_ARGUMENT). */
+gm_status matmul_dmma_tiles (const MatmulArgs &a, const DeviceInfo &dev);
+bool dmma_tiles_fit (const DeviceInfo &dev);
 /* dmma's tile and split-K plan (matmul_dmma.cu): the tile's sides and the k slices run for the
  * product a (as gm_matmul hands it over, before Aᵀ * Bᵀ is swapped).  GPUMAT_DMMA_TILE and
  * GPUMAT_DMMA_SLICES (the tuning snapshot, tuning.h) override the choice (here

@@ -48,6 +48,19 @@
  * mma.sync gemm every other device runs), "ozaki[v3 mma]".  Off sm_90a every one of them
  * runs the mma.sync gemm.  GPUMAT_OZAKI_MODULI = 12, 13 and 15 run a few data sets (the crt's
  * 14-term form with terms past N zero, and its 15-term form), within the bound.
+ * Scheme II's tile pass (issue 34: the guard marks each 128x128 tile of C holding an element it
+ * cannot keep, dmma's 128x128 kernel computes the marked tiles): after every scheme II product
+ * gm_matmul_ozaki_tiles must count C's tiles (compute capability 9.0: the pass must run), mark
+ * none on the data that expects no FP64 element and some wherever there is one, and dmma run
+ * with GPUMAT_DMMA_TILE=128x128 GPUMAT_DMMA_SLICES=1 on the same operands must give bit for bit
+ * every tile the guard surely marks (a NaN or Inf in its rows or columns, codes past the
+ * overflow rule) and at least as many tiles as were marked (check_tiles).  Its own data sets
+ * (adversarial ()): expspread (every element 2^(-60..60)), bands (rows 2^+-400, columns
+ * 2^+-300), onehuge (one element 2^300 in op(A), one 2^-250 in op(B)), nearunf (results below
+ * 2^-1022 in some tiles: the crt marks them), nearovf (codes past 1022 - ceil (log2 k) in one
+ * row tile: the guard marks it), with the hard sets above, k prime (97, 1009), m and n not
+ * multiples of 128, tiny shapes, zero dimensions and pages, batches with one page spread; a
+ * third of them again under each forced gemm.
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -56,20 +69,23 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <float.h>
+#include <limits.h>
 #include "test_util.h"
 
 static const char *PROGRAM = "test_ozaki";
 #include "matmul_test_util.h"
 static int quick;   /* 1: --quick, 2: --race */
 
+/* PATTERNS: the data sets the loops over every data set run; the ones past it are scheme II's
+   tile pass's (adversarial (), issue 34) */
 typedef enum {
   UNIFORM, FULLBITS, CANCEL, ROWSPREAD, WIDE, ZEROROWS, SUBNORMAL, BIGROWS, SPECIALS, ONEBAD,
-  PATTERNS
+  PATTERNS, EXPSPREAD = PATTERNS, BANDS, ONEHUGE, NEARUNF, NEAROVF, ALL_PATTERNS
 } pattern;
-static const char *const pattern_name[PATTERNS] = {"uniform",   "fullbits", "cancel",
-                                                   "rowspread", "wide",     "zerorows",
-                                                   "subnormal", "bigrows",  "specials",
-                                                   "onebad"};
+static const char *const pattern_name[ALL_PATTERNS] = {
+    "uniform",  "fullbits", "cancel",    "rowspread", "wide",    "zerorows", "subnormal",
+    "bigrows",  "specials", "onebad",    "expspread", "bands",   "onehuge",  "nearunf",
+    "nearovf"};
 
 static double rnd_sign (void) { return (tu_next () >> 63) ? -1.0 : 1.0; }
 /* +-2^e (1 + f), f uniform in [0, 1) */
@@ -174,6 +190,49 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a
     a[(5 % m) * k + (k - 1)] = NAN;
     b[n - 1] = INFINITY;
     break;
+  case EXPSPREAD:   /* every element 2^e (1 + f), e uniform in -60..60: few tiles kept */
+    for (int64_t i = 0; i < m * k; i++)
+      a[i] = pow2_val ((int) tu_randint (-60, 60));
+    for (int64_t i = 0; i < k * n; i++)
+      b[i] = pow2_val ((int) tu_randint (-60, 60));
+    break;
+  case BANDS:   /* rows of op(A) times 2^400 or 2^-400, columns of op(B) 2^300 or 2^-300 */
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t p = 0; p < k; p++)
+        a[i * k + p] = ldexp (a[i * k + p], i % 4 == 0 ? 400 : i % 4 == 1 ? -400 : 0);
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t j = 0; j < n; j++)
+        b[p * n + j] = ldexp (b[p * n + j], j % 3 == 0 ? 300 : j % 3 == 1 ? -300 : 0);
+    break;
+  case ONEHUGE:   /* one element 2^300 in op(A), one 2^-250 in op(B) */
+    a[(7 % m) * k + k / 2] = 1.5 * ldexp (1.0, 300);
+    b[(k / 3) * n + 5 % n] = -ldexp (1.0, -250);
+    break;
+  case NEARUNF:   /* rows i % 8 == 0 of even row tiles ~2^-530, columns j % 5 == 0 ~2^-500:
+                     their products' sums fall below 2^-1022 (the crt marks those tiles) */
+    for (int64_t i = 0; i < m; i++)
+      if (i % 8 == 0 && (i / 128) % 2 == 0)
+        for (int64_t p = 0; p < k; p++)
+          a[i * k + p] = pow2_val ((int) tu_randint (-540, -520));
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t j = 0; j < n; j += 5)
+        b[p * n + j] = ldexp (b[p * n + j], -500);
+    break;
+  case NEAROVF: {   /* rows i % 7 == 3 of the second row tile (the first where m <= 128) times
+                       2^(1019 - L), columns j % 5 == 1 times 2^4, L = ceil (log2 k): codes past
+                       1022 - L (the guard's overflow rule), sums still below 2^1023 */
+    int L = 0;
+    while (((int64_t) 1 << L) < k)
+      L++;
+    for (int64_t i = 3; i < m; i += 7)
+      if (i / 128 == (m > 128 ? 1 : 0))
+        for (int64_t p = 0; p < k; p++)
+        a[i * k + p] = ldexp (a[i * k + p], 1019 - L);
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t j = 1; j < n; j += 5)
+        b[p * n + j] = ldexp (b[p * n + j], 4);
+    break;
+  }
   default:
     break;
   }
@@ -284,6 +343,97 @@ static int scheme2 (void)
   return !v || (strcmp (v, "1") != 0 && strcmp (v, "2") != 0);
 }
 
+/* ---- scheme II's tile pass (issue 34) --------------------------------------------------- */
+/* Where the tile pass must run (compute capability 9.0: dmma's 128x128 tile fits); elsewhere a
+   device may or may not have it (its shared memory decides) */
+static int expect_tile_pass;
+/* scheme II's deepest k (kernels/ozaki/scheme2.cuh; deeper products run scheme I) */
+static const int64_t OZ2_MAX_K = 131071;
+
+/* The scan's code of a row of op(A) or column of op(B) (x[p * step], p < k): INT_MAX with a NaN
+   or Inf, INT_MIN all zeros, else the exponent of its largest |x| plus one. */
+static int code_of (const double *x, int64_t step, int64_t k)
+{
+  double mx = 0;
+  for (int64_t p = 0; p < k; p++) {
+    const double v = x[p * step];
+    if (!isfinite (v))
+      return INT_MAX;
+    mx = fabs (v) > mx ? fabs (v) : mx;
+  }
+  return mx > 0 ? ilogb (mx) + 1 : INT_MIN;
+}
+/* The guard's verdicts that need no arithmetic (kernels/ozaki/scheme2.cu, oz2_guard): a NaN or
+   Inf in the row or column, or codes past 1022 - ceil (log2 k), send the element to FP64, so
+   its tile must be marked. */
+static int sure_fp64 (int ca, int cb, int64_t k)
+{
+  if (ca == INT_MAX || cb == INT_MAX)
+    return 1;
+  if (ca == INT_MIN || cb == INT_MIN)
+    return 0;
+  int L = 0;
+  while (((int64_t) 1 << L) < k)
+    L++;
+  return (int64_t) ca + cb > 1022 - L;
+}
+
+/* After an ozaki product (hOz: its C, pages sc apart; marked, tiles: gm_matmul_ozaki_tiles;
+   fixups: gm_matmul_ozaki_stats; ca, cb: code_of of each page's rows of op(A), columns of
+   op(B)): the counts agree with C's 128x128 tiles, and dmma with its 128x128 tile unsplit
+   (GPUMAT_DMMA_TILE=128x128, GPUMAT_DMMA_SLICES=1) on the same operands gives bit for bit the
+   tiles the guard must mark and at least `marked` tiles in all (the tile pass is that kernel:
+   a marked tile that differs fails this). */
+static void check_tiles (const char *what, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
+                         const double *dA, int64_t lda, int64_t sa, const double *dB, int64_t ldb,
+                         int64_t sb, double *dC, int64_t ldc, int64_t sc, int64_t pages,
+                         const double *hOz, const int *ca, const int *cb, int64_t marked,
+                         int64_t tiles, int64_t fixups, int expect_none)
+{
+  const int64_t tm = (m + 127) / 128, tn = (n + 127) / 128;
+  if (tiles == 0) {
+    tu_result (!expect_tile_pass && marked == 0, "%s: no tile pass ran (%lld marked)", what,
+               (long long) marked);
+    return;
+  }
+  tu_result (tiles == pages * tm * tn && marked <= tiles && (fixups == 0 || marked > 0)
+                 && (!expect_none || marked == 0),
+             "%s: tile pass: %lld of %lld tiles marked (%lld tiles of C; %lld FP64 elements%s)",
+             what, (long long) marked, (long long) tiles, (long long) (pages * tm * tn),
+             (long long) fixups, expect_none ? ", none expected" : "");
+  const size_t nc = (size_t) (sc * (pages - 1) + ldc * n);
+  double *hD = (double *) xmalloc (sizeof (double) * nc);
+  tu_setenv ("GPUMAT_DMMA_TILE", "128x128");
+  tu_setenv ("GPUMAT_DMMA_SLICES", "1");
+  TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc));
+  const gm_status st = gm_matmul (GM_MATMUL_DMMA, GM_DOUBLE, opa, opb, m, n, k, dA, lda, sa, dB,
+                                  ldb, sb, dC, ldc, sc, pages, 0);
+  tu_setenv ("GPUMAT_DMMA_TILE", NULL);
+  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
+  TU_CUDA (cudaDeviceSynchronize ());
+  TU_CUDA (cudaMemcpy (hD, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+  int64_t equal = 0, sure = 0, sure_bad = 0;
+  for (int64_t pg = 0; pg < pages; pg++)
+    for (int64_t tj = 0; tj < tn; tj++)
+      for (int64_t ti = 0; ti < tm; ti++) {
+        int same = 1, must = 0;
+        for (int64_t j = tj * 128; j < n && j < (tj + 1) * 128; j++)
+          for (int64_t i = ti * 128; i < m && i < (ti + 1) * 128; i++) {
+            const int64_t e = pg * sc + i + j * ldc;
+            same = same && memcmp (&hOz[e], &hD[e], sizeof (double)) == 0;
+            must = must || sure_fp64 (ca[pg * m + i], cb[pg * n + j], k);
+          }
+        equal += same;
+        sure += must;
+        sure_bad += must && !same;
+      }
+  tu_result (st == GM_OK && sure_bad == 0 && equal >= marked,
+             "%s: %lld tiles bit for bit dmma's (128x128, unsplit), %lld marked; %lld of the %lld "
+             "tiles the guard must mark differ (status %d)", what, (long long) equal,
+             (long long) marked, (long long) sure_bad, (long long) sure, (int) st);
+  free (hD);
+}
+
 /* One product: values, stored layouts, reference, then ozaki and dmma against the bound.
    expect_fix: -1 no expectation on ozaki's FP64 fallbacks, 0 none, 1 some but not all, 2 at
    least m + n - 1. */
@@ -349,6 +499,10 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
   const gm_matmul_kernel kernels[2] = {GM_MATMUL_OZAKI, GM_MATMUL_DMMA};
   const double eps = 0x1p-52, tiny = 2.0 * (double) (k + 2) * 0x1p-1074;
   char what[160];
+  /* scheme II's tile pass: ozaki's C, its tile counts, the codes of the rows and columns */
+  double *hOz = NULL;
+  int64_t marked = -1, tiles = -1, oz_fixups = -1;
+  int oz_ran = 0;
   for (int q = 0; q < 2; q++) {
     snprintf (what, sizeof what, "%s%s %s %c%c %lldx%lldx%lld", gm_matmul_kernel_name (kernels[q]),
               q == 0 ? version_label () : "", pattern_name[pat],
@@ -368,9 +522,17 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     }
     int slices = -1;
     int64_t fixups = -1;
-    if (q == 0)
+    if (q == 0) {
       TU_GM (gm_matmul_ozaki_stats (&slices, &fixups));
+      TU_GM (gm_matmul_ozaki_tiles (&marked, &tiles));
+    }
     TU_CUDA (cudaMemcpy (hC, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+    if (q == 0 && scheme2 () && k >= 16 && k <= OZ2_MAX_K && slices > 0) {
+      hOz = (double *) xmalloc (sizeof (double) * nc);
+      memcpy (hOz, hC, sizeof (double) * nc);
+      oz_fixups = fixups;
+      oz_ran = 1;
+    }
     int64_t bad = 0;
     double worst = 0;   /* largest |C - Cref| / bound among finite references */
     double rel = 0;     /* largest |C - Cref| / S among finite references */
@@ -445,17 +607,34 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
                 rel > 0 ? max_few / rel : INFINITY);
     }
   }
+  if (oz_ran) {
+    int *ca = (int *) xmalloc (sizeof (int) * (m + 1));
+    int *cb = (int *) xmalloc (sizeof (int) * (n + 1));
+    for (int64_t i = 0; i < m; i++)
+      ca[i] = code_of (a + i * k, 1, k);
+    for (int64_t j = 0; j < n; j++)
+      cb[j] = code_of (b + j, n, k);
+    snprintf (what, sizeof what, "ozaki%s %s %c%c %lldx%lldx%lld", version_label (),
+              pattern_name[pat], op_letter[opa], op_letter[opb], (long long) m, (long long) n,
+              (long long) k);
+    check_tiles (what, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0, dC, ldc, 0, 1, hOz, ca, cb,
+                 marked, tiles, oz_fixups, expect_fix == 0);
+    free (ca);
+    free (cb);
+  }
   gm_device_free (dA);
   gm_device_free (dB);
   gm_device_free (dC);
   free (a); free (b); free (hA); free (hB); free (hC); free (ref); free (mag); free (ea); free (eb);
-  free (da); free (db);
+  free (da); free (db); free (hOz);
 }
 
 /* A strided batch: `pages` pages of m x n x k, gaps between pages, A or B shared (stride 0)
-   where asked; every page against its own reference. */
+   where asked; every page against its own reference.  spread: page 1's A (not shared) with
+   element-wise exponents 2^(-60..60) (most of its tiles go to the tile pass, page 0's none),
+   and scheme II's tile pass checked page by page (check_tiles). */
 static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, int64_t pages,
-                       int share_a, int share_b)
+                       int share_a, int share_b, int spread)
 {
   const int64_t lda = stored_rows_a (opa, m, k) + 3, ldb = stored_rows_b (opb, k, n) + 1;
   const int64_t ldc = m + 2;
@@ -471,6 +650,10 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
     hA[i] = tu_uniform ();
   for (int64_t i = 0; i < nb; i++)
     hB[i] = tu_uniform ();
+  if (pages > 1 && !share_a && spread)
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t p = 0; p < k; p++)
+        hA[sa + at_a (opa, i, p, lda)] = pow2_val ((int) tu_randint (-60, 60));
   if (pages > 1 && !share_a)   /* one NaN in page 1's A: its row of C, that page only */
     hA[sa + at_a (opa, 1 % m, k - 1, lda)] = NAN;
   double *dA, *dB, *dC;
@@ -483,11 +666,16 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
   gm_status st = gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, sa, dB, ldb,
                             sb, dC, ldc, sc, pages, 0);
   TU_CUDA (cudaDeviceSynchronize ());
+  int slices = 0;
+  int64_t fixups = 0, marked = 0, tiles = 0;
+  TU_GM (gm_matmul_ozaki_stats (&slices, &fixups));
+  TU_GM (gm_matmul_ozaki_tiles (&marked, &tiles));
   char what[160];
-  snprintf (what, sizeof what, "ozaki%s batch %c%c %lldx%lldx%lld x %lld pages%s%s",
+  snprintf (what, sizeof what, "ozaki%s batch %c%c %lldx%lldx%lld x %lld pages%s%s%s",
             version_label (), op_letter[opa],
             op_letter[opb], (long long) m, (long long) n, (long long) k, (long long) pages,
-            share_a ? ", A shared" : "", share_b ? ", B shared" : "");
+            share_a ? ", A shared" : "", share_b ? ", B shared" : "",
+            spread ? ", page 1 spread" : "");
   if (st != GM_OK) {
     tu_result (0, "%s: status %d (%s)", what, (int) st, gm_error_detail ());
   } else {
@@ -517,6 +705,27 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
     bad_total += bad;
     tu_result (bad == 0 && gaps == 0, "%s: %lld bad, %lld gap elements written, first %s", what,
                (long long) bad, (long long) gaps, first);
+    if (scheme2 () && k >= 16 && k <= OZ2_MAX_K && slices > 0) {
+      /* the codes of every page's rows and columns, then the tile pass against dmma */
+      int *ca = (int *) xmalloc (sizeof (int) * pages * m);
+      int *cb = (int *) xmalloc (sizeof (int) * pages * n);
+      for (int64_t pg = 0; pg < pages; pg++) {
+        for (int64_t i = 0; i < m; i++) {
+          for (int64_t p = 0; p < k; p++)
+            x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
+          ca[pg * m + i] = code_of (x, 1, k);
+        }
+        for (int64_t j = 0; j < n; j++) {
+          for (int64_t p = 0; p < k; p++)
+            y[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
+          cb[pg * n + j] = code_of (y, 1, k);
+        }
+      }
+      check_tiles (what, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC, ldc, sc, pages, hC, ca,
+                   cb, marked, tiles, fixups, 0);
+      free (ca);
+      free (cb);
+    }
     free (x);
     free (y);
   }
@@ -524,6 +733,70 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
   gm_device_free (dB);
   gm_device_free (dC);
   free (hA); free (hB); free (hC);
+}
+
+/* Zero dimensions and pages through ozaki: GM_OK, no fault, and k = 0 gives zeros. */
+static void zero_dims (void)
+{
+  double *d;
+  TU_GM (gm_device_alloc ((void **) &d, 512 * sizeof (double)));
+  TU_CUDA (cudaMemset (d, 0xFF, 512 * sizeof (double)));
+  static const int64_t shapes[][4] = {{0, 5, 20, 1}, {5, 0, 20, 1}, {0, 0, 0, 1}, {5, 3, 20, 0},
+                                      {2, 3, 0, 1}};
+  for (int q = 0; q < 5; q++) {
+    const int64_t m = shapes[q][0], n = shapes[q][1], k = shapes[q][2], pages = shapes[q][3];
+    const int64_t ld = m > 0 ? m : 1, ldb = k > 0 ? k : 1;
+    const gm_status st = gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, m, n, k,
+                                    d, ld, 0, d, ldb, 0, d + 256, ld, 0, pages, 0);
+    const cudaError_t err = cudaDeviceSynchronize ();
+    double c[6] = {1, 1, 1, 1, 1, 1};
+    if (k == 0 && m * n > 0)
+      TU_CUDA (cudaMemcpy (c, d + 256, sizeof c, cudaMemcpyDeviceToHost));
+    int zeros = 1;
+    for (int e = 0; e < 6 && k == 0 && m * n > 0; e++)
+      zeros = zeros && c[e] == 0.0;
+    tu_result (st == GM_OK && err == cudaSuccess && zeros,
+               "ozaki%s %lldx%lldx%lld x %lld pages: status %d (%s), %s%s", version_label (),
+               (long long) m, (long long) n, (long long) k, (long long) pages, (int) st,
+               st == GM_OK ? "" : gm_error_detail (), cudaGetErrorString (err),
+               zeros ? "" : ", C not zeros");
+  }
+  gm_device_free (d);
+}
+
+/* Scheme II's tile pass (issue 34) on data whose elements its guard cannot all keep:
+   element-wise exponent spread, rows and columns of huge and tiny values, one huge element,
+   results near underflow (the crt marks their tiles) and codes past the overflow rule (the
+   guard marks), and the earlier hard sets; k prime, m and n not multiples of 128 (partial
+   tiles; n = 260 and 383 leave ws256 a 128-column tile of padding), op pairs in turn; zero
+   dimensions; batches whose second page is spread.  Each product within the bound and its
+   marked tiles dmma's bit for bit (check_tiles).  level 0: all; 1: fewer; 2 (racecheck, and
+   each forced gemm): a third of the data sets at one shape. */
+static void adversarial (int level)
+{
+  static const pattern pats[] = {EXPSPREAD, BANDS,     ONEHUGE,  NEARUNF, NEAROVF,
+                                 ROWSPREAD, SUBNORMAL, SPECIALS, ONEBAD};
+  const int count = (int) (sizeof pats / sizeof pats[0]);
+  for (int q = 0; q < count; q++) {
+    if (level == 2 && q % 3 != 0)
+      continue;
+    const int p = (4 * q) % 9, p2 = (4 * q + 5) % 9;
+    const int fix = pats[q] == ONEBAD ? 2 : -1;
+    run (pats[q], pair_a (p), pair_b (p), 300, 260, 97, fix);
+    if (level == 0)
+      run (pats[q], pair_a (p2), pair_b (p2), 131, 383, 1009, fix);
+  }
+  if (level == 2)
+    return;
+  zero_dims ();
+  run_batch (GM_OP_NONE, GM_OP_NONE, 150, 140, 97, 3, 0, 0, 1);
+  run_batch (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 129, 257, 61, 2, 0, 1, 1);
+  if (level == 0) {
+    run (EXPSPREAD, GM_OP_NONE, GM_OP_NONE, 1, 1, 100, -1);
+    run (EXPSPREAD, GM_OP_TRANSPOSE, GM_OP_NONE, 2, 3, 97, -1);
+    run (EXPSPREAD, GM_OP_NONE, GM_OP_TRANSPOSE, 513, 515, 517, -1);
+    run (NEARUNF, GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 640, 128, 128, -1);
+  }
 }
 
 /* Every data set at 131x67x70 on op pairs 0, step, 2 step, ... < 9 (a third of them under
@@ -559,6 +832,7 @@ int main (int argc, char **argv)
     return tu_finish (PROGRAM);
   }
   gm_device_free (d);
+  expect_tile_pass = info.major == 9 && info.minor == 0;
   tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   tu_seed (20261313);
   const gm_op N = GM_OP_NONE, T = GM_OP_TRANSPOSE;
@@ -597,11 +871,11 @@ int main (int argc, char **argv)
   run (FULLBITS, T, N, 40, 30, 300, -1);
   tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   /* batches: strides with gaps, A or B shared, a NaN in one page */
-  run_batch (N, N, 33, 17, 40, 3, 0, 0);
-  run_batch (T, N, 65, 70, 100, 4, 1, 0);
-  run_batch (N, T, 20, 130, 64, 5, 0, 1);
+  run_batch (N, N, 33, 17, 40, 3, 0, 0, 0);
+  run_batch (T, N, 65, 70, 100, 4, 1, 0, 0);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1, 0);
   if (!quick)
-    run_batch (T, T, 7, 9, 300, 1000, 0, 0);
+    run_batch (T, T, 7, 9, 300, 1000, 0, 0, 0);
   if (!quick) {
     /* tall, wide, deep k (int32 never near overflow: folded every 64), large */
     const gm_op pairs[4][2] = {{N, N}, {T, N}, {N, T}, {T, T}};
@@ -623,7 +897,7 @@ int main (int argc, char **argv)
   every_pattern (quick ? 4 : 2);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
-  run_batch (N, T, 20, 130, 64, 5, 0, 1);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1, 0);
   if (!quick) {
     run (FULLBITS, N, N, 1, 1, 100000, 0);
     run (UNIFORM, T, T, 513, 515, 517, 0);
@@ -637,10 +911,11 @@ int main (int argc, char **argv)
      from k = 64 (bench/ozaki2_model.c) */
   tu_setenv ("GPUMAT_OZAKI_VERSION", NULL);
   every_pattern (quick ? 4 : 2);
+  adversarial (quick);
   for (int k = 15; k <= 18; k++)
     run (UNIFORM, T, N, 37, 29, k, -1);
-  run_batch (N, T, 20, 130, 64, 5, 0, 1);
-  run_batch (T, N, 33, 140, 100, 3, 1, 0);
+  run_batch (N, T, 20, 130, 64, 5, 0, 1, 0);
+  run_batch (T, N, 33, 140, 100, 3, 1, 0, 0);
   if (!quick) {
     run (FULLBITS, N, N, 1, 1, 100000, 0);
     run (UNIFORM, T, T, 513, 515, 517, 0);
@@ -673,9 +948,11 @@ int main (int argc, char **argv)
   for (int q = 0; q < 4; q++) {
     tu_setenv ("GPUMAT_OZAKI2_GEMM", gemms[q]);
     every_pattern (8);
+    adversarial (2);
+    run_batch (N, N, 150, 140, 97, 3, 0, 0, 1);
     run (UNIFORM, T, N, 37, 29, 16, -1);
-    run_batch (T, N, 33, 140, 100, 3, 1, 0);
-    run_batch (N, T, 20, 300, 64, 4, 0, 1);
+    run_batch (T, N, 33, 140, 100, 3, 1, 0, 0);
+    run_batch (N, T, 20, 300, 64, 4, 0, 1, 0);
     if (!quick) {
       run (UNIFORM, T, T, 513, 515, 517, 0);
       run (FULLBITS, N, T, 1300, 300, 200, 0);

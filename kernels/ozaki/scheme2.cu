@@ -3,11 +3,18 @@
  * integers of b bits, A' B' computed exactly from its residues modulo N = 14 pairwise coprime
  * moduli <= 256 (GPUMAT_OZAKI_MODULI = 12..15), one int8 GEMM each, by the Chinese remainder
  * theorem, rounded once: 15 int8 GEMMs with the guard's where scheme I takes 37.  Passes:
- * scan (ozaki.cuh), slice (N residue planes and a plane of 7-bit tops per operand), gemm (here
- * on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs), crt (the guard, and the
- * FP64 path where it fails).  Every element within k eps S (below).  H100: 4096^3 2.05-2.11
- * ms, 128-152% of DGEMM in every op pair; 8192^3 ~16 ms, 135-149%; modelled first on the CPU
- * in these very steps (bench/ozaki2_model.c against __float128); versions:
+ * scan (ozaki.cuh), slice (N residue planes and a plane of 7-bit tops per operand), the tops gemm,
+ * the guard (issue 34: it marks each 128x128 tile of C holding an element it cannot keep), the N
+ * residue gemms (here on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of
+ * marked tiles return at once), crt (marked tiles skipped; a result near overflow or underflow
+ * marks its tile), then dmma's tile pass (matmul_dmma_tiles) computes the marked tiles: no input
+ * runs slower than about dmma plus ozaki's passes before the residue gemms (~1.06-1.1x dmma's time
+ * predicted where all is marked; 0.29 TFLOP/s at 4096 before, where a sequential FP64 loop took
+ * each element).  Where dmma's 128x128 tile does not fit the device, the crt's guard and FP64 loop
+ * as before.  Every element within k eps S (below), and on clean data (no tile marked) bit for bit
+ * the results of before.  H100: 4096^3 2.05-2.11 ms, 128-152% of DGEMM in every op pair; 8192^3 ~16
+ * ms, 135-149%; modelled first on the CPU in these very steps (bench/ozaki2_model.c against
+ * __float128); versions:
  * bench/NOTES-matmul.md ("the ozaki family's versions").
  * The family's entry point is here too (matmul_ozaki, the "ozaki" row of matmul_registry.cu):
  * scheme II where k <= 131071 and GPUMAT_OZAKI_VERSION is unset or 3, else scheme I
@@ -42,8 +49,9 @@ namespace gm_matmul_detail {
 namespace {
 
 /* Elements the last ozaki call recomputed on the FP64 path (all pages): for tests and notes.
- * This file's kernels count here; scheme1.cu's in their own (ozaki.cuh). */
-__device__ unsigned long long ozaki_fixups;
+ * This file's kernels count here; scheme1.cu's in their own (ozaki.cuh).  ozaki_marked: the
+ * 128x128 tiles of C the last call sent to dmma's tile pass (gm_matmul_ozaki_tiles). */
+__device__ unsigned long long ozaki_fixups, ozaki_marked;
 
 /* Four bytes (each value < 256) in one word, b0 lowest: three PRMT. */
 __device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3)
@@ -155,6 +163,8 @@ ozaki2_gemm (Oz2Gemm g)
   const int64_t page = blockIdx.z;
   const int64_t ti = blockIdx.x % g.tiles_m, tj = blockIdx.x / g.tiles_m;
   const int64_t i0 = ti * OZ2_BM, j0 = tj * OZ2_BN;
+  if (oz2_tile_skipped<OZ2_BN> (g, page, i0, j0))   /* dmma's tile pass computes the tile */
+    return;
   const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad;
   const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad;
   const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
@@ -231,6 +241,8 @@ ozaki2_gemm (Oz2Gemm g)
 #endif
 }
 
+struct Oz2Crt;
+using Oz2CrtKernel = void (*) (Oz2Crt);
 struct Oz2Crt {
   int64_t m, n, k, mpad, npad;
   Oz2Moduli mods;
@@ -248,7 +260,99 @@ struct Oz2Crt {
   double inv_quads;             /* 4 / mpad: a thread's column without a 64-bit division */
   double ulp_b, ulp_2b;         /* 2^-bits, 2^-2 bits */
   double inv_M;                 /* 1 / M, rounded */
+  /* the tile mask (Oz2Gemm's; NULL where no dmma tile pass follows: the crt then computes
+     the elements the guard cannot keep by the FP64 loop) */
+  int *mask;
+  int64_t mask_tm, mask_tn;
 };
+
+/* The guard of one element from the row's and column's codes and 1-norms (scaled by 2^-code,
+ * ozaki_scan) and T (the error analysis above): OZ2_KEEP where the int8 result is certified
+ * (before the range checks on its value), OZ2_ZERO for a row or column of zeros against finite
+ * values (exactly 0), OZ2_FP64 for a NaN or Inf, a possible overflow, or a truncation error
+ * the guard cannot bound.  ozaki2_guard and ozaki2_crt run the same function. */
+enum Oz2Verdict { OZ2_KEEP, OZ2_ZERO, OZ2_FP64 };
+/* its two parts: from the codes alone (OZ2_KEEP: T decides), */
+__device__ __forceinline__ Oz2Verdict oz2_guard_codes (const Oz2Crt &g, int ea, int eb)
+{
+  if (ea == OZ_NONFINITE || eb == OZ_NONFINITE)
+    return OZ2_FP64;
+  if (ea == OZ_ZERO || eb == OZ_ZERO)
+    return OZ2_ZERO;
+  return ea + eb > g.ovf_exp ? OZ2_FP64 : OZ2_KEEP;
+}
+/* and the truncation error against T (for finite, non-zero codes; room_per_T and e_k:
+   oz2_guard_consts) */
+struct Oz2GuardConsts {
+  double room_per_T, e_k;
+};
+__device__ __forceinline__ Oz2GuardConsts oz2_guard_consts (const Oz2Crt &g)
+{
+  return {(2.0 * (double) g.k - 1.01) * 0x1p-53 * 0x1p-14, (double) g.k * g.ulp_2b};
+}
+__device__ __forceinline__ bool oz2_guard_keeps (const Oz2Crt &g, const Oz2GuardConsts &c, int Tv,
+                                                 double l1a, double l1b)
+{
+  const double err = (l1b + l1a) * g.ulp_b + c.e_k;
+  return 1.01 * err <= c.room_per_T * (double) Tv;
+}
+__device__ __forceinline__ Oz2Verdict oz2_guard (const Oz2Crt &g, const Oz2GuardConsts &c, int ea,
+                                                 int eb, int Tv, double l1a, double l1b)
+{
+  const Oz2Verdict v = oz2_guard_codes (g, ea, eb);
+  return v != OZ2_KEEP || oz2_guard_keeps (g, c, Tv, l1a, l1b) ? v : OZ2_FP64;
+}
+
+/* Four consecutive values of a per-row array at row i0 (a multiple of 4): one 16-byte load */
+__device__ __forceinline__ int oz2_pick (const int4 &v, int e)
+{
+  return e == 0 ? v.x : e == 1 ? v.y : e == 2 ? v.z : v.w;
+}
+
+/* (3'') the guard before the residue gemms (issue 34): it needs only T (the tops gemm), the
+ * codes and the 1-norms, so it runs right after the tops gemm.  One block a 128x128 tile of C
+ * (grid x: mask_tm * mask_tn tiles, i fastest; y: pages), each thread four rows (a 16-byte
+ * load of T, codes and 1-norms) of 16 columns, a warp a column's 128 rows.  The tile's flag
+ * is 1 where an element of it is OZ2_FP64, else 0: every flag of the mask is written here, so
+ * it needs no clearing.  The OZ2_FP64 elements are counted (ozaki_fixups: the count
+ * gm_matmul_ozaki_stats has always given), the marked tiles too (ozaki_marked).  At 4096^2
+ * it reads T's 64 MB once: ~15 us against ozaki's ~2 ms. */
+__global__ void __launch_bounds__ (256)
+ozaki2_guard (Oz2Crt g)
+{
+  const int64_t page = blockIdx.y;
+  const int64_t ti = blockIdx.x % g.mask_tm, tj = blockIdx.x / g.mask_tm;
+  const int64_t i0 = ti * OZ2_BM + 4 * (threadIdx.x % 32);
+  unsigned fails = 0;
+  const Oz2GuardConsts c = oz2_guard_consts (g);
+  if (i0 < g.m) {
+    const int4 ea4 = *reinterpret_cast<const int4 *> (g.ca + page * g.ca_page + i0);
+    const double *l1a = g.l1a + page * g.ca_page + i0;
+    for (int r = 0; r < OZ2_BN / 8; r++) {
+      const int64_t j = tj * OZ2_BN + threadIdx.x / 32 + 8 * r;
+      if (j >= g.n)
+        break;
+      const int eb = g.cb[page * g.cb_page + j];
+      const double l1b = g.l1b[page * g.cb_page + j];
+      const int4 T4 = *reinterpret_cast<const int4 *> (g.T + (page * g.npad + j) * g.mpad + i0);
+#pragma unroll
+      for (int e = 0; e < 4; e++)
+        if (i0 + e < g.m
+            && oz2_guard (g, c, oz2_pick (ea4, e), eb, oz2_pick (T4, e), l1a[e], l1b) == OZ2_FP64)
+          fails++;
+    }
+  }
+  const int marked = __syncthreads_or (fails != 0);
+  for (int o = 16; o > 0; o /= 2)
+    fails += __shfl_xor_sync (0xffffffffu, fails, o);
+  if (threadIdx.x % 32 == 0 && fails)
+    atomicAdd (&ozaki_fixups, (unsigned long long) fails);
+  if (threadIdx.x == 0) {
+    g.mask[(page * g.mask_tn + tj) * g.mask_tm + ti] = marked ? 1 : 0;
+    if (marked)
+      atomicAdd (&ozaki_marked, 1ull);
+  }
+}
 
 /* A 128-bit magnitude (hi, lo) to the nearest double (one rounding): the top 64 bits with the
  * rest as a sticky bit, converted (53 of 64 kept: the sticky bit sits below the rounding
@@ -266,11 +370,14 @@ __device__ __forceinline__ double oz2_to_double (unsigned long long hi, unsigned
 }
 
 /* (4') CRT, scaling and guard: one thread four rows i0 .. i0 + 3 of a column of C (i0 = 4q,
- * quads fastest), grid y pages.  Four rows a thread so that each residue plane is one 32-bit
- * load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of the
- * thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
+ * quads fastest), grid y pages.  With a tile mask (dmma's tile pass follows) a thread in a marked
+ * tile does nothing, and an element the guard or the range of its value sends to FP64 marks its
+ * tile instead of running the FP64 loop; without one (devices where dmma's 128x128 tile does not
+ * fit) the loop computes it, as before issue 34.  Four rows a thread so that each residue plane is
+ * one 32-bit load for the four, as are T and the row codes (a 16-byte load each), and the (q, j) of
+ * the thread is found once: ncu (H100, 4096^3) had the one-element form at 788 instructions an
  * element, 55% of its stalls on its 14 + 4 scattered loads, 3.3 ms at 8192^3. */
-template <bool KA, bool KB, int NT>
+template <bool KA, bool KB, int NT, bool MASKED>
 __global__ void __launch_bounds__ (256)
 ozaki2_crt (Oz2Crt g)
 {
@@ -286,8 +393,12 @@ ozaki2_crt (Oz2Crt g)
     q -= quads;
   }
   const int64_t i0 = 4 * q;
-  unsigned fixed = 0;
-  if (id < quads * g.n && i0 < g.m) {
+  unsigned fixed = 0, marked = 0;
+  /* a tile the guard marked is dmma's tile pass's: nothing to do here (a flag this kernel sets
+     meanwhile, below, may be seen or not: the tile pass overwrites the tile either way) */
+  int *const tile = MASKED ? g.mask + (page * g.mask_tn + j / OZ2_BN) * g.mask_tm + i0 / OZ2_BM
+                           : NULL;
+  if (id < quads * g.n && i0 < g.m && !(MASKED && *tile)) {
     const int64_t pg = g.page0 + page;
     const int eb = g.cb[page * g.cb_page + j];
     const int4 ea4 = *reinterpret_cast<const int4 *> (g.ca + page * g.ca_page + i0);
@@ -333,25 +444,19 @@ ozaki2_crt (Oz2Crt g)
         sum[e][2] = fma (wd, p2, sum[e][2]);
       }
     }
-    const double room_per_T = (2.0 * (double) g.k - 1.01) * 0x1p-53 * 0x1p-14;
-    const double e_k = (double) g.k * g.ulp_2b;
+    const Oz2GuardConsts gcon = oz2_guard_consts (g);
 #pragma unroll
     for (int e = 0; e < 4; e++) {
       const int64_t i = i0 + e;
       if (i >= g.m)
         break;
-      const int ea = e == 0 ? ea4.x : e == 1 ? ea4.y : e == 2 ? ea4.z : ea4.w;
-      const int Tv = e == 0 ? T4.x : e == 1 ? T4.y : e == 2 ? T4.z : T4.w;
+      const int ea = oz2_pick (ea4, e);
+      const int Tv = oz2_pick (T4, e);
       const double l1a = e == 0 ? l1a01.x : e == 1 ? l1a01.y : e == 2 ? l1a23.x : l1a23.y;
-      double v = 0.0;
-      bool fix;
-      if (ea == OZ_NONFINITE || eb == OZ_NONFINITE)
-        fix = true;
-      else if (ea == OZ_ZERO || eb == OZ_ZERO)
-        fix = false;   /* a zero row or column against finite values: exactly 0 */
-      else if (ea + eb > g.ovf_exp)
-        fix = true;
-      else {
+      const Oz2Verdict verdict = oz2_guard_codes (g, ea, eb);
+      double v = 0.0;   /* OZ2_ZERO: exactly 0 */
+      bool fix = verdict == OZ2_FP64;
+      if (verdict == OZ2_KEEP) {
         const double s0 = sum[e][0], s1 = sum[e][1], s2 = sum[e][2];
         /* sum = y + q M with y = A' B', |y| <= M / 2 - margin, margin >= 0.05 M (ozaki2_setup
            checks it against 2^-40 M): sum / M < 20 is at least the margin from a half-integer,
@@ -379,13 +484,20 @@ ozaki2_crt (Oz2Crt g)
         v = neg ? -mag : mag;
         v = sh >= -1022 && sh <= 1023 ? v * __longlong_as_double ((long long) (sh + 1023) << 52)
                                       : scalbn (v, sh);
-        /* the 1-norms come scaled by 2^-eb and 2^-ea from the scan */
-        const double err = (l1b + l1a) * g.ulp_b + e_k;
-        const double room = room_per_T * (double) Tv;
+        /* the guard on T, then the range: near overflow or below the normal range, FP64 */
         const double av = fabs (v);
-        fix = !(1.01 * err <= room) || !(av < 0x1p1023) || (av < 0x1p-1022 && y != 0);
+        fix = !oz2_guard_keeps (g, gcon, Tv, l1a, l1b) || !(av < 0x1p1023)
+              || (av < 0x1p-1022 && y != 0);
       }
-      if (fix) {
+      if (MASKED && fix) {
+        /* dmma's tile pass recomputes the tile (issue 34: the loop below ran 137x slower than
+           dmma where most elements took it); only a value out of range gets here, the
+           guard's own verdicts having marked their tiles before */
+        marked += atomicOr (tile, 1) == 0;
+        fixed++;
+        continue;
+      }
+      if (!MASKED && fix) {
         const double *A = g.A + pg * g.sa, *B = g.B + pg * g.sb;
         double sum = 0.0;
         for (int64_t p = 0; p < g.k; p++)
@@ -396,10 +508,14 @@ ozaki2_crt (Oz2Crt g)
       g.C[pg * g.sc + i + j * g.ldc] = v;
     }
   }
-  for (int o = 16; o > 0; o /= 2)
+  for (int o = 16; o > 0; o /= 2) {
     fixed += __shfl_xor_sync (0xffffffffu, fixed, o);
+    marked += __shfl_xor_sync (0xffffffffu, marked, o);
+  }
   if (threadIdx.x % 32 == 0 && fixed)
     atomicAdd (&ozaki_fixups, (unsigned long long) fixed);
+  if (threadIdx.x % 32 == 0 && marked)
+    atomicAdd (&ozaki_marked, (unsigned long long) marked);
 }
 
 } /* namespace */
@@ -417,20 +533,30 @@ int ozaki_version () { return gm_tuning ()->ozaki_version; }
 /* gm_matmul_ozaki_stats: s of the last call, 0 where it ran FP64.  Atomic: the several-device
    product (host_ooc.cu) runs products from one host thread per GPU at once. */
 std::atomic<int> last_slices{0};
+/* gm_matmul_ozaki_tiles: the 128x128 tiles of C (all pages) the last call's guard looked at, 0
+   where no dmma tile pass ran */
+static std::atomic<int64_t> last_tiles{0};
 
 gm_status fp64_path (const MatmulArgs &a, const DeviceInfo &dev)
 {
   last_slices.store (0);
+  last_tiles.store (0);
   return dmma_fits (dev) ? matmul_dmma (a, dev) : matmul_warp (a, GM_DOUBLE, dev);
 }
 
-/* Zeroes this file's fixup counter and scheme1.cu's (ozaki.cuh) before a product. */
+/* Zeroes this file's fixup and marked-tile counters and scheme1.cu's fixup counter (ozaki.cuh)
+ * before a product. */
 gm_status reset_fixup_count (cudaStream_t stream)
 {
-  void *counter = NULL, *counter1 = NULL;
+  void *counter = NULL, *counter1 = NULL, *marked = NULL;
+  last_tiles.store (0);
   cudaError_t err = cudaGetSymbolAddress (&counter, ozaki_fixups);
   if (err == cudaSuccess)
     err = cudaMemsetAsync (counter, 0, sizeof (unsigned long long), stream);
+  if (err == cudaSuccess)
+    err = cudaGetSymbolAddress (&marked, ozaki_marked);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (marked, 0, sizeof (unsigned long long), stream);
   if (err == cudaSuccess)
     err = ozaki1_fixup_counter (&counter1);
   if (err == cudaSuccess)
@@ -529,7 +655,10 @@ Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
 
 
 /* Scheme II: scan (codes and 1-norms), slice (N residue planes and the tops plane of each
- * operand), N + 1 int8 GEMMs, CRT with the guard; pages in chunks as run_ozaki. */
+ * operand), the tops gemm, the guard (where dmma's 128x128 tile fits the device: its tile
+ * mask), the N residue gemms, the CRT, then dmma's tile pass over the marked tiles; pages in
+ * chunks as run_ozaki.  Where dmma's tile does not fit, no guard pass: the crt's guard sends
+ * what it cannot keep to its FP64 loop. */
 template <bool KA, bool KB>
 gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
 {
@@ -570,14 +699,20 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const size_t plane_bytes_b = (size_t) (N + 1) * npad * kpad;
   const double bytes_a = (double) plane_bytes_a + 12.0 * mpad;
   const double bytes_b = (double) plane_bytes_b + 12.0 * npad;
-  const double bytes_c = (double) N * mpad * npad + 4.0 * mpad * npad;
+  /* the guard's tile mask, C's 128x128 tiles (mask_tn: those with a column of C; in ws256's
+     npad the last 128 columns may be padding only) */
+  const bool tile_pass = dmma_tiles_fit (dev);
+  const int64_t mask_tm = mpad / OZ2_BM, mask_tn = ceil_div (n, OZ2_BN);
+  const double bytes_c = (double) N * mpad * npad + 4.0 * mpad * npad + 4.0 * mask_tm * mask_tn;
   const int64_t chunk = pages_per_launch (
       a.batch, (bcast_a ? 0 : bytes_a) + (bcast_b ? 0 : bytes_b) + bytes_c, bytes_a + bytes_b,
       OZ_MAX_WORKSPACE);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t r_bytes = (size_t) chunk * N * mpad * npad, t_bytes = (size_t) chunk * 4 * mpad * npad;
+  /* in ints, a multiple of 64: the planes after it stay 256-byte aligned (bulk copies) */
+  const size_t mask_ints = tile_pass ? (size_t) ceil_div (chunk * mask_tm * mask_tn, 64) * 64 : 0;
   const size_t total = pages_a * plane_bytes_a + pages_b * plane_bytes_b + r_bytes + t_bytes
-                       + pages_a * 12 * mpad + pages_b * 12 * npad;
+                       + pages_a * 12 * mpad + pages_b * 12 * npad + 4 * mask_ints;
   Workspace ws (a.stream);
   unsigned char *buf = (unsigned char *) ws.scratch (total);
   if (!buf)
@@ -588,7 +723,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   int *T = (int *) (l1_b + pages_b * npad);
   int *codes_a = T + chunk * mpad * npad;
   int *codes_b = codes_a + pages_a * mpad;
-  int8_t *planes_a = (int8_t *) (codes_b + pages_b * npad);
+  int *mask = tile_pass ? codes_b + pages_b * npad : NULL;
+  int8_t *planes_a = (int8_t *) (codes_b + pages_b * npad + mask_ints);
   int8_t *planes_b = planes_a + pages_a * plane_bytes_a;
   uint8_t *R = (uint8_t *) (planes_b + pages_b * plane_bytes_b);
 
@@ -598,11 +734,12 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const int64_t tiles_m = mpad / OZ2_BM, tiles = tiles_m * (npad / bn);
   const int log2_k = ceil_log2 (k);
   const int64_t crt_threads = mpad / 4 * n;   /* ozaki2_crt: four rows a thread */
-  if (tiles > MAX_GRID_X || ceil_div (crt_threads, 256) > MAX_GRID_X)
+  if (tiles > MAX_GRID_X || ceil_div (crt_threads, 256) > MAX_GRID_X
+      || mask_tm * mask_tn > MAX_GRID_X)
     return fp64_path (a, dev);
   Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
                 bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, {}, {},
-                {}, {}, R, T, N};
+                {}, {}, R, T, N, NULL, mask_tm, mask_tn};
   for (int t = 0; t < N; t++) {
     const unsigned mt = (unsigned) mods.mod[t];
     gg.inv[t] = (unsigned) mods.inv[t];
@@ -615,7 +752,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                bcast_b ? 0 : npad, l1_a, l1_b, A, B, a.lda, a.sa, a.ldb, a.sb, (double *) a.C,
                a.ldc, a.sc, 0, 1022 - log2_k, 4.0 / (double) mpad, ldexp (1.0, -mods.bits),
                ldexp (1.0, -2 * mods.bits),
-               1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo)};
+               1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo), mask, mask_tm,
+               mask_tn};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
@@ -624,20 +762,48 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     launch_slices (KA ? ozaki2_slice<true> : ozaki2_slice<false>,
                    KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
                    npad, kpad, codes_a, codes_b, mods, planes_a, planes_b);
-    gg.plane0 = 0;
-    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
-    gg.plane0 = N;
-    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
+    /* the tops first: the guard needs only T, the codes and the 1-norms, and its mask lets the
+       residue gemms skip the tiles dmma computes */
     gc.page0 = p0;
+    gg.plane0 = N;
+    gg.mask = NULL;
+    gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
+    if (tile_pass)
+      ozaki2_guard<<<dim3 ((unsigned) (mask_tm * mask_tn), (unsigned) pages), 256, 0,
+                     a.stream>>> (gc);
+    gg.plane0 = 0;
+    gg.mask = mask;
+    gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
     const dim3 crt_grid ((unsigned) ceil_div (crt_threads, 256), (unsigned) pages);
-    if (N <= OZ2_DEFAULT_MODULI)
-      ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI><<<crt_grid, 256, 0, a.stream>>> (gc);
-    else
-      ozaki2_crt<KA, KB, OZ2_MAX_MODULI><<<crt_grid, 256, 0, a.stream>>> (gc);
+    /* with the tile pass the crt has no FP64 loop, so no layout (one instance a term count:
+       with the loop beside the marking the kernel took 80 registers where it took 64) */
+    const bool short_form = N <= OZ2_DEFAULT_MODULI;
+    const Oz2CrtKernel crt =
+        tile_pass ? (short_form ? ozaki2_crt<false, false, OZ2_DEFAULT_MODULI, true>
+                                : ozaki2_crt<false, false, OZ2_MAX_MODULI, true>)
+                  : (short_form ? ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI, false>
+                                : ozaki2_crt<KA, KB, OZ2_MAX_MODULI, false>);
+    crt<<<crt_grid, 256, 0, a.stream>>> (gc);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
+    if (tile_pass) {
+      /* the marked tiles of these pages by dmma, every block of the grid reading its flag on
+         the device: launched whatever the mask holds (no host sync; on clean data its blocks
+         all return at once) */
+      MatmulArgs d = a;
+      d.A = A + p0 * a.sa;
+      d.B = B + p0 * a.sb;
+      d.C = (double *) a.C + p0 * a.sc;
+      d.batch = pages;
+      d.tile_mask = mask;
+      d.mask_tm = mask_tm;
+      d.mask_tn = mask_tn;
+      if ((st = matmul_dmma_tiles (d, dev)) != GM_OK)
+        return st;
+    }
   }
   last_slices.store (N);
+  last_tiles.store (tile_pass ? a.batch * mask_tm * mask_tn : 0);
   return GM_OK;
 }
 
@@ -682,5 +848,20 @@ extern "C" gm_status gm_matmul_ozaki_stats (int *slices, int64_t *fixups)
   const int slices_seen = gm_matmul_detail::last_slices.load ();
   *slices = slices_seen;
   *fixups = slices_seen ? (int64_t) (f + f1) : 0;
+  return GM_OK;
+}
+
+extern "C" gm_status gm_matmul_ozaki_tiles (int64_t *marked, int64_t *tiles)
+{
+  if (!marked || !tiles)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul ozaki tiles: null output");
+  unsigned long long f = 0;
+  cudaError_t err = cudaDeviceSynchronize ();
+  if (err == cudaSuccess)
+    err = cudaMemcpyFromSymbol (&f, gm_matmul_detail::ozaki_marked, sizeof f);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "matmul ozaki tiles");
+  *tiles = gm_matmul_detail::last_tiles.load ();
+  *marked = *tiles ? (int64_t) f : 0;
   return GM_OK;
 }

@@ -1,9 +1,9 @@
 /* scheme2.cuh: what scheme II's files share (scheme2.cu: the slice, the mma.sync gemm, the
- * crt, the planning and the entry point; scheme2_wgmma.cu: the wgmma gemms of sm_90a).  The
- * moduli: the 15 largest pairwise coprime ones up to 256, 14 by default (12 .. 15: M <
- * 2^119); the tiles and the planes' K-major layout; a gemm's parameters and the CRT weight it
- * stores for each int32 sum (exact: k <= 131071); the shared memory each gemm takes; the gemm
- * kinds.
+ * guard, the crt, the planning and the entry point; scheme2_wgmma.cu: the wgmma gemms of
+ * sm_90a).  The moduli: the 15 largest pairwise coprime ones up to 256, 14 by default (12 ..
+ * 15: M < 2^119); the tiles and the planes' K-major layout; a gemm's parameters, the CRT weight
+ * it stores for each int32 sum (exact: k <= 131071) and its test of the guard's tile mask
+ * (oz2_tile_skipped); the shared memory each gemm takes; the gemm kinds.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -67,7 +67,32 @@ struct Oz2Gemm {
   uint8_t *R;                   /* CRT weights: R[((page N + t) npad + j) mpad + i] */
   int *T;                       /* T[(page npad + j) mpad + i] */
   int n_moduli;
+  /* the residue gemms' tile mask (ozaki2_guard's; NULL: none, and for the tops gemm):
+     mask[(page mask_tn + tj) mask_tm + ti] != 0 where C's 128x128 tile (ti, tj) goes to dmma's
+     tile pass; mask_tm = mpad / 128, mask_tn = ceil (n / 128) */
+  const int *mask;
+  int64_t mask_tm, mask_tn;
 };
+
+/* Whether a residue gemm's block, 128 rows from i0 and BN columns from j0 of page `page`, may
+ * return at once: a mask is set and every 128x128 tile of C it covers is marked (tiles past
+ * mask_tn hold only padding columns and count as marked; a block's first tile is never
+ * padding).  The block's R is then left unwritten: the crt skips marked tiles. */
+template <int BN>
+__device__ __forceinline__ bool oz2_tile_skipped (const Oz2Gemm &g, int64_t page, int64_t i0,
+                                                  int64_t j0)
+{
+  if (!g.mask)
+    return false;
+  const int *tiles = g.mask + page * g.mask_tn * g.mask_tm + i0 / OZ2_BM;
+#pragma unroll
+  for (int c = 0; c < BN / OZ2_BN; c++) {
+    const int64_t tj = j0 / OZ2_BN + c;
+    if (tj < g.mask_tn && tiles[tj * g.mask_tm] == 0)
+      return false;
+  }
+  return true;
+}
 
 /* gemm wg (scheme2_wgmma.cu): stages of A's and B's 128 rows of one k-tile, then the mbarriers */
 constexpr int OZ2W_STAGES = 4;

@@ -6,7 +6,8 @@
  * 12.01 ms on an H100 (~1280 TOP/s); gemm ws: the same with 128 x 128 tiles (13.83 ms, ~1113
  * TOP/s); gemm wg: a block barrier a k-tile instead of the producer warp (~1090 TOP/s; built
  * with BENCH_VERSIONS=1 only).  Sums exact in int32 (k <= 131071); the tops plane's with
- * .satfinite, a lower bound at any k.  Versions: bench/NOTES-matmul.md.
+ * .satfinite, a lower bound at any k.  A residue gemm's block whose tiles of C the guard sent
+ * to dmma's tile pass returns at once (oz2_tile_skipped).  Versions: bench/NOTES-matmul.md.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -159,6 +160,8 @@ ozaki2_gemm_wg (Oz2Gemm g)
   const int64_t page = blockIdx.z;
   int64_t i0, j0;
   oz2w_tile (g, i0, j0);
+  if (oz2_tile_skipped<OZ2_BN> (g, page, i0, j0))   /* dmma's tile pass computes the tile */
+    return;
   /* a k-tile of a plane: xpad / 8 groups of 1024 bytes, so the block's 128 rows sit at x0 * 128 */
   const int8_t *pa = g.pa + page * g.pa_page + t * g.mpad * g.kpad + i0 * OZ2_KT;
   const int8_t *pb = g.pb + page * g.pb_page + t * g.npad * g.kpad + j0 * OZ2_KT;
@@ -249,6 +252,8 @@ __device__ __forceinline__ void oz2s_gemm (const Oz2Gemm &g)
   const int64_t page = blockIdx.z;
   int64_t i0, j0;
   oz2w_tile<BN> (g, i0, j0);
+  if (oz2_tile_skipped<BN> (g, page, i0, j0))   /* dmma's tile pass computes the tiles */
+    return;
   const int64_t KT = g.kpad / OZ2_KT;
   const int tid = threadIdx.x;
 
