@@ -14,7 +14,9 @@
  * Everything else, every error, and every case the direct path declines goes to the gateway
  * through feval: the gateway is a MEX file (mx* API, mexErrMsgIdAndTxt, a MEX context of its
  * own), whose C code cannot run outside a MEX call; a MEX call costs 7 us on the GPU machine's
- * host (bench/NOTES-value-type.md).
+ * host (bench/NOTES-value-type.md).  The hot @gpumat methods' commands (dot, sum, norm, the
+ * reductions, gather, gpumat (A)) are in gpumat_value_methods.cc, which the compiled method
+ * fronts (gpumat_methods.cc) also call.
  *
  * The gateway sees a gpumat operand as its descriptor, packed as mex/descriptor.h says (a 1x1
  * cell holding a uint64 row: a struct cost 16x more in Octave's MEX layer), built here once
@@ -734,7 +736,8 @@ results wrapped as gpumat arrays.  Extra commands of the shell itself:\n\
 @code{(\"register\")} registers the type (PKG_ADD); @code{(\"wrap\", @var{desc})} makes a\n\
 gpumat array of a descriptor that owns nothing (tests); @code{(\"desc\", @var{G})}\n\
 returns G's descriptor; @code{(\"isgpumat\", @var{X})}; @code{(\"shared\", @var{G})}\n\
-how many arrays share G's device block.\n\
+how many arrays share G's device block; @code{(\"direct\", @var{TF})} and\n\
+@code{(\"fronts\", @var{TF})} turn the direct road and the compiled method fronts on or off.\n\
 @end deftypefn")
 {
   ensure_registered (interp);

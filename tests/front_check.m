@@ -11,7 +11,7 @@
 ## (@code{__gpumat_call__ ("fronts", false)}: every front runs its m-file); the results'
 ## class, size, complexity and bits (gathered), or the error's identifier and message, must be
 ## identical.  Also checks that the fronts are installed where the m-files are, that their help
-## is the m-files' text, and that the fronts' road was taken.  Prints one line a failure and
+## is the m-files' text, that the fronts' road was taken, and that no device block is left.  Prints one line a failure and
 ## "front_check: N passed, N failed".  With "print": each case's result, one line a case, with
 ## whatever road the path gives (to compare processes with and without the .oct files).
 ## Against the real gateway or the mock (tests/mock) alike.
@@ -27,6 +27,7 @@ function [passed, failed] = front_check (mode)
   endif
   passed = 0;  failed = 0;
   restore = onCleanup (@() __gpumat_call__ ("fronts", true));
+  u0 = __gpumat_call__ ("usage", "");
   [~, calls0] = __gpumat_call__ ("fronts", true);
   for k = 1:numel (cases)
     __gpumat_call__ ("fronts", true);
@@ -49,6 +50,10 @@ function [passed, failed] = front_check (mode)
   x = sum (gpumat ([1 2 3]));
   [~, c1] = __gpumat_call__ ("fronts", true);
   [p, f] = check (c1 == c0, "a front took its road while switched off");
+  passed += p;  failed += f;
+  clear x
+  u = __gpumat_call__ ("usage", "");
+  [p, f] = check (u(1) == u0(1), sprintf ("%d device blocks left behind", u(1) - u0(1)));
   passed += p;  failed += f;
   ## installed beside the m-files (or first on the path in a build tree), help byte for byte
   names = {"dot", "sum", "norm", "mean", "max", "min", "gather"};
