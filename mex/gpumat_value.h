@@ -317,6 +317,7 @@ bool direct_free (uint64_t block);
 bool direct_dot_vectors (const octave_value& x, const octave_value& y, octave_value& out);
 /* OP ("sum", "mean", "max", "min") of a real double or single array along DIM (0: Octave's
    default dimension), one output; false: the gateway's "reduce" */
+bool direct_vector_norm2 (const octave_value& a, octave_value& out);
 bool direct_reduction (const char *op, const octave_value& a, double dim, octave_value& out);
 
 /* ---- gpumat_value_methods.cc: the commands of the hot methods' common calls ---- */

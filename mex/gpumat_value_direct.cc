@@ -32,8 +32,8 @@
  *   free     the blocks of gpumat values that died (gm_device_free).
  * The operators (G + H, G * H, -G, abs (G), ...) and indexing call their rows with Octave's
  * operator and operands (direct_binary_operator, direct_product, direct_index, ...), and the hot
- * methods dot, sum, mean, max and min theirs (direct_dot_vectors, direct_reduction): no command
- * list is built or matched on their road.
+ * methods dot, sum, mean, max, min and norm theirs (direct_dot_vectors, direct_reduction,
+ * direct_vector_norm2): no command list is built or matched on their road.
  * Everything else, and any case where the C API reports an error before a result exists,
  * declines (returns false): the gateway then does the work and raises the identified error
  * with its messages.  Nothing waits that the gateway would not wait for: results stay on the
@@ -390,6 +390,27 @@ namespace
       return false;
     const int64_t dims[2] = {1, 1};
     out = owned_result (r.keep (), bytes, 2, dims, octave_class (x.cls));
+    return true;
+  }
+
+  /* norm (v) of a real double or single vector: the gateway's "norm" with KIND "2" computes
+     the same gm_vector_norm (scaled: no overflow or underflow on the way), so the same bits */
+  bool vector_norm2 (const octave_value& va, octave_value& out)
+  {
+    device_operand a;
+    if (! read_gpumat (va, a, true) || a.nd != 2 || (a.dims[0] != 1 && a.dims[1] != 1))
+      return false;
+    std::size_t ws_bytes = 0;
+    if (gm_vector_norm_workspace_size (a.cls, a.numel, &ws_bytes) != GM_OK)
+      return false;
+    result_block ws, r;
+    const std::size_t bytes = gm_class_size (a.cls);
+    if ((ws_bytes > 0 && ! ws.alloc (ws_bytes)) || ! r.alloc (bytes)
+        || gm_vector_norm (GM_NORM_2, 2.0, a.cls, a.numel, a.ptr, r.ptr, ws.ptr, ws_bytes, 0)
+               != GM_OK)
+      return false;
+    const int64_t dims[2] = {1, 1};
+    out = owned_result (r.keep (), bytes, 2, dims, octave_class (a.cls));
     return true;
   }
 
@@ -817,6 +838,11 @@ bool direct_call (const octave_value_list& args, int nargout, octave_value_list&
 bool direct_dot_vectors (const octave_value& x, const octave_value& y, octave_value& out)
 {
   return direct_available () && counted (dot_vectors (x, y, out));
+}
+
+bool direct_vector_norm2 (const octave_value& a, octave_value& out)
+{
+  return direct_available () && counted (vector_norm2 (a, out));
 }
 
 bool direct_reduction (const char *op, const octave_value& a, double dim, octave_value& out)
