@@ -271,7 +271,7 @@ static void bench_case (cublasHandle_t handle, const char *section, gm_class cls
     if (kk == GM_MATMUL_AUTO && !cplx
         && gm_matmul_auto_choice (cls, opa, opb, m, n, k, batch, &picked) == GM_OK
         && picked != GM_MATMUL_DMMA)
-      plan = picked == GM_MATMUL_AUTO ? "pages kernel" : gm_matmul_kernel_name (picked);
+      plan = picked == GM_MATMUL_AUTO ? "pages or vector kernel" : gm_matmul_kernel_name (picked);
     if (dbl && !cplx && (kk == GM_MATMUL_DMMA || picked == GM_MATMUL_DMMA)) {
       int tm, tn, sl;
       if (gm_matmul_dmma_plan (opa, opb, m, n, k, batch, &tm, &tn, &sl) == GM_OK) {

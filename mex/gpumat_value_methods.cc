@@ -88,7 +88,7 @@ octave_value_list method_norm2 (const octave_value& a)
       octave_value r;
       if (direct_vector_norm2 (a, r))
         return ovl (r);
-      return call_gateway (ovl ("norm", "norm", a, "2", 2.0), 1);
+      return gateway_call (ovl ("norm", "norm", a, "2", 2.0), 1);
     }
   if (g.isfloat () && g.m_dims.ndims () == 2 && g.m_dims(0) > 1 && g.m_dims(1) > 1)
     return octave::feval ("norm", ovl (a, 2.0), 1);
