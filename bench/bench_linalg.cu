@@ -18,13 +18,16 @@
  *           n = 1024 .. 8192: cublasDtrsv with L then U (kase 1) and U' then L' (kase 2) |
  *           gm_tri_solve_apply (kernels/tri_solve.cu) likewise, its diagonal inverses prepared
  *           before timing; a line of its own times that preparation (both triangles)
+ *   solve's parts, gpumat alone on the same factors: the checks before factoring (NaN in b,
+ *           the type probe, the 1-norm) and the whole condition estimate (gm_solver::condition)
  * Results are compared (library against gpumat) before anything is timed.  Competitors take
  * turns, rep after rep (bench_util.h says why), after one warm-up call each; each figure is the
  * median of the reps, timed with CUDA events on the legacy stream (the calls that wait inside
  * are timed with their waits).  Prints a table and, per case, a line
  *   csv,<case>,<n>,<library ms>,<legacy ms or nan>,<gpumat ms>,<gpumat / library>
  *
- *   bench_linalg [--quick] [--reps=R]     (--quick: n = 1024 and 2^20 only, 3 reps)
+ *   bench_linalg [--quick] [--reps=R] [--solves]
+ *     --quick: n = 1024 and 2^20 only, 3 reps; --solves: the solves and the estimate's parts only
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -35,6 +38,7 @@
 #include <cufft.h>
 #include <cusolverDn.h>
 #include "bench_util.h"
+#include "solve_internal.h"
 #include "tri_solve.h"
 
 #define TU_CUSOLVER(call)                                                                    \
@@ -315,9 +319,28 @@ static void bench_tri_solve (int64_t n)
     compare (name, n, x_gm, x_lib, (size_t) n, 1e-6);
     report (name, n, time_turns ({lib, nullptr, gm}, quick ? 5 : 21));
   }
-  const double ms = time_turns ({nullptr, nullptr, prepare}, quick ? 3 : 11)[2];
-  printf ("%-22s %9lld %12s %12s %12.3f\n", "tri-solve prepare L+U", (long long) n, "", "", ms);
-  printf ("csv,tri-solve prepare L+U,%lld,nan,nan,%.4f,nan\n", (long long) n, ms);
+  auto alone = [&] (const char *name, std::function<void ()> f) {
+    const double ms = time_turns ({nullptr, nullptr, f}, quick ? 3 : 11)[2];
+    printf ("%-22s %9lld %12s %12s %12.3f\n", name, (long long) n, "", "", ms);
+    printf ("csv,%s,%lld,nan,nan,%.4f,nan\n", name, (long long) n, ms);
+  };
+  alone ("tri-solve prepare L+U", prepare);
+  /* what gm_solve adds to getrf + getrs besides the copies: the checks before the factoring
+     (NaN in b, the probe of A, its 1-norm) and the condition estimate on the factors */
+  gm_solver::solver_handles *h;
+  TU_GM (gm_solver::get_handles (&h));
+  alone ("solve: NaN, probe, norm", [&] () {
+    gm_matrix_type type;
+    int any = 0;
+    double anorm = 0;
+    TU_GM (gm_any_nonfinite (GM_DOUBLE, n, b, &any));
+    TU_GM (gm_solver::probe_type (GM_DOUBLE, n, W, &type));
+    TU_GM (gm_norm1 (GM_DOUBLE, n, n, W, &anorm));
+  });
+  double rcond = 0;
+  alone ("solve: estimate (LU)", [&] () {
+    TU_GM (gm_solver::condition (h, GM_DOUBLE, gm_solver::LU_FACTORS, n, W, 1.0, &rcond));
+  });
   cublasDestroy (blas);
   for (void *p : {(void *) W, (void *) ipiv, (void *) info, dwork, (void *) b, (void *) x_lib,
                   (void *) x_gm, work_l, work_u})
@@ -513,9 +536,12 @@ static void bench_fft (int64_t points)
 int main (int argc, char **argv)
 {
   quick = tu_quick_mode (argc, argv);
+  bool solves_only = false;
   for (int i = 1; i < argc; i++)
     if (!strncmp (argv[i], "--reps=", 7))
       reps_override = atoi (argv[i] + 7);
+    else if (!strcmp (argv[i], "--solves"))
+      solves_only = true;
   if (!gm_available ()) {
     printf ("bench_linalg: no usable GPU (%s): skipping\n", gm_error_detail ());
     return 0;
@@ -556,6 +582,11 @@ int main (int argc, char **argv)
     bench_tri_solve (n);
   for (int64_t n : solve_sizes)
     bench_solve (n, 1);
+  if (solves_only) {                    /* the solves and their parts, nothing after them */
+    eig_sizes.clear ();
+    fft_sizes.clear ();
+    solve_sizes.clear ();
+  }
   for (int64_t n : solve_sizes)
     bench_potrf (n);
   for (int64_t n : eig_sizes)

@@ -81,10 +81,12 @@ __device__ inline float add_rn (float a, float b) { return __fadd_rn (a, b); }
    A(J, I), coalesced (tx runs down a column), and checks each pair i < j (and the diagonal on
    diagonal tiles); blocks below the diagonal return at once.  The checks are Octave's, applied
    to every element rather than stopping at the first that decides (the answer is the same).
-   Flags are or-ed into *flags once per thread that found something.  Launch: blockDim (32, 8),
+   Flags are or-ed into *flags once per thread that found something.  type_only: NaN and Inf
+   are not looked for, and a block that finds the matrix already known full returns at once
+   (a full matrix's probe then reads a few tiles, not all of A).  Launch: blockDim (32, 8),
    grid (tiles, tiles). */
 template <typename R, bool C>
-__global__ void probe_kernel (int64_t n, const R *__restrict__ A, int *flags)
+__global__ void probe_kernel (int64_t n, const R *__restrict__ A, int *flags, int type_only)
 {
   constexpr int T = 32;
   __shared__ R up_re[T][T + 1], up_im[C ? T : 1][T + 1];
@@ -93,6 +95,15 @@ __global__ void probe_kernel (int64_t n, const R *__restrict__ A, int *flags)
   const int64_t ti = blockIdx.y, tj = blockIdx.x;
   if (ti > tj)
     return;
+  if (type_only) {
+    __shared__ int known_full;
+    constexpr int TYPE_BITS = NOT_UPPER | NOT_LOWER | NOT_HERMITIAN;
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+      known_full = (*(volatile int *) flags & TYPE_BITS) == TYPE_BITS;
+    __syncthreads ();
+    if (known_full)
+      return;
+  }
   const int64_t I0 = ti * T, J0 = tj * T;
   const int tx = threadIdx.x;
   int bits = 0;
@@ -231,7 +242,8 @@ namespace gm_solver {
 
 /* ---- small launchers -------------------------------------------------------------------- */
 
-gm_status probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type, int *nonfinite)
+static gm_status probe_impl (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type,
+                             int *nonfinite, int type_only)
 {
   *type = GM_MATRIX_FULL;
   *nonfinite = 0;
@@ -251,10 +263,10 @@ gm_status probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type,
     return st;
   const dim3 grid ((unsigned) tiles, (unsigned) tiles), block (32, 8);
   switch (cls) {
-  case GM_DOUBLE: probe_kernel<double, false><<<grid, block>>> (n, (const double *) d_A, d_flags); break;
-  case GM_SINGLE: probe_kernel<float, false><<<grid, block>>> (n, (const float *) d_A, d_flags); break;
-  case GM_COMPLEX_DOUBLE: probe_kernel<double, true><<<grid, block>>> (n, (const double *) d_A, d_flags); break;
-  default: probe_kernel<float, true><<<grid, block>>> (n, (const float *) d_A, d_flags); break;
+  case GM_DOUBLE: probe_kernel<double, false><<<grid, block>>> (n, (const double *) d_A, d_flags, type_only); break;
+  case GM_SINGLE: probe_kernel<float, false><<<grid, block>>> (n, (const float *) d_A, d_flags, type_only); break;
+  case GM_COMPLEX_DOUBLE: probe_kernel<double, true><<<grid, block>>> (n, (const double *) d_A, d_flags, type_only); break;
+  default: probe_kernel<float, true><<<grid, block>>> (n, (const float *) d_A, d_flags, type_only); break;
   }
   int bits = 0;
   if ((st = launched ("matrix probe")) != GM_OK || (st = read_int (d_flags, &bits)) != GM_OK)
@@ -263,6 +275,17 @@ gm_status probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type,
   *type = !(bits & NOT_UPPER) ? GM_MATRIX_UPPER : !(bits & NOT_LOWER) ? GM_MATRIX_LOWER
           : !(bits & NOT_HERMITIAN) ? GM_MATRIX_HERMITIAN : GM_MATRIX_FULL;
   return GM_OK;
+}
+
+gm_status probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type, int *nonfinite)
+{
+  return probe_impl (cls, n, d_A, type, nonfinite, 0);
+}
+
+gm_status probe_type (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type)
+{
+  int unused;
+  return probe_impl (cls, n, d_A, type, &unused, 1);
 }
 
 gm_status any_nonfinite (gm_class cls, int64_t count, const void *d_x, int *h_any)
@@ -632,11 +655,11 @@ extern "C" gm_status gm_solve (gm_class a_cls, gm_class b_cls, gm_op op, int64_t
   int nonfinite = 0;
   if ((st = any_nonfinite (b_cls, n * nrhs, d_B, &nonfinite)) != GM_OK)
     return st;
-  gm_matrix_type type;
-  int a_nonfinite = 0;
-  if (!nonfinite && (st = probe (a_cls, n, d_A, &type, &a_nonfinite)) != GM_OK)
+  /* NaN or Inf in A shows in its 1-norm, below */
+  gm_matrix_type type = GM_MATRIX_FULL;
+  if (!nonfinite && (st = probe_type (a_cls, n, d_A, &type)) != GM_OK)
     return st;
-  if (nonfinite || a_nonfinite) {
+  if (nonfinite) {
     report->outcome = GM_SOLVE_NONFINITE;
     return GM_OK;
   }
@@ -674,6 +697,10 @@ extern "C" gm_status gm_solve (gm_class a_cls, gm_class b_cls, gm_op op, int64_t
   double anorm = 0;
   if ((st = norm1 (a_cls, n, n, F, &anorm)) != GM_OK)
     return st;
+  if (!std::isfinite (anorm)) {   /* a NaN or Inf in A, or column sums past the largest value */
+    report->outcome = GM_SOLVE_NONFINITE;
+    return GM_OK;
+  }
   int info = 0;
   if (triangular) {
     const bool upper = type == GM_MATRIX_UPPER;

@@ -25,6 +25,8 @@ gm_status launched (const char *where);
 /* Octave's matrix_type of an n x n A (upper, lower, Hermitian or full) and whether A holds a
    NaN or Inf; waits for the answer. */
 gm_status probe (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type, int *nonfinite);
+/* The type alone, NaN and Inf not looked for: a full matrix's answer comes after a few tiles. */
+gm_status probe_type (gm_class cls, int64_t n, const void *d_A, gm_matrix_type *type);
 /* *h_any = 1 where one of count elements is NaN or Inf (waits). */
 gm_status any_nonfinite (gm_class cls, int64_t count, const void *d_x, int *h_any);
 /* Octave's norm1: the largest column sum of |A| (m x n), in the class's precision (waits). */

@@ -3,7 +3,7 @@
  * tests/cpu-standin/run_tri_solve.sh's program (the same kernels on CPU threads).
  *
  * For double and single, upper and lower, op none and transpose, unit and non-unit diagonal,
- * n = 1, 2, 63, 64, 65, 127, 1000, 4097 (quick: up to 130; race: 1, 65, 130, double), with
+ * n = 1, 2, 63, 64, 65, 127, 1000, 4097 (quick: up to 321; race: 1, 65, 321, double), with
  * lda = n and lda = n + 5 (n <= 130), NaN in the unused triangle, on a unit diagonal and in the
  * rows past n: x within 16 n eps (max norm, relative) of the reference, on matrices of condition
  * number below 10 (off-diagonal entries below 1/n, diagonal 1 to 1.5 in modulus, either sign: the
@@ -128,15 +128,17 @@ static void tri_check_errors (void)
              "tri_solve of order 0 does nothing");
 }
 
-/* quick: n up to 130; race: racecheck's set (1, 65, 130, double). */
+/* quick: n up to 321; race: racecheck's set (1, 65, 321, double).  321 is six blocks: a block
+   waits for several earlier ones, so the flag scan that takes every finished block at once
+   runs (130, three blocks, waits for two at most). */
 static void test_tri_solve (int quick, int race)
 {
   tri_check_errors ();
   const int64_t full[] = {1, 2, 63, 64, 65, 127, 1000, 4097};
-  const int64_t small[] = {1, 2, 63, 64, 65, 127, 130};
-  const int64_t tiny[] = {1, 65, 130};
+  const int64_t small[] = {1, 2, 63, 64, 65, 127, 130, 321};
+  const int64_t tiny[] = {1, 65, 321};
   const int64_t *sizes = race ? tiny : quick ? small : full;
-  const int count = race ? 3 : quick ? 7 : 8;
+  const int count = race ? 3 : 8;
   for (gm_class c : {GM_DOUBLE, GM_SINGLE}) {
     if (race && c == GM_SINGLE)
       continue;

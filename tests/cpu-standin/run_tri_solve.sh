@@ -2,7 +2,7 @@
 # run_tri_solve.sh: kernels/tri_solve.cu's kernels run on CPU threads (emu_threads.h: a block's
 # threads are OS threads with a real barrier, blocks one at a time in a shuffled ticket order),
 # checked by tests/tri_solve_checks.h, the checks test_solve runs on the GPU (--quick set: n up
-# to 130, every triangle, op and diagonal, lda > n, NaN in the unused parts).  Checks the logic
+# to 321, every triangle, op and diagonal, lda > n, NaN in the unused parts).  Checks the logic
 # (tickets, flags, tile indexing, the transposes through shared memory, the diagonal inverses,
 # the partial last block); races between blocks and device faults need the GPU (make
 # test-kernels, make sanitize).
@@ -50,7 +50,7 @@ wait $!                                 # set -e: a failed compilation stops her
 $CXX "$out/test_tri_solve_emu.o" "$out/tri_solve_emu.o" "$here/emu_runtime.cpp" \
   "$out/tri_runtime_emu.cpp" -o "$out/test_tri_solve"
 # CI (CI=true, two cores shared with the parity check and the Octave suite): racecheck's set,
-# n = 1, 65 and 130 in double (one block, a partial block, three blocks in ticket order), 10 s
-# where the --quick set takes 34 s, mostly creating threads; make check elsewhere runs it all
+# n = 1, 65 and 321 in double (one block, a partial block, six blocks in ticket order), ~20 s
+# where the --quick set takes ~70 s, mostly creating threads; make check elsewhere runs it all
 mode=; [ "${CI:-}" = true ] && mode=--race
 timeout 600 "$out/test_tri_solve" $mode
