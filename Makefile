@@ -176,7 +176,10 @@ test-kernels: $(TEST_PROGRAMS)
 # racecheck runs test_matmul --race (every kernel and op pair, fewer shapes: racecheck is the
 # slower tool by far; test_matmul_int, test_complex, test_tf32, test_ozaki, test_sort and
 # test_solve --race likewise: test_sort --quick had not finished under racecheck after 420 s on
-# the H200; test_solve --race keeps the triangular solve's spin-waiting blocks to n <= 130).
+# the H200; test_solve --race keeps the triangular solve's spin-waiting blocks to n <= 321).
+# The programs' output is line-buffered (stdbuf -oL), so that a log stopped by a time limit
+# still says how far its program got (session 28: test_matmul and test_ozaki --race under
+# racecheck, two at once, printed nothing in 520 s).
 SANITIZER ?= $(CUDA_HOME)/bin/compute-sanitizer
 # Every (tool, program) pair runs at once, each into its own log, printed in order afterwards:
 # the tools are CPU-bound instrumentation with the GPU mostly idle, and one after another they
@@ -204,7 +207,7 @@ sanitize: $(addprefix $(TARGET)/tests/,$(SANITIZE_PROGRAMS))
 	    mode=--race;; esac; \
 	  log=$(TARGET)/sanitize/$$tool-$${t##*/}.log; \
 	  ( echo "== compute-sanitizer --tool $$tool $$t $$mode"; \
-	    $(SANITIZER) --tool $$tool --error-exitcode 99 $$t $$mode ) > $$log 2>&1 & \
+	    stdbuf -oL $(SANITIZER) --tool $$tool --error-exitcode 99 $$t $$mode ) > $$log 2>&1 & \
 	  pids="$$pids $$!:$$log"; \
 	done; done; \
 	for p in $$pids; do wait $${p%%:*} || status=1; cat $${p#*:}; done; \
