@@ -244,10 +244,11 @@ bench-matmul: $(TARGET)/bench/bench_matmul $(TARBALL) octave-deps
 
 # Issue 13 item 2: the Ozaki scheme II modelled on the CPU (no GPU needed): moduli, bits and the
 # guard, against a __float128 reference (bench/ozaki2_model.c, bench/NOTES-matmul.md).
+# OZAKI2_MODEL_ARGS=--moduli: the error by k and modulus count beside dmma's (issue 34).
 ozaki2-model:
 	@mkdir -p $(TARGET)
 	$(CC) -O2 -Wall -o $(TARGET)/ozaki2_model bench/ozaki2_model.c -lquadmath -lm
-	$(TARGET)/ozaki2_model
+	$(TARGET)/ozaki2_model $(OZAKI2_MODEL_ARGS)
 
 clean:
 	rm -rf $(TARGET) fntests.log
