@@ -138,6 +138,16 @@ static void scale (const double *x, int count, int k, int bits, int *E, double *
   }
 }
 
+/* b for N moduli at depth k: the largest with k 2^2b <= M / 2, at most 53 (A' exact in a double
+   and an int64) */
+static int bits_for (int N, int k)
+{
+  double log2M = 0;
+  for (int t = 0; t < N; t++)
+    log2M += log2 ((double) MODULI[t]);
+  const int bits = ((int) floor (log2M) - 1 - (int) ceil (log2 ((double) k))) / 2;
+  return bits > 53 ? 53 : bits;
+}
 static long gcd (long x, long y) { return y ? gcd (y, x % y) : x; }
 
 static int sym_mod (int64_t x, int m)   /* x mod m in (-m/2, m/2] ... fitting int8 */
@@ -159,21 +169,14 @@ static stats run (int pat, int m, int n, int k, int N)
 {
   double *a = malloc (sizeof (double) * m * k), *b = malloc (sizeof (double) * n * k);
   make (pat, m, n, k, a, b);
-  /* M, b bits: k 2^2b <= M / 2 */
-  double log2M = 0;
-  u128 M = 1;
-  /* past 16 moduli M passes 128 bits: the model then takes C' = A' B' as the exact integer
-     sum (what the CRT gives by the choice of b) and checks the accuracy only */
+  /* M, b bits: k 2^2b <= M / 2.  Past 16 moduli M passes 128 bits: the model then takes
+     C' = A' B' as the exact integer sum (what the CRT gives by the choice of b) and checks the
+     accuracy only */
   const int crt = N <= 16;
-  for (int t = 0; t < N; t++) {
-    if (crt)
-      M *= (u128) MODULI[t];
-    log2M += log2 ((double) MODULI[t]);
-  }
-  const int logk = (int) ceil (log2 ((double) k));
-  int bits = ((int) floor (log2M) - 1 - logk) / 2;
-  if (bits > 53)
-    bits = 53;   /* A' exact in a double and an int64 */
+  u128 M = 1;
+  for (int t = 0; crt && t < N; t++)
+    M *= (u128) MODULI[t];
+  const int bits = bits_for (N, k);
   /* CRT weights: W_t = (M / m_t) * ((M / m_t)^-1 mod m_t) mod M, applied as
      (M / m_t) * ((c_t * inv_t) mod m_t) to keep every term below M */
   u128 Mt[MAX_N];
@@ -269,14 +272,8 @@ static int moduli_table (void)
       const int k = ks[q], which = pat ? RANDN : UNIFORM;
       printf ("%-8s %6d %7.3f", pattern_name[which], k, pat ? dmma_randn[q] : dmma_uniform[q]);
       for (int N = 14; N <= 20; N++) {
-        double log2M = 0;
-        for (int t = 0; t < N; t++)
-          log2M += log2 ((double) MODULI[t]);
-        int bits = ((int) floor (log2M) - 1 - (int) ceil (log2 ((double) k))) / 2;
-        if (bits > 53)
-          bits = 53;
         const stats st = run (which, 24, 24, k, N);
-        printf (" %7.3f (%2d)", st.worst_u, bits);
+        printf (" %7.3f (%2d)", st.worst_u, bits_for (N, k));
       }
       printf ("\n");
     }
@@ -305,12 +302,7 @@ int main (int argc, char **argv)
   for (int pat = 0; pat < PATTERNS; pat++)
     for (unsigned q = 0; q < sizeof ks / sizeof ks[0]; q++)
       for (unsigned r = 0; r < sizeof Ns / sizeof Ns[0]; r++) {
-        double log2M = 0;
-        for (int t = 0; t < Ns[r]; t++)
-          log2M += log2 ((double) MODULI[t]);
-        int bits = ((int) floor (log2M) - 1 - (int) ceil (log2 ((double) ks[q]))) / 2;
-        if (bits > 53)
-          bits = 53;
+        const int bits = bits_for (Ns[r], ks[q]);
         const stats st = run (pat, m, n, ks[q], Ns[r]);
         fails += st.fails;
         printf ("%-10s %6d %3d %5d %6.1f%% %10.3g %9.3g %6ld\n", pattern_name[pat], ks[q], Ns[r],

@@ -134,20 +134,18 @@ static void tri_check_errors (void)
 static void test_tri_solve (int quick, int race)
 {
   tri_check_errors ();
-  const int64_t full[] = {1, 2, 63, 64, 65, 127, 1000, 4097};
-  const int64_t small[] = {1, 2, 63, 64, 65, 127, 130, 321};
-  const int64_t tiny[] = {1, 65, 321};
-  const int64_t *sizes = race ? tiny : quick ? small : full;
-  const int count = race ? 3 : 8;
+  const std::vector<int64_t> sizes = race    ? std::vector<int64_t> {1, 65, 321}
+                                     : quick ? std::vector<int64_t> {1, 2, 63, 64, 65, 127, 130, 321}
+                                             : std::vector<int64_t> {1, 2, 63, 64, 65, 127, 1000, 4097};
   for (gm_class c : {GM_DOUBLE, GM_SINGLE}) {
     if (race && c == GM_SINGLE)
       continue;
     double worst = 0;
     int cases = 0;
-    for (int s = 0; s < count; s++) {
-      tri_check_size (c, sizes[s], sizes[s], &worst, &cases);
-      if (sizes[s] <= 130)
-        tri_check_size (c, sizes[s], sizes[s] + 5, &worst, &cases);
+    for (int64_t n : sizes) {
+      tri_check_size (c, n, n, &worst, &cases);
+      if (n <= 130)
+        tri_check_size (c, n, n + 5, &worst, &cases);
     }
     printf ("tri_solve %s: %d solves against long double substitution, worst error %.3g of "
             "its bound (16 n eps)\n", gm_class_name (c), cases, worst);
