@@ -1177,6 +1177,7 @@ function m = solver_matrices ()
   m = add (m, "zero pivot", [0 1; 1 0], rhs (ones (2)), "");
   m = add (m, "NaN", [1 NaN; 2 3], rhs (ones (2)), "");
   m = add (m, "Inf", [Inf 1; 2 3], rhs (ones (2)), "");
+  m = add (m, "column sums past realmax", [1e308 1e308; 1e308 -1e308], rhs (ones (2)), "rhs");
   m = add (m, "tall", g(:, 1:3), b, "");
   m = add (m, "wide", g(1:3, :), b(1:3, :), "");
   m = add (m, "tall rank-deficient", ones (4, 2), rhs (ones (4)), "");
