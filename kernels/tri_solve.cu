@@ -38,6 +38,24 @@ constexpr int PER = NB / PARTS;         /* a thread's columns of a tile: part + 
 #define GM_TRI_SOLVE_RING 16            /* tests/cpu-standin builds with 2, to wrap at n = 321  */
 #endif
 constexpr int RING = GM_TRI_SOLVE_RING; /* blocks of x a solve block keeps in shared memory     */
+
+/* bench/tri_solve_timeline.cu builds this file with GM_TRI_SOLVE_TIMELINE: thread 0 of each
+   solve block stamps the GPU's clock (ns) at its stages, by ticket; nothing otherwise. */
+#ifdef GM_TRI_SOLVE_TIMELINE
+enum { STAMP_TICKET, STAMP_STREAMED, STAMP_Y, STAMP_PREV, STAMP_STORED, STAMP_FLAG, STAMPS };
+constexpr int STAMP_BLOCKS = 4096;
+__device__ unsigned long long gm_tri_solve_stamps[STAMPS][STAMP_BLOCKS];
+#define STAMP(stage, t)                                                                      \
+  do {                                                                                       \
+    if (threadIdx.x == 0 && (t) < STAMP_BLOCKS) {                                            \
+      unsigned long long ns_;                                                                \
+      asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(ns_));                               \
+      gm_tri_solve_stamps[stage][t] = ns_;                                                   \
+    }                                                                                        \
+  } while (0)
+#else
+#define STAMP(stage, t) do { } while (0)
+#endif
 constexpr size_t ALIGN = 256;
 
 /* The workspace: the inverses of the diagonal blocks (column-major, as invert_diagonal leaves
@@ -280,6 +298,7 @@ solve_kernel (int64_t n, const R *__restrict__ T, int64_t lda, int forward,
   }
   __syncthreads ();
   const int64_t t = ticket_sh;                  /* this block's place in the order            */
+  STAMP (STAMP_TICKET, t);
   const int64_t bi = forward ? t : nb - 1 - t;
   const int64_t i0 = bi * NB;
   auto block_of = [&] (int64_t s) { return forward ? s : nb - 1 - s; };
@@ -360,6 +379,7 @@ solve_kernel (int64_t n, const R *__restrict__ T, int64_t lda, int forward,
       next[k] = after[k];
     }
   }
+  STAMP (STAMP_STREAMED, t);
   sums[part][r] = acc;
   __syncthreads ();
   if (tid < NB)
@@ -373,9 +393,11 @@ solve_kernel (int64_t n, const R *__restrict__ T, int64_t lda, int forward,
     y += minv[k] * res[fp + PARTS * k];
   y += __shfl_xor_sync (0xffffffffu, y, 1);
   y += __shfl_xor_sync (0xffffffffu, y, 2);
+  STAMP (STAMP_Y, t);
   R d = 0;
   if (t > 0) {
     wait_block (prev_sh, out, block_of (t - 1) * NB, n);
+    STAMP (STAMP_PREV, t);
 #pragma unroll
     for (int k = 0; k < PER; k++)
       d += mfold[k] * prev_sh[fp + PARTS * k];
@@ -384,11 +406,13 @@ solve_kernel (int64_t n, const R *__restrict__ T, int64_t lda, int forward,
   d += __shfl_xor_sync (0xffffffffu, d, 2);
   if (fp == 0 && i0 + fr < n)
     store_value (out, i0 + fr, y - d);
+  STAMP (STAMP_STORED, t);
   /* the flag for the blocks further on, after every value of this block */
   __threadfence ();
   __syncthreads ();
   if (tid == 0)
     store_word ((unsigned *) flags + t, 1u);
+  STAMP (STAMP_FLAG, t);
 }
 
 /* ---- launchers -------------------------------------------------------------------------- */
