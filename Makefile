@@ -143,6 +143,12 @@ $(TARGET)/tests/%: tests/%.cu $(wildcard tests/*.h) $(KERNEL_HEADERS) $(KERNEL_O
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
 
+# The triangular solve's timeline: kernels/tri_solve.cu built into the program with its stamps
+# (GM_TRI_SOLVE_TIMELINE), the package's own copy left out.  Its own rule, before the pattern's.
+$(TARGET)/bench/tri_solve_timeline: bench/tri_solve_timeline.cu kernels/tri_solve.cu $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_ALL_FLAGS) -DGM_TRI_SOLVE_TIMELINE -Itests $< $(filter-out %/tri_solve.o,$(KERNEL_OBJECTS)) -Xlinker -rpath=$(CUDA_LIBDIR) -o $@
+
 $(TARGET)/bench/%: bench/%.cu tests/test_util.h bench/bench_util.h $(KERNEL_HEADERS) $(KERNEL_OBJECTS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_ALL_FLAGS) -Itests $< $(KERNEL_OBJECTS) -L$(CUDA_LIBDIR) -lcublas -Xlinker -rpath=$(CUDA_LIBDIR) -o $@

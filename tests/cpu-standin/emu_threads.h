@@ -1,10 +1,11 @@
 // emu_threads.h: CPU stand-ins for what kernels/tri_solve.cu's kernels use, for
 // tests/cpu-standin/run_tri_solve.sh.  Unlike emu.h (threads one after another), each GPU thread
 // of a block is an OS thread: __syncthreads is a real barrier, shared memory is shared (a
-// function's static), so a missing barrier, a wrong shared index or a wrong thread's share of
-// the work shows.  Blocks run one at a time, in a shuffled order: the kernel takes its tickets
-// in that order, so every block-to-row mapping is exercised and a ready flag that is never set
-// hangs the program (run_tri_solve.sh's time limit ends it).  Races between blocks cannot show.
+// function's static), a warp shuffle is an exchange between barriers, so a missing barrier, a
+// wrong shared index or a wrong thread's share of the work shows.  Blocks run one at a time, in
+// a shuffled order: the kernel takes its tickets in that order, so every block-to-row mapping is
+// exercised and a value that is never stored hangs the program (run_tri_solve.sh's time limit
+// ends it).  Races between blocks cannot show.
 //
 // Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
 #pragma once
@@ -16,14 +17,16 @@
 #include <thread>
 #include <vector>
 #undef __global__
+#undef __host__
 #undef __device__
 #undef __forceinline__
 #undef __launch_bounds__
 #undef __shared__
 #define __global__
+#define __host__
 #define __device__
 #define __forceinline__ inline
-#define __launch_bounds__(x)
+#define __launch_bounds__(...)
 #define __shared__ static
 struct emu_idx { unsigned x, y, z; };
 inline thread_local emu_idx emu_thread_idx, emu_block_idx;
@@ -41,6 +44,17 @@ template <typename T> static inline T __ldcg (const T *p)
   T v;
   __atomic_load (p, &v, __ATOMIC_ACQUIRE);
   return v;
+}
+/* Every thread of the block calls it (as the kernels do): a barrier, the exchange, a barrier. */
+template <typename T> static inline T __shfl_xor_sync (unsigned, T v, int lane_mask)
+{
+  static T slot[1024];
+  const unsigned t = emu_thread_idx.x;
+  slot[t] = v;
+  __syncthreads ();
+  const T w = slot[t ^ (unsigned) lane_mask];
+  __syncthreads ();
+  return w;
 }
 static inline int atomicAdd (int *p, int v) { return __atomic_fetch_add (p, v, __ATOMIC_SEQ_CST); }
 template <typename F> void emu_launch (unsigned blocks, unsigned threads, F f)
