@@ -935,6 +935,12 @@ static void test_vectors (gm_class cls)
       const int64_t *sh = shapes[s];
       if (quick && sh[0] * sh[1] * sh[2] > 300000)
         continue;
+      /* racecheck: run_case runs every kernel, and the tiled ones pad m and n to their tiles,
+         so 1x1x100003 costs a 128x128 tile 1.6e9 multiply-adds through shared memory (session
+         28: test_matmul --race no longer finished in 520 s).  The vector kernel these shapes
+         are for uses no shared memory; deep k stays in the memcheck and full sets. */
+      if (quick == 2 && sh[2] > 5000)
+        continue;
       layout L = variant (s + p);
       L.specials = (s + p) % 2;
       run_case (cls, pair_a (p), pair_b (p), sh[0], sh[1], sh[2], L);
