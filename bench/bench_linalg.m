@@ -4,6 +4,7 @@
 ## @deftypefn  {} {@var{T} =} bench_linalg (@var{outdir})
 ## @deftypefnx {} {@var{T} =} bench_linalg (@var{outdir}, @var{sizes})
 ## @deftypefnx {} {@var{T} =} bench_linalg (@var{outdir}, @var{sizes}, @var{fft_sizes})
+## @deftypefnx {} {@var{T} =} bench_linalg (@var{outdir}, @var{sizes}, @var{fft_sizes}, @var{only})
 ## What the second half of @code{make bench-linalg} runs (issue 32): each linear algebra
 ## function on gpumat arrays beside Octave's own function on host arrays, in one session, by
 ## size, double precision: @code{G \ b} (one right-hand side), @code{inv}, @code{det},
@@ -11,7 +12,9 @@
 ## symmetric matrix (values, and @code{[V, D]}), @code{svd} (values, and @code{[U, S, V]}),
 ## @code{[Q, R] = qr} and @code{fft} of a complex column.  @var{sizes} (default 1024 2048
 ## 4096 8192) are the matrix orders; eig, svd and qr take those up to 4096.  @var{fft_sizes}
-## (default 2^20 and 2^24) are the points of the transforms.
+## (default 2^20 and 2^24) are the points of the transforms.  @var{only}, a cell array of the
+## labels this prints in its first column (e.g. @code{@{"G \\ b", "svd (G)"@}}), runs those
+## cases alone: the host's @code{[U, S, V] = svd} of 4096 takes over a minute.
 ##
 ## Every result is checked against the host before it is timed.  A gpumat call is timed up to
 ## @code{gpumat_sync} (which waits for the GPU without copying anything back), after a warm-up
@@ -24,9 +27,10 @@
 ## rows as a struct array.  Without a usable GPU it says so and returns an empty array.
 ## @end deftypefn
 
-function T = bench_linalg (outdir, sizes = [1024 2048 4096 8192], fft_sizes = 2 .^ [20 24])
+function T = bench_linalg (outdir, sizes = [1024 2048 4096 8192], fft_sizes = 2 .^ [20 24],
+                           only = {})
   T = [];
-  if (nargin < 1 || ! ischar (outdir))
+  if (nargin < 1 || ! ischar (outdir) || ! iscellstr (only))
     print_usage ();
   endif
   if (! gpumat_available ())
@@ -66,6 +70,14 @@ function T = bench_linalg (outdir, sizes = [1024 2048 4096 8192], fft_sizes = 2 
           "speed-up", "library ms", "gm/lib");
   results = {};
   rand ("seed", 32);
+  if (! isempty (only))
+    unknown = setdiff (only, cases(:, 1));
+    if (! isempty (unknown))
+      error ("bench_linalg: no case is labelled '%s'; the labels are: %s", unknown{1},
+             strjoin (cases(:, 1)', ", "));
+    endif
+    cases = cases(ismember (cases(:, 1), only), :);
+  endif
   for k = 1:rows (cases)
     [label, kind, ns, f, check, ccase] = cases{k, :};
     for n = ns
