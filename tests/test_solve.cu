@@ -41,6 +41,7 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
 #include <complex>
+#include <time.h>
 #include <vector>
 #include "solver_test_util.h"
 #include "tri_solve_checks.h"
@@ -747,7 +748,15 @@ int main (int argc, char **argv)
   if (!tu_gpu_or_skip ("test_solve"))
     return tu_finish ("test_solve");
   tu_seed (20261128);
+  /* a line a part with the checks so far and the seconds since the start: under racecheck
+     (make sanitize, line-buffered) a log stopped by a time limit says how far it got */
+  const time_t t0 = time (NULL);
+  auto progress = [&] (const char *part) {
+    printf ("test_solve: %s done: %d checks (%lld s)\n", part, tu_passed + tu_failed,
+            (long long) (time (NULL) - t0));
+  };
   test_tri_solve (quick, tu_race_mode (argc, argv));
+  progress ("triangular solve");
   /* cuSOLVER and cuBLAS are loaded at the first solve (dlopen), not linked */
   tu_result (gm_solver_library () == GM_OK, "cuSOLVER and cuBLAS loaded: %s",
              gm_error_detail ());
@@ -759,6 +768,7 @@ int main (int argc, char **argv)
     test_det (c);
     test_lu_chol (c);
     test_misc (c);
+    progress (gm_class_name (c));
   }
   size_t blocks = 0, bytes = 0, cached = 0;
   gm_device_usage (&blocks, &bytes, &cached);
