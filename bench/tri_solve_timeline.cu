@@ -108,7 +108,9 @@ int main (int argc, char **argv)
         if (t >= 2)
           step.push_back (1e-3 * (double) (st[STAMP_PREV][t] - st[STAMP_PREV][t - 1]));
       }
-      const double start = 1e-3 * (double) (st[STAMP_TICKET][nb - 1] - t0);
+      /* signed: a block stamps after taking its ticket, so the first ticket's stamp may come
+         after the last's (session 29 printed 2^64 ns here) */
+      const double start = 1e-3 * ((double) st[STAMP_TICKET][nb - 1] - (double) t0);
       char name[32];
       snprintf (name, sizeof name, "%s %s", upper ? "upper" : "lower", trans ? "T" : "N");
       printf ("%-12s %9.1f %8.2f %8.2f %8.2f %8.2f %8.1f %6d %9.1f\n", name,
