@@ -253,7 +253,8 @@ bench-matmul: $(TARGET)/bench/bench_matmul $(TARBALL) octave-deps
 
 # Issue 13 item 2: the Ozaki scheme II modelled on the CPU (no GPU needed): moduli, bits and the
 # guard, against a __float128 reference (bench/ozaki2_model.c, bench/NOTES-matmul.md).
-# OZAKI2_MODEL_ARGS=--moduli: the error by k and modulus count beside dmma's (issue 34).
+# OZAKI2_MODEL_ARGS=--moduli: the error by k and modulus count beside dmma's (issue 34);
+# --single: the scheme for float operands beside the FP32 warp kernel's order (issue 34 item 4).
 ozaki2-model:
 	@mkdir -p $(TARGET)
 	$(CC) -O2 -Wall -o $(TARGET)/ozaki2_model bench/ozaki2_model.c -lquadmath -lm

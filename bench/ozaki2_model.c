@@ -28,6 +28,9 @@
  *
  *   make ozaki2-model     (host only, about a minute; target/ozaki2_model [side] for side x side
  *                          outputs a case, 16 by default)
+ *   ozaki2_model --moduli  the error by k and modulus count beside dmma's (issue 34)
+ *   ozaki2_model --single  the same scheme for float operands beside the FP32 warp kernel's
+ *                          order, N = 6 to 10 moduli (issue 34 item 4; 15 s)
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -280,6 +283,83 @@ static int moduli_table (void)
   return 0;
 }
 
+/* Issue 34 item 4: scheme II for single (float operands and C), modelled (make ozaki2-model
+   OZAKI2_MODEL_ARGS=--single).  b bits of each operand (at most 24, a float's significand) by
+   the rule of bits_for, their product exact (what the CRT gives by that choice of b), C rounded
+   once to float; beside it the FP32 warp kernel's order (one fmaf chain an output, p ascending,
+   as matmul_warp.cu's threads sum where k is not split); both against the exact sum (every
+   float product is exact in double, the sums in __float128).  Prints max |C - Cref| / (eps32
+   |A||B|), eps32 = 2^-23, over m x n outputs, for N = 6 to 10 moduli: the fewest N within 2x
+   of the warp kernel is the one issue 34's "single at FP32 accuracy" can use. */
+static void single_case (int pat, int m, int n, int k, const int *Ns, int count, double *warp,
+                         double *oz)
+{
+  double *a = malloc (sizeof (double) * m * k), *b = malloc (sizeof (double) * n * k);
+  make (pat, m, n, k, a, b);
+  for (long i = 0; i < (long) m * k; i++)
+    a[i] = (double) (float) a[i];
+  for (long i = 0; i < (long) n * k; i++)
+    b[i] = (double) (float) b[i];
+  *warp = 0;
+  for (int q = 0; q < count; q++)
+    oz[q] = 0;
+  const double eps32 = 0x1p-23;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      const double *x = a + (long) i * k, *y = b + (long) j * k;
+      __float128 ref = 0, S = 0;
+      float c = 0;
+      for (int p = 0; p < k; p++) {
+        ref += (__float128) (x[p] * y[p]);
+        S += fabsq ((__float128) (x[p] * y[p]));
+        c = fmaf ((float) x[p], (float) y[p], c);
+      }
+      if (S == 0)
+        continue;
+      const double sd = (double) S;
+      *warp = fmax (*warp, (double) fabsq ((__float128) c - ref) / (eps32 * sd));
+      const int E = exponent_of (x, k), F = exponent_of (y, k);
+      for (int q = 0; q < count; q++) {
+        int bits = bits_for (Ns[q], k);
+        bits = bits > 24 ? 24 : bits;
+        i128 acc = 0;
+        for (int p = 0; p < k; p++)
+          acc += (i128) (int64_t) trunc (ldexp (x[p], bits - E))
+                 * (int64_t) trunc (ldexp (y[p], bits - F));
+        /* one rounding: the integer is exact in __float128 (|acc| < k 2^48), the scaling too */
+        const float C = (float) ((__float128) acc * (__float128) ldexp (1.0, E + F - 2 * bits));
+        oz[q] = fmax (oz[q], (double) fabsq ((__float128) C - ref) / (eps32 * sd));
+      }
+    }
+  free (a);
+  free (b);
+}
+
+static int single_table (void)
+{
+  const int ks[] = {256, 2048, 16384}, Ns[] = {6, 7, 8, 9, 10};
+  const int pats[] = {RANDN, UNIFORM, CANCEL, ROWSPREAD, FULLBITS};
+  const int nN = (int) (sizeof Ns / sizeof Ns[0]);
+  printf ("Ozaki II for single, modelled: max |C - Cref| / (eps32 |A||B|), 24x24 outputs a case;\n"
+          "warp = one fmaf chain an output (matmul_warp.cu's order); (b) = bits kept of each "
+          "operand\n\n%-10s %6s %8s", "data", "k", "warp");
+  for (int q = 0; q < nN; q++)
+    printf ("   N=%-2d (b)", Ns[q]);
+  printf ("\n");
+  for (unsigned t = 0; t < sizeof pats / sizeof pats[0]; t++)
+    for (unsigned r = 0; r < sizeof ks / sizeof ks[0]; r++) {
+      double warp, oz[8];
+      single_case (pats[t], 24, 24, ks[r], Ns, nN, &warp, oz);
+      printf ("%-10s %6d %8.3f", pattern_name[pats[t]], ks[r], warp);
+      for (int q = 0; q < nN; q++) {
+        const int bits = bits_for (Ns[q], ks[r]);
+        printf (" %7.3f (%2d)", oz[q], bits > 24 ? 24 : bits);
+      }
+      printf ("\n");
+    }
+  return 0;
+}
+
 int main (int argc, char **argv)
 {
   for (int s = 0; s < MAX_N; s++)
@@ -290,6 +370,8 @@ int main (int argc, char **argv)
       }
   if (argc > 1 && !strcmp (argv[1], "--moduli"))
     return moduli_table ();
+  if (argc > 1 && !strcmp (argv[1], "--single"))
+    return single_table ();
   const int ks[] = {16, 64, 256, 1024, 4096, 16384};
   const int Ns[] = {12, 13, 14, 15, 16};
   const int m = argc > 1 ? atoi (argv[1]) : 16, n = m;
