@@ -2,12 +2,12 @@
  * host references in long double.
  *
  *   test_solve            every case
- *   test_solve --quick    sizes up to 31 (for compute-sanitizer; the triangular solve to 130)
+ *   test_solve --quick    sizes up to 31 (for compute-sanitizer; the triangular solve to 321)
  *   test_solve --race     for racecheck: the triangular solve at n = 1, 65 and 321 in double;
  *                         the probe and the NaN/Inf checks as --quick, every class; the solves,
- *                         inverses, determinants and factorizations (cuSOLVER's kernels, none
- *                         of ours in shared memory but the probe's and the 1-norm's) in double
- *                         and complex single only
+ *                         inverses, determinants and factorizations in double and complex single
+ *                         only (mostly cuSOLVER's kernels; ours that use shared memory, the
+ *                         probe, the 1-norm and the triangular solve, meet every case above)
  *
  * What is checked, for double, single, complex double and complex single:
  *  - gm_matrix_probe against Octave's matrix_type rules: upper (a diagonal matrix too), lower,
