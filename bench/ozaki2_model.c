@@ -61,9 +61,9 @@ static double uniform (void) { return (double) (next_u64 () >> 11) * 0x1p-53 * 2
 static int randint (int lo, int hi) { return lo + (int) (next_u64 () % (uint64_t) (hi - lo + 1)); }
 static double sign (void) { return (next_u64 () >> 63) ? -1.0 : 1.0; }
 
-enum { UNIFORM, FULLBITS, CANCEL, ROWSPREAD, WIDE, RANDN, PATTERNS };
+enum { UNIFORM, FULLBITS, CANCEL, ROWSPREAD, WIDE, RANDN, EXP12, EXP30, PATTERNS };
 static const char *const pattern_name[PATTERNS] = {"uniform", "fullbits", "cancel", "rowspread",
-                                                   "wide", "randn"};
+                                                   "wide", "randn", "exp12", "exp30"};
 static double normal (void)   /* Box-Muller */
 {
   const double u1 = ((double) (next_u64 () >> 11) + 1.0) * 0x1p-53, u2 = (uniform () + 1.0) / 2;
@@ -107,6 +107,12 @@ static void make (int pat, int m, int n, int k, double *a, double *b)
       a[i] = normal ();
     for (long i = 0; i < (long) n * k; i++)
       b[i] = normal ();
+  } else if (pat == EXP12 || pat == EXP30) {   /* randn 2^round (s randn): bench_accuracy's */
+    const double sd = pat == EXP12 ? 12 : 30;
+    for (long i = 0; i < (long) m * k; i++)
+      a[i] = ldexp (normal (), (int) lrint (sd * normal ()));
+    for (long i = 0; i < (long) n * k; i++)
+      b[i] = ldexp (normal (), (int) lrint (sd * normal ()));
   } else if (pat == WIDE) {   /* exponents over -300 .. 299 on both sides */
     for (long i = 0; i < (long) m * k; i++)
       a[i] = sign () * ldexp (1.0 + 0.5 * (uniform () + 1.0), randint (-300, 299));
