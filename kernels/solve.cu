@@ -17,6 +17,9 @@
  * each way.  LAPACK's xLATRS scales against overflow; here a
  * solve that overflows makes the estimate infinite, the reciprocal condition 0, and the answer
  * the host's (below gm_solve_rcond_floor), which is where LAPACK's scaling would matter.
+ * From n = 1024 the LU solve itself (getrs) runs on a stream of its own beside the estimate
+ * (side_stream), its answer dropped when the estimate sends A to the host: at 8192 on an H200
+ * that took ~2 ms off G \ b's critical path (1.045x getrf + getrs; bench/NOTES-linalg.md).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
