@@ -20,6 +20,10 @@
  *    complex right-hand sides: the backward error ||op(A) X - B||_1 / (||A||_1 ||X||_1) at most
  *    8 n eps, the method the report names, and the estimate of rcond between the true value
  *    and 10 n times it (Hager and Higham's estimate never overestimates ||inv (A)||_1).
+ *  - n = 1031 (full set), where getrs runs beside the condition estimate on a stream of its own:
+ *    a system whose rows partial pivoting must all move, op none and transpose, 1 and 3
+ *    right-hand sides, within the backward error bound; a nearly singular one (two columns
+ *    equal but for 64 n eps), whose answer from beside the estimate is dropped for the host's.
  *  - The cases left to the host: a zero pivot, hilb (12) (below the floor), NaN in A or B.
  *  - gm_inverse: ||A X - I||_1 / (||A||_1 ||X||_1) at most 8 n eps; Hermitian results exactly
  *    Hermitian.  gm_det against a long double LU (relative 8 n eps cond (A)); a triangular
@@ -319,6 +323,71 @@ static void check_left_to_host (gm_class c, const char *what, const mat &a, cons
   TU_CUDA (cudaFree (d_x));
 }
 
+/* From n = 1024 gm_solve runs getrs on a stream of its own beside the condition estimate.
+   A: uniform entries plus 2 sqrt (n) on the diagonal, its rows shuffled, so that partial
+   pivoting moves every row back (the getrs beside the estimate reads all of the pivots) and
+   rcond stays ~0.005-0.01, far above the single floor (a plain uniform matrix of this order
+   has ~5e-6, below it: measured in Octave); ops and right-hand sides, within the backward error
+   bound.  Then its last column made its first plus delta = 64 n eps in one element: rcond
+   ~1e-16 (double) / ~5e-8 (single), under 1/170 of the floor (gm_solve_rcond_floor, 128 eps),
+   so getrs's answer, queued beside the estimate, is dropped and the outcome sends the solve to
+   the host. */
+static void check_solve_beside (gm_class c, int64_t n)
+{
+  mat a ((size_t) (n * n));
+  for (auto &v : a)
+    v = random_value (c);
+  for (int64_t i = 0; i < n; i++)
+    a[i + i * n] = fit (c, a[i + i * n] + 2.0 * std::sqrt ((double) n));
+  for (int64_t i = n - 1; i > 0; i--) {   /* the rows in a random order */
+    const int64_t r = tu_randint (0, i);
+    for (int64_t j = 0; j < n; j++)
+      std::swap (a[i + j * n], a[r + j * n]);
+  }
+  for (gm_op op : {GM_OP_NONE, GM_OP_TRANSPOSE})
+    for (int64_t nrhs : {1, 3}) {
+      if (op == GM_OP_TRANSPOSE && nrhs == 3)
+        continue;
+      mat b ((size_t) (n * nrhs));
+      for (auto &v : b)
+        v = random_value (c);
+      void *d_a = upload (c, a), *d_b = upload (c, b);
+      void *d_x = device_zeros (c, (size_t) (n * nrhs));
+      gm_solve_report r;
+      const gm_status st = gm_solve (c, c, op, n, nrhs, d_a, d_b, d_x, &r);
+      const mat x = download (c, d_x, (size_t) (n * nrhs));
+      const mat opa = apply_op (a, n, n, op);
+      const long double res = residual (opa, x, b, n, n, nrhs);
+      const long double scale = norm1 (opa, n, n) * norm1 (x, n, nrhs);
+      const double tol = 8.0 * (double) n * eps_of (c);
+      tu_result (st == GM_OK && r.outcome == GM_SOLVE_DONE && r.factored == GM_MATRIX_FULL
+                     && res <= tol * scale,
+                 "solve beside the estimate %s, op %d, n=%lld, nrhs=%lld: status %d (%s), "
+                 "outcome %d, factored %d, backward error %Lg (tol %g)", gm_class_name (c),
+                 (int) op, (long long) n, (long long) nrhs, (int) st, gm_error_detail (),
+                 (int) r.outcome, (int) r.factored, scale > 0 ? res / scale : res, tol);
+      TU_CUDA (cudaFree (d_a));
+      TU_CUDA (cudaFree (d_b));
+      TU_CUDA (cudaFree (d_x));
+    }
+  for (int64_t i = 0; i < n; i++)
+    a[i + (n - 1) * n] = a[i];
+  a[n * n - 1] = fit (c, a[n * n - 1] + 64.0 * (double) n * eps_of (c));
+  void *d_a = upload (c, a), *d_b = upload (c, mat ((size_t) n, 1.0));
+  void *d_x = device_zeros (c, (size_t) n);
+  gm_solve_report r;
+  const gm_status st = gm_solve (c, c, GM_OP_NONE, n, 1, d_a, d_b, d_x, &r);
+  tu_result (st == GM_OK && r.outcome == GM_SOLVE_ILL_CONDITIONED
+                 && r.rcond < gm_solve_rcond_floor (c),
+             "solve beside the estimate %s, n=%lld, nearly equal columns: status %d (%s), "
+             "outcome %d (want %d), rcond %g (floor %g)", gm_class_name (c), (long long) n,
+             (int) st, gm_error_detail (), (int) r.outcome, (int) GM_SOLVE_ILL_CONDITIONED,
+             r.rcond, gm_solve_rcond_floor (c));
+  TU_CUDA (cudaFree (d_a));
+  TU_CUDA (cudaFree (d_b));
+  TU_CUDA (cudaFree (d_x));
+}
+
 static mat hilbert (int64_t n)
 {
   mat a ((size_t) (n * n));
@@ -349,6 +418,8 @@ static void test_solve (gm_class c)
         check_solve (c, z, (kind) k, GM_OP_TRANSPOSE, n, 2);
   }
   check_solve (c, c, FULL, GM_OP_NONE, 7, 0);
+  if (!quick)
+    check_solve_beside (c, 1031);
   check_left_to_host (c, "zero pivot", {1, 2, 2, 4}, {1, 1}, 2, 1, GM_SOLVE_SINGULAR);
   const int64_t h = gm_class_real (c) == GM_SINGLE ? 6 : 12;
   check_left_to_host (c, "hilb", hilbert (h), mat ((size_t) h, 1.0), h, 1,
