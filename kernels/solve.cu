@@ -572,54 +572,6 @@ gm_status condition (solver_handles *h, gm_class cls, factor_kind kind, int64_t 
   return GM_OK;
 }
 
-/* Library work queued beside stream 0's: on a non-blocking stream of its own (the estimate's
-   copies on stream 0 do not wait for it), after all that stream 0 holds when start () is
-   called.  finish () waits for it; the destructor too, so that no error path frees what it
-   still uses (declare it after the blocks it reads). */
-side_stream::~side_stream ()
-{
-  finish ();
-}
-
-gm_status side_stream::start ()
-{
-  cudaEvent_t queued;
-  gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking),
-                                 "cudaStreamCreateWithFlags");
-  if (st != GM_OK) {
-    stream = NULL;
-    return st;
-  }
-  if ((st = gm_cuda_status (cudaEventCreateWithFlags (&queued, cudaEventDisableTiming),
-                            "cudaEventCreateWithFlags")) != GM_OK)
-    return st;
-  st = gm_cuda_status (cudaEventRecord (queued, 0), "cudaEventRecord");
-  if (st == GM_OK)
-    st = gm_cuda_status (cudaStreamWaitEvent (stream, queued, 0), "cudaStreamWaitEvent");
-  cudaEventDestroy (queued);
-  return st;
-}
-
-gm_status side_stream::run (solver_handles *h, const std::function<gm_status ()> &work)
-{
-  gm_status st = check_cusolver (lib.cusolverDnSetStream (h->dn, stream), "cusolverDnSetStream");
-  if (st == GM_OK)
-    st = work ();
-  const gm_status back = check_cusolver (lib.cusolverDnSetStream (h->dn, 0),
-                                         "cusolverDnSetStream");
-  return st != GM_OK ? st : back;
-}
-
-gm_status side_stream::finish ()
-{
-  if (!stream)
-    return GM_OK;
-  const gm_status st = gm_cuda_status (cudaStreamSynchronize (stream), "cudaStreamSynchronize");
-  cudaStreamDestroy (stream);
-  stream = NULL;
-  return st;
-}
-
 bool below_floor (gm_class cls, double rcond)
 {
   return !(rcond >= gm_solve_rcond_floor (cls));
@@ -649,6 +601,62 @@ gm_status check_square_args (const char *what, gm_class cls, int64_t n, const vo
 }
 
 } /* namespace gm_solver */
+
+namespace {
+
+/* Library work queued beside stream 0's (gm_solve's getrs beside the condition estimate): on a
+   non-blocking stream of its own (the estimate's copies on stream 0 do not wait for it), after
+   all that stream 0 holds when start () is called.  finish () waits for it; the destructor too,
+   so that no error path frees what it still uses (declare it after the blocks it reads). */
+struct side_stream {
+  cudaStream_t stream = NULL;
+
+  ~side_stream () { finish (); }
+
+  gm_status start ()
+  {
+    cudaEvent_t queued;
+    gm_status st = gm_cuda_status (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking),
+                                   "cudaStreamCreateWithFlags");
+    if (st != GM_OK) {
+      stream = NULL;
+      return st;
+    }
+    if ((st = gm_cuda_status (cudaEventCreateWithFlags (&queued, cudaEventDisableTiming),
+                              "cudaEventCreateWithFlags")) != GM_OK)
+      return st;
+    st = gm_cuda_status (cudaEventRecord (queued, 0), "cudaEventRecord");
+    if (st == GM_OK)
+      st = gm_cuda_status (cudaStreamWaitEvent (stream, queued, 0), "cudaStreamWaitEvent");
+    cudaEventDestroy (queued);
+    return st;
+  }
+
+  /* work () with the cuSOLVER handle on this stream, then back on stream 0 */
+  template <typename Work>
+  gm_status run (gm_solver::solver_handles *h, Work work)
+  {
+    gm_status st = gm_solver::check_cusolver (gm_solver::lib.cusolverDnSetStream (h->dn, stream),
+                                              "cusolverDnSetStream");
+    if (st == GM_OK)
+      st = work ();
+    const gm_status back = gm_solver::check_cusolver (
+        gm_solver::lib.cusolverDnSetStream (h->dn, 0), "cusolverDnSetStream");
+    return st != GM_OK ? st : back;
+  }
+
+  gm_status finish ()
+  {
+    if (!stream)
+      return GM_OK;
+    const gm_status st = gm_cuda_status (cudaStreamSynchronize (stream), "cudaStreamSynchronize");
+    cudaStreamDestroy (stream);
+    stream = NULL;
+    return st;
+  }
+};
+
+} /* namespace */
 
 /* ---- the C API -------------------------------------------------------------------------- */
 
@@ -799,8 +807,9 @@ extern "C" gm_status gm_solve (gm_class a_cls, gm_class b_cls, gm_op op, int64_t
         report->outcome = GM_SOLVE_SINGULAR;
         return GM_OK;
       }
-      /* From n = 1024 getrs runs beside the estimate, on a stream of its own (~1 ms of the
-         critical path at 8192); its answer is dropped if the estimate sends A to the host. */
+      /* From n = 1024 getrs runs beside the estimate, on a stream of its own (~2 ms of the
+         critical path at 8192 on an H200); its answer is dropped if the estimate sends A to
+         the host. */
       auto getrs = [&] () {
         return check_cusolver (lib.cusolverDnXgetrs (h->dn, h->params, CUBLAS_OP_N, n, cols, t,
                                                      W, n, d_ipiv, t, rhs, n, (int *) d_info),

@@ -10,8 +10,6 @@
 #define GPUMAT_SOLVE_INTERNAL_H
 
 #include <stdint.h>
-#include <functional>
-#include <cuda_runtime_api.h>
 #include "gpumat.h"
 #include "solver_lib.h"
 
@@ -41,15 +39,6 @@ enum factor_kind { LU_FACTORS, CHOL_UPPER, CHOL_LOWER, TRI_UPPER, TRI_LOWER };
    its 1-norm anorm given: rcond = 1 / (anorm * est). */
 gm_status condition (solver_handles *h, gm_class cls, factor_kind kind, int64_t n, const void *F,
                      double anorm, double *rcond);
-
-/* Library work on a stream of its own beside stream 0 (solve.cu says how). */
-struct side_stream {
-  cudaStream_t stream = NULL;
-  ~side_stream ();
-  gm_status start ();
-  gm_status run (solver_handles *h, const std::function<gm_status ()> &work);
-  gm_status finish ();
-};
 
 /* A report's state before any work: done, full, no Cholesky failure, info 0, rcond 0. */
 void report_init (gm_solve_report *r);
