@@ -255,6 +255,8 @@ bench-matmul: $(TARGET)/bench/bench_matmul $(TARBALL) octave-deps
 # guard, against a __float128 reference (bench/ozaki2_model.c, bench/NOTES-matmul.md).
 # OZAKI2_MODEL_ARGS=--moduli: the error by k and modulus count beside dmma's (issue 34);
 # --single: the scheme for float operands beside the FP32 warp kernel's order (issue 34 item 4).
+# --crt: ozaki2_crt's arithmetic step for step against exact values, 12 to 16 moduli (make check
+# runs it).
 ozaki2-model:
 	@mkdir -p $(TARGET)
 	$(CC) -O2 -Wall -o $(TARGET)/ozaki2_model bench/ozaki2_model.c -lquadmath -lm

@@ -31,6 +31,8 @@
  *   ozaki2_model --moduli  the error by k and modulus count beside dmma's (issue 34)
  *   ozaki2_model --single  the same scheme for float operands beside the FP32 warp kernel's
  *                          order, N = 6 to 10 moduli (issue 34 item 4; 15 s)
+ *   ozaki2_model --crt     ozaki2_crt's arithmetic step for step against exact values, 12 to 16
+ *                          moduli, k to 131071 (make check runs it: one check a row)
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -366,6 +368,138 @@ static int single_table (void)
   return 0;
 }
 
+/* Issue 34, 16 moduli: ozaki2_crt's arithmetic (kernels/ozaki/scheme2.cu, ozaki2_setup and the
+   crt's kept branch), step for step on the CPU, against the exact value (make ozaki2-model
+   OZAKI2_MODEL_ARGS=--crt).  For N = 12 to 16 and depths to the int32 limit: b by ozaki2_setup's
+   rule, products y = A' B' with |y| <= k (2^b - 1)^2 (the extremes and random ones), their
+   weights w_t = ((y mod m_t) inv_t) mod m_t, then the three limb sums of w_t M / m_t in FP64
+   FMAs, q = rint of their estimate over M, r_l = S_l - q M_l by the 1.5 2^52 trick and y in 128
+   bits: every y must come back exactly, and every limb sum must equal its exact integer (the
+   largest, all w_t = m_t - 1, printed as log2: FP64 is exact below 2^53). */
+typedef struct {
+  int bits, inv[MAX_N];
+  u128 M;
+  double pt[3][MAX_N], ml[3], inv_M;
+} crt_consts;
+
+static void crt_setup (int N, long k, crt_consts *c)
+{
+  u128 M = 1;
+  for (int t = 0; t < N; t++)
+    M *= (unsigned) MODULI[t];
+  int log2_M = 0, log2_k = 0;
+  while (log2_M < 127 && (M >> (log2_M + 1)) != 0)
+    log2_M++;
+  while (((long) 1 << log2_k) < k)
+    log2_k++;
+  int bits = (log2_M - 1 - log2_k) / 2;
+  bits = bits > 53 ? 53 : bits;
+  while (bits > 8 && (M >> 1) - (u128) k * (((u128) 1 << bits) - 1) * (((u128) 1 << bits) - 1)
+                         < (M >> 40))
+    bits--;
+  c->bits = bits;
+  c->M = M;
+  const u128 limb = ((u128) 1 << 39) - 1;
+  for (int t = 0; t < N; t++) {
+    const int mt = MODULI[t];
+    const u128 q = M / (unsigned) mt;
+    const int r = (int) (q % (unsigned) mt);
+    c->inv[t] = 0;
+    for (int y = 1; y < mt; y++)
+      if ((r * y) % mt == 1)
+        c->inv[t] = y;
+    c->pt[0][t] = (double) (uint64_t) (q >> 78);
+    c->pt[1][t] = (double) (uint64_t) ((q >> 39) & limb);
+    c->pt[2][t] = (double) (uint64_t) (q & limb);
+  }
+  c->ml[0] = (double) (uint64_t) (M >> 78);
+  c->ml[1] = (double) (uint64_t) ((M >> 39) & limb);
+  c->ml[2] = (double) (uint64_t) (M & limb);
+  c->inv_M = 1.0 / ((double) (uint64_t) (M >> 64) * 0x1p64 + (double) (uint64_t) M);
+}
+
+/* the crt's kept branch; *sums_exact: each limb sum equals its exact integer */
+static i128 crt_limbs (const crt_consts *c, int N, const int *w, int *sums_exact)
+{
+  double S[3] = {0, 0, 0};
+  i128 exact[3] = {0, 0, 0};
+  for (int t = 0; t < N; t++)
+    for (int l = 0; l < 3; l++) {
+      S[l] = fma ((double) w[t], c->pt[l][t], S[l]);
+      exact[l] += (i128) w[t] * (i128) c->pt[l][t];
+    }
+  *sums_exact = (i128) S[0] == exact[0] && (i128) S[1] == exact[1] && (i128) S[2] == exact[2];
+  const double q = rint (fma (S[0], 0x1p78, S[1] * 0x1p39) * c->inv_M);
+  long long r[3];
+  for (int l = 0; l < 3; l++) {
+    const double v = fma (-q, c->ml[l], S[l]) + 0x1.8p52;
+    long long bits;
+    memcpy (&bits, &v, sizeof bits);
+    r[l] = bits - 0x4338000000000000ll;
+  }
+  return ((i128) r[0] << 78) + ((i128) r[1] << 39) + (i128) r[2];
+}
+
+static int crt_check (void)
+{
+  const long ks[] = {16, 64, 256, 1024, 1025, 2048, 4096, 16384, 65536, 131071};
+  const int nk = (int) (sizeof ks / sizeof ks[0]), draws = 20000;
+  printf ("ozaki2_crt's arithmetic on the CPU against exact 128-bit values, %d random products "
+          "and the extremes a case\n\n%3s %7s %5s %10s %12s %9s\n", draws, "N", "k", "bits",
+          "log2 M", "log2 max S0", "failures");
+  long failures = 0, cases = 0, bad_cases = 0;
+  for (int N = 12; N <= 16; N++)
+    for (int q = 0; q < nk; q++) {
+      crt_consts c;
+      crt_setup (N, ks[q], &c);
+      const u128 one = 1, Y = (u128) ks[q] * ((one << c.bits) - 1) * ((one << c.bits) - 1);
+      long bad = 0;
+      int w[MAX_N], exact;
+      /* the largest limb sum: every weight m_t - 1 */
+      for (int t = 0; t < N; t++)
+        w[t] = MODULI[t] - 1;
+      (void) crt_limbs (&c, N, w, &exact);
+      bad += !exact;
+      double top = 0;
+      for (int t = 0; t < N; t++)
+        top += (double) w[t] * c.pt[0][t];
+      for (int d = 0; d < draws + 6; d++) {
+        i128 y;
+        switch (d) {
+        case 0: y = 0; break;
+        case 1: y = 1; break;
+        case 2: y = -1; break;
+        case 3: y = (i128) Y; break;
+        case 4: y = -(i128) Y; break;
+        case 5: y = (i128) Y - 1; break;
+        default: {
+          const u128 u = ((u128) next_u64 () << 64) | next_u64 ();
+          y = (i128) (u % (2 * Y + 1)) - (i128) Y;
+        }
+        }
+        for (int t = 0; t < N; t++) {
+          const int mt = MODULI[t];
+          int ct = (int) (y % mt);
+          ct = ct < 0 ? ct + mt : ct;
+          w[t] = (ct * c.inv[t]) % mt;
+        }
+        const i128 back = crt_limbs (&c, N, w, &exact);
+        bad += back != y || !exact;
+      }
+      double log2M = 0;
+      for (int t = 0; t < N; t++)
+        log2M += log2 ((double) MODULI[t]);
+      printf ("%3d %7ld %5d %10.2f %12.2f %9ld\n", N, ks[q], c.bits, log2M, log2 (top), bad);
+      failures += bad;
+      bad_cases += bad != 0;
+      cases++;
+    }
+  /* the line make check counts (tests/check.sh): a check a row */
+  printf ("\n%ld failures\nozaki2_crt_model: %ld passed, %ld failed, 0 skipped\n", failures,
+          cases - bad_cases, bad_cases);
+  return failures != 0;
+}
+
 int main (int argc, char **argv)
 {
   for (int s = 0; s < MAX_N; s++)
@@ -378,6 +512,8 @@ int main (int argc, char **argv)
     return moduli_table ();
   if (argc > 1 && !strcmp (argv[1], "--single"))
     return single_table ();
+  if (argc > 1 && !strcmp (argv[1], "--crt"))
+    return crt_check ();
   const int ks[] = {16, 64, 256, 1024, 4096, 16384};
   const int Ns[] = {12, 13, 14, 15, 16};
   const int m = argc > 1 ? atoi (argv[1]) : 16, n = m;

@@ -34,8 +34,7 @@ enum { GM_OZAKI2_GEMM_DEFAULT = 0, GM_OZAKI2_GEMM_MMA, GM_OZAKI2_GEMM_WG, GM_OZA
 #define GM_TUNE_DMMA_SLICES_MAX 512      /* matmul_internal.cuh SPLIT_MAX_SLICES */
 #define GM_TUNE_OZAKI_SLICES_DEFAULT 8   /* ozaki/ozaki.cuh OZ_DEFAULT_SLICES */
 #define GM_TUNE_OZAKI_SLICES_MAX 11      /* ozaki/ozaki.cuh OZ_MAX_SLICES */
-#define GM_TUNE_OZAKI_MODULI_DEFAULT 14  /* ozaki/scheme2.cuh OZ2_DEFAULT_MODULI */
-#define GM_TUNE_OZAKI_MODULI_MAX 15      /* ozaki/scheme2.cuh OZ2_MAX_MODULI */
+#define GM_TUNE_OZAKI_MODULI_MAX 16      /* ozaki/scheme2.cuh OZ2_MAX_MODULI */
 #define GM_TUNE_PANELS_MAX 32            /* host_ops.cu MAX_PANELS */
 #define GM_TUNE_TRANSFER_THREADS_MAX 64
 
@@ -53,7 +52,7 @@ typedef struct {
   /* matmul "ozaki" (kernels/ozaki/) */
   int ozaki_version;       /* GPUMAT_OZAKI_VERSION: 1 or 2 scheme I; default 3, scheme II     */
   int ozaki_slices;        /* GPUMAT_OZAKI_SLICES: scheme I's slices, 2 .. 11; default 8      */
-  int ozaki_moduli;        /* GPUMAT_OZAKI_MODULI: scheme II's moduli, 12 .. 15; default 14   */
+  int ozaki_moduli;        /* GPUMAT_OZAKI_MODULI: scheme II's moduli, 12 .. 16; 0 (default) by k */
   int ozaki2_gemm;         /* GPUMAT_OZAKI2_GEMM: a GM_OZAKI2_GEMM_* value; default by shape   */
   /* element-wise (elementwise.cu) */
   int ew_bcast_v2;         /* GPUMAT_EW_BCAST: 1 for "v2" (every broadcast on ew_bcast v2)    */

@@ -9,7 +9,9 @@
 #     indexing sizes, growth, deletion, copy on write, views, frees, save/load; no GPU needed);
 #     the compiled method fronts against their m-files (tests/front_check.m, the real gateway or
 #     the mock), then `clear all` and Octave's exit with them loaded;
-#  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only) and the
+#  3. the words of the no-GPU error (tests/test_device_message.c, host compiler only), ozaki
+#     scheme II's CRT arithmetic step for step against exact values (bench/ozaki2_model.c
+#     --crt), and the
 #     CPU stand-ins of the index, element-wise, scan, shape, FFT, sort, complex reduction and
 #     triangular solve kernels (tests/cpu-standin: the kernels' logic with their launches turned
 #     into loops, or into CPU threads for the triangular solve), which need
@@ -36,6 +38,11 @@ rm -f target/check/*.rc target/check/parity*.log
   { ${CC:-cc} -Wall -I"$here/../mex" -I"$here/../kernels" -I"${CUDA_HOME:-/usr/local/cuda}/include" \
       "$here/test_device_message.c" "$here/../mex/gw_device_message.c" \
       -o target/check/test_device_message && target/check/test_device_message; } > "$log.log" 2>&1
+  echo $? > "$log.rc"
+  # ozaki scheme II's CRT arithmetic, kernels/ozaki/scheme2.cu's steps on the CPU (12-16 moduli)
+  log=target/check/ozaki2_crt
+  { ${CC:-cc} -O2 -Wall "$here/../bench/ozaki2_model.c" -lquadmath -lm -o target/check/ozaki2_model \
+      && target/check/ozaki2_model --crt; } > "$log.log" 2>&1
   echo $? > "$log.rc"
   # standin NAME: one stand-in script into its log and rc.
   # Where a GPU is present, test_elementwise runs on it (make test-kernels) and its CPU
@@ -217,6 +224,8 @@ counted $? target/check/front.log
 wait $host_tests
 echo "== the no-GPU message (tests/test_device_message.c)"
 counted "$(cat target/check/test_device_message.rc 2>/dev/null || echo 1)" target/check/test_device_message.log
+echo "== ozaki scheme II's CRT arithmetic on the CPU (bench/ozaki2_model.c --crt)"
+counted "$(cat target/check/ozaki2_crt.rc 2>/dev/null || echo 1)" target/check/ozaki2_crt.log
 for s in run run_elementwise run_scan run_shape run_fft run_sort run_reduce_int run_reduce_complex run_tri_solve; do
   echo "== CPU stand-in: tests/cpu-standin/$s.sh"
   if [ "$(cat target/check/cpu-standin-$s.rc 2>/dev/null)" = skip ]; then

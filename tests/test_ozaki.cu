@@ -39,15 +39,16 @@
  * Each case also runs the dmma kernel on the same data as a check of the test itself.
  * The full set runs on scheme I (GPUMAT_OZAKI_VERSION=1, "ozaki[v1]").  A subset runs again
  * with GPUMAT_OZAKI_VERSION=2 (gemm v2: all diagonals at once), its results labelled
- * "ozaki[v2]", and with the variable unset (the default, scheme II, 14 moduli; the
+ * "ozaki[v2]", and with the variable unset (the default, scheme II, 15 moduli to k = 1024 and
+ * 16 past it, each product's count checked; the
  * bound, the FP64-path expectations and the 6-slice comparison as for v1), "ozaki[v3]"; on
  * sm_90a builds that gemm is the warp-specialized wgmma one, 128 x 256 tiles (ws256) where n
  * pads to 256 with little waste, else 128 x 128 (ws), so a smaller subset runs again with
  * each gemm forced by GPUMAT_OZAKI2_GEMM: =ws256 at every n, "ozaki[v3 ws256]"; =ws,
  * "ozaki[v3 ws]"; =wg (wgmma with a block barrier a k-tile), "ozaki[v3 wg]"; =mma (the
  * mma.sync gemm every other device runs), "ozaki[v3 mma]".  Off sm_90a every one of them
- * runs the mma.sync gemm.  GPUMAT_OZAKI_MODULI = 12, 13 and 15 run a few data sets (the crt's
- * 14-term form with terms past N zero, and its 15-term form), within the bound.
+ * runs the mma.sync gemm.  GPUMAT_OZAKI_MODULI = 12, 13, 15 and 16 run a few data sets (the
+ * crt's 14-term form with terms past N zero, its 15- and 16-term forms), within the bound.
  * Scheme II's tile pass (issue 34: the guard marks each 128x128 tile of C holding an element it
  * cannot keep, dmma's 128x128 kernel computes the marked tiles): after every scheme II product
  * gm_matmul_ozaki_tiles must count C's tiles (compute capability 9.0: the pass must run), mark
@@ -319,8 +320,12 @@ static double ozaki_emulated (const signed char *dx, const signed char *dy, int6
 
 static int64_t bad_total;
 static const int SLICES = 8, FEW = 6;
-/* Scheme II's default moduli (kernels/ozaki/scheme2.cuh, OZ2_DEFAULT_MODULI) */
-static const int MODULI = 14;
+/* Scheme II's moduli where GPUMAT_OZAKI_MODULI leaves the choice open (kernels/ozaki/scheme2.cuh,
+   oz2_moduli_for: the fewest that keep 53 bits of each operand) */
+static int default_moduli (int64_t k)
+{
+  return k <= 1024 ? 15 : 16;
+}
 
 /* "[v1]" or "[v2]" under GPUMAT_OZAKI_VERSION, else "[v3]" (the default; its gemm where one is
    forced) */
@@ -586,7 +591,7 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
     const char *env = getenv ("GPUMAT_OZAKI_SLICES");
     const char *moduli = getenv ("GPUMAT_OZAKI_MODULI");
     const int want = k < 16      ? 0
-                     : scheme2 () ? (moduli ? atoi (moduli) : MODULI)
+                     : scheme2 () ? (moduli ? atoi (moduli) : default_moduli (k))
                      : env        ? atoi (env)
                                   : SLICES;
     tu_result (slices == want, "%s: ran %d slices, expected %d", what, slices, want);
@@ -920,7 +925,7 @@ int main (int argc, char **argv)
   run (UNIFORM, N, N, 96, 80, 256, 1);
   tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   progress ("scheme I, v2 gemm");
-  /* scheme II (the default: GPUMAT_OZAKI_VERSION unset, 14 moduli) on the same subset: its own
+  /* scheme II (the default: GPUMAT_OZAKI_VERSION unset, 15 or 16 moduli) on the same subset: its own
      guard, its own roundings (not v1's bits); dense data keeps every element on the int8 path
      from k = 64 (bench/ozaki2_model.c) */
   tu_setenv ("GPUMAT_OZAKI_VERSION", NULL);
@@ -939,11 +944,12 @@ int main (int argc, char **argv)
     run (UNIFORM, N, T, 1300, 140, 300, 0);   /* 11 row tiles: a raster group of 3 after 8 */
   }
   progress ("scheme II: data sets, adversarial, batches");
-  /* the other moduli counts: 12 and 13 (the crt's 14-term form, the terms past N zeros) and
-     15 (its 15-term form); fewer moduli leave fewer bits, so the guard sends more to the FP64
-     path (not checked here), but every element stays within the bound */
-  static const char *const moduli[] = {"12", "13", "15"};
-  for (int q = 0; q < 3; q++) {
+  /* counts forced: 12 and 13 (the crt's 14-term form, the terms past N zeros), 15 past k = 1024
+     and 16 to it, where the default takes the other; fewer moduli leave fewer bits, so the
+     guard sends more to the FP64 path (not checked here), but every element stays within the
+     bound */
+  static const char *const moduli[] = {"12", "13", "15", "16"};
+  for (int q = 0; q < 4; q++) {
     tu_setenv ("GPUMAT_OZAKI_MODULI", moduli[q]);
     run (UNIFORM, N, N, 96, 80, 256, -1);
     run (SPECIALS, T, T, 300, 300, 300, -1);
@@ -957,7 +963,7 @@ int main (int argc, char **argv)
     run (UNIFORM, T, T, 37, 29, 100000, -1);
   }
   tu_setenv ("GPUMAT_OZAKI_MODULI", NULL);
-  progress ("scheme II: 12, 13 and 15 moduli");
+  progress ("scheme II: 12, 13, 15 and 16 moduli");
   /* every gemm of scheme II forced in turn (on sm_90a the default picks ws256 or ws by n):
      ws256 (at every n, n <= 128 included), ws, wgmma with a barrier a k-tile, mma.sync (every
      other device's); every data set on two op pairs (n = 67 <= 128), the k floor, batches with

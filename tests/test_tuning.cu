@@ -242,7 +242,9 @@ static void test_each_value (void)
     check (t->tf32x3_group == old_tf32_group (x), "GPUMAT_TF32X3_GROUP", x, "group");
     check (t->ozaki_version == old_ozaki_version (x), "GPUMAT_OZAKI_VERSION", x, "version");
     check (t->ozaki_slices == old_env_int_in (x, 2, 11, 8), "GPUMAT_OZAKI_SLICES", x, "slices");
-    check (t->ozaki_moduli == old_env_int_in (x, 12, 15, 14), "GPUMAT_OZAKI_MODULI", x,
+    /* 0 when unset or invalid: the count by k (scheme2.cuh oz2_moduli_for; 14 until session
+       29, when 16 became the maximum) */
+    check (t->ozaki_moduli == old_env_int_in (x, 12, 16, 0), "GPUMAT_OZAKI_MODULI", x,
            "moduli");
     check (t->ozaki2_gemm == old_ozaki2_gemm (x), "GPUMAT_OZAKI2_GEMM", x, "gemm");
     check ((t->ew_bcast_v2 != 0) == old_bcast_v2 (x), "GPUMAT_EW_BCAST", x, "v2");
@@ -273,7 +275,7 @@ static void test_read_once (void)
   clear_all ();
   gm_tuning_reload ();
   const gm_tuning_t *t = gm_tuning ();
-  check (t->ozaki_version == 3 && t->ozaki_slices == 8 && t->ozaki_moduli == 14
+  check (t->ozaki_version == 3 && t->ozaki_slices == 8 && t->ozaki_moduli == 0
              && t->dmma_tile == GM_DMMA_TILE_AUTO && t->transfer_threads == 12
              && t->transfer_hugepage == 1,
          "(all)", NULL, "defaults");

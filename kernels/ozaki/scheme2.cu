@@ -1,8 +1,9 @@
 /* scheme2.cu: the ozaki family's scheme II (Ozaki, Uchino and Imamura's integer-modular
  * scheme), the default where k <= 131071: each row of op(A) and column of op(B) scaled to
- * integers of b bits, A' B' computed exactly from its residues modulo N = 14 pairwise coprime
- * moduli <= 256 (GPUMAT_OZAKI_MODULI = 12..15), one int8 GEMM each, by the Chinese remainder
- * theorem, rounded once: 15 int8 GEMMs with the guard's where scheme I takes 37.  Passes:
+ * integers of b bits, A' B' computed exactly from its residues modulo N = 15 (k <= 1024) or 16
+ * pairwise coprime moduli <= 256, the fewest that keep b = 53 (GPUMAT_OZAKI_MODULI = 12..16
+ * forces a count), one int8 GEMM each, by the Chinese remainder theorem, rounded once: N + 1
+ * int8 GEMMs with the guard's where scheme I takes 37.  Passes:
  * scan (ozaki.cuh), slice (N residue planes and a plane of 7-bit tops per operand), the tops gemm,
  * the guard (issue 34: it marks each 128x128 tile of C holding an element it cannot keep), the N
  * residue gemms (here on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of
@@ -27,9 +28,9 @@
  * M = prod m_t, at most 53 (A' exact in a double): then |A' B'| < M / 2, and the residue of
  * A' B' modulo M in the symmetric range is A' B' itself.  The residues: A'_t = A' mod m_t in
  * [-128, 127], sums of k products exact in int32 for k < 2^17; c_t = (A'_t B'_t) mod m_t, stored
- * as its CRT weight w_t = (c_t inv_t) mod m_t (exact integer steps); the CRT is exact (N <= 15:
- * M < 2^119, the weighted sum < 2^123; its three limb sums are exact FP64 FMAs, q exact, the
- * 128-bit assembly exact: ozaki2_crt).  The one
+ * as its CRT weight w_t = (c_t inv_t) mod m_t (exact integer steps); the CRT is exact (N <= 16:
+ * M < 2^125.4; its three limb sums are exact FP64 FMAs, q exact, the 128-bit assembly of
+ * A' B' exact: ozaki2_crt).  The one
  * rounding is C' 2^(E+F-2b) to double: <= u |C|.  Truncation:
  *     |a.b - A'.B' 2^(E+F-2b)| <= 2^(E-b) ||b||_1 + 2^(F-b) ||a||_1 + k 2^(E+F-2b) =: e
  * (per p: |da||b| + |a||db| + |da||db|).  Guard, with T the int8 sum of the 7-bit tops
@@ -419,10 +420,12 @@ ozaki2_crt (Oz2Crt g)
       }
     }
     /* sum of w_t M/m_t in three limbs of doubles (v3 crt5): S_l = sum_t w_t P_t,l with M / m_t =
-       P_t,0 2^78 + P_t,1 2^39 + P_t,2, each product below 2^47 and each sum below 15 255 2^39 <
-       2^51, so every FMA is exact and the FP64 pipe (idle here) does the 3 N multiply-adds the
-       integer pipe took 4 N IMAD.WIDE for.  NT terms, N's rounded up to 14 or 15 (the limbs and
-       words past N are zeros): a branch a term cost more than the term.  Terms outermost, the
+       P_t,0 2^78 + P_t,1 2^39 + P_t,2.  Each product is below 2^47.4 and each sum below 2^51.4
+       (16 moduli; the top limb's P_t,0 < 2^39.4 is the largest: bench/ozaki2_model --crt checks
+       the sums and the steps below for 12 to 16 moduli), so every FMA is exact and the FP64
+       pipe (idle here) does the 3 N multiply-adds the integer pipe took 4 N IMAD.WIDE for.  NT
+       terms, N's rounded up to 14, 15 or 16 (the limbs and words past N are zeros): a branch a
+       term cost more than the term.  Terms outermost, the
        four rows inside: each limb is brought from the constant bank once for the four (SASS: a
        ULDC.64 a limb a term a row was a third of the sum's instructions).  Rows past m and rows
        the guard sends elsewhere are summed too, from bytes that are there (mpad): no branch.
@@ -462,9 +465,9 @@ ozaki2_crt (Oz2Crt g)
            checks it against 2^-40 M): sum / M < 20 is at least the margin from a half-integer,
            and its estimate from the top two limbs is within 2^-42.9 (three roundings of a value
            below 20, s2 / M < 2^-43), so q = round (sum / M) is exact and y needs no correction.
-           r_l = S_l - q M_l exactly (q M_l < 2^45, |r_l| < 2^51), each an int64 by its bits
+           r_l = S_l - q M_l exactly (q M_l < 2^51.4, |r_l| < 2^51), each an int64 by its bits
            (r + 1.5 2^52 holds r + 2^51 in its significand), and y = sum_l r_l 2^(39 (2 - l))
-           in 128 bits (|y| < 2^123). */
+           in 128 bits (|y| < 2^124.4). */
         const double q = rint (fma (s0, 0x1p78, s1 * 0x1p39) * g.inv_M);
         const long long r0 = __double_as_longlong (fma (-q, g.mods.ml[0], s0) + 0x1.8p52)
                              - 0x4338000000000000ll;
@@ -566,10 +569,14 @@ gm_status reset_fixup_count (cudaStream_t stream)
 
 namespace {
 
-/* The moduli of scheme II: GPUMAT_OZAKI_MODULI (12 .. 15) where set and valid, else 14
- * (bench/NOTES-matmul.md, "Ozaki scheme II: a CPU model": 14 keep dense data within the bound
- * at every k). */
-int ozaki2_moduli () { return gm_tuning ()->ozaki_moduli; }
+/* The moduli of scheme II at depth k: GPUMAT_OZAKI_MODULI (12 .. 16) where set and valid, else
+ * oz2_moduli_for (k) (scheme2.cuh: 15 to k = 1024, 16 past it; until session 29, 14 at every k,
+ * which kept dense data within the bound but 4-97x dmma's error on randn). */
+int ozaki2_moduli (int64_t k)
+{
+  const int asked = gm_tuning ()->ozaki_moduli;
+  return asked ? asked : oz2_moduli_for (k);
+}
 
 /* M, the CRT weights and the bits for N moduli at depth k: the largest b <= 53 with
  * k 2^2b <= M / 2 (so |A' B'| < M / 2 and the symmetric residue is A' B' itself). */
@@ -653,6 +660,25 @@ Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
 #endif
 }
 
+
+/* The crt's instance for N moduli: NT terms, N rounded up to 14, 15 or 16 (the terms past N are
+   zeros: a branch a term cost more than the term).  With the tile pass the crt has no FP64
+   loop, so no layout (one instance a term count: with the loop beside the marking the kernel
+   took 80 registers where it took 64). */
+Oz2CrtKernel crt_masked (int N)
+{
+  return N <= 14 ? ozaki2_crt<false, false, 14, true>
+         : N == 15 ? ozaki2_crt<false, false, 15, true>
+                   : ozaki2_crt<false, false, 16, true>;
+}
+template <bool KA, bool KB>
+Oz2CrtKernel crt_looped (int N)
+{
+  return N <= 14 ? ozaki2_crt<KA, KB, 14, false>
+         : N == 15 ? ozaki2_crt<KA, KB, 15, false>
+                   : ozaki2_crt<KA, KB, 16, false>;
+}
+static_assert (OZ2_MAX_MODULI == 16, "crt_masked and crt_looped: an instance a term count");
 
 /* Scheme II: scan (codes and 1-norms), slice (N residue planes and the tops plane of each
  * operand), the tops gemm, the guard (where dmma's 128x128 tile fits the device: its tile
@@ -777,12 +803,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     const dim3 crt_grid ((unsigned) ceil_div (crt_threads, 256), (unsigned) pages);
     /* with the tile pass the crt has no FP64 loop, so no layout (one instance a term count:
        with the loop beside the marking the kernel took 80 registers where it took 64) */
-    const bool short_form = N <= OZ2_DEFAULT_MODULI;
-    const Oz2CrtKernel crt =
-        tile_pass ? (short_form ? ozaki2_crt<false, false, OZ2_DEFAULT_MODULI, true>
-                                : ozaki2_crt<false, false, OZ2_MAX_MODULI, true>)
-                  : (short_form ? ozaki2_crt<KA, KB, OZ2_DEFAULT_MODULI, false>
-                                : ozaki2_crt<KA, KB, OZ2_MAX_MODULI, false>);
+    const Oz2CrtKernel crt = tile_pass ? crt_masked (N) : crt_looped<KA, KB> (N);
     crt<<<crt_grid, 256, 0, a.stream>>> (gc);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)
       return gm_cuda_status (err, "matmul ozaki: launch");
@@ -823,7 +844,7 @@ gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
   const bool scheme2 = ozaki_version () == 3 && a.k <= OZ2_MAX_K;
   return with_layouts (a, [&] (auto ka, auto kb) {
     constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
-    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli ()) : run_ozaki<KA, KB> (a, dev, s);
+    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli (a.k)) : run_ozaki<KA, KB> (a, dev, s);
   });
 }
 

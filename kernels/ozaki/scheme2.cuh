@@ -15,16 +15,24 @@
 namespace gm_matmul_detail {
 
 /* ==== Scheme II (v3, the default; scheme2.cu's header) ======================================== */
-constexpr int OZ2_MAX_MODULI = 15, OZ2_DEFAULT_MODULI = 14;
-static_assert (OZ2_DEFAULT_MODULI == GM_TUNE_OZAKI_MODULI_DEFAULT
-                   && OZ2_MAX_MODULI == GM_TUNE_OZAKI_MODULI_MAX, "tuning.h: GPUMAT_OZAKI_MODULI");
-/* The largest pairwise coprime moduli up to 256 (bench/ozaki2_model.c checks the set).  With 15
-   of them M < 2^119, so 15 terms M/m_t * w (each < M) sum below 2^123: no 128-bit overflow. */
+constexpr int OZ2_MAX_MODULI = 16;
+static_assert (OZ2_MAX_MODULI == GM_TUNE_OZAKI_MODULI_MAX, "tuning.h: GPUMAT_OZAKI_MODULI");
+/* The largest pairwise coprime moduli up to 256 (bench/ozaki2_model.c checks the set).  M of all
+   16 is below 2^125.4: A' B' (below M / 2) fits the crt's 128-bit assembly; the weighted sum
+   sum_t w_t M / m_t (below 16 M) is never assembled, only its three limb sums (ozaki2_crt). */
 __host__ __device__ constexpr int oz2_modulus (int t)
 {
   constexpr int moduli[OZ2_MAX_MODULI] = {256, 255, 253, 251, 247, 241, 239, 233,
-                                          229, 227, 223, 217, 211, 199, 197};
+                                          229, 227, 223, 217, 211, 199, 197, 193};
   return moduli[t];
+}
+/* The moduli of a product of depth k when GPUMAT_OZAKI_MODULI leaves the choice open: the fewest
+   that keep b = 53 bits of each operand (ozaki2_setup's rule), 15 to k = 1024 and 16 past it
+   to the int32 limit, so that the truncation is the least scheme II can make (issue 34: with 14,
+   b = 47 to 50 and the error 4-97x dmma's on randn, bench/NOTES-matmul.md). */
+__host__ __device__ constexpr int oz2_moduli_for (int64_t k)
+{
+  return k <= 1024 ? 15 : 16;
 }
 constexpr int OZ2_BM = 128, OZ2_BN = 128, OZ2_BK = 64, OZ2_STAGES = 3;
 constexpr int OZ2_WM = 64, OZ2_WN = 32;   /* 8 warps, 2 along i, 4 along j */
@@ -49,7 +57,7 @@ struct Oz2Moduli {
   unsigned c22[OZ2_MAX_MODULI], c44[OZ2_MAX_MODULI], off[OZ2_MAX_MODULI], magic39[OZ2_MAX_MODULI];
   unsigned neg_mod[OZ2_MAX_MODULI];
   /* the crt's: M / m_t and M in limbs, x = x_0 2^78 + x_1 2^39 + x_2 (x_1, x_2 < 2^39; x_0 <
-     2^40 for M, < 2^33 for M / m_t), as doubles (exact integers) */
+     2^47.4 for M, < 2^39.4 for M / m_t with all 16 moduli), as doubles (exact integers) */
   double pt[3][OZ2_MAX_MODULI], ml[3];
   unsigned long long m_lo, m_hi;            /* M */
 };
