@@ -12,7 +12,7 @@
  *   matmul_dmma.cu    FP64 tensor cores (sm_80+, double)
  *   tf32/             TF32 tensor cores by the 3xTF32 split (sm_80+, single; auto's choice for
  *                     large single products on compute capability 9.0, pick_auto)
- *   ozaki/            INT8 tensor cores by the Ozaki scheme II, 14 moduli (scheme I past
+ *   ozaki/            INT8 tensor cores by the Ozaki scheme II, 15 or 16 moduli (scheme I past
  *                     k = 131071; sm_80+, double; by name only)
  *   matmul_pages.cu   whole small pages a block (auto's choice for batches of tiny pages)
  *   matmul_vector.cu  one side a vector, the matrix read once (auto's choice for m or n = 1)
