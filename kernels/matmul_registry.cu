@@ -61,8 +61,8 @@ constexpr KernelRow rows[GM_MATMUL_KERNEL_COUNT] = {
     "bound (wgmma on compute capability 9.0, where auto takes it for large products)"},
    [] (const MatmulArgs &a, gm_class, const DeviceInfo &dev) { return matmul_tf32x3 (a, dev); }},
   {GM_MATMUL_OZAKI,
-   {"ozaki", DOUBLE, 80, "INT8 tensor cores by the Ozaki scheme II (15 or 16 moduli by k; scheme I past "
-    "k = 131071), within FP64's k eps |A||B| bound; by name only"},
+   {"ozaki", DOUBLE, 80, "INT8 tensor cores by the Ozaki scheme II (15 or 16 moduli by k; "
+    "scheme I past k = 131071), within FP64's k eps |A||B| bound; by name only"},
    [] (const MatmulArgs &a, gm_class, const DeviceInfo &dev) { return matmul_ozaki (a, dev); }},
 };
 

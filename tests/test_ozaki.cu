@@ -925,9 +925,9 @@ int main (int argc, char **argv)
   run (UNIFORM, N, N, 96, 80, 256, 1);
   tu_setenv ("GPUMAT_OZAKI_SLICES", NULL);
   progress ("scheme I, v2 gemm");
-  /* scheme II (the default: GPUMAT_OZAKI_VERSION unset, 15 or 16 moduli) on the same subset: its own
-     guard, its own roundings (not v1's bits); dense data keeps every element on the int8 path
-     from k = 64 (bench/ozaki2_model.c) */
+  /* scheme II (the default: GPUMAT_OZAKI_VERSION unset, 15 or 16 moduli) on the same subset:
+     its own guard, its own roundings (not v1's bits); dense data keeps every element on the
+     int8 path from k = 64 (bench/ozaki2_model.c) */
   tu_setenv ("GPUMAT_OZAKI_VERSION", NULL);
   every_pattern (quick ? 4 : 2);
   adversarial (quick);

@@ -844,7 +844,8 @@ gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
   const bool scheme2 = ozaki_version () == 3 && a.k <= OZ2_MAX_K;
   return with_layouts (a, [&] (auto ka, auto kb) {
     constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
-    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli (a.k)) : run_ozaki<KA, KB> (a, dev, s);
+    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli (a.k))
+                   : run_ozaki<KA, KB> (a, dev, s);
   });
 }
 
