@@ -375,7 +375,8 @@ static int single_table (void)
    weights w_t = ((y mod m_t) inv_t) mod m_t, then the three limb sums of w_t M / m_t in FP64
    FMAs, q = rint of their estimate over M, r_l = S_l - q M_l by the 1.5 2^52 trick and y in 128
    bits: every y must come back exactly, and every limb sum must equal its exact integer (the
-   largest, all w_t = m_t - 1, printed as log2: FP64 is exact below 2^53). */
+   largest, all w_t = m_t - 1, printed as log2: FP64 is exact below 2^53).  Each row also checks
+   the slice's residues and the gemms' weights for its moduli (slice_weight_check). */
 typedef struct {
   int bits, inv[MAX_N];
   u128 M;
@@ -440,6 +441,51 @@ static i128 crt_limbs (const crt_consts *c, int N, const int *w, int *sums_exact
   return ((i128) r[0] << 78) + ((i128) r[1] << 39) + (i128) r[2];
 }
 
+/* The residues the slice stores (ozaki2_slice's integer path) and the weights the gemms' epilogue
+   makes (oz2_weight), for modulus index t: failures over the extremes and `draws` random values
+   of A' (|A'| < 2^bits) and of the int32 sums. */
+static long slice_weight_check (int t, int bits, int inv, int draws)
+{
+  const unsigned m = (unsigned) MODULI[t];
+  const uint32_t c22 = (uint32_t) ((1ull << 22) % m), c44 = (uint32_t) ((1ull << 44) % m);
+  const uint32_t off = (uint32_t) ((128 + m - (unsigned) ((1ull << 53) % m)) % m);
+  const uint32_t magic = (uint32_t) (((1ull << 39) + m - 1) / m), neg_m = 0u - m;
+  const uint32_t inv_hi = (uint32_t) (((1ull << 16) * (unsigned) inv) % m);
+  const uint32_t w_off = ((1u << 23) + m - 1) / m * m;
+  long bad = 0;
+  const long long amax = (1ll << bits) - 1;
+  for (int d = 0; d < draws + 4; d++) {
+    /* the slice: A' + 2^53 cut into 22-bit pieces, y == A' + 128 (mod m), r = y mod m, the
+       byte r - 128 (r ^ 0x80 as int8); plane 0 (m = 256) is A's low byte */
+    const long long a = d == 0 ? amax : d == 1 ? -amax : d == 2 ? 0
+                        : d == 3 ? -1 : (long long) (next_u64 () % (uint64_t) (2 * amax + 1)) - amax;
+    const unsigned long long V = (unsigned long long) (a + (1ll << 53));
+    const uint32_t u0 = (uint32_t) V & 0x3fffffu, u1 = (uint32_t) (V >> 22) & 0x3fffffu,
+                   u2 = (uint32_t) (V >> 44);
+    int byte;
+    if (t == 0)
+      byte = (int8_t) (uint8_t) u0;
+    else {
+      const uint32_t y = u2 * c44 + u1 * c22 + u0 + off;
+      const uint32_t r = y + (uint32_t) (((uint64_t) y * magic) >> 39) * neg_m;
+      byte = (int8_t) (uint8_t) (r ^ 0x80u);
+      bad += r >= m;
+    }
+    bad += (((long long) byte - a) % (long long) m) != 0;
+    /* the weight: acc = h 2^16 + l, y = h inv_hi + l inv + w_off == acc inv (mod m), w = y mod m */
+    const int acc = d == 0 ? INT32_MAX : d == 1 ? -INT32_MAX : d == 2 ? 0 : d == 3 ? -1
+                    : (int) (uint32_t) next_u64 ();
+    const int h = acc >> 16;
+    const uint32_t l = (uint32_t) acc & 0xffffu;
+    const uint32_t y = (uint32_t) (h * (int) inv_hi) + l * (uint32_t) inv + w_off;
+    const uint32_t w = y + (uint32_t) (((uint64_t) y * magic) >> 39) * neg_m;
+    long long want = ((long long) acc % (long long) m) * inv % (long long) m;
+    want = want < 0 ? want + m : want;
+    bad += w != (uint32_t) want;
+  }
+  return bad;
+}
+
 static int crt_check (void)
 {
   const long ks[] = {16, 64, 256, 1024, 1025, 2048, 4096, 16384, 65536, 131071};
@@ -463,6 +509,8 @@ static int crt_check (void)
       double top = 0;
       for (int t = 0; t < N; t++)
         top += (double) w[t] * c.pt[0][t];
+      for (int t = 0; t < N; t++)
+        bad += slice_weight_check (t, c.bits, c.inv[t], 2000);
       for (int d = 0; d < draws + 6; d++) {
         i128 y;
         switch (d) {
