@@ -3,9 +3,13 @@
  * ozaki2_guard's thread mapping writing the mask, oz2_tile_skipped for 128- and 256-column
  * residue gemm blocks (the padding rule), ozaki2_crt's skip, and dmma's tile pass through
  * for_each_launch's column slabs (shrunk here to 1-4 block columns so that tile_j0 is not 0)
- * with and without the Aᵀ * Bᵀ swap.  3000 random cases (m, n up to 700, 1-3 pages, random
- * marks): every element of C is written exactly once, by the crt (unmarked tiles, whose R a
- * residue gemm block computed) or by dmma (marked tiles).  2026-11-29: 3000 cases, 0 failures.
+ * with and without the Aᵀ * Bᵀ swap; and the slice's two passes (Oz2Slice: the first writes the
+ * residue planes of padding, zero, non-finite and dense rows, the guard flags the 128-row blocks
+ * of A and B of each kept tile, the second writes the other rows of flagged blocks; A or B
+ * broadcast).  3000 random cases (m, n up to 700, 1-3 pages, random marks and row kinds): every
+ * element of C is written exactly once, by the crt (unmarked tiles, whose R a residue gemm block
+ * computed from rows of A and B whose residue planes one slice pass wrote, exactly one) or by
+ * dmma (marked tiles).  2026-11-29: 3000 cases, 0 failures.
  *   g++ -O2 -o ozaki2_tiles_model bench/ozaki2_tiles_model.cpp && ./ozaki2_tiles_model
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -26,6 +30,14 @@ int main ()
     const int64_t MAXY = 1 + rng () % 4;             // for_each_launch's slab, shrunk
     const double pfail = (rng () % 4) * 0.0005;
     const int64_t mpad = cdiv (m, 128) * 128, npad = cdiv (n, bn) * bn;
+    const bool bcast_a = rng () % 4 == 0, bcast_b = rng () % 4 == 0;
+    const int64_t pages_a = bcast_a ? 1 : pages, pages_b = bcast_b ? 1 : pages;
+    // row kinds of the slices: 0 dense (first pass), 1 sparse (second), 2 zero or non-finite
+    std::vector<int> kind_a (pages_a * mpad), kind_b (pages_b * npad);
+    const int sparse_share = rng () % 3;   // none, some, all rows sparse
+    for (auto *kv : {&kind_a, &kind_b})
+      for (auto &v : *kv)
+        v = rng () % 8 == 0 ? 2 : sparse_share == 0 ? 0 : sparse_share == 2 ? 1 : (int) (rng () % 2);
     const int64_t mask_tm = mpad / 128, mask_tn = cdiv (n, 128);
     std::vector<int> fail (pages * m * n), mask (pages * mask_tm * mask_tn, -1);
     std::bernoulli_distribution bd (pfail);
@@ -49,6 +61,38 @@ int main ()
         mask[(pg * mask_tn + tj) * mask_tm + ti] = any;
       }
     for (int v : mask) if (v < 0) { fails++; printf ("mask flag unwritten\n"); break; }
+    // the slices: the first pass zeroes the flags (the thread of pg 0 at x % 128 == 0) and
+    // writes the residues of rows it takes; the guard flags kept tiles' blocks; the second
+    // pass writes the other rows of flagged blocks
+    std::vector<int> need_a (pages_a * (mpad / 128), -1), need_b (pages_b * (npad / 128), -1);
+    std::vector<int> wrote_a (pages_a * mpad, 0), wrote_b (pages_b * npad, 0);
+    auto first_takes = [] (int64_t x, int64_t rows, int kind) { return x >= rows || kind != 1; };
+    auto slice = [&] (bool rest, int64_t xp, int64_t rows, int64_t pp, std::vector<int> &kind,
+                      std::vector<int> &need, std::vector<int> &wrote) {
+      for (int64_t pg = 0; pg < pp; pg++)
+        for (int64_t x = 0; x < xp; x++) {
+          const bool first = first_takes (x, rows, kind[pg * xp + x]);
+          int &flag = need[pg * (xp / 128) + x / 128];
+          if (rest && (first || flag == 0)) continue;
+          if (!rest && x % 128 == 0) flag = 0;
+          if (rest || first) wrote[pg * xp + x]++;
+        }
+    };
+    slice (false, mpad, m, pages_a, kind_a, need_a, wrote_a);
+    slice (false, npad, n, pages_b, kind_b, need_b, wrote_b);
+    for (int64_t pg = 0; pg < pages; pg++)
+      for (int64_t bx = 0; bx < mask_tm * mask_tn; bx++) {
+        const int64_t ti = bx % mask_tm, tj = bx / mask_tm;
+        if (mask[(pg * mask_tn + tj) * mask_tm + ti]) continue;
+        need_a[(bcast_a ? 0 : pg) * mask_tm + ti] = 1;
+        need_b[(bcast_b ? 0 : pg) * (npad / 128) + tj] = 1;
+      }
+    slice (true, mpad, m, pages_a, kind_a, need_a, wrote_a);
+    slice (true, npad, n, pages_b, kind_b, need_b, wrote_b);
+    for (int v : need_a) if (v < 0) { fails++; printf ("A's block flag unwritten\n"); break; }
+    for (int v : need_b) if (v < 0) { fails++; printf ("B's block flag unwritten\n"); break; }
+    for (int v : wrote_a) if (v > 1) { fails++; printf ("A's row sliced twice\n"); break; }
+    for (int v : wrote_b) if (v > 1) { fails++; printf ("B's row sliced twice\n"); break; }
     // residue gemm blocks: (ti, tj of bn) -> skipped?  R computed for tiles of unskipped blocks
     std::vector<int> rdone (pages * mpad * npad / (128 * 128), 0);
     for (int64_t pg = 0; pg < pages; pg++)
@@ -77,6 +121,16 @@ int main ()
         if (!rdone[(pg * (npad / 128) + j / 128) * mpad / 128 + i0 / 128]) {
           fails++;
           printf ("R missing\n");
+        }
+        // the gemm block read rows i0 .. i0 + 3 of A's planes and row j of B's
+        for (int e = 0; e < 4; e++)
+          if (!wrote_a[(bcast_a ? 0 : pg) * mpad + i0 + e]) {
+            fails++;
+            printf ("A's residues of row %lld unwritten\n", (long long) (i0 + e));
+          }
+        if (!wrote_b[(bcast_b ? 0 : pg) * npad + j]) {
+          fails++;
+          printf ("B's residues of row %lld unwritten\n", (long long) j);
         }
         for (int e = 0; e < 4 && i0 + e < m; e++) written[(pg * n + j) * m + i0 + e] += 1;
       }

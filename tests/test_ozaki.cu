@@ -82,16 +82,22 @@ static int quick;   /* 1: --quick, 2: --race */
    tile pass's (adversarial (), issue 34) */
 typedef enum {
   UNIFORM, FULLBITS, CANCEL, ROWSPREAD, WIDE, ZEROROWS, SUBNORMAL, BIGROWS, SPECIALS, ONEBAD,
-  PATTERNS, EXPSPREAD = PATTERNS, BANDS, ONEHUGE, NEARUNF, NEAROVF, ALL_PATTERNS
+  PATTERNS, EXPSPREAD = PATTERNS, BANDS, ONEHUGE, NEARUNF, NEAROVF, SPARSEBLOCKS, ALL_PATTERNS
 } pattern;
 static const char *const pattern_name[ALL_PATTERNS] = {
     "uniform",  "fullbits", "cancel",    "rowspread", "wide",    "zerorows", "subnormal",
     "bigrows",  "specials", "onebad",    "expspread", "bands",   "onehuge",  "nearunf",
-    "nearovf"};
+    "nearovf",  "sparseblocks"};
 
 static double rnd_sign (void) { return (tu_next () >> 63) ? -1.0 : 1.0; }
 /* +-2^e (1 + f), f uniform in [0, 1) */
 static double pow2_val (int e) { return rnd_sign () * ldexp (1.0 + 0.5 * (tu_uniform () + 1.0), e); }
+
+/* One element of sparseblocks: in the 128-row (column) blocks of even index, x (p = 0) or 0 */
+static double sparse_block (int64_t x, int64_t p, double v)
+{
+  return (x / 128) % 2 != 0 ? v : p == 0 ? pow2_val (0) : 0.0;
+}
 
 /* The values of op(A) (m x k) and op(B) (k x n), row-major in a[i*k + p] and b[p*n + j]. */
 static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a, double *b)
@@ -235,6 +241,16 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a
         b[p * n + j] = ldexp (b[p * n + j], 4);
     break;
   }
+  case SPARSEBLOCKS:   /* rows of op(A) and columns of op(B) in blocks 0, 2, .. one value (p = 0):
+                         their 1-norms below the first slice pass's dense_l1, their tiles kept
+                         (T >= 64^2), the tiles of a sparse row and a dense column marked */
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t p = 0; p < k; p++)
+        a[i * k + p] = sparse_block (i, p, a[i * k + p]);
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t j = 0; j < n; j++)
+        b[p * n + j] = sparse_block (j, p, b[p * n + j]);
+    break;
   default:
     break;
   }
@@ -636,9 +652,10 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
 }
 
 /* A strided batch: `pages` pages of m x n x k, gaps between pages, A or B shared (stride 0)
-   where asked; every page against its own reference.  spread: page 1's A (not shared) with
-   element-wise exponents 2^(-60..60) (most of its tiles go to the tile pass, page 0's none),
-   and scheme II's tile pass checked page by page (check_tiles). */
+   where asked; every page against its own reference.  spread 1: page 1's A (not shared) with
+   element-wise exponents 2^(-60..60) (most of its tiles go to the tile pass, page 0's none);
+   spread 2: sparseblocks in page 1's A and in page 1's B (page 0's where B is shared); scheme
+   II's tile pass checked page by page (check_tiles). */
 static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, int64_t pages,
                        int share_a, int share_b, int spread)
 {
@@ -656,10 +673,18 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
     hA[i] = tu_uniform ();
   for (int64_t i = 0; i < nb; i++)
     hB[i] = tu_uniform ();
-  if (pages > 1 && !share_a && spread)
+  if (pages > 1 && !share_a && spread == 1)
     for (int64_t i = 0; i < m; i++)
       for (int64_t p = 0; p < k; p++)
         hA[sa + at_a (opa, i, p, lda)] = pow2_val ((int) tu_randint (-60, 60));
+  if (pages > 1 && !share_a && spread == 2) {
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t p = 0; p < k; p++)
+        hA[sa + at_a (opa, i, p, lda)] = sparse_block (i, p, hA[sa + at_a (opa, i, p, lda)]);
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t j = 0; j < n; j++)
+        hB[sb + at_b (opb, p, j, ldb)] = sparse_block (j, p, hB[sb + at_b (opb, p, j, ldb)]);
+  }
   if (pages > 1 && !share_a)   /* one NaN in page 1's A: its row of C, that page only */
     hA[sa + at_a (opa, 1 % m, k - 1, lda)] = NAN;
   double *dA, *dB, *dC;
@@ -681,7 +706,7 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
             version_label (), op_letter[opa],
             op_letter[opb], (long long) m, (long long) n, (long long) k, (long long) pages,
             share_a ? ", A shared" : "", share_b ? ", B shared" : "",
-            spread ? ", page 1 spread" : "");
+            spread == 1 ? ", page 1 spread" : spread == 2 ? ", page 1 sparseblocks" : "");
   if (st != GM_OK) {
     tu_result (0, "%s: status %d (%s)", what, (int) st, gm_error_detail ());
   } else {
@@ -781,7 +806,7 @@ static void zero_dims (void)
 static void adversarial (int level)
 {
   static const pattern pats[] = {EXPSPREAD, BANDS,     ONEHUGE,  NEARUNF, NEAROVF,
-                                 ROWSPREAD, SUBNORMAL, SPECIALS, ONEBAD};
+                                 ROWSPREAD, SUBNORMAL, SPECIALS, ONEBAD,  SPARSEBLOCKS};
   const int count = (int) (sizeof pats / sizeof pats[0]);
   for (int q = 0; q < count; q++) {
     if (level == 2 && q % 3 != 0)
@@ -797,7 +822,11 @@ static void adversarial (int level)
   zero_dims ();
   run_batch (GM_OP_NONE, GM_OP_NONE, 150, 140, 97, 3, 0, 0, 1);
   run_batch (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 129, 257, 61, 2, 0, 1, 1);
+  run_batch (GM_OP_NONE, GM_OP_TRANSPOSE, 300, 270, 97, 3, 0, 0, 2);
+  run_batch (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 260, 390, 61, 2, 0, 1, 2);
   if (level == 0) {
+    run (SPARSEBLOCKS, GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 520, 400, 300, -1);
+    run (SPARSEBLOCKS, GM_OP_NONE, GM_OP_NONE, 129, 1, 16, -1);
     run (EXPSPREAD, GM_OP_NONE, GM_OP_NONE, 1, 1, 100, -1);
     run (EXPSPREAD, GM_OP_TRANSPOSE, GM_OP_NONE, 2, 3, 97, -1);
     run (EXPSPREAD, GM_OP_NONE, GM_OP_TRANSPOSE, 513, 515, 517, -1);

@@ -207,21 +207,21 @@ void launch_scans (const MatmulArgs &a, int64_t base_a, int64_t pa, int64_t base
 }
 
 /* (2) the slice pass of both operands, one thread a 16-byte chunk of k of a row: slice_a and
- * slice_b the scheme's kernels for each operand's layout, extra its parameter (scheme I's slice
- * count, scheme II's moduli). */
+ * slice_b the scheme's kernels for each operand's layout, extra_a and extra_b their parameter
+ * (scheme I's slice count; scheme II's moduli, 1-norms and pass, per operand). */
 template <typename Slice, typename Extra>
 void launch_slices (Slice slice_a, Slice slice_b, const MatmulArgs &a, int64_t base_a, int64_t pa,
                     int64_t base_b, int64_t pb, int64_t mpad, int64_t npad, int64_t kpad,
-                    const int *codes_a, const int *codes_b, Extra extra, int8_t *planes_a,
-                    int8_t *planes_b)
+                    const int *codes_a, const int *codes_b, const Extra &extra_a,
+                    const Extra &extra_b, int8_t *planes_a, int8_t *planes_b)
 {
   const double *A = (const double *) a.A, *B = (const double *) a.B;
   const unsigned blocks_a = (unsigned) ceil_div (mpad * (kpad / 16), 256);
   const unsigned blocks_b = (unsigned) ceil_div (npad * (kpad / 16), 256);
-  slice_a<<<dim3 (blocks_a, (unsigned) pa), 256, 0, a.stream>>> (a.m, a.k, A, a.lda, a.sa, base_a,
-                                                                codes_a, mpad, kpad, extra, planes_a);
-  slice_b<<<dim3 (blocks_b, (unsigned) pb), 256, 0, a.stream>>> (a.n, a.k, B, a.ldb, a.sb, base_b,
-                                                                codes_b, npad, kpad, extra, planes_b);
+  slice_a<<<dim3 (blocks_a, (unsigned) pa), 256, 0, a.stream>>> (
+      a.m, a.k, A, a.lda, a.sa, base_a, codes_a, mpad, kpad, extra_a, planes_a);
+  slice_b<<<dim3 (blocks_b, (unsigned) pb), 256, 0, a.stream>>> (
+      a.n, a.k, B, a.ldb, a.sb, base_b, codes_b, npad, kpad, extra_b, planes_b);
 }
 
 } /* namespace */

@@ -477,7 +477,7 @@ gm_status run_ozaki (const MatmulArgs &a, const DeviceInfo &dev, int s)
     launch_scans<KA, KB> (a, base_a, pa, base_b, pb, mpad, npad, codes_a, codes_b, nullptr, nullptr);
     launch_slices (KA ? ozaki_slice<true> : ozaki_slice<false>,
                    KB ? ozaki_slice<true> : ozaki_slice<false>, a, base_a, pa, base_b, pb, mpad,
-                   npad, kpad, codes_a, codes_b, s, planes_a, planes_b);
+                   npad, kpad, codes_a, codes_b, s, s, planes_a, planes_b);
     g.page0 = p0;
     kernel<<<dim3 ((unsigned) tiles, (unsigned) pages), OZ_THREADS, smem, a.stream>>> (g);
     if (const cudaError_t err = cudaGetLastError (); err != cudaSuccess)

@@ -60,10 +60,31 @@ __device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_
   return __byte_perm (__byte_perm (b0, b1, 0x0040), __byte_perm (b2, b3, 0x0040), 0x5410);
 }
 
+/* ozaki2_slice's parameters for one operand.  With a tile pass (need set) the slice runs twice
+ * (issue 34: on data where the guard marks every tile, writing the N residue planes was ~0.14 ms
+ * of the ~0.57 ms ozaki spent beyond dmma's time at 4096^3).  The first pass (rest false) writes
+ * the tops plane of every row, and the residue planes of the rows the guard is likely to keep
+ * or that hold zeros: padding, rows of zeros or with a NaN or Inf, and rows whose 1-norm (times
+ * 2^-code) is at least dense_l1.  The second (rest true), after the guard, writes the residue
+ * planes of the other rows, only in 128-row blocks where the guard kept a tile (need[block]
+ * set: a residue gemm block reads them).  Which pass writes a row changes no byte of it, so C is
+ * the same whatever dense_l1 is: it decides only where the row's value reads go.
+ * dense_l1 = 2^(52 - bits): with T ~ 2^14 l1a l1b / k (the tops of uncorrelated rows and
+ * columns) the guard keeps an element only where l1a l1b / (l1a + l1b) >= 1.01 2^(52 - bits),
+ * so a row below it is marked against every column (randn at 4096: ~400-800 against 16; exponent
+ * spread of 12 binades or more: ~1-3). */
+struct Oz2Slice {
+  Oz2Moduli mods;
+  const double *l1;   /* the operand's 1-norms (ozaki_scan's), page 0 of the launch */
+  int *need;          /* a flag a 128-row block, xpad / 128 a page; NULL: one pass writes all */
+  double dense_l1;
+  bool rest;
+};
+
 /* (2') slice for scheme II: planes[t] (t < N: residues of A' = trunc (x 2^(bits - code))
  * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in kmajor_chunk's
  * order; one thread a 16-byte chunk of k of a row, as ozaki_slice, but rows fastest in either
- * layout (below).
+ * layout (below); in one pass or two (Oz2Slice).
  * In integers (v3 slice2; the FP64 form took 14 rint / fma / F2I a value and ran at twice its
  * memory floor, 240 us an operand at 4096^2 under ncu): A' by one F2I, V = A' + 2^53 in
  * [0, 2^54) is cut into u2 2^44 + u1 2^22 + u0 (u0, u1 < 2^22, u2 < 2^10), and
@@ -77,7 +98,7 @@ template <bool KMAJ>
 __global__ void __launch_bounds__ (256)
 ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld, int64_t sx,
               int64_t page0, const int *__restrict__ code, int64_t xpad, int64_t kpad,
-              Oz2Moduli mods, int8_t *__restrict__ planes)
+              Oz2Slice s, int8_t *__restrict__ planes)
 {
   const int64_t page = blockIdx.y, groups = kpad / 16;
   const int64_t id = blockIdx.x * (int64_t) blockDim.x + threadIdx.x;
@@ -91,10 +112,19 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   const int64_t pg = KMAJ ? (id / 8) % groups : id / xpad;
   X += (page0 + page) * sx;
   code += page * xpad;
+  const Oz2Moduli &mods = s.mods;
   const int N = mods.n;
   planes += page * (int64_t) (N + 1) * xpad * kpad;
   const int c = code[x];
   const bool live = x < rows && c != OZ_ZERO && c != OZ_NONFINITE;
+  /* the pass that writes this row's residue planes (Oz2Slice) */
+  const bool first = !s.need || !live || s.l1[page * xpad + x] >= s.dense_l1;
+  int *const need = s.need ? s.need + page * (xpad / OZ2_BM) + x / OZ2_BM : NULL;
+  if (s.rest && (first || *need == 0))
+    return;
+  if (!s.rest && need && pg == 0 && x % OZ2_BM == 0)
+    *need = 0;   /* the guard sets it where it keeps a tile of the block */
+  const bool residues = s.rest || first;
   /* A' = trunc (x 2^sc), sc = bits - code: the scaling is exact (a power of two) unless the
      product falls below 2^-1022, where A' is 0 either way, and F2I truncates it (one
      conversion a value: the integer extraction from the significand's bits it replaced took
@@ -122,6 +152,13 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   }
   int8_t *dst = planes + kmajor_chunk (x, pg, xpad * OZ2_KT);
   const int64_t plane = xpad * kpad;
+  if (!s.rest)
+    *reinterpret_cast<uint4 *> (dst + N * plane) =
+        make_uint4 (oz2_pack4 (t7[0], t7[1], t7[2], t7[3]), oz2_pack4 (t7[4], t7[5], t7[6], t7[7]),
+                    oz2_pack4 (t7[8], t7[9], t7[10], t7[11]),
+                    oz2_pack4 (t7[12], t7[13], t7[14], t7[15]));
+  if (!residues)
+    return;
   *reinterpret_cast<uint4 *> (dst) =
       make_uint4 (oz2_pack4 (u0[0], u0[1], u0[2], u0[3]), oz2_pack4 (u0[4], u0[5], u0[6], u0[7]),
                   oz2_pack4 (u0[8], u0[9], u0[10], u0[11]),
@@ -143,10 +180,6 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
                       oz2_pack4 (r[8], r[9], r[10], r[11]) ^ 0x80808080u,
                       oz2_pack4 (r[12], r[13], r[14], r[15]) ^ 0x80808080u);
     }
-  *reinterpret_cast<uint4 *> (dst + N * plane) =
-      make_uint4 (oz2_pack4 (t7[0], t7[1], t7[2], t7[3]), oz2_pack4 (t7[4], t7[5], t7[6], t7[7]),
-                  oz2_pack4 (t7[8], t7[9], t7[10], t7[11]),
-                  oz2_pack4 (t7[12], t7[13], t7[14], t7[15]));
 }
 
 /* (3') one int8 GEMM of planes t = plane0 + blockIdx.y of A and B for a 128x128 tile: 8 warps
@@ -265,6 +298,9 @@ struct Oz2Crt {
      the elements the guard cannot keep by the FP64 loop) */
   int *mask;
   int64_t mask_tm, mask_tn;
+  /* the slices' block flags (Oz2Slice::need) of A (mask_tm a page) and B (npad / 128 a page),
+     which the guard sets where it keeps a tile; NULL without a tile pass */
+  int *need_a, *need_b;
 };
 
 /* The guard of one element from the row's and column's codes and 1-norms (scaled by 2^-code,
@@ -316,8 +352,9 @@ __device__ __forceinline__ int oz2_pick (const int4 &v, int e)
  * load of T, codes and 1-norms) of 16 columns, a warp a column's 128 rows.  The tile's flag
  * is 1 where an element of it is OZ2_FP64, else 0: every flag of the mask is written here, so
  * it needs no clearing.  The OZ2_FP64 elements are counted (ozaki_fixups: the count
- * gm_matmul_ozaki_stats has always given), the marked tiles too (ozaki_marked).  At 4096^2
- * it reads T's 64 MB once: ~15 us against ozaki's ~2 ms. */
+ * gm_matmul_ozaki_stats has always given), the marked tiles too (ozaki_marked); a kept tile
+ * sets its row and column blocks' flags for the second slice pass (Oz2Slice).  At 4096^2 it
+ * reads T's 64 MB once: ~15 us against ozaki's ~2 ms. */
 __global__ void __launch_bounds__ (256)
 ozaki2_guard (Oz2Crt g)
 {
@@ -350,8 +387,14 @@ ozaki2_guard (Oz2Crt g)
     atomicAdd (&ozaki_fixups, (unsigned long long) fails);
   if (threadIdx.x == 0) {
     g.mask[(page * g.mask_tn + tj) * g.mask_tm + ti] = marked ? 1 : 0;
-    if (marked)
+    if (marked) {
       atomicAdd (&ozaki_marked, 1ull);
+    } else {
+      /* the residue gemm reads this tile's rows of A and B: the second slice pass writes them
+         (a broadcast operand has one page of planes for all pages of C) */
+      g.need_a[(g.ca_page ? page : 0) * g.mask_tm + ti] = 1;
+      g.need_b[(g.cb_page ? page : 0) * (g.npad / OZ2_BN) + tj] = 1;
+    }
   }
 }
 
@@ -723,8 +766,9 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const bool bcast_a = a.sa == 0, bcast_b = a.sb == 0;
   const size_t plane_bytes_a = (size_t) (N + 1) * mpad * kpad;
   const size_t plane_bytes_b = (size_t) (N + 1) * npad * kpad;
-  const double bytes_a = (double) plane_bytes_a + 12.0 * mpad;
-  const double bytes_b = (double) plane_bytes_b + 12.0 * npad;
+  /* and the slices' block flags (Oz2Slice::need), an int a 128 rows */
+  const double bytes_a = (double) plane_bytes_a + 12.0 * mpad + mpad / 32.0;
+  const double bytes_b = (double) plane_bytes_b + 12.0 * npad + npad / 32.0;
   /* the guard's tile mask, C's 128x128 tiles (mask_tn: those with a column of C; in ws256's
      npad the last 128 columns may be padding only) */
   const bool tile_pass = dmma_tiles_fit (dev);
@@ -735,8 +779,11 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
       OZ_MAX_WORKSPACE);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t r_bytes = (size_t) chunk * N * mpad * npad, t_bytes = (size_t) chunk * 4 * mpad * npad;
-  /* in ints, a multiple of 64: the planes after it stay 256-byte aligned (bulk copies) */
-  const size_t mask_ints = tile_pass ? (size_t) ceil_div (chunk * mask_tm * mask_tn, 64) * 64 : 0;
+  /* the mask, then the slices' flags of A's and B's 128-row blocks; in ints, a multiple of 64:
+     the planes after it stay 256-byte aligned (bulk copies) */
+  const int64_t need_tn = npad / OZ2_BN;
+  const int64_t flags = chunk * mask_tm * mask_tn + pages_a * mask_tm + pages_b * need_tn;
+  const size_t mask_ints = tile_pass ? (size_t) ceil_div (flags, 64) * 64 : 0;
   const size_t total = pages_a * plane_bytes_a + pages_b * plane_bytes_b + r_bytes + t_bytes
                        + pages_a * 12 * mpad + pages_b * 12 * npad + 4 * mask_ints;
   Workspace ws (a.stream);
@@ -750,6 +797,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   int *codes_a = T + chunk * mpad * npad;
   int *codes_b = codes_a + pages_a * mpad;
   int *mask = tile_pass ? codes_b + pages_b * npad : NULL;
+  int *need_a = tile_pass ? mask + chunk * mask_tm * mask_tn : NULL;
+  int *need_b = tile_pass ? need_a + pages_a * mask_tm : NULL;
   int8_t *planes_a = (int8_t *) (codes_b + pages_b * npad + mask_ints);
   int8_t *planes_b = planes_a + pages_a * plane_bytes_a;
   uint8_t *R = (uint8_t *) (planes_b + pages_b * plane_bytes_b);
@@ -779,24 +828,35 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                a.ldc, a.sc, 0, 1022 - log2_k, 4.0 / (double) mpad, ldexp (1.0, -mods.bits),
                ldexp (1.0, -2 * mods.bits),
                1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo), mask, mask_tm,
-               mask_tn};
+               mask_tn, need_a, need_b};
+  /* the slices (Oz2Slice): in one pass without a tile pass, else the tops and the likely kept
+     rows' residues first and the rest after the guard */
+  const double dense_l1 = ldexp (1.0, 52 - mods.bits);
+  const Oz2Slice first_a = {mods, l1_a, need_a, dense_l1, false};
+  const Oz2Slice first_b = {mods, l1_b, need_b, dense_l1, false};
+  Oz2Slice rest_a = first_a, rest_b = first_b;
+  rest_a.rest = rest_b.rest = true;
+  const auto slice_a = KA ? ozaki2_slice<true> : ozaki2_slice<false>;
+  const auto slice_b = KB ? ozaki2_slice<true> : ozaki2_slice<false>;
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
     const int64_t base_a = bcast_a ? 0 : p0, base_b = bcast_b ? 0 : p0;
     launch_scans<KA, KB> (a, base_a, pa, base_b, pb, mpad, npad, codes_a, codes_b, l1_a, l1_b);
-    launch_slices (KA ? ozaki2_slice<true> : ozaki2_slice<false>,
-                   KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
-                   npad, kpad, codes_a, codes_b, mods, planes_a, planes_b);
+    launch_slices (slice_a, slice_b, a, base_a, pa, base_b, pb, mpad, npad, kpad, codes_a, codes_b,
+                   first_a, first_b, planes_a, planes_b);
     /* the tops first: the guard needs only T, the codes and the 1-norms, and its mask lets the
        residue gemms skip the tiles dmma computes */
     gc.page0 = p0;
     gg.plane0 = N;
     gg.mask = NULL;
     gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
-    if (tile_pass)
+    if (tile_pass) {
       ozaki2_guard<<<dim3 ((unsigned) (mask_tm * mask_tn), (unsigned) pages), 256, 0,
                      a.stream>>> (gc);
+      launch_slices (slice_a, slice_b, a, base_a, pa, base_b, pb, mpad, npad, kpad, codes_a,
+                     codes_b, rest_a, rest_b, planes_a, planes_b);
+    }
     gg.plane0 = 0;
     gg.mask = mask;
     gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
