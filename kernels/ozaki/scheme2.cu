@@ -4,14 +4,16 @@
  * pairwise coprime moduli <= 256, the fewest that keep b = 53 (GPUMAT_OZAKI_MODULI = 12..16
  * forces a count), one int8 GEMM each, by the Chinese remainder theorem, rounded once: N + 1
  * int8 GEMMs with the guard's where scheme I takes 37.  Passes:
- * scan (ozaki.cuh), slice (N residue planes and a plane of 7-bit tops per operand), the tops gemm,
- * the guard (issue 34: it marks each 128x128 tile of C holding an element it cannot keep), the N
- * residue gemms (here on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of
- * marked tiles return at once), crt (marked tiles skipped; a result near overflow or underflow
- * marks its tile), then dmma's tile pass (matmul_dmma_tiles) computes the marked tiles: no input
- * runs slower than about dmma plus ozaki's passes before the residue gemms (~1.06-1.1x dmma's time
- * predicted where all is marked; 0.29 TFLOP/s at 4096 before, where a sequential FP64 loop took
- * each element).  Where dmma's 128x128 tile does not fit the device, the crt's guard and FP64 loop
+ * scan (ozaki.cuh), slice (a plane of 7-bit tops per operand, and the N residue planes of rows
+ * whose 1-norm is at least 16 times their top: Oz2Slice), the tops gemm, the guard (issue 34: it
+ * marks each 128x128 tile of C holding an element it cannot keep, and flags the row blocks of the
+ * tiles it keeps), the other rows' residue planes in flagged blocks, the N residue gemms (here on
+ * mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of marked tiles return at
+ * once), crt (marked tiles skipped; a result near overflow or underflow marks its tile), then
+ * dmma's tile pass (matmul_dmma_tiles) computes the marked tiles: where all is marked, ozaki
+ * costs dmma plus the scan, the tops, the tops gemm and the guard (~0.3 ms at 4096^3 predicted,
+ * ~0.9x dmma; 0.84x measured with every plane sliced, session 27; 0.007x before the tile pass,
+ * where a sequential FP64 loop took each element).  Where dmma's 128x128 tile does not fit the device, the crt's guard and FP64 loop
  * as before.  Every element within k eps S (below), and on clean data (no tile marked) bit for bit
  * the results of before.  H100: 4096^3 2.05-2.11 ms, 128-152% of DGEMM in every op pair; 8192^3 ~16
  * ms, 135-149%; modelled first on the CPU in these very steps (bench/ozaki2_model.c against
@@ -69,10 +71,13 @@ __device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_
  * planes of the other rows, only in 128-row blocks where the guard kept a tile (need[block]
  * set: a residue gemm block reads them).  Which pass writes a row changes no byte of it, so C is
  * the same whatever dense_l1 is: it decides only where the row's value reads go.
- * dense_l1 = 2^(52 - bits): with T ~ 2^14 l1a l1b / k (the tops of uncorrelated rows and
- * columns) the guard keeps an element only where l1a l1b / (l1a + l1b) >= 1.01 2^(52 - bits),
- * so a row below it is marked against every column (randn at 4096: ~400-800 against 16; exponent
- * spread of 12 binades or more: ~1-3). */
+ * dense_l1 = OZ2_DENSE_L1 = 16 (the 1-norm in units of the row's top, in [1/2, k)): below it
+ * most of a row's mass sits in a few elements, as in rows with element-wise exponent spread
+ * (~1-3 at 12 binades or more), whose tiles the guard marks at any b (bench/NOTES-matmul.md:
+ * it keeps at most 2% of exp 12 and exp 30 elements from k = 1024 even at b = 53); randn rows
+ * have ~k / 4.4 (230 at k = 1024).  Session 28's 2^(52 - bits), the guard's own necessary
+ * condition with uncorrelated tops, is 1/2 at b = 53, below every row: it would send none to
+ * the second pass. */
 struct Oz2Slice {
   Oz2Moduli mods;
   const double *l1;   /* the operand's 1-norms (ozaki_scan's), page 0 of the launch */
@@ -831,7 +836,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                mask_tn, need_a, need_b};
   /* the slices (Oz2Slice): in one pass without a tile pass, else the tops and the likely kept
      rows' residues first and the rest after the guard */
-  const double dense_l1 = ldexp (1.0, 52 - mods.bits);
+  const double dense_l1 = OZ2_DENSE_L1;
   const Oz2Slice first_a = {mods, l1_a, need_a, dense_l1, false};
   const Oz2Slice first_b = {mods, l1_b, need_b, dense_l1, false};
   Oz2Slice rest_a = first_a, rest_b = first_b;

@@ -35,6 +35,9 @@ __host__ __device__ constexpr int oz2_moduli_for (int64_t k)
   return k <= 1024 ? 15 : 16;
 }
 constexpr int OZ2_BM = 128, OZ2_BN = 128, OZ2_BK = 64, OZ2_STAGES = 3;
+/* The first slice pass writes the residues of rows whose 1-norm is at least this many times their
+   top element (Oz2Slice, scheme2.cu); the others' wait for the guard. */
+constexpr double OZ2_DENSE_L1 = 16.0;
 constexpr int OZ2_WM = 64, OZ2_WN = 32;   /* 8 warps, 2 along i, 4 along j */
 constexpr int OZ2_MT = OZ2_WM / 16, OZ2_NT = OZ2_WN / 8;
 constexpr int64_t OZ2_STAGE_BYTES = (int64_t) (OZ2_BM + OZ2_BN) * OZ_PITCH;
