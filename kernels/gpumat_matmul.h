@@ -149,6 +149,10 @@ gm_status gm_mirror_upper_op (gm_class cls, gm_op op, int64_t n, void *d_C, int6
  * complex double or complex single (alpha and B both of class cls). */
 gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void *d_B, void *d_C,
                     cudaStream_t stream);
+/* d_C[i] = alpha * d_B[i], alpha by value (rounded to float for GM_SINGLE), double or single:
+ * a host scalar times a device array, with nothing to upload first. */
+gm_status gm_scale_value (gm_class cls, int64_t count, double alpha, const void *d_B, void *d_C,
+                          cudaStream_t stream);
 /* The scalar case with complex data, elementwise as Octave computes it: cls is the complex
  * class of the result; alpha_real / b_real say that alpha / B hold real values of the same
  * precision.  complex * real multiplies each part ((ar*b, ai*b), no promotion), complex *

@@ -418,6 +418,38 @@ __global__ void scale_kernel (int64_t count, const T *__restrict__ alpha, const 
     C[i] = a * B[i];
 }
 
+/* The same with alpha by value (a host scalar: no upload before the launch). */
+template <typename T>
+__global__ void scale_value_kernel (int64_t count, T alpha, const T *__restrict__ B,
+                                    T *__restrict__ C)
+{
+  const int64_t stride = (int64_t) gridDim.x * blockDim.x;
+  for (int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; i < count; i += stride)
+    C[i] = alpha * B[i];
+}
+
+extern "C" gm_status gm_scale_value (gm_class cls, int64_t count, double alpha, const void *d_B,
+                                     void *d_C, cudaStream_t stream)
+{
+  if (cls != GM_DOUBLE && cls != GM_SINGLE)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s has no by-value scalar kernel",
+                    gm_class_name (cls));
+  if (count < 0)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: negative count %lld", (long long) count);
+  if (count == 0)
+    return GM_OK;
+  if (!d_B || !d_C)
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: null device pointer");
+  const int64_t blocks = ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192;
+  if (cls == GM_DOUBLE)
+    scale_value_kernel<double><<<(unsigned) blocks, 256, 0, stream>>> (
+        count, alpha, (const double *) d_B, (double *) d_C);
+  else
+    scale_value_kernel<float><<<(unsigned) blocks, 256, 0, stream>>> (
+        count, (float) alpha, (const float *) d_B, (float *) d_C);
+  return gm_cuda_status (cudaGetLastError (), "scale: launch");
+}
+
 extern "C" gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha, const void *d_B,
                                void *d_C, cudaStream_t stream)
 {

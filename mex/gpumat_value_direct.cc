@@ -210,6 +210,23 @@ namespace
     std::size_t bytes;
     if (count == 0 || gm_mul_size (count, gm_class_size (cls), &bytes) != GM_OK)
       return false;
+    /* a host scalar times an array of its own class: the scalar goes to the kernel by value
+       (the upload cost 3-4 us of `2 * G`'s 9.7 on the H200); x * s and s * x round alike */
+    if (op == GM_BIN_MUL && a.host_scalar != b.host_scalar)
+      {
+        const device_operand& s = a.host_scalar ? a : b;
+        const device_operand& g = a.host_scalar ? b : a;
+        if (s.cls == g.cls && cls == g.cls)
+          {
+            result_block r;
+            if (! r.alloc (bytes)
+                || gm_scale_value (cls, static_cast<int64_t> (count), s.host_value, g.ptr, r.ptr,
+                                   0) != GM_OK)
+              return false;
+            out = owned_result (r.keep (), bytes, nd, dims, octave_class (cls));
+            return true;
+          }
+      }
     scalar_block sa, sb;
     if ((a.host_scalar && ! sa.upload (a)) || (b.host_scalar && ! sb.upload (b)))
       return false;

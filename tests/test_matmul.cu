@@ -800,20 +800,25 @@ static void test_scale (gm_class cls, int64_t count, double alpha)
   TU_CUDA (cudaMemcpy (dA, cls == GM_SINGLE ? (void *) &af : (void *) &alpha, es,
                        cudaMemcpyHostToDevice));
   if (count) TU_CUDA (cudaMemcpy (dB, hB, count * es, cudaMemcpyHostToDevice));
-  TU_CUDA (cudaMemset (dC, 0xFF, count * es + 16));
-  gm_status st = gm_scale (cls, count, dA, dB, dC, 0);
-  TU_CUDA (cudaDeviceSynchronize ());
-  if (count) TU_CUDA (cudaMemcpy (hC, dC, count * es, cudaMemcpyDeviceToHost));
-  int64_t bad = 0;
-  for (int64_t i = 0; i < count; i++) {
-    double want, got = tu_get (cls, hC, i);
-    if (cls == GM_SINGLE) want = (double) (af * ((float *) hB)[i]);
-    else want = alpha * ((double *) hB)[i];
-    if (!(got == want || (isnan (got) && isnan (want))))
-      bad++;
+  /* alpha from device memory (gm_scale), then by value (gm_scale_value): the same values */
+  for (int by_value = 0; by_value < 2; by_value++) {
+    TU_CUDA (cudaMemset (dC, 0xFF, count * es + 16));
+    gm_status st = by_value ? gm_scale_value (cls, count, alpha, dB, dC, 0)
+                            : gm_scale (cls, count, dA, dB, dC, 0);
+    TU_CUDA (cudaDeviceSynchronize ());
+    if (count) TU_CUDA (cudaMemcpy (hC, dC, count * es, cudaMemcpyDeviceToHost));
+    int64_t bad = 0;
+    for (int64_t i = 0; i < count; i++) {
+      double want, got = tu_get (cls, hC, i);
+      if (cls == GM_SINGLE) want = (double) (af * ((float *) hB)[i]);
+      else want = alpha * ((double *) hB)[i];
+      if (!(got == want || (isnan (got) && isnan (want))))
+        bad++;
+    }
+    tu_result (st == GM_OK && bad == 0, "scale%s %s count %lld alpha %g: status %d, %lld bad",
+               by_value ? " (by value)" : "", cls_name (cls), (long long) count, alpha, (int) st,
+               (long long) bad);
   }
-  tu_result (st == GM_OK && bad == 0, "scale %s count %lld alpha %g: status %d, %lld bad",
-             cls_name (cls), (long long) count, alpha, (int) st, (long long) bad);
   gm_device_free (dA); gm_device_free (dB); gm_device_free (dC);
   free (hB); free (hC);
 }
