@@ -3,13 +3,18 @@
  * ozaki2_guard's thread mapping writing the mask, oz2_tile_skipped for 128- and 256-column
  * residue gemm blocks (the padding rule), ozaki2_crt's skip, and dmma's tile pass through
  * for_each_launch's column slabs (shrunk here to 1-4 block columns so that tile_j0 is not 0)
- * with and without the Aᵀ * Bᵀ swap; and the slice's two passes (Oz2Slice: the first writes the
- * residue planes of padding, zero, non-finite and dense rows, the guard flags the 128-row blocks
- * of A and B of each kept tile, the second writes the other rows of flagged blocks; A or B
- * broadcast).  3000 random cases (m, n up to 700, 1-3 pages, random marks and row kinds): every
- * element of C is written exactly once, by the crt (unmarked tiles, whose R a residue gemm block
- * computed from rows of A and B whose residue planes one slice pass wrote, exactly one) or by
- * dmma (marked tiles).  2026-11-29: 3000 cases, 0 failures.
+ * with and without the Aᵀ * Bᵀ swap, unsplit or in 2-3 slices of k (its partials' blocks read
+ * the mask with mask_ct, sum_slices_kernel's masked form writes only marked tiles' elements,
+ * each of whose partials a block wrote exactly once); and the slice's two passes (Oz2Slice:
+ * the first writes the residue planes of padding, zero, non-finite and dense rows, the guard
+ * flags the 128-row blocks of A and B of each kept tile, the second writes the other rows of
+ * flagged blocks; A or B broadcast).  3000 random cases (m, n up to 700, 1-3 pages, random
+ * marks and row kinds): every element of C is written exactly once, by the crt (unmarked tiles,
+ * whose R a residue gemm block computed from rows of A and B whose residue planes one slice pass
+ * wrote, exactly one) or by dmma (marked tiles).  2026-11-29: 3000 cases, 0 failures.  With the
+ * split (issue 34, the tile pass in dmma's slices): 3000 cases, 0 failures; reading the mask in
+ * the partials' frame (ct false) instead fails 19.7 million element checks, the sum reading it
+ * unswapped 6.6 million.
  *   g++ -O2 -o ozaki2_tiles_model bench/ozaki2_tiles_model.cpp && ./ozaki2_tiles_model
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -134,25 +139,50 @@ int main ()
         }
         for (int e = 0; e < 4 && i0 + e < m; e++) written[(pg * n + j) * m + i0 + e] += 1;
       }
-    // dmma tile pass: kernel sees (km, kn) = swap ? (n, m) : (m, n); for_each_launch slabs
+    // dmma tile pass: kernel sees (km, kn) = swap ? (n, m) : (m, n); for_each_launch slabs.
+    // Unsplit (slices 1): the blocks of marked tiles write C.  Split (run_slices): ct false,
+    // the blocks of marked tiles (the mask read with mask_ct = swap) write their slice's
+    // partial, km x kn a page, pages back to back, then slices; sum_slices<masked> then writes
+    // C's elements of marked tiles, reading each slice's partial (which must have been written)
     const int64_t km = swap ? n : m, kn = swap ? m : n, tiles_i = cdiv (km, 128);
     const int64_t slab = MAXY * 128;
-    for (int64_t js = 0; js < kn; js += slab) {
-      const int64_t cols = kn - js < slab ? kn - js : slab, tile_j0 = js / 128;
-      for (int64_t bx = 0; bx < pages * tiles_i; bx++)
-        for (int64_t by = 0; by < cdiv (cols, 128); by++) {
-          const int64_t local = bx / tiles_i, page = local, ti = bx - local * tiles_i;
-          const int64_t tj = tile_j0 + by;
-          const int64_t ci = swap ? tj : ti, cj = swap ? ti : tj;
-          if (mask[(page * mask_tn + cj) * mask_tm + ci] == 0) continue;
-          for (int64_t ii = 0; ii < 128; ii++)
-            for (int64_t jj = 0; jj < 128; jj++) {
-              const int64_t ki = ti * 128 + ii, kj = js + by * 128 + jj;
-              if (ki >= km || kj >= js + cols) continue;
-              const int64_t i = swap ? kj : ki, j = swap ? ki : kj;
-              written[(page * n + j) * m + i] += 1;
-            }
+    const int slices = 1 + (int) (rng () % 3);
+    const int64_t count = pages * km * kn;
+    std::vector<int> partial (slices > 1 ? slices * count : 0, 0);
+    for (int s = 0; s < slices; s++)
+      for (int64_t js = 0; js < kn; js += slab) {
+        const int64_t cols = kn - js < slab ? kn - js : slab, tile_j0 = js / 128;
+        for (int64_t bx = 0; bx < pages * tiles_i; bx++)
+          for (int64_t by = 0; by < cdiv (cols, 128); by++) {
+            const int64_t local = bx / tiles_i, page = local, ti = bx - local * tiles_i;
+            const int64_t tj = tile_j0 + by;
+            const int64_t ci = swap ? tj : ti, cj = swap ? ti : tj;   // mask_ct
+            if (mask[(page * mask_tn + cj) * mask_tm + ci] == 0) continue;
+            for (int64_t ii = 0; ii < 128; ii++)
+              for (int64_t jj = 0; jj < 128; jj++) {
+                const int64_t ki = ti * 128 + ii, kj = js + by * 128 + jj;
+                if (ki >= km || kj >= js + cols) continue;
+                if (slices > 1) {
+                  partial[s * count + (page * kn + kj) * km + ki] += 1;
+                  continue;
+                }
+                const int64_t i = swap ? kj : ki, j = swap ? ki : kj;
+                written[(page * n + j) * m + i] += 1;
+              }
+          }
+      }
+    for (int64_t e = 0; slices > 1 && e < count; e++) {   // sum_slices_kernel<T, true>
+      const int64_t b = e / (km * kn), r = e - b * (km * kn), ki = r % km, kj = r / km;
+      const int64_t ci = (swap ? kj : ki) / 128, cj = (swap ? ki : kj) / 128;
+      if (mask[(b * mask_tn + cj) * mask_tm + ci] == 0) continue;
+      for (int s = 0; s < slices; s++)
+        if (partial[s * count + e] != 1) {
+          fails++;
+          printf ("partial of slice %d written %d times (m %lld n %lld swap %d)\n", s,
+                  partial[s * count + e], (long long) m, (long long) n, swap);
         }
+      const int64_t i = swap ? kj : ki, j = swap ? ki : kj;   // C stored transposed: ct
+      written[(b * n + j) * m + i] += 1;
     }
     for (int64_t x = 0; x < pages * m * n; x++)
       if (written[x] != 1) {

@@ -10,7 +10,10 @@
  * tiles it keeps), the other rows' residue planes in flagged blocks, the N residue gemms (here on
  * mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of marked tiles return at
  * once), crt (marked tiles skipped; a result near overflow or underflow marks its tile), then
- * dmma's tile pass (matmul_dmma_tiles) computes the marked tiles: where all is marked, ozaki
+ * dmma's tile pass (matmul_dmma_tiles) computes the marked tiles, bit for bit what
+ * GPUMAT_DMMA_TILE=128x128 gives (k in dmma's slices where its tiles leave the GPU idle: one
+ * chain of k = 16384 at m = n = 64 had 10.6x dmma's error on NaN and Inf data, H200, issue 34;
+ * unsplit at 4096^3 as before): where all is marked, ozaki
  * costs dmma plus the scan, the tops, the tops gemm and the guard (~0.3 ms at 4096^3 predicted,
  * ~0.9x dmma; 0.84x measured with every plane sliced, session 27; 0.007x before the tile pass,
  * where a sequential FP64 loop took each element).  Where dmma's 128x128 tile does not fit the device, the crt's guard and FP64 loop
@@ -875,7 +878,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     if (tile_pass) {
       /* the marked tiles of these pages by dmma, every block of the grid reading its flag on
          the device: launched whatever the mask holds (no host sync; on clean data its blocks
-         all return at once) */
+         all return at once, and a split's sum writes nothing); k's slices planned on all
+         a.batch pages, as matmul_dmma plans the whole product */
       MatmulArgs d = a;
       d.A = A + p0 * a.sa;
       d.B = B + p0 * a.sb;
@@ -884,7 +888,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
       d.tile_mask = mask;
       d.mask_tm = mask_tm;
       d.mask_tn = mask_tn;
-      if ((st = matmul_dmma_tiles (d, dev)) != GM_OK)
+      if ((st = matmul_dmma_tiles (d, dev, a.batch)) != GM_OK)
         return st;
     }
   }
