@@ -428,24 +428,43 @@ __global__ void scale_value_kernel (int64_t count, T alpha, const T *__restrict_
     C[i] = alpha * B[i];
 }
 
-extern "C" gm_status gm_scale_value (gm_class cls, int64_t count, double alpha, const void *d_B,
-                                     void *d_C, cudaStream_t stream)
+/* gm_scale's and gm_scale_value's checks of a real product: *run false where there is nothing
+   to launch (count 0) or an error is returned */
+static gm_status scale_checks (gm_class cls, int64_t count, bool have_pointers, bool *run)
 {
+  *run = false;
   if (cls != GM_DOUBLE && cls != GM_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s has no by-value scalar kernel",
+    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s has no scalar kernel",
                     gm_class_name (cls));
   if (count < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: negative count %lld", (long long) count);
   if (count == 0)
     return GM_OK;
-  if (!d_B || !d_C)
+  if (!have_pointers)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: null device pointer");
-  const int64_t blocks = ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192;
+  *run = true;
+  return GM_OK;
+}
+
+/* Grid-stride: at most 8192 blocks of 256, enough to fill any current GPU several times. */
+static unsigned scale_blocks (int64_t count)
+{
+  return (unsigned) (ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192);
+}
+
+extern "C" gm_status gm_scale_value (gm_class cls, int64_t count, double alpha, const void *d_B,
+                                     void *d_C, cudaStream_t stream)
+{
+  bool run;
+  const gm_status st = scale_checks (cls, count, d_B && d_C, &run);
+  if (!run)
+    return st;
+  const unsigned blocks = scale_blocks (count);
   if (cls == GM_DOUBLE)
-    scale_value_kernel<double><<<(unsigned) blocks, 256, 0, stream>>> (
+    scale_value_kernel<double><<<blocks, 256, 0, stream>>> (
         count, alpha, (const double *) d_B, (double *) d_C);
   else
-    scale_value_kernel<float><<<(unsigned) blocks, 256, 0, stream>>> (
+    scale_value_kernel<float><<<blocks, 256, 0, stream>>> (
         count, (float) alpha, (const float *) d_B, (float *) d_C);
   return gm_cuda_status (cudaGetLastError (), "scale: launch");
 }
@@ -455,22 +474,16 @@ extern "C" gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha,
 {
   if (gm_class_is_complex (cls))
     return gm_scale_complex (cls, 0, 0, count, d_alpha, d_B, d_C, stream);
-  if (cls != GM_DOUBLE && cls != GM_SINGLE)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: class %s has no scalar kernel",
-                    gm_class_name (cls));
-  if (count < 0)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: negative count %lld", (long long) count);
-  if (count == 0)
-    return GM_OK;
-  if (!d_alpha || !d_B || !d_C)
-    return gm_fail (GM_ERR_INVALID_ARGUMENT, "scale: null device pointer");
-  /* Grid-stride: at most 8192 blocks of 256, enough to fill any current GPU several times. */
-  const int64_t blocks = ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192;
+  bool run;
+  const gm_status st = scale_checks (cls, count, d_alpha && d_B && d_C, &run);
+  if (!run)
+    return st;
+  const unsigned blocks = scale_blocks (count);
   if (cls == GM_DOUBLE)
-    scale_kernel<double><<<(unsigned) blocks, 256, 0, stream>>> (
+    scale_kernel<double><<<blocks, 256, 0, stream>>> (
         count, (const double *) d_alpha, (const double *) d_B, (double *) d_C);
   else
-    scale_kernel<float><<<(unsigned) blocks, 256, 0, stream>>> (
+    scale_kernel<float><<<blocks, 256, 0, stream>>> (
         count, (const float *) d_alpha, (const float *) d_B, (float *) d_C);
   return gm_cuda_status (cudaGetLastError (), "scale: launch");
 }
