@@ -461,6 +461,36 @@ static void check_tiles (const char *what, gm_op opa, gm_op opb, int64_t m, int6
   free (hD);
 }
 
+/* check_tiles with the codes of every page's rows of op(A) and columns of op(B) computed here
+   from the host operands hA and hB (as gm_matmul read them: pages sa and sb apart) */
+static void check_tiles_of (const char *what, gm_op opa, gm_op opb, int64_t m, int64_t n,
+                            int64_t k, const double *hA, const double *dA, int64_t lda, int64_t sa,
+                            const double *hB, const double *dB, int64_t ldb, int64_t sb,
+                            double *dC, int64_t ldc, int64_t sc, int64_t pages, const double *hOz,
+                            int64_t marked, int64_t tiles, int64_t fixups)
+{
+  int *ca = (int *) xmalloc (sizeof (int) * pages * m);
+  int *cb = (int *) xmalloc (sizeof (int) * pages * n);
+  double *x = (double *) xmalloc (sizeof (double) * k);
+  for (int64_t pg = 0; pg < pages; pg++) {
+    for (int64_t i = 0; i < m; i++) {
+      for (int64_t p = 0; p < k; p++)
+        x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
+      ca[pg * m + i] = code_of (x, 1, k);
+    }
+    for (int64_t j = 0; j < n; j++) {
+      for (int64_t p = 0; p < k; p++)
+        x[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
+      cb[pg * n + j] = code_of (x, 1, k);
+    }
+  }
+  check_tiles (what, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC, ldc, sc, pages, hOz, ca, cb,
+               marked, tiles, fixups, 0);
+  free (ca);
+  free (cb);
+  free (x);
+}
+
 /* One product: values, stored layouts, reference, then ozaki and dmma against the bound.
    expect_fix: -1 no expectation on ozaki's FP64 fallbacks, 0 none, 1 some but not all, 2 at
    least m + n - 1. */
@@ -742,25 +772,9 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
     tu_result (bad == 0 && gaps == 0, "%s: %lld bad, %lld gap elements written, first %s", what,
                (long long) bad, (long long) gaps, first);
     if (scheme2 () && k >= 16 && k <= OZ2_MAX_K && slices > 0) {
-      /* the codes of every page's rows and columns, then the tile pass against dmma */
-      int *ca = (int *) xmalloc (sizeof (int) * pages * m);
-      int *cb = (int *) xmalloc (sizeof (int) * pages * n);
-      for (int64_t pg = 0; pg < pages; pg++) {
-        for (int64_t i = 0; i < m; i++) {
-          for (int64_t p = 0; p < k; p++)
-            x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
-          ca[pg * m + i] = code_of (x, 1, k);
-        }
-        for (int64_t j = 0; j < n; j++) {
-          for (int64_t p = 0; p < k; p++)
-            y[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
-          cb[pg * n + j] = code_of (y, 1, k);
-        }
-      }
-      check_tiles (what, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC, ldc, sc, pages, hC, ca,
-                   cb, marked, tiles, fixups, 0);
-      free (ca);
-      free (cb);
+      /* the tile pass against dmma */
+      check_tiles_of (what, opa, opb, m, n, k, hA, dA, lda, sa, hB, dB, ldb, sb, dC, ldc, sc,
+                      pages, hC, marked, tiles, fixups);
     }
     free (x);
     free (y);
@@ -888,29 +902,9 @@ static void tile_split (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, i
              "gap elements written", what, (int) st, plan_slices, (int) plan_st,
              (long long) marked, (long long) tiles, (long long) want, (long long) differ,
              (long long) gaps);
-  if (st == GM_OK && scheme2 ()) {
-    /* the codes of every page's rows and columns, then the marked tiles against dmma's */
-    int *ca = (int *) xmalloc (sizeof (int) * pages * m);
-    int *cb = (int *) xmalloc (sizeof (int) * pages * n);
-    double *x = (double *) xmalloc (sizeof (double) * k);
-    for (int64_t pg = 0; pg < pages; pg++) {
-      for (int64_t i = 0; i < m; i++) {
-        for (int64_t p = 0; p < k; p++)
-          x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
-        ca[pg * m + i] = code_of (x, 1, k);
-      }
-      for (int64_t j = 0; j < n; j++) {
-        for (int64_t p = 0; p < k; p++)
-          x[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
-        cb[pg * n + j] = code_of (x, 1, k);
-      }
-    }
-    check_tiles (what, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC, ldc, sc, pages, hC, ca,
-                 cb, marked, tiles, fixups, 0);
-    free (ca);
-    free (cb);
-    free (x);
-  }
+  if (st == GM_OK && scheme2 ())   /* the marked tiles against dmma's */
+    check_tiles_of (what, opa, opb, m, n, k, hA, dA, lda, sa, hB, dB, ldb, sb, dC, ldc, sc, pages,
+                    hC, marked, tiles, fixups);
   tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
   gm_device_free (dA);
   gm_device_free (dB);
