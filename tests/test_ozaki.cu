@@ -64,7 +64,9 @@
  * 2^-1022 in some tiles: the crt marks them), nearovf (codes past 1022 - ceil (log2 k) in one
  * row tile: the guard marks it), with the hard sets above, k prime (97, 1009), m and n not
  * multiples of 128, tiny shapes, zero dimensions and pages, batches with one page spread; a
- * third of them again under each forced gemm.
+ * third of them again under each forced gemm.  sparseblocks (rows and columns of blocks 0, 2, ..
+ * with one value each: the premark sends every tile they touch to dmma unsliced, the other
+ * tiles stay ozaki's) runs with them, in batches (page 1 only; B shared) and Aᵀ * Bᵀ.
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -245,8 +247,10 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a
     break;
   }
   case SPARSEBLOCKS:   /* rows of op(A) and columns of op(B) in blocks 0, 2, .. one value (p = 0):
-                         their 1-norms below the first slice pass's dense_l1, their tiles kept
-                         (T >= 64^2), the tiles of a sparse row and a dense column marked */
+                         1-norms in [1/2, 1), below the premark's min (16, k / 32) from
+                         k = 32, so every tile of those blocks goes to dmma unsliced (the guard
+                         would keep the sparse-sparse ones: T >= 64^2), dense blocks' tiles kept
+                         (partly marked blocks) */
     for (int64_t i = 0; i < m; i++)
       for (int64_t p = 0; p < k; p++)
         a[i * k + p] = sparse_block (i, p, a[i * k + p]);
@@ -676,6 +680,17 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
               (long long) k);
     check_tiles (what, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0, dC, ldc, 0, 1, hOz, ca, cb,
                  marked, tiles, oz_fixups, expect_fix == 0);
+    if (pat == SPARSEBLOCKS && tiles > 0 && k >= 32) {
+      /* the premark: every tile in a sparse block's rows or columns, no other (dense x dense
+         keeps as uniform does).  Below k = 32 its line k / 32 is under the sparse rows'
+         1-norms (>= 1/2): nothing premarked, the guard decides alone */
+      int64_t pre = 0;
+      for (int64_t ti = 0; ti < (m + 127) / 128; ti++)
+        for (int64_t tj = 0; tj < (n + 127) / 128; tj++)
+          pre += ti % 2 == 0 || tj % 2 == 0;
+      tu_result (marked == pre, "%s: premark: %lld tiles marked, %lld in sparse blocks", what,
+                 (long long) marked, (long long) pre);
+    }
     free (ca);
     free (cb);
   }
