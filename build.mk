@@ -164,7 +164,7 @@ VALUE_OUT      ?= $(dir $(MEX_OUT))__gpumat_call__.oct
 # beside the m-files they stand for (a .oct named in FILES would go to the architecture's
 # folder instead, where `sum.oct` would shadow Octave's sum for every class); in the tree the
 # top-level Makefile makes it target/, which the checks put before inst/ on the path.
-METHOD_NAMES   := dot sum norm mean max min gather
+METHOD_NAMES   := dot sum norm mean max min gather fft ifft
 METHOD_DIR     ?= $(dir $(MEX_OUT))fronts/
 METHOD_LIB     := $(OBJDIR)/methods/gpumat_methods.oct
 METHOD_OUTS    := $(METHOD_NAMES:%=$(METHOD_DIR)@gpumat/%.oct) $(METHOD_DIR)gpumat.oct

@@ -40,6 +40,7 @@ function T = bench_percall (N)
     assert (size (G), [16 16]);
     assert (abs (gather (norm (v)) - norm (x)) <= 1000 * eps * norm (x));
     assert (gather (max (G)), max (a));
+    assert (abs (gather (fft (v)) - fft (x)) <= 1000 * eps * sum (abs (x)));
   endfor
   __gpumat_call__ ("direct", true);
   __gpumat_call__ ("fronts", true);
@@ -53,6 +54,7 @@ function T = bench_percall (N)
     "host dot (x, x), 1000",         "c = dot (x, x);",     0, false
     "host a(:, 1)",                  "c = a(:, 1);",        0, false
     "host size (a)",                 "c = size (a);",       0, false
+    "host fft (x), 1000",            "c = fft (x);",        0, false
     "G + H",                         "c = G + H;",          5, false
     "2 * G",                         "c = 2 * G;",          5, false
     "G .* H",                        "c = G .* H;",         5, false
@@ -63,6 +65,7 @@ function T = bench_percall (N)
     "sum (G) (@gpumat/sum)",         "c = sum (G);",        8, true
     "norm (v), 1000-vector",         "c = norm (v);",       0, true
     "max (G)",                       "c = max (G);",        0, true
+    "fft (v), 1000-vector",          "c = fft (v);",        0, true
     "G(:, 1)",                       "c = G(:, 1);",        6, false
     "G(3, 4) = 1 (in place)",        "G(3, 4) = 1;",        6, false
     "size (G)",                      "c = size (G);",       2, false

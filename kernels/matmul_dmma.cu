@@ -410,8 +410,11 @@ struct DmmaPlan {
   int tile, slices;
 };
 /* The plan for a (Aᵀ * Bᵀ already swapped).  strict: an invalid setting is an error (the plan
-   query), else ignored (the products). */
-gm_status plan_swapped (const MatmulArgs &a, const DeviceInfo &dev, bool strict, DmmaPlan *plan)
+   query), else ignored (the products).  tile >= 0 (the tile pass's 128x128): that tile whatever
+   GPUMAT_DMMA_TILE says, its slices planned as GPUMAT_DMMA_TILE naming it plans them (and
+   GPUMAT_DMMA_SLICES still counts). */
+gm_status plan_swapped (const MatmulArgs &a, const DeviceInfo &dev, bool strict, DmmaPlan *plan,
+                        int tile = -1)
 {
   DmmaSetting set;
   const char *bad = NULL;
@@ -420,6 +423,10 @@ gm_status plan_swapped (const MatmulArgs &a, const DeviceInfo &dev, bool strict,
                     "matmul dmma: GPUMAT_DMMA_TILE or GPUMAT_DMMA_SLICES '%s' (tiles: auto, v2, "
                     "128x128, 128x64, 64x128, 64x64; slices: 1 to %d)", bad,
                     (int) SPLIT_MAX_SLICES);
+  if (tile >= 0) {
+    set.legacy = false;
+    set.tile = tile;
+  }
   if (set.legacy) {
     plan->tile = DMMA_128x128;
     plan->slices = split_k_slices (a, ceil_div (a.m, 128) * ceil_div (a.n, 128) * a.batch,
@@ -629,17 +636,27 @@ gm_status matmul_dmma (const MatmulArgs &args, const DeviceInfo &dev)
   return run_swapped (a, ws, plan.tile, plan.slices);
 }
 
-/* The tile pass: the 128x128 tile, one slice (run_slices then launches the kernel once over
- * the whole grid), on the 16-byte path where the operands are or can be copied aligned, as
- * matmul_dmma; its blocks read the mask (tile_unmarked). */
-gm_status matmul_dmma_tiles (const MatmulArgs &args, const DeviceInfo &dev)
+/* The tile pass: the 128x128 tile with the slices plan_swapped gives it on the whole product
+ * (plan_batch pages; the same as GPUMAT_DMMA_TILE=128x128 plans, GPUMAT_DMMA_SLICES included),
+ * on the 16-byte path where the operands are or can be copied aligned, as matmul_dmma; its
+ * blocks read the mask (tile_unmarked; in a split launch too: mask_ct keeps C's frame) and so
+ * does the split's sum (sum_slices): each marked element's partials and their sum are
+ * matmul_dmma's, computed in the same order.  A big product plans 1 slice: one launch, as
+ * before the split. */
+gm_status matmul_dmma_tiles (const MatmulArgs &args, const DeviceInfo &dev, int64_t plan_batch)
 {
-  if (!args.tile_mask || args.ct || !dmma_tiles_fit (dev))
+  if (!args.tile_mask || args.ct || args.mask_ct || !dmma_tiles_fit (dev))
     return gm_fail (GM_ERR_INVALID_ARGUMENT,
                     "matmul dmma tiles: no tile mask, C stored transposed, or no 128x128 tile on "
                     "this device");
-  Workspace ws (args.stream);
-  return run_swapped (swap_transposed (args), ws, DMMA_128x128, 1);
+  MatmulArgs a = swap_transposed (args), whole = a;
+  whole.batch = plan_batch > a.batch ? plan_batch : a.batch;
+  DmmaPlan plan;
+  gm_status st = plan_swapped (whole, dev, false, &plan, DMMA_128x128);
+  if (st != GM_OK)
+    return st;
+  Workspace ws (a.stream);
+  return run_swapped (a, ws, DMMA_128x128, plan.slices);
 }
 
 bool dmma_tiles_fit (const DeviceInfo &dev)

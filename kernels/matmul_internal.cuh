@@ -74,7 +74,12 @@ struct MatmulArgs {
      tj) * mask_tm + ti] != 0; the others are left as they are */
   const int *tile_mask;
   int64_t mask_tm, mask_tn;
+  bool mask_ct;                 /* the kernel's (i, j) is C's (j, i) for the mask: ct's flip,
+                                   which swap_transposed makes to both and a split-K launch
+                                   (run_slices: ct false, partials in the kernel's frame)
+                                   keeps here only */
 };
+constexpr int64_t TILE_MASK_SIDE = 128;   /* tile_mask's tiles are 128x128 */
 
 /* One launch's view, passed by value to every kernel. */
 template <typename T> struct Gemm {
@@ -92,19 +97,21 @@ template <typename T> struct Gemm {
   const int *tile_mask;         /* MatmulArgs's (NULL: every tile), tiles along i and j of C, */
   int64_t mask_tm, mask_tn;     /* and the launch's first block column (a column slab's) */
   int64_t tile_j0;
+  bool mask_ct;                 /* MatmulArgs::mask_ct */
 };
 
 /* Whether this block of a kernel with 128x128 block tiles leaves its tile alone: the launch
  * carries a tile mask (dmma's tile pass) and the block's tile of C is unmarked.  A kernel that
- * computes Cᵀ (ct) has C's i along its j: it reads the mask with the sides swapped.  Not for
- * split-K launches (their partials are not C). */
+ * computes Cᵀ has C's i along its j: it reads the mask with the sides swapped (mask_ct, not ct:
+ * a split-K launch writes its partials untransposed, ct false, but its tiles are still Cᵀ's;
+ * blockIdx.z, the slice, does not matter: every slice of an unmarked tile returns). */
 template <typename T> __device__ __forceinline__ bool tile_unmarked (const Gemm<T> &g)
 {
   if (!g.tile_mask)
     return false;
   const int64_t local = blockIdx.x / g.tiles_i, page = g.page0 + local;
   const int64_t ti = blockIdx.x - local * g.tiles_i, tj = g.tile_j0 + blockIdx.y;
-  const int64_t ci = g.ct ? tj : ti, cj = g.ct ? ti : tj;
+  const int64_t ci = g.mask_ct ? tj : ti, cj = g.mask_ct ? ti : tj;
   return g.tile_mask[(page * g.mask_tn + cj) * g.mask_tm + ci] == 0;
 }
 
@@ -140,6 +147,7 @@ inline MatmulArgs swap_transposed (const MatmulArgs &args)
     a.A = args.B, a.lda = args.ldb, a.sa = args.sb;
     a.B = args.A, a.ldb = args.lda, a.sb = args.sa;
     a.ct = !args.ct;
+    a.mask_ct = !args.mask_ct;
   }
   return a;
 }
@@ -181,7 +189,7 @@ gm_status for_each_launch (const MatmulArgs &a, int64_t bm, int64_t bn, int slic
                    (const T *) a.B + j * (a.kb ? a.ldb : 1), a.ldb, a.sb,
                    (T *) a.C + j * (a.ct ? 1 : a.ldc), a.ldc, a.sc,
                    tiles_i, p0, k_slice, c_slice, a.ct,
-                   a.tile_mask, a.mask_tm, a.mask_tn, j / bn};
+                   a.tile_mask, a.mask_tm, a.mask_tn, j / bn, a.mask_ct};
       const dim3 grid ((unsigned) (pages * tiles_i), (unsigned) ceil_div (cols, bn),
                        (unsigned) slices);
       launch (g, grid);
@@ -733,30 +741,50 @@ inline int split_k_slices (const MatmulArgs &a, int64_t tiles, int64_t slots, si
 
 /* C_b(i, j) = sum over s of partial[s][b](i, j), s in order (partials m x n, back to back by
  * page, then by slice), into C or, with ct, into Cᵀ.  slices == 0 writes zeros (the empty
- * sum of k == 0). */
-template <typename T>
+ * sum of k == 0).  MASKED (dmma's tile pass): only the elements of marked tiles, the mask read
+ * as tile_unmarked reads it (C's tile: sides swapped with mask_ct); an unmarked tile's
+ * partials are neither read (its blocks returned: they hold whatever the pool gave) nor its C
+ * written. */
+template <typename T, bool MASKED>
 __global__ void __launch_bounds__ (256)
 sum_slices_kernel (int64_t m, int64_t n, int64_t batch, int slices, const T *__restrict__ partial,
-                   T *C, int64_t ldc, int64_t sc, bool ct)
+                   T *C, int64_t ldc, int64_t sc, bool ct, const int *__restrict__ mask,
+                   int64_t mask_tm, int64_t mask_tn, bool mask_ct)
 {
   const int64_t page_count = m * n, count = page_count * batch;
   for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; e < count;
        e += (int64_t) gridDim.x * blockDim.x) {
+    const int64_t b = e / page_count, r = e - b * page_count;
+    const int64_t i = r % m, j = r / m;
+    if constexpr (MASKED) {
+      const int64_t ci = (mask_ct ? j : i) / TILE_MASK_SIDE;
+      const int64_t cj = (mask_ct ? i : j) / TILE_MASK_SIDE;
+      if (mask[(b * mask_tn + cj) * mask_tm + ci] == 0)
+        continue;
+    }
     T sum = slices ? partial[e] : T (0);
     for (int s = 1; s < slices; s++)
       sum += partial[e + s * count];
-    const int64_t b = e / page_count, r = e - b * page_count;
-    const int64_t i = r % m, j = r / m;
     C[b * sc + (ct ? j + i * ldc : i + j * ldc)] = sum;
   }
 }
+/* a.tile_mask NULL (every product but dmma's tile pass, which is double only, so the masked
+   kernel is built for double alone): the unmasked kernel, as before */
 template <typename T> gm_status sum_slices (const MatmulArgs &a, int slices, const T *partial)
 {
   const int64_t count = a.m * a.n * a.batch;
   const int64_t blocks = ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192;
-  sum_slices_kernel<T><<<(unsigned) blocks, 256, 0, a.stream>>> (a.m, a.n, a.batch, slices,
-                                                                 partial, (T *) a.C, a.ldc, a.sc,
-                                                                 a.ct);
+  if (a.tile_mask) {
+    if constexpr (std::is_same<T, double>::value)
+      sum_slices_kernel<T, true><<<(unsigned) blocks, 256, 0, a.stream>>> (
+          a.m, a.n, a.batch, slices, partial, (T *) a.C, a.ldc, a.sc, a.ct, a.tile_mask,
+          a.mask_tm, a.mask_tn, a.mask_ct);
+    else
+      return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: a tile mask on a product not in double");
+  } else {
+    sum_slices_kernel<T, false><<<(unsigned) blocks, 256, 0, a.stream>>> (
+        a.m, a.n, a.batch, slices, partial, (T *) a.C, a.ldc, a.sc, a.ct, NULL, 0, 0, false);
+  }
   return gm_cuda_status (cudaGetLastError (), "matmul: split-K sum");
 }
 
@@ -775,7 +803,9 @@ inline int split_k_layout (int64_t k, int slices, int k_align, int64_t *k_slice)
 
 /* The whole product through launch (args, slices, k_slice, c_slice) in `slices` slices of k
  * (split_k_layout), the partials then summed into C.  Unsplit where the workspace cannot be
- * had.  launch runs one kernel with gridDim.z = slices. */
+ * had.  launch runs one kernel with gridDim.z = slices.  With a tile mask (dmma's tile pass)
+ * the partial launch keeps it, and mask_ct, so that blocks of unmarked tiles return, and the
+ * sum skips their elements: the workspace needs no fill. */
 template <typename T, typename Launch>
 gm_status run_slices (const MatmulArgs &a, Workspace &ws, int slices, int k_align, Launch launch)
 {
@@ -815,12 +845,18 @@ gm_status matmul_wpt (const MatmulArgs &a, gm_class cls);
 gm_status matmul_warp (const MatmulArgs &a, gm_class cls, const DeviceInfo &dev);
 gm_status matmul_dmma (const MatmulArgs &a, const DeviceInfo &dev);
 /* dmma's tile pass (issue 34, for ozaki scheme II): dmma's 128x128 kernel over C's whole grid of
- * 128x128 tiles, unsplit, where each block whose tile a.tile_mask leaves unmarked returns at
- * its first instruction: the marked tiles get exactly matmul_dmma's result under
- * GPUMAT_DMMA_TILE=128x128 and GPUMAT_DMMA_SLICES=1; the rest of C is not written.  The mask
- * is read on the device (no host sync).  Only where dmma_tiles_fit (else, and for C stored
- * transposed or no mask, GM_ERR_INVALID_ARGUMENT). */
-gm_status matmul_dmma_tiles (const MatmulArgs &a, const DeviceInfo &dev);
+ * 128x128 tiles, k split as matmul_dmma splits it for that tile (planned for plan_batch pages:
+ * the whole product's where ozaki runs it in chunks of a.batch), where each block whose tile
+ * a.tile_mask leaves unmarked returns at its first instruction and the split's sum skips its
+ * elements: the marked tiles get exactly matmul_dmma's result under GPUMAT_DMMA_TILE=128x128
+ * (and whatever GPUMAT_DMMA_SLICES says: the same slices, the same sums in the same order);
+ * the rest of C is not written.  Split where split_k_slices splits (tiles that leave the GPU
+ * half idle or a last wave mostly empty; m = n = 64, k = 16384: 1 tile, 64 slices): on NaN and
+ * Inf data at that shape the unsplit pass had 10.6x dmma's error (H200); a big product stays
+ * unsplit (4096^3: 1 slice, as before).  The mask is read on
+ * the device (no host sync).  Only where dmma_tiles_fit (else, and for C stored transposed or
+ * no mask, GM_ERR_INVALID_ARGUMENT). */
+gm_status matmul_dmma_tiles (const MatmulArgs &a, const DeviceInfo &dev, int64_t plan_batch);
 bool dmma_tiles_fit (const DeviceInfo &dev);
 /* dmma's tile and split-K plan (matmul_dmma.cu): the tile's sides and the k slices run for the
  * product a (as gm_matmul hands it over, before Aᵀ * Bᵀ is swapped).  GPUMAT_DMMA_TILE and

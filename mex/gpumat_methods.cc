@@ -1,11 +1,11 @@
 /* gpumat_methods.cc: compiled fronts of the hot @gpumat methods and of the constructor.
  *
- * One library, installed under eight names: @gpumat/dot.oct, sum.oct, norm.oct, mean.oct,
- * max.oct, min.oct, gather.oct, and gpumat.oct beside gpumat.m.  Octave prefers the .oct to the
+ * One library, installed under ten names: @gpumat/dot.oct, sum.oct, norm.oct, mean.oct,
+ * max.oct, min.oct, gather.oct, fft.oct, ifft.oct, and gpumat.oct beside gpumat.m.  Octave prefers the .oct to the
  * .m of one folder, loads it by its file name and calls the installer G<name>, which makes that
  * row's front.  A front takes only its m-file's common first branch (the rows below: dot (x, y),
- * and sum, norm, mean, max, min, gather of one gpumat array, one output; gpumat (A) of a host
- * numeric or logical array) and hands it to the shell function that the m-file's
+ * and sum, norm, mean, max, min, gather, fft, ifft of one gpumat array, one output; gpumat (A)
+ * of a host numeric or logical array) and hands it to the shell function that the m-file's
  * __gpumat_call__ command runs (gpumat_front.h), so the result is the same bits.  Every other
  * call runs the m-file it shadows, loaded once, which keeps its help text, tests and rules.
  * Why: an m-file method costs Octave's m-file dispatch and its interpreted tests (an empty
@@ -35,7 +35,8 @@
 
 namespace
 {
-  enum front_id { F_DOT, F_SUM, F_NORM, F_MEAN, F_MAX, F_MIN, F_GATHER, F_GPUMAT, F_COUNT };
+  enum front_id { F_DOT, F_SUM, F_NORM, F_MEAN, F_MAX, F_MIN, F_GATHER, F_FFT, F_IFFT, F_GPUMAT,
+                  F_COUNT };
 
   bool gpumat_operand (const octave_value& v)
   {
@@ -103,6 +104,15 @@ namespace
     {"gather", true, one_gpumat,
      [] (const gpumat_front_table& t, const octave_value_list& a, octave_value_list& out)
      { out = t.gather (a(0)); return true; }},
+    /* fft.m, ifft.m -> fourier.m, one argument: ("fft", "fft", G, DIM, DIM, size (G), false)
+       along the first dimension longer than 1, on the direct road where it takes the array
+       (double or single, real or complex, not a scalar, a view or empty); else the m-file */
+    {"fft", true, one_gpumat,
+     [] (const gpumat_front_table& t, const octave_value_list& a, octave_value_list& out)
+     { out = t.fft1 (a(0), false); return out.length () == 1; }},
+    {"ifft", true, one_gpumat,
+     [] (const gpumat_front_table& t, const octave_value_list& a, octave_value_list& out)
+     { out = t.fft1 (a(0), true); return out.length () == 1; }},
     /* gpumat.m: nargin == 1 -> [G, done] = ("upload1", A); returns G when done */
     {"gpumat", false,
      [] (const octave_value_list& a, int nout) { return a.length () == 1 && nout <= 1; },
@@ -271,4 +281,6 @@ GPUMAT_FRONT_INSTALLER (mean, F_MEAN)
 GPUMAT_FRONT_INSTALLER (max, F_MAX)
 GPUMAT_FRONT_INSTALLER (min, F_MIN)
 GPUMAT_FRONT_INSTALLER (gather, F_GATHER)
+GPUMAT_FRONT_INSTALLER (fft, F_FFT)
+GPUMAT_FRONT_INSTALLER (ifft, F_IFFT)
 GPUMAT_FRONT_INSTALLER (gpumat, F_GPUMAT)

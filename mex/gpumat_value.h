@@ -319,6 +319,9 @@ bool direct_dot_vectors (const octave_value& x, const octave_value& y, octave_va
    default dimension), one output; false: the gateway's "reduce" */
 bool direct_vector_norm2 (const octave_value& a, octave_value& out);
 bool direct_reduction (const char *op, const octave_value& a, double dim, octave_value& out);
+/* fft (G) (inverse false) or ifft (G) along G's first dimension longer than 1, of a double or
+   single array, real or complex (narrowed as Octave narrows); false: the gateway's "fft" */
+bool direct_fft (const octave_value& x, bool inverse, octave_value& out);
 
 /* ---- gpumat_value_methods.cc: the commands of the hot methods' common calls ---- */
 octave_value_list method_dotv (const octave_value& x, const octave_value& y);

@@ -72,18 +72,20 @@ namespace
     double host_value = 0;              /* the host scalar, in cls */
   };
 
-  /* cls "double"/"single" of a real gpumat array, owned, non-empty, live on device 0 */
-  bool read_gpumat (const octave_value& v, device_operand& o, bool allow_view)
+  /* cls "double"/"single" of a real gpumat array (complex too with allow_complex: cls then
+     GM_COMPLEX_DOUBLE/SINGLE), owned, non-empty, live on device 0 */
+  bool read_gpumat (const octave_value& v, device_operand& o, bool allow_view,
+                    bool allow_complex = false)
   {
     if (! is_gpumat (v))
       return false;
     const octave_gpumat& g = rep (v);
-    if (g.m_complex || ! g.m_owner || (g.m_op != 0 && ! allow_view))
+    if ((g.m_complex && ! allow_complex) || ! g.m_owner || (g.m_op != 0 && ! allow_view))
       return false;
     if (g.m_cls == "double")
-      o.cls = GM_DOUBLE;
+      o.cls = g.m_complex ? GM_COMPLEX_DOUBLE : GM_DOUBLE;
     else if (g.m_cls == "single")
-      o.cls = GM_SINGLE;
+      o.cls = g.m_complex ? GM_COMPLEX_SINGLE : GM_SINGLE;
     else
       return false;
     const dim_vector& dv = g.m_dims;
@@ -514,6 +516,77 @@ namespace
     return true;
   }
 
+  /* ---- fft -------------------------------------------------------------------------------- */
+  /* fft (G) and ifft (G) of a double or single array, real or complex, along dimension dim
+     (0-based; -1: the first longer than 1, the m-files' common call): gw_fft.c's steps with its C functions,
+     so the same bits.  The transform writes a complex block; Octave narrows a result whose
+     imaginary parts are all zero, so a sample of them is read back (the one wait, as in the
+     gateway: the result's class depends on it) and, only where the sample shows none, the
+     whole check runs and the real parts become the result.  A scalar (the m-file returns it
+     as it is), a view, an empty or a logical array: the m-file and the gateway's. */
+  bool fft_op (const octave_value& x, int dim, bool inverse, octave_value& out)
+  {
+    device_operand a;
+    if (! read_gpumat (x, a, false, true))
+      return false;
+    if (dim < 0)
+      {
+        dim = 0;
+        while (dim < a.nd && a.dims[dim] == 1)
+          dim++;
+      }
+    if (dim >= a.nd || a.dims[dim] == 1)
+      return false;
+    const gm_class real_cls = gm_class_real (a.cls), out_cls = gm_class_complex (real_cls);
+    std::size_t bytes;
+    if (gm_mul_size (static_cast<std::size_t> (a.numel), gm_class_size (out_cls), &bytes)
+            != GM_OK
+        || gm_fft_library (NULL) != GM_OK)
+      return false;
+    result_block r;
+    int any = 0;
+    if (! r.alloc (bytes)
+        || gm_fft (a.cls, a.nd, a.dims, dim, dim, inverse, a.ptr, r.ptr, 0) != GM_OK
+        || gm_fft_sample_imag (out_cls, a.numel, r.ptr, &any, 0) != GM_OK
+        || (! any && gm_complex_has_imag (out_cls, a.numel, r.ptr, &any, 0) != GM_OK))
+      return false;
+    if (any)
+      {
+        out = owned_result (r.keep (), bytes, a.nd, a.dims, octave_class (real_cls), true);
+        return true;
+      }
+    result_block re;
+    const std::size_t real_bytes = static_cast<std::size_t> (a.numel) * gm_class_size (real_cls);
+    if (! re.alloc (real_bytes)
+        || gm_complex_real_part (out_cls, a.numel, r.ptr, re.ptr, 0) != GM_OK)
+      return false;
+    out = owned_result (re.keep (), real_bytes, a.nd, a.dims, octave_class (real_cls));
+    return true;
+  }
+
+  bool direct_fft_command (const octave_value_list& args, int nargout, octave_value_list& out)
+  {
+    /* ("fft", CALLER, X, FIRST, LAST, SIZE, INVERSE) along one dimension, SIZE X's own */
+    if (args.length () != 7 || nargout > 1 || ! is_gpumat (args(2))
+        || ! args(3).is_real_scalar () || ! args(4).is_real_scalar ()
+        || ! args(6).is_real_scalar () || ! args(5).is_double_type () || args(5).iscomplex ())
+      return false;
+    const double first = args(3).double_value ();
+    const dim_vector& dv = rep (args(2)).m_dims;
+    const NDArray size = args(5).array_value ();
+    if (first != args(4).double_value () || first != std::floor (first) || first < 1
+        || first > dv.ndims () || size.numel () != dv.ndims ())
+      return false;
+    for (int d = 0; d < dv.ndims (); d++)
+      if (size(d) != dv(d))
+        return false;
+    octave_value r;
+    if (! fft_op (args(2), static_cast<int> (first) - 1, args(6).double_value () != 0, r))
+      return false;
+    out = ovl (r);
+    return true;
+  }
+
   /* ---- gather and upload -------------------------------------------------------------------- */
   template <typename ARRAY>
   octave_value gathered (const octave_gpumat& g, std::size_t bytes, bool& ok)
@@ -660,6 +733,7 @@ namespace
   const direct_row direct_table[] = {
     {"binary", direct_binary}, {"unary", direct_unary}, {"mul", direct_mul}, {"dot", direct_dot},
     {"reduce", direct_reduce}, {"gather", direct_gather}, {"upload", direct_upload},
+    {"fft", direct_fft_command},
   };
 
 }
@@ -865,6 +939,11 @@ bool direct_vector_norm2 (const octave_value& a, octave_value& out)
 bool direct_reduction (const char *op, const octave_value& a, double dim, octave_value& out)
 {
   return direct_available () && counted (reduce_op (op, a, dim, out));
+}
+
+bool direct_fft (const octave_value& x, bool inverse, octave_value& out)
+{
+  return direct_available () && counted (fft_op (x, -1, inverse, out));
 }
 
 bool direct_free (uint64_t block)

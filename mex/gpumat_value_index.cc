@@ -23,15 +23,26 @@ static dim_vector fold_dims (const dim_vector& dv, int n)
   return r;
 }
 
-/* The subscripts of one index argument for the gateway: ':' or 1-based doubles, and its
-   count.  Logical masks (host, or gpumat gathered) become their positions. */
-static octave_value subscript (const octave_value& arg, octave_idx_type extent_limit,
-                               octave::idx_vector& iv)
+/* The index vector of index argument k of n (a gpumat one gathered first; a logical mask gives
+   its positions), a bad subscript's position set as octave_base_matrix sets it. */
+static void index_vector_at (const octave_value& arg, octave::idx_vector& iv, int n, int k)
 {
-  octave_value a = arg;
-  if (is_gpumat (a))
-    a = gather (a);
-  iv = a.index_vector ();
+  try
+    {
+      iv = is_gpumat (arg) ? gather (arg).index_vector () : arg.index_vector ();
+    }
+  catch (octave::index_exception& e)
+    {
+      e.set_pos_if_unset (n, k + 1);
+      throw;
+    }
+}
+
+/* An index vector as the gateway takes a subscript: ':' or its 1-based positions as doubles
+   (made only for the gateway's road: G(1:n) would otherwise write n doubles the direct road
+   never reads). */
+static octave_value gateway_subscript (const octave::idx_vector& iv, octave_idx_type extent_limit)
+{
   if (iv.is_colon ())
     return octave_value (":");
   const octave_idx_type n = iv.length (extent_limit);
@@ -41,19 +52,12 @@ static octave_value subscript (const octave_value& arg, octave_idx_type extent_l
   return d;
 }
 
-/* subscript (), with a bad subscript's position set as octave_base_matrix does (k of n) */
+/* Both: the gateway's subscript for argument k of n, and its index vector in iv */
 static octave_value subscript_at (const octave_value& arg, octave_idx_type len,
                                   octave::idx_vector& iv, int n, int k)
 {
-  try
-    {
-      return subscript (arg, len, iv);
-    }
-  catch (octave::index_exception& e)
-    {
-      e.set_pos_if_unset (n, k + 1);
-      throw;
-    }
+  index_vector_at (arg, iv, n, k);
+  return gateway_subscript (iv, len);
 }
 
 octave_value octave_gpumat::subsref (const std::string& type,
@@ -127,11 +131,6 @@ octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix)
     return ovl (octave_value (g.clone ()));
   const dim_vector dv = g.m_dims;
   const dim_vector fd = n == 1 ? dim_vector (dv.numel (), 1) : fold_dims (dv, n);
-  octave_value_list args (3 + n);
-  args(0) = "index";
-  args(1) = "index";
-  /* a view G' goes as it is: "index" reads it where it lies (mex/gw_index.c) */
-  args(2) = self_value (g);
   dim_vector rd;
   std::vector<octave::idx_vector> ivs (n);
   /* Bad subscripts (0, 1.5, -1) and subscripts past the end raise Octave's own
@@ -140,7 +139,7 @@ octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix)
   for (int k = 0; k < n; k++)
     {
       const octave_idx_type len = n == 1 ? dv.numel () : fd(k);
-      args(3 + k) = subscript_at (ix(k), len, ivs[k], n, k);
+      index_vector_at (ix(k), ivs[k], n, k);
       const octave_idx_type ext = ivs[k].extent (len);
       if (ext > len)
         octave::err_index_out_of_range (n, k + 1, ext, len, dv);
@@ -180,16 +179,18 @@ octave_value_list index_op (const octave_gpumat& g, const octave_value_list& ix)
     if (n <= index_max_subscripts && direct_index (g, ivs, ext, rd, direct))
       return ovl (direct);
   }
+  /* the gateway's "index": the view G' as it is ("index" reads it where it lies,
+     mex/gw_index.c), the result's size, the subscripts */
   RowVector od (rd.ndims ());
   for (int k = 0; k < rd.ndims (); k++)
     od(k) = rd(k);
   octave_value_list gargs (3 + n + 1);
   gargs(0) = "index";
   gargs(1) = "index";
-  gargs(2) = args(2);
+  gargs(2) = self_value (g);
   gargs(3) = od;
   for (int k = 0; k < n; k++)
-    gargs(4 + k) = args(3 + k);
+    gargs(4 + k) = gateway_subscript (ivs[k], n == 1 ? dv.numel () : fd(k));
   return call_gateway (gargs, 1);
 }
 
@@ -228,7 +229,7 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   if (n == 1)
     {
       octave::idx_vector iv;
-      subscript_at (ix(0), dv.numel (), iv, 1, 0);
+      index_vector_at (ix(0), iv, 1, 0);
       const octave_idx_type total = dv.numel ();
       if (iv.is_colon ())
         return gw1 (ovl ("index", "index", self, RowVector (2, 0.0), NDArray (dim_vector (1, 0))));
@@ -273,7 +274,7 @@ static octave_value delete_elements (const octave_gpumat& g, const octave_value_
   for (int k = 0; k < n; k++)
     {
       const octave_idx_type len = k < dv.ndims () ? dv(k) : 1;
-      subscript_at (ix(k), len, ivs[k], n, k);
+      index_vector_at (ix(k), ivs[k], n, k);
       if (! ivs[k].is_colon ())
         {
           literal_colons = false;

@@ -1,7 +1,8 @@
 /* gpumat_value_methods.cc: the shell's side of the hot @gpumat methods' common calls,
  * dot (x, y), sum (G), norm (G), mean (G), max (G), min (G), gather (G) and gpumat (A): the
  * commands "dotv", "sum", "norm2", "gather" and "upload1" of __gpumat_call__ (what the m-files
- * call), and the same functions in the table that the compiled fronts call (gpumat_front.h,
+ * call), and the same functions in the table that the compiled fronts call, with fft (G) and
+ * ifft (G) (the direct road's "fft" row, which fourier.m's command reaches too) (gpumat_front.h,
  * mex/gpumat_methods.cc), so that both roads compute with the same code, bit for bit.
  *
  * Each decides device or host in C++, where the m-files' class tests in Octave code cost
@@ -161,9 +162,20 @@ namespace
     return method_upload1 (a);
   }
 
+  /* fft (G), ifft (G): the direct road or nothing (an m-file's road is the gateway's through
+     fourier.m, whose tests this would repeat) */
+  octave_value_list front_fft1 (const octave_value& a, bool inverse)
+  {
+    octave_value r;
+    if (! direct_fft (a, inverse, r))
+      return octave_value_list ();
+    front_calls++;
+    return ovl (r);
+  }
+
   const gpumat_front_table table = {
     GPUMAT_FRONT_VERSION, front_enabled, front_dotv, front_sum, front_norm2, front_reduce,
-    front_gather, front_upload1,
+    front_gather, front_upload1, front_fft1,
   };
 }
 

@@ -32,7 +32,8 @@ function [cases, mismatches] = direct_check ()
            @(x) 2 * x, @(x) x * single(3), @(x) x + 1, @(x) 1 - x, @(x) x' * x(:, 1), ...
            @floor, @ceil, @round, @fix, @sign, @sin, @cos, @tan, @atan, @sinh, @cosh, @tanh, ...
            @asinh, @expm1, @gamma, @erf, @erfc, @cbrt, @isnan, @isinf, @isfinite, @sqrt, ...
-           @log, @asin, @acosh, @log1p, @lgamma};
+           @log, @asin, @acosh, @log1p, @lgamma, @fft, @ifft, @(x) fft(x, [], 2), ...
+           @(x) ifft(x, [], 3), @(x) fft(x')};
   cases = 0;  mismatches = {};
   for c = {@double, @single}
     for i = 1:numel (values)
@@ -64,6 +65,18 @@ function [cases, mismatches] = direct_check ()
           endfor
         endfor
       endfor
+    endfor
+  endfor
+  ## fft and ifft of complex data, and of data whose transform is real (narrowed)
+  for v = {[1+2i 3 -1i], single([1i; 2; 3-1i; 0]), complex(reshape(1:24, 2, 3, 4), -1), ...
+           [1 2 2], single([4; 1; 1]), [1+1i 0; 1-1i 0], complex([2 NaN 1], 0)}
+    for f = {@fft, @ifft, @(x) fft(x, [], 2), @(x) ifft(x, [], 1)}
+      [ok, why] = same_both_roads (f{1}, {gpumat(v{1})});
+      cases++;
+      if (! ok)
+        mismatches{end+1} = sprintf ("%s (%s %s%s): %s", func2str (f{1}), class (v{1}),
+                                     mat2str (size (v{1})), ifelse_text (iscomplex (v{1})), why);
+      endif
     endfor
   endfor
   ## gather and upload of every class

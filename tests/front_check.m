@@ -4,7 +4,7 @@
 ## @deftypefn  {} {[@var{passed}, @var{failed}] =} front_check ()
 ## @deftypefnx {} {} front_check ("print")
 ## The compiled fronts of the hot @gpumat methods (mex/gpumat_methods.cc: @gpumat/dot.oct,
-## sum, norm, mean, max, min, gather, and gpumat.oct) give what their m-files give.  Each case
+## sum, norm, mean, max, min, gather, fft, ifft, and gpumat.oct) give what their m-files give.  Each case
 ## (every form of those calls: the fronts' common calls, the forms they hand to the m-file,
 ## errors, @code{gpumat ()}, @code{gpumat.ones (2)}, @code{[m, i] = max (G)}, every element
 ## class, complex, empty and N-D data) runs with the fronts' road on and off
@@ -56,7 +56,7 @@ function [passed, failed] = front_check (mode)
   [p, f] = check (u(1) == u0(1), sprintf ("%d device blocks left behind", u(1) - u0(1)));
   passed += p;  failed += f;
   ## installed beside the m-files (or first on the path in a build tree), help byte for byte
-  names = {"dot", "sum", "norm", "mean", "max", "min", "gather"};
+  names = {"dot", "sum", "norm", "mean", "max", "min", "gather", "fft", "ifft"};
   for k = 1:numel (names)
     [p, f] = same_help (["@gpumat/" names{k}], ["@gpumat/" names{k} ".m"]);
     passed += p;  failed += f;
@@ -101,6 +101,18 @@ function c = front_cases ()
            "[r1, r2] = norm (v);", "r1 = norm (Gs, 2);", ...
            "r1 = gather (G, 2);", "[r1, r2] = gather (G);", "r1 = evalc ('sum (G)');", ...
            "r1 = evalc ('gather (v)');", "r1 = evalc ('dot (v, w)');", "r1 = evalc ('norm (v)');"}];
+  ## fft and ifft: the common call (one gpumat array) over classes, shapes, a real result
+  ## (narrowed), and the forms the fronts leave to the m-file (views, scalars, empty, integer and
+  ## logical data, more arguments, two outputs)
+  for f = {"fft", "ifft"}
+    for a = {"G", "Gs", "Gl", "Gi", "Gc", "Gcs", "E", "E0", "N", "v", "vs", "vc", "s1", "Gt", ...
+             "G'", "h5", "gpumat ([1 2 2])", "gpumat (single ([4; 1; 1]))", "w"}
+      c{end+1} = sprintf ("r1 = %s (%s);", f{1}, a{1});
+    endfor
+    c = [c, {sprintf("r1 = %s (G, 8);", f{1}), sprintf("r1 = %s (G, [], 2);", f{1}), ...
+             sprintf("r1 = %s (N, [], 3);", f{1}), sprintf("[r1, r2] = %s (G);", f{1}), ...
+             sprintf("r1 = %s ();", f{1}), sprintf("r1 = evalc ('%s (v)');", f{1})}];
+  endfor
   ## the constructor: the common call over every class, and every other form
   c = [c, {"r1 = gpumat (magic (4));", "r1 = gpumat (single (h5));", "r1 = gpumat (int8 (h5));", ...
            "r1 = gpumat (uint64 (h5));", "r1 = gpumat (true (2, 3));", "r1 = gpumat (false (0, 3));", ...

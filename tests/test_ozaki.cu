@@ -53,15 +53,20 @@
  * cannot keep, dmma's 128x128 kernel computes the marked tiles): after every scheme II product
  * gm_matmul_ozaki_tiles must count C's tiles (compute capability 9.0: the pass must run), mark
  * none on the data that expects no FP64 element and some wherever there is one, and dmma run
- * with GPUMAT_DMMA_TILE=128x128 GPUMAT_DMMA_SLICES=1 on the same operands must give bit for bit
- * every tile the guard surely marks (a NaN or Inf in its rows or columns, codes past the
- * overflow rule) and at least as many tiles as were marked (check_tiles).  Its own data sets
+ * with GPUMAT_DMMA_TILE=128x128 (the tile pass splits k as dmma plans it for that tile) on the
+ * same operands must give bit for bit every tile the guard surely marks (a NaN or Inf in its
+ * rows or columns, codes past the overflow rule) and at least as many tiles as were marked
+ * (check_tiles); at small m, n and deep k (64x64x4096: 16 slices) exactly the tiles a NaN and a
+ * -Inf mark, and every other tile bit for bit the clean product's (tile_split), pages and Cᵀ
+ * included, GPUMAT_DMMA_SLICES read by both.  Its own data sets
  * (adversarial ()): expspread (every element 2^(-60..60)), bands (rows 2^+-400, columns
  * 2^+-300), onehuge (one element 2^300 in op(A), one 2^-250 in op(B)), nearunf (results below
  * 2^-1022 in some tiles: the crt marks them), nearovf (codes past 1022 - ceil (log2 k) in one
  * row tile: the guard marks it), with the hard sets above, k prime (97, 1009), m and n not
  * multiples of 128, tiny shapes, zero dimensions and pages, batches with one page spread; a
- * third of them again under each forced gemm.
+ * third of them again under each forced gemm.  sparseblocks (rows and columns of blocks 0, 2, ..
+ * with one value each: the premark sends every tile they touch to dmma unsliced, the other
+ * tiles stay ozaki's) runs with them, in batches (page 1 only; B shared) and Aᵀ * Bᵀ.
  *
  *   test_ozaki            the full set
  *   test_ozaki --quick    fewer shapes (for compute-sanitizer memcheck)
@@ -242,8 +247,10 @@ static void make_values (pattern pat, int64_t m, int64_t n, int64_t k, double *a
     break;
   }
   case SPARSEBLOCKS:   /* rows of op(A) and columns of op(B) in blocks 0, 2, .. one value (p = 0):
-                         their 1-norms below the first slice pass's dense_l1, their tiles kept
-                         (T >= 64^2), the tiles of a sparse row and a dense column marked */
+                         1-norms in [1/2, 1), below the premark's min (16, k / 32) from
+                         k = 32, so every tile of those blocks goes to dmma unsliced (the guard
+                         would keep the sparse-sparse ones: T >= 64^2), dense blocks' tiles kept
+                         (partly marked blocks) */
     for (int64_t i = 0; i < m; i++)
       for (int64_t p = 0; p < k; p++)
         a[i * k + p] = sparse_block (i, p, a[i * k + p]);
@@ -402,10 +409,11 @@ static int sure_fp64 (int ca, int cb, int64_t k)
 
 /* After an ozaki product (hOz: its C, pages sc apart; marked, tiles: gm_matmul_ozaki_tiles;
    fixups: gm_matmul_ozaki_stats; ca, cb: code_of of each page's rows of op(A), columns of
-   op(B)): the counts agree with C's 128x128 tiles, and dmma with its 128x128 tile unsplit
-   (GPUMAT_DMMA_TILE=128x128, GPUMAT_DMMA_SLICES=1) on the same operands gives bit for bit the
-   tiles the guard must mark and at least `marked` tiles in all (the tile pass is that kernel:
-   a marked tile that differs fails this). */
+   op(B)): the counts agree with C's 128x128 tiles, and dmma with its 128x128 tile and the slices
+   it plans for it (GPUMAT_DMMA_TILE=128x128; GPUMAT_DMMA_SLICES as the caller left it, which
+   the tile pass reads too) on the same operands gives bit for bit the tiles the guard must mark
+   and at least `marked` tiles in all (the tile pass is that kernel with that split: a marked
+   tile that differs fails this). */
 static void check_tiles (const char *what, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k,
                          const double *dA, int64_t lda, int64_t sa, const double *dB, int64_t ldb,
                          int64_t sb, double *dC, int64_t ldc, int64_t sc, int64_t pages,
@@ -426,12 +434,13 @@ static void check_tiles (const char *what, gm_op opa, gm_op opb, int64_t m, int6
   const size_t nc = (size_t) (sc * (pages - 1) + ldc * n);
   double *hD = (double *) xmalloc (sizeof (double) * nc);
   tu_setenv ("GPUMAT_DMMA_TILE", "128x128");
-  tu_setenv ("GPUMAT_DMMA_SLICES", "1");
+  int plan_m = 0, plan_n = 0, plan_slices = 0;
   TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc));
-  const gm_status st = gm_matmul (GM_MATMUL_DMMA, GM_DOUBLE, opa, opb, m, n, k, dA, lda, sa, dB,
-                                  ldb, sb, dC, ldc, sc, pages, 0);
+  gm_status st = gm_matmul_dmma_plan (opa, opb, m, n, k, pages, &plan_m, &plan_n, &plan_slices);
+  if (st == GM_OK)
+    st = gm_matmul (GM_MATMUL_DMMA, GM_DOUBLE, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC,
+                    ldc, sc, pages, 0);
   tu_setenv ("GPUMAT_DMMA_TILE", NULL);
-  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
   TU_CUDA (cudaDeviceSynchronize ());
   TU_CUDA (cudaMemcpy (hD, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
   int64_t equal = 0, sure = 0, sure_bad = 0;
@@ -450,10 +459,40 @@ static void check_tiles (const char *what, gm_op opa, gm_op opb, int64_t m, int6
         sure_bad += must && !same;
       }
   tu_result (st == GM_OK && sure_bad == 0 && equal >= marked,
-             "%s: %lld tiles bit for bit dmma's (128x128, unsplit), %lld marked; %lld of the %lld "
-             "tiles the guard must mark differ (status %d)", what, (long long) equal,
-             (long long) marked, (long long) sure_bad, (long long) sure, (int) st);
+             "%s: %lld tiles bit for bit dmma's (128x128, %d slices of k), %lld marked; %lld of "
+             "the %lld tiles the guard must mark differ (status %d)", what, (long long) equal,
+             plan_slices, (long long) marked, (long long) sure_bad, (long long) sure, (int) st);
   free (hD);
+}
+
+/* check_tiles with the codes of every page's rows of op(A) and columns of op(B) computed here
+   from the host operands hA and hB (as gm_matmul read them: pages sa and sb apart) */
+static void check_tiles_of (const char *what, gm_op opa, gm_op opb, int64_t m, int64_t n,
+                            int64_t k, const double *hA, const double *dA, int64_t lda, int64_t sa,
+                            const double *hB, const double *dB, int64_t ldb, int64_t sb,
+                            double *dC, int64_t ldc, int64_t sc, int64_t pages, const double *hOz,
+                            int64_t marked, int64_t tiles, int64_t fixups)
+{
+  int *ca = (int *) xmalloc (sizeof (int) * pages * m);
+  int *cb = (int *) xmalloc (sizeof (int) * pages * n);
+  double *x = (double *) xmalloc (sizeof (double) * k);
+  for (int64_t pg = 0; pg < pages; pg++) {
+    for (int64_t i = 0; i < m; i++) {
+      for (int64_t p = 0; p < k; p++)
+        x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
+      ca[pg * m + i] = code_of (x, 1, k);
+    }
+    for (int64_t j = 0; j < n; j++) {
+      for (int64_t p = 0; p < k; p++)
+        x[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
+      cb[pg * n + j] = code_of (x, 1, k);
+    }
+  }
+  check_tiles (what, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC, ldc, sc, pages, hOz, ca, cb,
+               marked, tiles, fixups, 0);
+  free (ca);
+  free (cb);
+  free (x);
 }
 
 /* One product: values, stored layouts, reference, then ozaki and dmma against the bound.
@@ -641,6 +680,17 @@ static void run (pattern pat, gm_op opa, gm_op opb, int64_t m, int64_t n, int64_
               (long long) k);
     check_tiles (what, opa, opb, m, n, k, dA, lda, 0, dB, ldb, 0, dC, ldc, 0, 1, hOz, ca, cb,
                  marked, tiles, oz_fixups, expect_fix == 0);
+    if (pat == SPARSEBLOCKS && tiles > 0 && k >= 32) {
+      /* the premark: every tile in a sparse block's rows or columns, no other (dense x dense
+         keeps as uniform does).  Below k = 32 its line k / 32 is under the sparse rows'
+         1-norms (>= 1/2): nothing premarked, the guard decides alone */
+      int64_t pre = 0;
+      for (int64_t ti = 0; ti < (m + 127) / 128; ti++)
+        for (int64_t tj = 0; tj < (n + 127) / 128; tj++)
+          pre += ti % 2 == 0 || tj % 2 == 0;
+      tu_result (marked == pre, "%s: premark: %lld tiles marked, %lld in sparse blocks", what,
+                 (long long) marked, (long long) pre);
+    }
     free (ca);
     free (cb);
   }
@@ -737,25 +787,9 @@ static void run_batch (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, in
     tu_result (bad == 0 && gaps == 0, "%s: %lld bad, %lld gap elements written, first %s", what,
                (long long) bad, (long long) gaps, first);
     if (scheme2 () && k >= 16 && k <= OZ2_MAX_K && slices > 0) {
-      /* the codes of every page's rows and columns, then the tile pass against dmma */
-      int *ca = (int *) xmalloc (sizeof (int) * pages * m);
-      int *cb = (int *) xmalloc (sizeof (int) * pages * n);
-      for (int64_t pg = 0; pg < pages; pg++) {
-        for (int64_t i = 0; i < m; i++) {
-          for (int64_t p = 0; p < k; p++)
-            x[p] = hA[pg * sa + at_a (opa, i, p, lda)];
-          ca[pg * m + i] = code_of (x, 1, k);
-        }
-        for (int64_t j = 0; j < n; j++) {
-          for (int64_t p = 0; p < k; p++)
-            y[p] = hB[pg * sb + at_b (opb, p, j, ldb)];
-          cb[pg * n + j] = code_of (y, 1, k);
-        }
-      }
-      check_tiles (what, opa, opb, m, n, k, dA, lda, sa, dB, ldb, sb, dC, ldc, sc, pages, hC, ca,
-                   cb, marked, tiles, fixups, 0);
-      free (ca);
-      free (cb);
+      /* the tile pass against dmma */
+      check_tiles_of (what, opa, opb, m, n, k, hA, dA, lda, sa, hB, dB, ldb, sb, dC, ldc, sc,
+                      pages, hC, marked, tiles, fixups);
     }
     free (x);
     free (y);
@@ -795,13 +829,112 @@ static void zero_dims (void)
   gm_device_free (d);
 }
 
+/* Scheme II's tile pass split along k (issue 34): at small m and n and deep k dmma splits k
+   into slices (m = n = 64, k = 4096: one 128x128 tile, 16 slices of 256 on a 132-SM H200), and
+   so does the tile pass: its marked tiles equal dmma's under GPUMAT_DMMA_TILE=128x128 bit for
+   bit (check_tiles), and its split launch and masked sum leave every unmarked tile as the crt
+   wrote it.  Uniform pages (the guard keeps all of them), those past page 0 (all where there is
+   one page) with a NaN in row 1 of op(A) (C's first row of tiles marked), the last page also
+   with a -Inf in op(B)'s last column (its last column of tiles marked): exactly those tiles
+   marked, every other tile bit for bit the same product's on the clean operands, and C's gaps
+   (ldc = m + 1, 2 elements between pages) keep their fill.  slices: GPUMAT_DMMA_SLICES for
+   the product and the comparison alike (the tile pass reads it as dmma does); NULL: planned,
+   and then the plan must split. */
+static void tile_split (gm_op opa, gm_op opb, int64_t m, int64_t n, int64_t k, int64_t pages,
+                        const char *slices)
+{
+  const int64_t lda = stored_rows_a (opa, m, k), ldb = stored_rows_b (opb, k, n), ldc = m + 1;
+  const int64_t sa = lda * stored_cols_a (opa, m, k), sb = ldb * stored_cols_b (opb, k, n);
+  const int64_t sc = ldc * n + 2, na = sa * pages, nb = sb * pages, nc = sc * pages;
+  const int64_t tm = (m + 127) / 128, tn = (n + 127) / 128, first_bad = pages > 1 ? 1 : 0;
+  double *hA = (double *) xmalloc (sizeof (double) * na);
+  double *hB = (double *) xmalloc (sizeof (double) * nb);
+  double *hC0 = (double *) xmalloc (sizeof (double) * nc);
+  double *hC = (double *) xmalloc (sizeof (double) * nc);
+  for (int64_t e = 0; e < na; e++)
+    hA[e] = tu_uniform ();
+  for (int64_t e = 0; e < nb; e++)
+    hB[e] = tu_uniform ();
+  double *dA, *dB, *dC;
+  TU_GM (gm_device_alloc ((void **) &dA, sizeof (double) * na));
+  TU_GM (gm_device_alloc ((void **) &dB, sizeof (double) * nb));
+  TU_GM (gm_device_alloc ((void **) &dC, sizeof (double) * nc));
+  tu_setenv ("GPUMAT_DMMA_SLICES", slices);
+  tu_setenv ("GPUMAT_DMMA_TILE", "128x128");
+  int plan_m = 0, plan_n = 0, plan_slices = 0;
+  const gm_status plan_st = gm_matmul_dmma_plan (opa, opb, m, n, k, pages, &plan_m, &plan_n,
+                                                 &plan_slices);
+  tu_setenv ("GPUMAT_DMMA_TILE", NULL);
+  gm_status st = GM_OK;
+  int64_t marked = 0, tiles = 0, fixups = 0;
+  for (int dirty = 0; dirty < 2; dirty++) {
+    if (dirty) {
+      for (int64_t pg = first_bad; pg < pages; pg++)
+        hA[pg * sa + at_a (opa, 1 % m, k / 2, lda)] = NAN;
+      hB[(pages - 1) * sb + at_b (opb, k / 3, n - 1, ldb)] = -INFINITY;
+    }
+    TU_CUDA (cudaMemcpy (dA, hA, sizeof (double) * na, cudaMemcpyHostToDevice));
+    TU_CUDA (cudaMemcpy (dB, hB, sizeof (double) * nb, cudaMemcpyHostToDevice));
+    TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * nc));
+    const gm_status s1 = gm_matmul (GM_MATMUL_OZAKI, GM_DOUBLE, opa, opb, m, n, k, dA, lda, sa,
+                                    dB, ldb, sb, dC, ldc, sc, pages, 0);
+    TU_CUDA (cudaDeviceSynchronize ());
+    st = st != GM_OK ? st : s1;
+    TU_CUDA (cudaMemcpy (dirty ? hC : hC0, dC, sizeof (double) * nc, cudaMemcpyDeviceToHost));
+  }
+  int ozaki_slices = 0;
+  TU_GM (gm_matmul_ozaki_stats (&ozaki_slices, &fixups));
+  TU_GM (gm_matmul_ozaki_tiles (&marked, &tiles));
+  char what[200];
+  snprintf (what, sizeof what, "ozaki%s tile split %c%c %lldx%lldx%lld x %lld pages (%s slices)",
+            version_label (), op_letter[opa], op_letter[opb], (long long) m, (long long) n,
+            (long long) k, (long long) pages, slices ? slices : "planned");
+  /* the tiles the bad values mark, the unmarked ones that differ from the clean product's */
+  int64_t want = 0, differ = 0, gaps = 0;
+  for (int64_t pg = 0; pg < pages; pg++)
+    for (int64_t tj = 0; tj < tn; tj++)
+      for (int64_t ti = 0; ti < tm; ti++) {
+        const int bad = pg >= first_bad && (ti == 0 || (pg == pages - 1 && tj == tn - 1));
+        want += bad;
+        int same = 1;
+        for (int64_t j = tj * 128; !bad && j < n && j < (tj + 1) * 128; j++)
+          for (int64_t i = ti * 128; i < m && i < (ti + 1) * 128; i++) {
+            const int64_t e = pg * sc + i + j * ldc;
+            same = same && memcmp (&hC[e], &hC0[e], sizeof (double)) == 0;
+          }
+        differ += !same;
+      }
+  const uint64_t fill = ~(uint64_t) 0;
+  for (int64_t e = 0; e < nc; e++) {
+    const int64_t r = e % sc, i = r % ldc, j = r / ldc;
+    if (j >= n || i >= m)
+      gaps += memcmp (&hC[e], &fill, sizeof (double)) != 0;
+  }
+  tu_result (st == GM_OK && plan_st == GM_OK && (slices || plan_slices > 1)
+                 && (tiles == 0 || marked == want) && differ == 0 && gaps == 0,
+             "%s: status %d, dmma's 128x128 plan %d slices (status %d); %lld of %lld tiles "
+             "marked (%lld expected); %lld unmarked tiles differ from the clean product's, %lld "
+             "gap elements written", what, (int) st, plan_slices, (int) plan_st,
+             (long long) marked, (long long) tiles, (long long) want, (long long) differ,
+             (long long) gaps);
+  if (st == GM_OK && scheme2 ())   /* the marked tiles against dmma's */
+    check_tiles_of (what, opa, opb, m, n, k, hA, dA, lda, sa, hB, dB, ldb, sb, dC, ldc, sc, pages,
+                    hC, marked, tiles, fixups);
+  tu_setenv ("GPUMAT_DMMA_SLICES", NULL);
+  gm_device_free (dA);
+  gm_device_free (dB);
+  gm_device_free (dC);
+  free (hA); free (hB); free (hC0); free (hC);
+}
+
 /* Scheme II's tile pass (issue 34) on data whose elements its guard cannot all keep:
    element-wise exponent spread, rows and columns of huge and tiny values, one huge element,
    results near underflow (the crt marks their tiles) and codes past the overflow rule (the
    guard marks), and the earlier hard sets; k prime, m and n not multiples of 128 (partial
    tiles; n = 260 and 383 leave ws256 a 128-column tile of padding), op pairs in turn; zero
-   dimensions; batches whose second page is spread.  Each product within the bound and its
-   marked tiles dmma's bit for bit (check_tiles).  level 0: all; 1: fewer; 2 (racecheck, and
+   dimensions; batches whose second page is spread; the tile pass in dmma's k slices at small m
+   and n (tile_split).  Each product within the bound and its marked tiles dmma's bit for bit
+   (check_tiles).  level 0: all; 1: fewer; 2 (racecheck, and
    each forced gemm): a third of the data sets at one shape. */
 static void adversarial (int level)
 {
@@ -817,9 +950,18 @@ static void adversarial (int level)
     if (level == 0)
       run (pats[q], pair_a (p2), pair_b (p2), 131, 383, 1009, fix);
   }
+  /* the tile pass in dmma's k slices (dmma_split at these shapes on a 132-SM H200): a
+     transposed C, its tiles 2 x 1, in 4 slices */
+  tile_split (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 200, 64, 1024, 2, NULL);
   if (level == 2)
     return;
   zero_dims ();
+  tile_split (GM_OP_NONE, GM_OP_NONE, 64, 64, 4096, 1, NULL);   /* one tile, 16 slices */
+  tile_split (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 300, 200, 4096, 1, NULL);   /* Cᵀ's 2 x 3, 16 */
+  tile_split (GM_OP_NONE, GM_OP_TRANSPOSE, 64, 200, 2048, 3, NULL);   /* pages: 6 tiles, 8 */
+  tile_split (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 130, 64, 4096, 2, "5");   /* forced: 5 */
+  if (level == 0)
+    tile_split (GM_OP_TRANSPOSE, GM_OP_NONE, 64, 64, 16384, 1, NULL);   /* 64 slices */
   run_batch (GM_OP_NONE, GM_OP_NONE, 150, 140, 97, 3, 0, 0, 1);
   run_batch (GM_OP_TRANSPOSE, GM_OP_TRANSPOSE, 129, 257, 61, 2, 0, 1, 1);
   run_batch (GM_OP_NONE, GM_OP_TRANSPOSE, 300, 270, 97, 3, 0, 0, 2);
@@ -983,8 +1125,9 @@ int main (int argc, char **argv)
     run (UNIFORM, N, N, 96, 80, 256, -1);
     run (SPECIALS, T, T, 300, 300, 300, -1);
     run (WIDE, N, N, 64, 64, 2048, -1);
-    /* deep k: not under racecheck, where check_tiles' unsplit dmma of 37x29x100000 is one
-       128x128 tile's 1.6e9 multiply-adds through shared memory in one block */
+    /* deep k: not under racecheck, where check_tiles' dmma of 37x29x100000 is one 128x128
+       tile's 1.6e9 multiply-adds through shared memory (in 132 slices on an H200, where it was
+       one block before the tile pass split k: the same work) */
     if (quick == 2)
       continue;
     run (FULLBITS, T, N, 200, 130, 3000, -1);

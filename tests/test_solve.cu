@@ -824,8 +824,12 @@ int main (int argc, char **argv)
   /* cuSOLVER and cuBLAS are loaded at the first solve (dlopen), not linked */
   tu_result (gm_solver_library () == GM_OK, "cuSOLVER and cuBLAS loaded: %s",
              gm_error_detail ());
+  if (race)
+    progress ("loading cuSOLVER and cuBLAS");
   for (gm_class c : classes) {
     test_nonfinite (c);
+    if (race)
+      progress ("NaN and Inf");
     test_probe (c);
     /* racecheck (session 29: test_solve --race had not finished in 560 s): one real and one
        complex class through cuSOLVER; the probe's real and complex kernels meet every class
@@ -835,8 +839,12 @@ int main (int argc, char **argv)
       continue;
     }
     test_solve (c);
+    if (race)
+      progress ("solve");
     test_inverse (c);
     test_det (c);
+    if (race)
+      progress ("inverse and det");
     test_lu_chol (c);
     test_misc (c);
     progress (gm_class_name (c));

@@ -1,24 +1,32 @@
 /* scheme2.cu: the ozaki family's scheme II (Ozaki, Uchino and Imamura's integer-modular
  * scheme), the default where k <= 131071: each row of op(A) and column of op(B) scaled to
+/* scheme2.cu: the ozaki family's scheme II (Ozaki, Uchino and Imamura's integer-modular
+ * scheme), the default where k <= 131071: each row of op(A) and column of op(B) scaled to
  * integers of b bits, A' B' computed exactly from its residues modulo N = 15 (k <= 1024) or 16
  * pairwise coprime moduli <= 256, the fewest that keep b = 53 (GPUMAT_OZAKI_MODULI = 12..16
  * forces a count), one int8 GEMM each, by the Chinese remainder theorem, rounded once: N + 1
  * int8 GEMMs with the guard's where scheme I takes 37.  Passes:
- * scan (ozaki.cuh), slice (a plane of 7-bit tops per operand, and the N residue planes of rows
- * whose 1-norm is at least 16 times their top: Oz2Slice), the tops gemm, the guard (issue 34: it
- * marks each 128x128 tile of C holding an element it cannot keep, and flags the row blocks of the
- * tiles it keeps), the other rows' residue planes in flagged blocks, the N residue gemms (here on
- * mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of marked tiles return at
- * once), crt (marked tiles skipped; a result near overflow or underflow marks its tile), then
- * dmma's tile pass (matmul_dmma_tiles) computes the marked tiles: where all is marked, ozaki
- * costs dmma plus the scan, the tops, the tops gemm and the guard (~0.3 ms at 4096^3 predicted,
- * ~0.9x dmma; 0.84x measured with every plane sliced, session 27; 0.007x before the tile pass,
- * where a sequential FP64 loop took each element).  Where dmma's 128x128 tile does not fit the device, the crt's guard and FP64 loop
- * as before.  Every element within k eps S (below), and on clean data (no tile marked) bit for bit
- * the results of before.  H100: 4096^3 2.05-2.11 ms, 128-152% of DGEMM in every op pair; 8192^3 ~16
- * ms, 135-149%; modelled first on the CPU in these very steps (bench/ozaki2_model.c against
- * __float128); versions:
- * bench/NOTES-matmul.md ("the ozaki family's versions").
+ * scan (ozaki.cuh), the premark (issue 34: 128-row blocks of A or B holding a row whose 1-norm
+ * is below min (16, k / 32) times its top, ozaki2_sparse_blocks; every tile of C they touch is
+ * dmma's), slice (N residue planes and a plane of 7-bit tops per operand; premarked blocks not
+ * sliced), the tops gemm (premarked tiles skipped), the guard (it marks each 128x128 tile of C
+ * holding an element it cannot keep, and the premarked ones without T), the N residue gemms
+ * (here on mma.sync; on wgmma in scheme2_wgmma.cu where sm_90a code runs; blocks of marked
+ * tiles return at once), crt (marked tiles skipped; a result near overflow or underflow marks
+ * its tile), then dmma's tile pass (matmul_dmma_tiles) computes the marked tiles, bit for bit
+ * what GPUMAT_DMMA_TILE=128x128 gives (k in dmma's slices where its tiles leave the GPU idle:
+ * one chain of k = 16384 at m = n = 64 had 10.6x dmma's error on NaN and Inf data, H200, issue
+ * 34; unsplit at 4096^3 as before).  Where every block is premarked (element-wise exponent
+ * spread over 12+ binades) ozaki costs dmma plus the scan, the flags and launches whose blocks
+ * return at once: ~3.28 ms at 4096^3 on an H200
+ * predicted, ~0.93x dmma's speed (0.872x measured with the tops sliced and their gemm run,
+ * session 30; 0.007x before the tile pass, where a sequential FP64 loop took each element).
+ * Where dmma's 128x128 tile does not fit the device, no premark, and the crt's guard and FP64
+ * loop as before.  Every element within k eps S (below), and where nothing is premarked and no
+ * tile marked bit for bit the results of before.  H100: 4096^3 2.05-2.11 ms, 128-152% of DGEMM
+ * in every op pair; 8192^3 ~16 ms, 135-149%; modelled first on the CPU in these very steps
+ * (bench/ozaki2_model.c against __float128; the passes' skips in bench/ozaki2_tiles_model.cpp);
+ * versions: bench/NOTES-matmul.md ("the ozaki family's versions").
  * The family's entry point is here too (matmul_ozaki, the "ozaki" row of matmul_registry.cu):
  * scheme II where k <= 131071 and GPUMAT_OZAKI_VERSION is unset or 3, else scheme I
  * (scheme1.cu); products of k < 16 on the FP64 path (dmma, or warp where dmma's tiles do not
@@ -62,34 +70,49 @@ __device__ __forceinline__ uint32_t oz2_pack4 (uint32_t b0, uint32_t b1, uint32_
   return __byte_perm (__byte_perm (b0, b1, 0x0040), __byte_perm (b2, b3, 0x0040), 0x5410);
 }
 
-/* ozaki2_slice's parameters for one operand.  With a tile pass (need set) the slice runs twice
- * (issue 34: on data where the guard marks every tile, writing the N residue planes was ~0.14 ms
- * of the ~0.57 ms ozaki spent beyond dmma's time at 4096^3).  The first pass (rest false) writes
- * the tops plane of every row, and the residue planes of the rows the guard is likely to keep
- * or that hold zeros: padding, rows of zeros or with a NaN or Inf, and rows whose 1-norm (times
- * 2^-code) is at least dense_l1.  The second (rest true), after the guard, writes the residue
- * planes of the other rows, only in 128-row blocks where the guard kept a tile (need[block]
- * set: a residue gemm block reads them).  Which pass writes a row changes no byte of it, so C is
- * the same whatever dense_l1 is: it decides only where the row's value reads go.
- * dense_l1 = OZ2_DENSE_L1 = 16 (the 1-norm in units of the row's top, in [1/2, k)): below it
- * most of a row's mass sits in a few elements, as in rows with element-wise exponent spread
- * (~1-3 at 12 binades or more), whose tiles the guard marks at any b (bench/NOTES-matmul.md:
- * it keeps at most 2% of exp 12 and exp 30 elements from k = 1024 even at b = 53); randn rows
- * have ~k / 4.4 (230 at k = 1024).  Session 28's 2^(52 - bits), the guard's own necessary
- * condition with uncorrelated tops, is 1/2 at b = 53, below every row: it would send none to
- * the second pass. */
+/* (1'') the premark (issue 34): a 128-row block of an operand is sparse where one of its live
+ * rows (finite, not all zeros) has a 1-norm (times 2^-code, ozaki_scan's l1, in [1/2, k)) below
+ * dense_l1 = oz2_premark_l1 (k) = min (16, k / 32) (scheme2.cuh).  Below it most of the row's
+ * mass sits in a few elements, as in rows with element-wise exponent spread (l1 ~0.8-1.2 at 12
+ * binades or more, any k), whose tiles the guard marks at any b: with the tops of rows and
+ * columns at unrelated p, S is far below the room the guard needs (bench/NOTES-matmul.md: it
+ * keeps at most 2% of exp 12 and exp 30 elements from k = 1024 at b = 53, 16% at k = 16, and a
+ * 128x128 tile is marked by any one).  Randn rows sit at l1 ~ k / 5 (min 9.5 in 2 M rows at
+ * k = 128, 387 at 4096), uniform ones at ~k / 2: k / 32 keeps them 2x clear of the line at
+ * small k, where 16 would have flagged 1% of randn rows at k = 128 (two thirds of its blocks).
+ * Every tile of C in a sparse block's rows (columns) goes to dmma's tile pass without the
+ * slices or the tops gemm: on data where the guard marks every tile those cost ~0.2 ms of the
+ * ~0.44 ozaki spent beyond dmma at 4096^3 (H200, session 30).  Where the guard would have kept
+ * such a tile (a row of ~4-16 comparable elements against dense columns: a band stored dense)
+ * it is dmma's now: as accurate, not the same bits, at dmma's speed plus the scan instead of
+ * ozaki's.
+ * One block a 128-row block (grid x: xpad / 128, y: pages), a thread a row. */
+__global__ void __launch_bounds__ (OZ2_BM)
+ozaki2_sparse_blocks (int64_t rows, int64_t xpad, const int *__restrict__ code,
+                      const double *__restrict__ l1, double dense_l1, int *__restrict__ sparse)
+{
+  const int64_t page = blockIdx.y, x = blockIdx.x * (int64_t) OZ2_BM + threadIdx.x;
+  const int c = x < rows ? code[page * xpad + x] : OZ_ZERO;
+  const bool thin = c != OZ_ZERO && c != OZ_NONFINITE && l1[page * xpad + x] < dense_l1;
+  const int any = __syncthreads_or (thin);
+  if (threadIdx.x == 0)
+    sparse[page * (xpad / OZ2_BM) + blockIdx.x] = any ? 1 : 0;
+}
+
+/* ozaki2_slice's parameters for one operand: with a tile pass (sparse set) the rows of a
+ * 128-row block holding a sparse row (ozaki2_sparse_blocks) are not sliced at all: every tile of
+ * C they touch is dmma's (the premark, issue 34), so no gemm reads their planes.  One pass: a
+ * second after the guard for the residues of rows below the line (bench/NOTES-matmul.md, "tops
+ * before the guard") would find none in a block not premarked. */
 struct Oz2Slice {
   Oz2Moduli mods;
-  const double *l1;   /* the operand's 1-norms (ozaki_scan's), page 0 of the launch */
-  int *need;          /* a flag a 128-row block, xpad / 128 a page; NULL: one pass writes all */
-  double dense_l1;
-  bool rest;
+  const int *sparse;   /* a flag a 128-row block, xpad / 128 a page; NULL: slice every row */
 };
 
 /* (2') slice for scheme II: planes[t] (t < N: residues of A' = trunc (x 2^(bits - code))
  * modulo m_t; t = N: the 7-bit tops trunc (|x| 2^(7 - code)), for T), each in kmajor_chunk's
  * order; one thread a 16-byte chunk of k of a row, as ozaki_slice, but rows fastest in either
- * layout (below); in one pass or two (Oz2Slice).
+ * layout (below); rows of sparse blocks skipped (Oz2Slice).
  * In integers (v3 slice2; the FP64 form took 14 rint / fma / F2I a value and ran at twice its
  * memory floor, 240 us an operand at 4096^2 under ncu): A' by one F2I, V = A' + 2^53 in
  * [0, 2^54) is cut into u2 2^44 + u1 2^22 + u0 (u0, u1 < 2^22, u2 < 2^10), and
@@ -122,14 +145,8 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   planes += page * (int64_t) (N + 1) * xpad * kpad;
   const int c = code[x];
   const bool live = x < rows && c != OZ_ZERO && c != OZ_NONFINITE;
-  /* the pass that writes this row's residue planes (Oz2Slice) */
-  const bool first = !s.need || !live || s.l1[page * xpad + x] >= s.dense_l1;
-  int *const need = s.need ? s.need + page * (xpad / OZ2_BM) + x / OZ2_BM : NULL;
-  if (s.rest && (first || *need == 0))
-    return;
-  if (!s.rest && need && pg == 0 && x % OZ2_BM == 0)
-    *need = 0;   /* the guard sets it where it keeps a tile of the block */
-  const bool residues = s.rest || first;
+  if (s.sparse && s.sparse[page * (xpad / OZ2_BM) + x / OZ2_BM])
+    return;   /* a premarked block: dmma computes every tile it touches */
   /* A' = trunc (x 2^sc), sc = bits - code: the scaling is exact (a power of two) unless the
      product falls below 2^-1022, where A' is 0 either way, and F2I truncates it (one
      conversion a value: the integer extraction from the significand's bits it replaced took
@@ -157,13 +174,10 @@ ozaki2_slice (int64_t rows, int64_t k, const double *__restrict__ X, int64_t ld,
   }
   int8_t *dst = planes + kmajor_chunk (x, pg, xpad * OZ2_KT);
   const int64_t plane = xpad * kpad;
-  if (!s.rest)
-    *reinterpret_cast<uint4 *> (dst + N * plane) =
-        make_uint4 (oz2_pack4 (t7[0], t7[1], t7[2], t7[3]), oz2_pack4 (t7[4], t7[5], t7[6], t7[7]),
-                    oz2_pack4 (t7[8], t7[9], t7[10], t7[11]),
-                    oz2_pack4 (t7[12], t7[13], t7[14], t7[15]));
-  if (!residues)
-    return;
+  *reinterpret_cast<uint4 *> (dst + N * plane) =
+      make_uint4 (oz2_pack4 (t7[0], t7[1], t7[2], t7[3]), oz2_pack4 (t7[4], t7[5], t7[6], t7[7]),
+                  oz2_pack4 (t7[8], t7[9], t7[10], t7[11]),
+                  oz2_pack4 (t7[12], t7[13], t7[14], t7[15]));
   *reinterpret_cast<uint4 *> (dst) =
       make_uint4 (oz2_pack4 (u0[0], u0[1], u0[2], u0[3]), oz2_pack4 (u0[4], u0[5], u0[6], u0[7]),
                   oz2_pack4 (u0[8], u0[9], u0[10], u0[11]),
@@ -303,9 +317,9 @@ struct Oz2Crt {
      the elements the guard cannot keep by the FP64 loop) */
   int *mask;
   int64_t mask_tm, mask_tn;
-  /* the slices' block flags (Oz2Slice::need) of A (mask_tm a page) and B (npad / 128 a page),
-     which the guard sets where it keeps a tile; NULL without a tile pass */
-  int *need_a, *need_b;
+  /* the sparse blocks of A (mask_tm a page) and B (npad / 128 a page), ozaki2_sparse_blocks';
+     NULL without a tile pass */
+  const int *sparse_a, *sparse_b;
 };
 
 /* The guard of one element from the row's and column's codes and 1-norms (scaled by 2^-code,
@@ -357,9 +371,9 @@ __device__ __forceinline__ int oz2_pick (const int4 &v, int e)
  * load of T, codes and 1-norms) of 16 columns, a warp a column's 128 rows.  The tile's flag
  * is 1 where an element of it is OZ2_FP64, else 0: every flag of the mask is written here, so
  * it needs no clearing.  The OZ2_FP64 elements are counted (ozaki_fixups: the count
- * gm_matmul_ozaki_stats has always given), the marked tiles too (ozaki_marked); a kept tile
- * sets its row and column blocks' flags for the second slice pass (Oz2Slice).  At 4096^2 it
- * reads T's 64 MB once: ~15 us against ozaki's ~2 ms. */
+ * gm_matmul_ozaki_stats has always given), the marked tiles too (ozaki_marked).  A premarked
+ * tile (a sparse block's rows or columns) is marked without its T, all its elements counted.
+ * At 4096^2 it reads T's 64 MB once: ~15 us against ozaki's ~2 ms. */
 __global__ void __launch_bounds__ (256)
 ozaki2_guard (Oz2Crt g)
 {
@@ -368,6 +382,9 @@ ozaki2_guard (Oz2Crt g)
   const int64_t i0 = ti * OZ2_BM + 4 * (threadIdx.x % 32);
   unsigned fails = 0;
   const Oz2GuardConsts c = oz2_guard_consts (g);
+  /* a premarked tile (ozaki2_sparse_blocks): all of it dmma's, its T not computed */
+  const bool pre = g.sparse_a[(g.ca_page ? page : 0) * g.mask_tm + ti]
+                   || g.sparse_b[(g.cb_page ? page : 0) * (g.npad / OZ2_BN) + tj];
   if (i0 < g.m) {
     const int4 ea4 = *reinterpret_cast<const int4 *> (g.ca + page * g.ca_page + i0);
     const double *l1a = g.l1a + page * g.ca_page + i0;
@@ -377,11 +394,14 @@ ozaki2_guard (Oz2Crt g)
         break;
       const int eb = g.cb[page * g.cb_page + j];
       const double l1b = g.l1b[page * g.cb_page + j];
-      const int4 T4 = *reinterpret_cast<const int4 *> (g.T + (page * g.npad + j) * g.mpad + i0);
+      const int *Tj = g.T + (page * g.npad + j) * g.mpad + i0;
+      const int4 T4 = pre ? make_int4 (0, 0, 0, 0) : *reinterpret_cast<const int4 *> (Tj);
 #pragma unroll
       for (int e = 0; e < 4; e++)
         if (i0 + e < g.m
-            && oz2_guard (g, c, oz2_pick (ea4, e), eb, oz2_pick (T4, e), l1a[e], l1b) == OZ2_FP64)
+            && (pre
+                || oz2_guard (g, c, oz2_pick (ea4, e), eb, oz2_pick (T4, e), l1a[e], l1b)
+                       == OZ2_FP64))
           fails++;
     }
   }
@@ -392,14 +412,8 @@ ozaki2_guard (Oz2Crt g)
     atomicAdd (&ozaki_fixups, (unsigned long long) fails);
   if (threadIdx.x == 0) {
     g.mask[(page * g.mask_tn + tj) * g.mask_tm + ti] = marked ? 1 : 0;
-    if (marked) {
+    if (marked)
       atomicAdd (&ozaki_marked, 1ull);
-    } else {
-      /* the residue gemm reads this tile's rows of A and B: the second slice pass writes them
-         (a broadcast operand has one page of planes for all pages of C) */
-      g.need_a[(g.ca_page ? page : 0) * g.mask_tm + ti] = 1;
-      g.need_b[(g.cb_page ? page : 0) * (g.npad / OZ2_BN) + tj] = 1;
-    }
   }
 }
 
@@ -771,7 +785,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   const bool bcast_a = a.sa == 0, bcast_b = a.sb == 0;
   const size_t plane_bytes_a = (size_t) (N + 1) * mpad * kpad;
   const size_t plane_bytes_b = (size_t) (N + 1) * npad * kpad;
-  /* and the slices' block flags (Oz2Slice::need), an int a 128 rows */
+  /* and the sparse block flags (ozaki2_sparse_blocks), an int a 128 rows */
   const double bytes_a = (double) plane_bytes_a + 12.0 * mpad + mpad / 32.0;
   const double bytes_b = (double) plane_bytes_b + 12.0 * npad + npad / 32.0;
   /* the guard's tile mask, C's 128x128 tiles (mask_tn: those with a column of C; in ws256's
@@ -784,10 +798,10 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
       OZ_MAX_WORKSPACE);
   const int64_t pages_a = bcast_a ? 1 : chunk, pages_b = bcast_b ? 1 : chunk;
   const size_t r_bytes = (size_t) chunk * N * mpad * npad, t_bytes = (size_t) chunk * 4 * mpad * npad;
-  /* the mask, then the slices' flags of A's and B's 128-row blocks; in ints, a multiple of 64:
+  /* the mask, then the sparse flags of A's and B's 128-row blocks; in ints, a multiple of 64:
      the planes after it stay 256-byte aligned (bulk copies) */
-  const int64_t need_tn = npad / OZ2_BN;
-  const int64_t flags = chunk * mask_tm * mask_tn + pages_a * mask_tm + pages_b * need_tn;
+  const int64_t sparse_tn = npad / OZ2_BN;
+  const int64_t flags = chunk * mask_tm * mask_tn + pages_a * mask_tm + pages_b * sparse_tn;
   const size_t mask_ints = tile_pass ? (size_t) ceil_div (flags, 64) * 64 : 0;
   const size_t total = pages_a * plane_bytes_a + pages_b * plane_bytes_b + r_bytes + t_bytes
                        + pages_a * 12 * mpad + pages_b * 12 * npad + 4 * mask_ints;
@@ -802,8 +816,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
   int *codes_a = T + chunk * mpad * npad;
   int *codes_b = codes_a + pages_a * mpad;
   int *mask = tile_pass ? codes_b + pages_b * npad : NULL;
-  int *need_a = tile_pass ? mask + chunk * mask_tm * mask_tn : NULL;
-  int *need_b = tile_pass ? need_a + pages_a * mask_tm : NULL;
+  int *sparse_a = tile_pass ? mask + chunk * mask_tm * mask_tn : NULL;
+  int *sparse_b = tile_pass ? sparse_a + pages_a * mask_tm : NULL;
   int8_t *planes_a = (int8_t *) (codes_b + pages_b * npad + mask_ints);
   int8_t *planes_b = planes_a + pages_a * plane_bytes_a;
   uint8_t *R = (uint8_t *) (planes_b + pages_b * plane_bytes_b);
@@ -819,7 +833,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     return fp64_path (a, dev);
   Oz2Gemm gg = {planes_a, planes_b, bcast_a ? 0 : (int64_t) plane_bytes_a,
                 bcast_b ? 0 : (int64_t) plane_bytes_b, mpad, npad, kpad, tiles_m, 0, {}, {}, {},
-                {}, {}, R, T, N, NULL, mask_tm, mask_tn};
+                {}, {}, R, T, N, NULL, mask_tm, mask_tn, sparse_a, sparse_b};
   for (int t = 0; t < N; t++) {
     const unsigned mt = (unsigned) mods.mod[t];
     gg.inv[t] = (unsigned) mods.inv[t];
@@ -833,35 +847,32 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
                a.ldc, a.sc, 0, 1022 - log2_k, 4.0 / (double) mpad, ldexp (1.0, -mods.bits),
                ldexp (1.0, -2 * mods.bits),
                1.0 / ((double) mods.m_hi * 0x1p64 + (double) mods.m_lo), mask, mask_tm,
-               mask_tn, need_a, need_b};
-  /* the slices (Oz2Slice): in one pass without a tile pass, else the tops and the likely kept
-     rows' residues first and the rest after the guard */
-  const double dense_l1 = OZ2_DENSE_L1;
-  const Oz2Slice first_a = {mods, l1_a, need_a, dense_l1, false};
-  const Oz2Slice first_b = {mods, l1_b, need_b, dense_l1, false};
-  Oz2Slice rest_a = first_a, rest_b = first_b;
-  rest_a.rest = rest_b.rest = true;
-  const auto slice_a = KA ? ozaki2_slice<true> : ozaki2_slice<false>;
-  const auto slice_b = KB ? ozaki2_slice<true> : ozaki2_slice<false>;
+               mask_tn, sparse_a, sparse_b};
+  const double dense_l1 = oz2_premark_l1 (k);   /* ozaki2_sparse_blocks */
+  const Oz2Slice slice_args_a = {mods, sparse_a}, slice_args_b = {mods, sparse_b};
   for (int64_t p0 = 0; p0 < a.batch; p0 += chunk) {
     const int64_t pages = a.batch - p0 < chunk ? a.batch - p0 : chunk;
     const int64_t pa = bcast_a ? 1 : pages, pb = bcast_b ? 1 : pages;
     const int64_t base_a = bcast_a ? 0 : p0, base_b = bcast_b ? 0 : p0;
     launch_scans<KA, KB> (a, base_a, pa, base_b, pb, mpad, npad, codes_a, codes_b, l1_a, l1_b);
-    launch_slices (slice_a, slice_b, a, base_a, pa, base_b, pb, mpad, npad, kpad, codes_a, codes_b,
-                   first_a, first_b, planes_a, planes_b);
+    if (tile_pass) {
+      ozaki2_sparse_blocks<<<dim3 ((unsigned) mask_tm, (unsigned) pa), OZ2_BM, 0, a.stream>>> (
+          m, mpad, codes_a, l1_a, dense_l1, sparse_a);
+      ozaki2_sparse_blocks<<<dim3 ((unsigned) sparse_tn, (unsigned) pb), OZ2_BM, 0, a.stream>>> (
+          n, npad, codes_b, l1_b, dense_l1, sparse_b);
+    }
+    launch_slices (KA ? ozaki2_slice<true> : ozaki2_slice<false>,
+                   KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
+                   npad, kpad, codes_a, codes_b, slice_args_a, slice_args_b, planes_a, planes_b);
     /* the tops first: the guard needs only T, the codes and the 1-norms, and its mask lets the
        residue gemms skip the tiles dmma computes */
     gc.page0 = p0;
     gg.plane0 = N;
     gg.mask = NULL;
     gemm_t<<<dim3 ((unsigned) tiles, 1, (unsigned) pages), threads, smem, a.stream>>> (gg);
-    if (tile_pass) {
+    if (tile_pass)
       ozaki2_guard<<<dim3 ((unsigned) (mask_tm * mask_tn), (unsigned) pages), 256, 0,
                      a.stream>>> (gc);
-      launch_slices (slice_a, slice_b, a, base_a, pa, base_b, pb, mpad, npad, kpad, codes_a,
-                     codes_b, rest_a, rest_b, planes_a, planes_b);
-    }
     gg.plane0 = 0;
     gg.mask = mask;
     gemm_v<<<dim3 ((unsigned) tiles, (unsigned) N, (unsigned) pages), threads, smem, a.stream>>> (gg);
@@ -875,7 +886,8 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
     if (tile_pass) {
       /* the marked tiles of these pages by dmma, every block of the grid reading its flag on
          the device: launched whatever the mask holds (no host sync; on clean data its blocks
-         all return at once) */
+         all return at once, and a split's sum writes nothing); k's slices planned on all
+         a.batch pages, as matmul_dmma plans the whole product */
       MatmulArgs d = a;
       d.A = A + p0 * a.sa;
       d.B = B + p0 * a.sb;
@@ -884,7 +896,7 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
       d.tile_mask = mask;
       d.mask_tm = mask_tm;
       d.mask_tn = mask_tn;
-      if ((st = matmul_dmma_tiles (d, dev)) != GM_OK)
+      if ((st = matmul_dmma_tiles (d, dev, a.batch)) != GM_OK)
         return st;
     }
   }

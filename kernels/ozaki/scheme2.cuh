@@ -35,9 +35,15 @@ __host__ __device__ constexpr int oz2_moduli_for (int64_t k)
   return k <= 1024 ? 15 : 16;
 }
 constexpr int OZ2_BM = 128, OZ2_BN = 128, OZ2_BK = 64, OZ2_STAGES = 3;
-/* The first slice pass writes the residues of rows whose 1-norm is at least this many times their
-   top element (Oz2Slice, scheme2.cu); the others' wait for the guard. */
+/* The premark's line (ozaki2_sparse_blocks, scheme2.cu): a 128-row block of A or B holding a
+   live row whose 1-norm is below this many times its top is dmma's.  16: exponent-spread rows
+   sit at ~1, randn ones at ~k / 5; k / 32 below k = 512 keeps randn and uniform rows 2x clear
+   of it at small k (the smallest of 2 M randn rows: 1.12 at k = 16, 9.5 at 128, 21 at 256). */
 constexpr double OZ2_DENSE_L1 = 16.0;
+__host__ __device__ constexpr double oz2_premark_l1 (int64_t k)
+{
+  return (double) k / 32.0 < OZ2_DENSE_L1 ? (double) k / 32.0 : OZ2_DENSE_L1;
+}
 constexpr int OZ2_WM = 64, OZ2_WN = 32;   /* 8 warps, 2 along i, 4 along j */
 constexpr int OZ2_MT = OZ2_WM / 16, OZ2_NT = OZ2_WN / 8;
 constexpr int64_t OZ2_STAGE_BYTES = (int64_t) (OZ2_BM + OZ2_BN) * OZ_PITCH;
@@ -83,23 +89,31 @@ struct Oz2Gemm {
      tile pass; mask_tm = mpad / 128, mask_tn = ceil (n / 128) */
   const int *mask;
   int64_t mask_tm, mask_tn;
+  /* the premark (ozaki2_sparse_blocks, scheme2.cu; NULL: none): sparse_a[pa ti] (mask_tm a
+     page), sparse_b[pb (npad / 128) + tj], pa and pb the operands' pages (0 for one shared);
+     a tile in a sparse block's rows or columns is dmma's, for the tops gemm too */
+  const int *sparse_a, *sparse_b;
 };
 
-/* Whether a residue gemm's block, 128 rows from i0 and BN columns from j0 of page `page`, may
- * return at once: a mask is set and every 128x128 tile of C it covers is marked (tiles past
- * mask_tn hold only padding columns and count as marked; a block's first tile is never
- * padding).  The block's R is then left unwritten: the crt skips marked tiles. */
+/* Whether a gemm's block, 128 rows from i0 and BN columns from j0 of page `page`, may return
+ * at once: every 128x128 tile of C it covers is premarked (sparse_a, sparse_b) or, for the
+ * residue gemms, marked in the mask (tiles past mask_tn hold only padding columns and count
+ * as marked; a block's first tile is never padding).  The block's R (T) is then left
+ * unwritten: the guard reads no T of a premarked tile, the crt skips marked tiles. */
 template <int BN>
 __device__ __forceinline__ bool oz2_tile_skipped (const Oz2Gemm &g, int64_t page, int64_t i0,
                                                   int64_t j0)
 {
-  if (!g.mask)
+  if (!g.mask && !g.sparse_a)
     return false;
-  const int *tiles = g.mask + page * g.mask_tn * g.mask_tm + i0 / OZ2_BM;
+  const int64_t ti = i0 / OZ2_BM;
+  if (g.sparse_a && g.sparse_a[(g.pa_page ? page : 0) * g.mask_tm + ti])
+    return true;
 #pragma unroll
   for (int c = 0; c < BN / OZ2_BN; c++) {
     const int64_t tj = j0 / OZ2_BN + c;
-    if (tj < g.mask_tn && tiles[tj * g.mask_tm] == 0)
+    const bool pre = g.sparse_b && g.sparse_b[(g.pb_page ? page : 0) * (g.npad / OZ2_BN) + tj];
+    if (tj < g.mask_tn && !pre && !(g.mask && g.mask[(page * g.mask_tn + tj) * g.mask_tm + ti]))
       return false;
   }
   return true;
