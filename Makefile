@@ -208,6 +208,11 @@ RACECHECK_SKIP := test_host_blocked
 # CUB's sort and select kernels in sort.cu and find.cu aside (library code, and not test_solve's).
 # The log's "triangular solve done ... (N s)" line is the check that ours are still instrumented:
 # N far above a plain run's (177 s unfiltered in session 30), not the plain run's few seconds.
+# Session 31, filtered: 200 s among the others, 45 s alone, where the plain run takes 0 s; alone,
+# the double part after it took 231 s more at the --quick sizes and the run did not finish in
+# 401 s, so --race now keeps fewer sizes there (bench/results/sanitize-s31-h200.txt).  Within
+# the GPU machine's 10-minute call, run it apart: make sanitize SANITIZE_TOOLS=racecheck
+# SANITIZE_PROGRAMS=test_solve, then the others.
 RACECHECK_OWN_ONLY := test_solve
 # No tool runs the host-only programs (the registry's table and the settings snapshot make no
 # CUDA call): compute-sanitizer counts "terminated before first instrumented API call" an error.
