@@ -91,6 +91,7 @@
 #include <time.h>
 #include <atomic>
 #include "gpumat.h"
+#include "matmul_native.h"
 #include "tuning.h"
 
 namespace {
@@ -344,7 +345,8 @@ bool dmma_plan_of (const shared_run *R, int64_t rows, int64_t cols, int64_t dept
   const gm_op opa = R->ta ? R->opa : GM_OP_NONE;
   gm_matmul_kernel kernel = R->kernel;
   if (kernel == GM_MATMUL_AUTO
-      && gm_matmul_auto_choice (R->cls, opa, GM_OP_NONE, rows, cols, depth, 1, &kernel) != GM_OK)
+      && gm_matmul_auto_choice_native (R->cls, opa, GM_OP_NONE, rows, cols, depth, 1, &kernel)
+             != GM_OK)
     return false;
   return kernel == GM_MATMUL_DMMA
          && gm_matmul_dmma_plan (opa, GM_OP_NONE, rows, cols, depth, 1, &r->tile_m, &r->tile_n,
@@ -484,10 +486,11 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
         char *chunk_b = (char *) bufB[0] + (size_t) c0 * (size_t) x.depth * es;
         st = gm_copy_duplex_2d (chunk_b, hc, sc, NULL, NULL, gm_contiguous (0));
         if (st == GM_OK)
-          st = gm_matmul (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, GM_OP_NONE, x.rows, y.cols,
-                          x.depth, bufA[0], ta ? x.depth : x.rows, 0, chunk_b, x.depth, 0,
-                          (char *) bufC[0] + (size_t) c0 * (size_t) x.rows * es, x.rows, 0, 1,
-                          cs);
+          st = gm_matmul_native (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, GM_OP_NONE, x.rows,
+                                 y.cols, x.depth, bufA[0], ta ? x.depth : x.rows, 0, chunk_b,
+                                 x.depth, 0,
+                                 (char *) bufC[0] + (size_t) c0 * (size_t) x.rows * es, x.rows,
+                                 0, 1, cs);
         stats->ramp_chunks++;
       }
       ramped = st == GM_OK;
@@ -512,9 +515,10 @@ gm_status run_device (shared_run *R, int device, gm_host_stats *stats)
     if (!(t == 0 && ramped)) {       /* a ramped first product is queued already */
       st = gm_cuda_status (cudaEventRecord (began[t % 2], cs), "cudaEventRecord");
       if (st == GM_OK)
-        st = gm_matmul (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE, tb ? R->opb : GM_OP_NONE,
-                        x.rows, x.cols, x.depth, bufA[a_cur], ta ? x.depth : x.rows, 0,
-                        bufB[b_cur], tb ? x.cols : x.depth, 0, dst, x.rows, 0, 1, cs);
+        st = gm_matmul_native (R->kernel, R->cls, ta ? R->opa : GM_OP_NONE,
+                               tb ? R->opb : GM_OP_NONE, x.rows, x.cols, x.depth, bufA[a_cur],
+                               ta ? x.depth : x.rows, 0, bufB[b_cur], tb ? x.cols : x.depth, 0,
+                               dst, x.rows, 0, 1, cs);
     }
     if (st == GM_OK && x.s > 0)
       st = launch_accumulate (R->cls, x.rows * x.cols, bufC[cb], bufP, cs);

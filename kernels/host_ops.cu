@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <string.h>
 #include "gpumat.h"
+#include "matmul_native.h"
 
 /* Device buffers of one call, freed together. */
 typedef struct { void *ptr[6]; int count; } buffer_set;
@@ -81,8 +82,8 @@ typedef struct {
 static gm_status run_product (const host_product *p, const void *d_A, const void *d_B,
                               void *d_C, cudaStream_t stream)
 {
-  return gm_matmul_pages (p->kernel, p->cls, p->opa, p->opb, p->m, p->n, p->k, d_A, p->lda, d_B,
-                          p->ldb, d_C, p->m, p->pages, stream);
+  return gm_matmul_pages_native (p->kernel, p->cls, p->opa, p->opb, p->m, p->n, p->k, d_A,
+                                 p->lda, d_B, p->ldb, d_C, p->m, p->pages, stream);
 }
 
 /* ---- symmetric products: X'*X and X*X' (one array, one side transposed) -----------------
@@ -99,8 +100,9 @@ static gm_status symmetric_block (const host_product *p, const char *d_X, char *
   const size_t es = gm_class_size (p->cls);
   /* columns c0..c1 of op(B): columns of a stored k x n B, rows of a stored n x k one */
   const char *B = d_X + (size_t) c0 * (p->opb == GM_OP_NONE ? (size_t) p->ldb : 1) * es;
-  return gm_matmul (p->kernel, p->cls, p->opa, p->opb, c1, c1 - c0, p->k, d_X, p->lda, 0, B,
-                    p->ldb, 0, d_C + (size_t) c0 * (size_t) p->m * es, p->m, 0, 1, stream);
+  return gm_matmul_native (p->kernel, p->cls, p->opa, p->opb, c1, c1 - c0, p->k, d_X, p->lda,
+                           0, B, p->ldb, 0, d_C + (size_t) c0 * (size_t) p->m * es, p->m, 0,
+                           1, stream);
 }
 
 /* The whole product on the device: run_product, or for a symmetric one the upper block columns
@@ -252,8 +254,8 @@ static gm_status matmul_panels (const host_product *p, const char *h_A, const ch
     if (st == GM_OK)
       st = gm_copy_to_device (d_B + B_AT (j), h_B + B_AT (j), (size_t) (k * COLS (j)) * es);
     if (st == GM_OK)
-      st = gm_matmul (p->kernel, p->cls, p->opa, GM_OP_NONE, m, COLS (j), k, d_A, p->lda, 0,
-                      d_B + B_AT (j), k, 0, d_C + C_AT (j), m, 0, 1, cs);
+      st = gm_matmul_native (p->kernel, p->cls, p->opa, GM_OP_NONE, m, COLS (j), k, d_A,
+                             p->lda, 0, d_B + B_AT (j), k, 0, d_C + C_AT (j), m, 0, 1, cs);
     if (st == GM_OK)
       st = gm_cuda_status (cudaEventRecord (ev[j], cs), "cudaEventRecord");
   }
@@ -267,9 +269,9 @@ static gm_status matmul_panels (const host_product *p, const char *h_A, const ch
                                  d_C + C_AT (j), (size_t) (m * COLS (j)) * es)) != GM_OK)
       break;
     if (up
-        && ((st = gm_matmul (p->kernel, p->cls, p->opa, GM_OP_NONE, m, COLS (j + 2), k, d_A,
-                             p->lda, 0, d_B + B_AT (j + 2), k, 0, d_C + C_AT (j + 2), m, 0, 1,
-                             cs)) != GM_OK
+        && ((st = gm_matmul_native (p->kernel, p->cls, p->opa, GM_OP_NONE, m, COLS (j + 2), k,
+                                    d_A, p->lda, 0, d_B + B_AT (j + 2), k, 0,
+                                    d_C + C_AT (j + 2), m, 0, 1, cs)) != GM_OK
             || (st = gm_cuda_status (cudaEventRecord (ev[j + 2], cs), "cudaEventRecord"))
                    != GM_OK))
       break;
@@ -723,9 +725,9 @@ static gm_status matmul_host_complex_here (gm_matmul_kernel kernel, gm_class cls
       && (same ? (d_B = d_A, GM_OK) : (st = upload_complex (&set, cls, b_real, h_B, bytes_B,
                                                             &d_B))) == GM_OK
       && (st = buffers_alloc (&set, &d_C, bytes_C)) == GM_OK
-      && (st = gm_matmul_pages (kernel, cls, opa, opb, m, n, k, d_A, rows_a > 1 ? rows_a : 1,
-                                d_B, rows_b > 1 ? rows_b : 1, d_C, m, total > 1 ? pages : NULL,
-                                0)) == GM_OK
+      && (st = gm_matmul_pages_native (kernel, cls, opa, opb, m, n, k, d_A,
+                                       rows_a > 1 ? rows_a : 1, d_B, rows_b > 1 ? rows_b : 1,
+                                       d_C, m, total > 1 ? pages : NULL, 0)) == GM_OK
       && (!same || total > 1 || m != n || (opa == GM_OP_NONE) == (opb == GM_OP_NONE)
           || (st = gm_mirror_upper_op (cls, (opa == GM_OP_CTRANSPOSE || opb == GM_OP_CTRANSPOSE)
                                                 ? GM_OP_CTRANSPOSE : GM_OP_TRANSPOSE,

@@ -13,7 +13,8 @@
  *   tf32/             TF32 tensor cores by the 3xTF32 split (sm_80+, single; auto's choice for
  *                     large single products on compute capability 9.0, pick_auto)
  *   ozaki/            INT8 tensor cores by the Ozaki scheme II, 15 or 16 moduli (scheme I past
- *                     k = 131071; sm_80+, double; by name only)
+ *                     k = 131071; sm_80+, double; auto's choice for large products of gpumat
+ *                     arrays on compute capability 9.0: ozaki_pays)
  *   matmul_pages.cu   whole small pages a block (auto's choice for batches of tiny pages)
  *   matmul_vector.cu  one side a vector, the matrix read once (auto's choice for m or n = 1)
  *   matmul_complex.cu complex classes as one real product on these kernels
@@ -35,6 +36,8 @@
 #include <cuda_runtime.h>
 #include "gpumat.h"
 #include "matmul_internal.cuh"
+#include "matmul_native.h"
+#include "tuning.h"
 
 using namespace gm_matmul_detail;
 
@@ -117,7 +120,33 @@ constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT, CHOICE_VECTOR = GM_MATMUL_K
  * to the pages kernel, several pages a block; pages up to 48x48 to tiled, one block a page
  * (their whole product is one or two 32x32 tiles: the big tiles would run mostly empty);
  * larger pages to warp / dmma as single products, counting every page's tiles. */
-int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
+/* auto's ozaki (issue 34), for products of gpumat arrays (native false; matmul_native.h): where
+ * ozaki runs its fast path (ozaki_fast_path: compute capability 9.0's wgmma gemms, dmma's tile
+ * pass behind it, 16 <= k <= 131071) and a cost model, relative to dmma, puts it under
+ * OZAKI_AUTO_RATIO.  The model's terms, fitted on an H200 (bench/NOTES-matmul.md, "ozaki in
+ * auto"): the N + 1 int8 gemms at 0.59 of dmma's time; the crt's reads of N residue planes
+ * and writes of C, per element of C, as a gemm of depth 227 (227 / k); the scan and slice of
+ * both operands, per element of op(A) and op(B), 136 (m + n) / (m n); ~20 launches, 60 us
+ * against dmma's 2 m n k / 45 TFLOP/s (scaled by the SMs).  4096^3: 0.73 (measured 0.729),
+ * 8192^3: 0.65 (0.627); 2048^3: 0.99, so dmma.  ozaki also needs its 128x256 tiles to fill
+ * the GPU twice.  What the model cannot see, data whose tiles ozaki hands to dmma, ozaki's
+ * own scan sees: past half such tiles the whole product goes to dmma (scheme2.cu,
+ * premark_hands_to_dmma).  GPUMAT_AUTO_DOUBLE=dmma keeps auto on dmma. */
+constexpr double OZAKI_AUTO_RATIO = 0.85;
+bool ozaki_pays (const DeviceInfo &dev, const MatmulArgs &a)
+{
+  if (gm_tuning ()->auto_double_dmma || !ozaki_fast_path (a, dev))
+    return false;
+  const double m = (double) a.m, n = (double) a.n, k = (double) a.k;
+  const double tiles = (double) ceil_div (a.m, 128) * (double) ceil_div (a.n, 256) * a.batch;
+  if (tiles < 2.0 * dev.sms)
+    return false;
+  const double dmma_us = 2.0 * m * n * k * (double) a.batch / (45e6 * dev.sms / 132.0);
+  const double ratio = 0.59 + 227.0 / k + 136.0 * (m + n) / (m * n) + 60.0 / dmma_us;
+  return ratio < OZAKI_AUTO_RATIO;
+}
+
+int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a, bool native)
 {
   const int64_t m = a.m, n = a.n, k = a.k;
   if (a.batch > 1 && m * n <= 256 && k <= 64 && pages_kernel_fits (m, n, k, cls))
@@ -142,7 +171,7 @@ int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a)
   if (!(dev.cc == 80 || dev.cc >= 90) || !dmma_fits (dev))
     return GM_MATMUL_WARP;   /* dmma_fits: cc 12.x grants 99 KiB, under every dmma tile */
   if (!dmma_legacy_auto ())   /* dmma picks a tile that fits the shape (128x64, 64x128, 64x64) */
-    return GM_MATMUL_DMMA;
+    return !native && ozaki_pays (dev, a) ? GM_MATMUL_OZAKI : GM_MATMUL_DMMA;
   const int64_t dmma_tiles = ceil_div (m, 128) * ceil_div (n, 128);
   const bool half_empty = 2.0 * (double) m * (double) n <= (double) dmma_tiles * 128 * 128;
   return half_empty && dmma_tiles * a.batch < dev.sms ? GM_MATMUL_WARP : GM_MATMUL_DMMA;
@@ -190,9 +219,8 @@ extern "C" gm_status gm_matmul_dmma_plan (gm_op opa, gm_op opb, int64_t m, int64
   return dmma_plan (shape_args (opa, opb, m, n, k, batch), dev, tile_m, tile_n, slices);
 }
 
-extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, int64_t m,
-                                            int64_t n, int64_t k, int64_t batch,
-                                            gm_matmul_kernel *kernel)
+static gm_status auto_choice (bool native, gm_class cls, gm_op opa, gm_op opb, int64_t m,
+                              int64_t n, int64_t k, int64_t batch, gm_matmul_kernel *kernel)
 {
   if (!gm_op_name (opa) || !gm_op_name (opb) || !kernel || m < 0 || n < 0 || k < 0 || batch < 0)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul auto choice: bad arguments");
@@ -203,9 +231,23 @@ extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, 
   gm_status st = device_info (&dev);
   if (st != GM_OK)
     return st;
-  const int choice = pick_auto (cls, dev, shape_args (opa, opb, m, n, k, batch));
+  const int choice = pick_auto (cls, dev, shape_args (opa, opb, m, n, k, batch), native);
   *kernel = choice >= GM_MATMUL_KERNEL_COUNT ? GM_MATMUL_AUTO : (gm_matmul_kernel) choice;
   return GM_OK;
+}
+
+extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, int64_t m,
+                                            int64_t n, int64_t k, int64_t batch,
+                                            gm_matmul_kernel *kernel)
+{
+  return auto_choice (false, cls, opa, opb, m, n, k, batch, kernel);
+}
+
+gm_status gm_matmul_auto_choice_native (gm_class cls, gm_op opa, gm_op opb, int64_t m,
+                                        int64_t n, int64_t k, int64_t batch,
+                                        gm_matmul_kernel *kernel)
+{
+  return auto_choice (true, cls, opa, opb, m, n, k, batch, kernel);
 }
 
 extern "C" const char *gm_op_name (gm_op op)
@@ -226,12 +268,13 @@ extern "C" gm_status gm_op_from_name (const char *name, gm_op *op)
                   "unknown operation '%s' (\"none\", \"transpose\" or \"ctranspose\")", name);
 }
 
-extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
-                                int64_t m, int64_t n, int64_t k,
-                                const void *d_A, int64_t lda, int64_t stride_a,
-                                const void *d_B, int64_t ldb, int64_t stride_b,
-                                void *d_C, int64_t ldc, int64_t stride_c,
-                                int64_t batch, cudaStream_t stream)
+namespace gm_matmul_detail {
+
+gm_status matmul_entry (bool native, gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                        int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
+                        int64_t stride_a, const void *d_B, int64_t ldb, int64_t stride_b,
+                        void *d_C, int64_t ldc, int64_t stride_c, int64_t batch,
+                        cudaStream_t stream)
 {
   if (!gm_class_valid (cls))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown class %d", (int) cls);
@@ -276,13 +319,15 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
   /* the kernel takes the class on this device (the registry's row); auto takes every class */
   if ((st = gm_matmul_can_run (kernel, cls, dev.cc)) != GM_OK)
     return st;
-  const MatmulArgs a = {ka, kb, m, n, k, lda, ldb, ldc, batch, stride_a, stride_b, stride_c,
-                        d_A, d_B, d_C, stream, false};
+  MatmulArgs a = {ka, kb, m, n, k, lda, ldb, ldc, batch, stride_a, stride_b, stride_c,
+                  d_A, d_B, d_C, stream, false};
+  a.auto_pick = kernel == GM_MATMUL_AUTO;
+  a.native_auto = native;
   if (gm_class_is_integer (cls))
     return matmul_integer (a, cls, kernel, dev);
   if (gm_class_is_complex (cls))
     return matmul_complex (a, cls, opa, opb, kernel);
-  const int choice = kernel == GM_MATMUL_AUTO ? pick_auto (cls, dev, a) : (int) kernel;
+  const int choice = kernel == GM_MATMUL_AUTO ? pick_auto (cls, dev, a, native) : (int) kernel;
   if (k == 0) /* an empty sum: zeros, whatever the kernel */
     return cls == GM_DOUBLE ? zero_pages<double> (a) : zero_pages<float> (a);
   if (choice == CHOICE_PAGES)
@@ -296,6 +341,29 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
   if (!launch)
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: unknown kernel %d", choice);
   return launch (a, cls, dev);
+}
+
+} /* namespace gm_matmul_detail */
+
+extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                int64_t m, int64_t n, int64_t k,
+                                const void *d_A, int64_t lda, int64_t stride_a,
+                                const void *d_B, int64_t ldb, int64_t stride_b,
+                                void *d_C, int64_t ldc, int64_t stride_c,
+                                int64_t batch, cudaStream_t stream)
+{
+  return matmul_entry (false, kernel, cls, opa, opb, m, n, k, d_A, lda, stride_a, d_B, ldb,
+                       stride_b, d_C, ldc, stride_c, batch, stream);
+}
+
+gm_status gm_matmul_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                            int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
+                            int64_t stride_a, const void *d_B, int64_t ldb, int64_t stride_b,
+                            void *d_C, int64_t ldc, int64_t stride_c, int64_t batch,
+                            cudaStream_t stream)
+{
+  return matmul_entry (true, kernel, cls, opa, opb, m, n, k, d_A, lda, stride_a, d_B, ldb,
+                       stride_b, d_C, ldc, stride_c, batch, stream);
 }
 
 /* ---- page-wise products ------------------------------------------------------------------ */
@@ -315,24 +383,25 @@ extern "C" gm_status gm_pages_total (const gm_pages *pages, int64_t *total)
   return GM_OK;
 }
 
+namespace {
+
 /* The page dimensions as one strided batch (the longest run of dimensions whose strides chain)
  * and the rest, walked on the host. */
-extern "C" gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
-                                      gm_op opb, int64_t m, int64_t n, int64_t k,
-                                      const void *d_A, int64_t lda, const void *d_B, int64_t ldb,
-                                      void *d_C, int64_t ldc, const gm_pages *pages,
-                                      cudaStream_t stream)
+gm_status pages_entry (bool native, gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                       int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
+                       const void *d_B, int64_t ldb, void *d_C, int64_t ldc,
+                       const gm_pages *pages, cudaStream_t stream)
 {
   int64_t total;
   gm_status st = gm_pages_total (pages, &total);
   if (st != GM_OK)
     return st;
   if (!pages || pages->ndims == 0 || total == 1)
-    return gm_matmul (kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C, ldc, 0, 1,
-                      stream);
+    return matmul_entry (native, kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C,
+                         ldc, 0, 1, stream);
   if (total == 0)
-    return gm_matmul (kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C, ldc, 0, 0,
-                      stream);   /* checks the arguments, computes nothing */
+    return matmul_entry (native, kernel, cls, opa, opb, m, n, k, d_A, lda, 0, d_B, ldb, 0, d_C,
+                         ldc, 0, 0, stream);   /* checks the arguments, computes nothing */
   /* C's pages must not overlap: ordered by stride, each dimension's stride must clear the
      span of the pages below it (a page is ldc * n elements). */
   {
@@ -389,9 +458,9 @@ extern "C" gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_
       ob += idx[d] * sb[d];
       oc += idx[d] * sc[d];
     }
-    st = gm_matmul (kernel, cls, opa, opb, m, n, k, (const char *) d_A + oa * es, lda, sa[inner],
-                    (const char *) d_B + ob * es, ldb, sb[inner], (char *) d_C + oc * es, ldc,
-                    sc[inner], cnt[inner], stream);
+    st = matmul_entry (native, kernel, cls, opa, opb, m, n, k, (const char *) d_A + oa * es, lda,
+                       sa[inner], (const char *) d_B + ob * es, ldb, sb[inner],
+                       (char *) d_C + oc * es, ldc, sc[inner], cnt[inner], stream);
     if (st != GM_OK)
       return st;
     int d = 0;
@@ -405,6 +474,27 @@ extern "C" gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_
     if (d == dims)
       return GM_OK;
   }
+}
+
+} /* namespace */
+
+extern "C" gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                      gm_op opb, int64_t m, int64_t n, int64_t k,
+                                      const void *d_A, int64_t lda, const void *d_B, int64_t ldb,
+                                      void *d_C, int64_t ldc, const gm_pages *pages,
+                                      cudaStream_t stream)
+{
+  return pages_entry (false, kernel, cls, opa, opb, m, n, k, d_A, lda, d_B, ldb, d_C, ldc, pages,
+                      stream);
+}
+
+gm_status gm_matmul_pages_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                                  int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
+                                  const void *d_B, int64_t ldb, void *d_C, int64_t ldc,
+                                  const gm_pages *pages, cudaStream_t stream)
+{
+  return pages_entry (true, kernel, cls, opa, opb, m, n, k, d_A, lda, d_B, ldb, d_C, ldc, pages,
+                      stream);
 }
 
 /* ---- scale ------------------------------------------------------------------------------ */

@@ -157,9 +157,18 @@ gm_status run (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb, gm_matmu
   const gm_class real = gm_class_real (cls);
   const int64_t m = a.m, n = a.n, k = a.k, batch = a.batch;
   if (k == 0)   /* zeros: the real product of depth 0 on C's real view */
-    return gm_matmul (kernel, real, GM_OP_NONE, GM_OP_NONE, 2 * m, n, 0, a.A, 2 * m, 0, a.B, 1,
-                      0, a.C, 2 * a.ldc, 2 * a.sc, batch, a.stream);
-  if (std::is_same<R, double>::value
+    return matmul_entry (a.native_auto, kernel, real, GM_OP_NONE, GM_OP_NONE, 2 * m, n, 0, a.A,
+                         2 * m, 0, a.B, 1, 0, a.C, 2 * a.ldc, 2 * a.sc, batch, a.stream);
+  /* auto: zdmma unless auto takes ozaki for the real product below (products of gpumat
+     arrays only: matmul_native.h) */
+  gm_matmul_kernel real_choice = GM_MATMUL_DMMA;
+  if (std::is_same<R, double>::value && kernel == GM_MATMUL_AUTO && !a.native_auto) {
+    gm_status st = gm_matmul_auto_choice (real, GM_OP_NONE, GM_OP_NONE, 2 * m, n, 2 * k, batch,
+                                          &real_choice);
+    if (st != GM_OK)
+      return st;
+  }
+  if (std::is_same<R, double>::value && real_choice != GM_MATMUL_OZAKI
       && (kernel == GM_MATMUL_AUTO || kernel == GM_MATMUL_DMMA)) {
     bool done;
     gm_status st = run_zdmma (a, opa, opb, &done);
@@ -205,8 +214,9 @@ gm_status run (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb, gm_matmu
     ldbv = 2 * ldb;
     sbv = 2 * sb;
   }
-  return gm_matmul (kernel, real, GM_OP_NONE, GM_OP_NONE, 2 * m, n, 2 * k, Ahat, ldh,
-                    a.sa == 0 ? 0 : sh, Bv, ldbv, sbv, a.C, 2 * a.ldc, 2 * a.sc, batch, a.stream);
+  return matmul_entry (a.native_auto, kernel, real, GM_OP_NONE, GM_OP_NONE, 2 * m, n, 2 * k,
+                       Ahat, ldh, a.sa == 0 ? 0 : sh, Bv, ldbv, sbv, a.C, 2 * a.ldc, 2 * a.sc,
+                       batch, a.stream);
 }
 
 } /* namespace */

@@ -78,6 +78,9 @@ struct MatmulArgs {
                                    which swap_transposed makes to both and a split-K launch
                                    (run_slices: ct false, partials in the kernel's frame)
                                    keeps here only */
+  bool auto_pick;               /* auto chose this kernel (pick_auto): ozaki may hand the whole
+                                   product to dmma once its scan has seen the data */
+  bool native_auto;             /* auto keeps to the native kernels (matmul_native.h) */
 };
 constexpr int64_t TILE_MASK_SIDE = 128;   /* tile_mask's tiles are 128x128 */
 
@@ -878,8 +881,20 @@ bool tf32x3_v2_takes (const MatmulArgs &a, const DeviceInfo &dev);
 /* Double on the INT8 tensor cores by the Ozaki scheme II, scheme I past k = 131071 or where
  * GPUMAT_OZAKI_VERSION asks (kernels/ozaki/): k eps (|A||B|). */
 gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev);
+/* Whether ozaki runs this product on its fast path (ozaki/scheme2.cu): scheme II (GPUMAT_OZAKI_
+ * VERSION unset or 3, 16 <= k <= 131071), C not stored transposed, the wgmma gemms (sm_90a
+ * code on compute capability 9.0) and dmma's tile pass for the tiles it cannot keep.  auto
+ * (pick_auto) asks it before its cost model: elsewhere ozaki is by name only. */
+bool ozaki_fast_path (const MatmulArgs &a, const DeviceInfo &dev);
+/* gm_matmul (native false) and gm_matmul_native (true): the checks, auto's choice and the
+ * dispatch (matmul.cu). */
+gm_status matmul_entry (bool native, gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
+                        int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
+                        int64_t stride_a, const void *d_B, int64_t ldb, int64_t stride_b,
+                        void *d_C, int64_t ldc, int64_t stride_c, int64_t batch,
+                        cudaStream_t stream);
 /* Complex classes (kernels/matmul_complex.cu): one real product of twice the rows and depth
- * through gm_matmul, with any kernel that runs the real class (gm_matmul has checked the kernel
+ * through matmul_entry (a.native_auto passed on), with any kernel that runs the real class (gm_matmul has checked the kernel
  * against the registry). */
 gm_status matmul_complex (const MatmulArgs &a, gm_class cls, gm_op opa, gm_op opb,
                           gm_matmul_kernel kernel);

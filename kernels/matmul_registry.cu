@@ -54,7 +54,7 @@ constexpr KernelRow rows[GM_MATMUL_KERNEL_COUNT] = {
    }},
   {GM_MATMUL_DMMA,
    {"dmma", DOUBLE, 80, "FP64 tensor cores (mma.sync f64) fed by cp.async; auto's choice for "
-    "most double products on compute capability 8.0 and 9.0+"},
+    "double products on compute capability 8.0 and 9.0+ where ozaki does not pay"},
    [] (const MatmulArgs &a, gm_class, const DeviceInfo &dev) { return matmul_dmma (a, dev); }},
   {GM_MATMUL_TF32X3,
    {"tf32x3", SINGLE, 80, "TF32 tensor cores by the 3xTF32 split, within FP32's k eps |A||B| "
@@ -62,7 +62,8 @@ constexpr KernelRow rows[GM_MATMUL_KERNEL_COUNT] = {
    [] (const MatmulArgs &a, gm_class, const DeviceInfo &dev) { return matmul_tf32x3 (a, dev); }},
   {GM_MATMUL_OZAKI,
    {"ozaki", DOUBLE, 80, "INT8 tensor cores by the Ozaki scheme II (15 or 16 moduli by k; "
-    "scheme I past k = 131071), within FP64's k eps |A||B| bound; by name only"},
+    "scheme I past k = 131071), within FP64's k eps |A||B| bound; auto's choice for large "
+    "double products of gpumat arrays on compute capability 9.0"},
    [] (const MatmulArgs &a, gm_class, const DeviceInfo &dev) { return matmul_ozaki (a, dev); }},
 };
 

@@ -42,6 +42,7 @@ const char *const tf32x3_group[] = {"0", "1", "2", "3", "4", NULL};
 const char *const ozaki_version[] = {"", "1", "2", "3", NULL};
 const char *const ozaki2_gemm[] = {"", "mma", "wg", "ws", "ws256", NULL};
 const char *const ew_bcast[] = {"", "v2", NULL};
+const char *const auto_double[] = {"", "dmma", NULL};
 
 #define FIELD(f, type_is_double) offsetof (gm_tuning_t, f), type_is_double
 const Var vars[GM_TUNING_VARS] = {
@@ -56,6 +57,7 @@ const Var vars[GM_TUNING_VARS] = {
   {"GPUMAT_OZAKI_MODULI", INT, 12, GM_TUNE_OZAKI_MODULI_MAX, 0, NULL, FIELD (ozaki_moduli, false)},
   {"GPUMAT_OZAKI2_GEMM", CHOICE, 0, 0, GM_OZAKI2_GEMM_DEFAULT, ozaki2_gemm,
    FIELD (ozaki2_gemm, false)},
+  {"GPUMAT_AUTO_DOUBLE", CHOICE, 0, 0, 0, auto_double, FIELD (auto_double_dmma, false)},
   {"GPUMAT_EW_BCAST", CHOICE, 0, 0, 0, ew_bcast, FIELD (ew_bcast_v2, false)},
   {"GPUMAT_MATMUL_PANELS", LEADING, 1, GM_TUNE_PANELS_MAX, 0, NULL, FIELD (matmul_panels, false)},
   /* 12 threads, not 16 (H200 machine, 16 cores; bench/NOTES-transfer.md): the same one way

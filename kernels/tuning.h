@@ -38,7 +38,7 @@ enum { GM_OZAKI2_GEMM_DEFAULT = 0, GM_OZAKI2_GEMM_MMA, GM_OZAKI2_GEMM_WG, GM_OZA
 #define GM_TUNE_PANELS_MAX 32            /* host_ops.cu MAX_PANELS */
 #define GM_TUNE_TRANSFER_THREADS_MAX 64
 
-#define GM_TUNING_VARS 17
+#define GM_TUNING_VARS 18
 #define GM_TUNING_TEXT 48                /* bytes kept of an invalid value's text */
 
 typedef struct {
@@ -54,6 +54,8 @@ typedef struct {
   int ozaki_slices;        /* GPUMAT_OZAKI_SLICES: scheme I's slices, 2 .. 11; default 8      */
   int ozaki_moduli;        /* GPUMAT_OZAKI_MODULI: scheme II's moduli, 12 .. 16; 0 (default) by k */
   int ozaki2_gemm;         /* GPUMAT_OZAKI2_GEMM: a GM_OZAKI2_GEMM_* value; default by shape   */
+  int auto_double_dmma;    /* GPUMAT_AUTO_DOUBLE: 1 for "dmma" (auto never takes ozaki); default
+                              0: ozaki where pick_auto's model finds it faster (matmul.cu)     */
   /* element-wise (elementwise.cu) */
   int ew_bcast_v2;         /* GPUMAT_EW_BCAST: 1 for "v2" (every broadcast on ew_bcast v2)    */
   /* host-array products (host_ops.cu) */

@@ -26,6 +26,7 @@
  */
 #include <sys/mman.h>
 #include "test_util.h"
+#include "matmul_native.h"
 
 static int quick;
 
@@ -690,14 +691,16 @@ static void test_ramp (void)
                (int) st, (long long) stats.block_rows, (long long) stats.block_cols,
                (long long) stats.slice, (long long) n, (long long) k);
     /* whether the ramp must run: auto runs dmma on the block and on a 1024-column chunk with
-       the same tile and k unsplit (the rule of host_ooc.cu, asked of the same plan) */
+       the same tile and k unsplit (the rule of host_ooc.cu, asked of the same plan: products
+       of host arrays ask auto's native choice, matmul_native.h) */
     gm_matmul_kernel whole = GM_MATMUL_AUTO, part_k = GM_MATMUL_AUTO;
     int tm[2] = {0, 0}, tn[2] = {0, 0}, sl[2] = {0, 0};
     const bool dmma_both =
         cls == GM_DOUBLE && ob == GM_OP_NONE
-        && gm_matmul_auto_choice (cls, GM_OP_NONE, GM_OP_NONE, 4096, n, k, 1, &whole) == GM_OK
-        && gm_matmul_auto_choice (cls, GM_OP_NONE, GM_OP_NONE, 4096, n / chunks, k, 1, &part_k)
+        && gm_matmul_auto_choice_native (cls, GM_OP_NONE, GM_OP_NONE, 4096, n, k, 1, &whole)
                == GM_OK
+        && gm_matmul_auto_choice_native (cls, GM_OP_NONE, GM_OP_NONE, 4096, n / chunks, k, 1,
+                                         &part_k) == GM_OK
         && whole == GM_MATMUL_DMMA && part_k == GM_MATMUL_DMMA
         && gm_matmul_dmma_plan (GM_OP_NONE, GM_OP_NONE, 4096, n, k, 1, &tm[0], &tn[0], &sl[0])
                == GM_OK

@@ -991,6 +991,127 @@ static void every_pattern (int step)
 
 /* One line a section with the checks so far and the seconds since the start: under racecheck
    (make sanitize, line-buffered) a log stopped by a time limit says how far the program got. */
+/* ---- auto's ozaki (issue 34) ------------------------------------------------------------- */
+
+/* C = op(A) op(B) of column-major double A (m x k) and B (k x n) on the device by `kernel`,
+   downloaded to h_c (m x n); real (elems 1) or complex (elems 2) double. */
+static gm_status device_product (gm_matmul_kernel kernel, int elems, int64_t m, int64_t n,
+                                 int64_t k, const double *dA, const double *dB, double *dC,
+                                 double *h_c)
+{
+  const gm_class cls = elems == 2 ? GM_COMPLEX_DOUBLE : GM_DOUBLE;
+  TU_CUDA (cudaMemset (dC, 0xFF, sizeof (double) * (size_t) (elems * m * n)));
+  const gm_status st = gm_matmul (kernel, cls, GM_OP_NONE, GM_OP_NONE, m, n, k, dA, m, 0, dB, k,
+                                  0, dC, m, 0, 1, 0);
+  TU_CUDA (cudaDeviceSynchronize ());
+  TU_CUDA (cudaMemcpy (h_c, dC, sizeof (double) * (size_t) (elems * m * n),
+                       cudaMemcpyDeviceToHost));
+  return st;
+}
+
+static int64_t differing (const double *x, const double *y, int64_t count)
+{
+  int64_t d = 0;
+  for (int64_t e = 0; e < count; e++)
+    d += memcmp (&x[e], &y[e], sizeof (double)) != 0;
+  return d;
+}
+
+/* What auto runs for double products (pick_auto, matmul.cu): ozaki where the fast path exists
+   (compute capability 9.0 here) and the cost model pays, dmma elsewhere, never ozaki for the
+   products of host arrays (matmul_native.h) nor under GPUMAT_AUTO_DOUBLE=dmma.  Bits: on dense
+   data auto's product is ozaki's; on data whose every tile the premark hands to dmma
+   (element-wise exponents over 80 binades) it is dmma's whole product (premark_hands_to_dmma);
+   complex double through ozaki's real product is ozaki's by name; a product of host arrays is
+   dmma's. */
+static void auto_ozaki (void)
+{
+  struct { int64_t m, n, k; int ozaki; } shapes[] = {
+      {4096, 4096, 4096, 1}, {8192, 8192, 8192, 1}, {3072, 2900, 3001, 1}, {2048, 2048, 2048, 0},
+      {1024, 1024, 1024, 0}, {8192, 8192, 256, 0}, {65536, 256, 4096, 0}, {8192, 8192, 15, 0}};
+  for (const auto &sh : shapes) {
+    gm_matmul_kernel got = GM_MATMUL_AUTO;
+    const gm_status st = gm_matmul_auto_choice (GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, sh.m, sh.n,
+                                                sh.k, 1, &got);
+    const gm_matmul_kernel want = expect_tile_pass && sh.ozaki ? GM_MATMUL_OZAKI : GM_MATMUL_DMMA;
+    tu_result (st == GM_OK && got == want, "auto for double %lldx%lldx%lld: %s (want %s)",
+               (long long) sh.m, (long long) sh.n, (long long) sh.k,
+               gm_matmul_kernel_name (got), gm_matmul_kernel_name (want));
+  }
+  tu_setenv ("GPUMAT_AUTO_DOUBLE", "dmma");
+  gm_matmul_kernel got = GM_MATMUL_AUTO;
+  gm_status st = gm_matmul_auto_choice (GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, 4096, 4096, 4096, 1,
+                                        &got);
+  tu_result (st == GM_OK && got == GM_MATMUL_DMMA, "auto for double under "
+             "GPUMAT_AUTO_DOUBLE=dmma: %s", gm_matmul_kernel_name (got));
+  tu_setenv ("GPUMAT_AUTO_DOUBLE", NULL);
+  if (quick)
+    return;
+
+  /* the bits, at 3072 x 2900 x 3001 (auto's ozaki on compute capability 9.0, dmma elsewhere) */
+  const int64_t m = 3072, n = 2900, k = 3001;
+  double *hA = (double *) xmalloc (sizeof (double) * (size_t) (2 * m * k));
+  double *hB = (double *) xmalloc (sizeof (double) * (size_t) (2 * k * n));
+  double *hC = (double *) xmalloc (sizeof (double) * (size_t) (2 * m * n));
+  double *hR = (double *) xmalloc (sizeof (double) * (size_t) (2 * m * n));
+  double *dA, *dB, *dC;
+  TU_GM (gm_device_alloc ((void **) &dA, sizeof (double) * (size_t) (2 * m * k)));
+  TU_GM (gm_device_alloc ((void **) &dB, sizeof (double) * (size_t) (2 * k * n)));
+  TU_GM (gm_device_alloc ((void **) &dC, sizeof (double) * (size_t) (2 * m * n)));
+  const gm_matmul_kernel ran = expect_tile_pass ? GM_MATMUL_OZAKI : GM_MATMUL_DMMA;
+  for (int spread = 0; spread < 2; spread++) {
+    /* dense uniform data, then exponents drawn from 2^-40 .. 2^40 element by element */
+    for (int64_t e = 0; e < 2 * m * k; e++)
+      hA[e] = spread ? pow2_val ((int) tu_randint (-40, 40)) : tu_uniform ();
+    for (int64_t e = 0; e < 2 * k * n; e++)
+      hB[e] = spread ? pow2_val ((int) tu_randint (-40, 40)) : tu_uniform ();
+    TU_CUDA (cudaMemcpy (dA, hA, sizeof (double) * (size_t) (m * k), cudaMemcpyHostToDevice));
+    TU_CUDA (cudaMemcpy (dB, hB, sizeof (double) * (size_t) (k * n), cudaMemcpyHostToDevice));
+    const gm_matmul_kernel same = spread ? GM_MATMUL_DMMA : ran;
+    const gm_status s1 = device_product (GM_MATMUL_AUTO, 1, m, n, k, dA, dB, dC, hC);
+    const gm_status s2 = device_product (same, 1, m, n, k, dA, dB, dC, hR);
+    tu_result (s1 == GM_OK && s2 == GM_OK && differing (hC, hR, m * n) == 0,
+               "auto %lldx%lldx%lld on %s data: status %d / %d, %lld elements differ from %s's",
+               (long long) m, (long long) n, (long long) k, spread ? "exponent-spread" : "dense",
+               (int) s1, (int) s2, (long long) differing (hC, hR, m * n),
+               gm_matmul_kernel_name (same));
+    /* the same product of host arrays: dmma's, whatever auto takes for gpumat arrays */
+    const gm_status s3 = gm_matmul_host (GM_MATMUL_AUTO, GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, m, n,
+                                         k, hA, hB, hC, NULL);
+    const gm_status s4 = gm_matmul_host (GM_MATMUL_DMMA, GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, m, n,
+                                         k, hA, hB, hR, NULL);
+    tu_result (s3 == GM_OK && s4 == GM_OK && differing (hC, hR, m * n) == 0,
+               "auto %lldx%lldx%lld of host arrays on %s data: status %d / %d, %lld elements "
+               "differ from dmma's", (long long) m, (long long) n, (long long) k,
+               spread ? "exponent-spread" : "dense", (int) s3, (int) s4,
+               (long long) differing (hC, hR, m * n));
+  }
+  /* complex double 1536 x 2900 x 1500: its real product 3072 x 2900 x 3000 */
+  const int64_t cm = 1536, cn = 2900, ck = 1500;
+  for (int64_t e = 0; e < 2 * cm * ck; e++)
+    hA[e] = tu_uniform ();
+  for (int64_t e = 0; e < 2 * ck * cn; e++)
+    hB[e] = tu_uniform ();
+  TU_CUDA (cudaMemcpy (dA, hA, sizeof (double) * (size_t) (2 * cm * ck), cudaMemcpyHostToDevice));
+  TU_CUDA (cudaMemcpy (dB, hB, sizeof (double) * (size_t) (2 * ck * cn), cudaMemcpyHostToDevice));
+  gm_matmul_kernel real_pick = GM_MATMUL_AUTO;
+  TU_GM (gm_matmul_auto_choice (GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, 2 * cm, cn, 2 * ck, 1,
+                                &real_pick));
+  const gm_status s1 = device_product (GM_MATMUL_AUTO, 2, cm, cn, ck, dA, dB, dC, hC);
+  const gm_status s2 = device_product (real_pick == GM_MATMUL_OZAKI ? GM_MATMUL_OZAKI
+                                                                    : GM_MATMUL_DMMA,
+                                       2, cm, cn, ck, dA, dB, dC, hR);
+  tu_result (s1 == GM_OK && s2 == GM_OK && differing (hC, hR, 2 * cm * cn) == 0,
+             "auto complex double %lldx%lldx%lld (real product on %s): status %d / %d, %lld "
+             "elements differ", (long long) cm, (long long) cn, (long long) ck,
+             gm_matmul_kernel_name (real_pick), (int) s1, (int) s2,
+             (long long) differing (hC, hR, 2 * cm * cn));
+  gm_device_free (dA);
+  gm_device_free (dB);
+  gm_device_free (dC);
+  free (hA); free (hB); free (hC); free (hR);
+}
+
 static time_t start_time;
 static void progress (const char *section)
 {
@@ -1115,6 +1236,8 @@ int main (int argc, char **argv)
     run (UNIFORM, N, T, 1300, 140, 300, 0);   /* 11 row tiles: a raster group of 3 after 8 */
   }
   progress ("scheme II: data sets, adversarial, batches");
+  auto_ozaki ();
+  progress ("auto's ozaki");
   /* counts forced: 12 and 13 (the crt's 14-term form, the terms past N zeros), 15 past k = 1024
      and 16 to it, where the default takes the other; fewer moduli leave fewer bits, so the
      guard sends more to the FP64 path (not checked here), but every element stays within the

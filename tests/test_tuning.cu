@@ -178,7 +178,8 @@ static Pool new_pool (const gm_tuning_t *tune, long cores)
 
 static const char *const values[] = {
     NULL, "", "auto", "v2", "v3", "128x128", "128x64", "64x128", "64x64", "96x96", "k8", "k16",
-    "K8", "k8 ", "mma", "wg", "ws", "ws256", "WS", "0", "1", "2", "3", "4", "5", "7", "8", "11",
+    "K8", "k8 ", "mma", "dmma", "DMMA", "wg", "ws", "ws256", "WS", "0", "1", "2", "3", "4", "5",
+    "7", "8", "11",
     "12", "13", "14", "15", "16", "32", "33", "512", "513", "-3", "-1", "+5", " 7", "7 ", "5x",
     "1e3", "0x10", "010", "nan", "NaN", "inf", "-inf", "0.5", "0.01", "0.0625", "2.5", "300",
     "1048576", "1048577", "-0.5", "99999999999999999999", "-99999999999999999999", "abc"};
@@ -229,6 +230,7 @@ static void test_each_value (void)
     set ("GPUMAT_OZAKI_MODULI", x);
     set ("GPUMAT_OZAKI2_GEMM", x);
     set ("GPUMAT_EW_BCAST", x);
+    set ("GPUMAT_AUTO_DOUBLE", x);
     set ("GPUMAT_MATMUL_PANELS", x);
     set ("GPUMAT_TRANSFER_THREADS", x);
     set ("GPUMAT_TRANSFER_CHUNK_MB", x);
@@ -248,6 +250,11 @@ static void test_each_value (void)
            "moduli");
     check (t->ozaki2_gemm == old_ozaki2_gemm (x), "GPUMAT_OZAKI2_GEMM", x, "gemm");
     check ((t->ew_bcast_v2 != 0) == old_bcast_v2 (x), "GPUMAT_EW_BCAST", x, "v2");
+    /* new in session 31 (no reading before the snapshot): exactly "dmma", else the default */
+    const bool dmma_word = x && strcmp (x, "dmma") == 0;
+    check (t->auto_double_dmma == (dmma_word ? 1 : 0), "GPUMAT_AUTO_DOUBLE", x, "dmma");
+    check ((gm_tuning_invalid ("GPUMAT_AUTO_DOUBLE") != NULL) == (x && *x && !dmma_word),
+           "GPUMAT_AUTO_DOUBLE", x, "the invalid text reported");
     static const long ns[] = {0, 1, 2, 3, 31, 32, 33, 1000};
     static const size_t bs[] = {0, (size_t) 1 << 20, ((size_t) 64 << 20) - 1, (size_t) 64 << 20,
                                 (size_t) 100 << 20, (size_t) 1 << 30, (size_t) 1 << 34};

@@ -53,6 +53,7 @@
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
+#include <vector>
 #include "scheme2.cuh"
 
 namespace gm_matmul_detail {
@@ -723,6 +724,44 @@ Oz2GemmKind ozaki2_gemm_kind (const DeviceInfo &dev, int64_t n)
 }
 
 
+/* auto's second look (pick_auto chose ozaki from the shape alone): the share of C's 128x128
+ * tiles that the premark hands to dmma, from the flags of A's and B's 128-row blocks (one host
+ * read of (m + n) / 128 ints a page after the scan: ~10 us of waiting in a product of
+ * milliseconds).  A premarked tile costs dmma's time inside ozaki, and the passes around it
+ * ~7% of dmma's time where all are (0.934x dmma at 4096^3 on an H200, session 31), while a
+ * clean tile costs ~0.72 of dmma's: past half the tiles the whole product goes to dmma (at
+ * 3/4 the two costs meet; the guard may mark more tiles later).  *to_dmma set, the flags
+ * otherwise unused. */
+gm_status premark_hands_to_dmma (const MatmulArgs &a, const int *sparse, int64_t pages_a,
+                                 int64_t blocks_a, int64_t pages_b, int64_t blocks_b,
+                                 int64_t tiles_n, bool *to_dmma)
+{
+  *to_dmma = false;
+  /* A's flags then B's, one after the other (run_ozaki2's workspace): blocks_a a page of A,
+     blocks_b (npad / 128, of which the first tiles_n hold columns of C) a page of B */
+  std::vector<int> flags ((size_t) (pages_a * blocks_a + pages_b * blocks_b));
+  cudaError_t err = cudaMemcpyAsync (flags.data (), sparse, flags.size () * sizeof (int),
+                                     cudaMemcpyDeviceToHost, a.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (a.stream);
+  if (err != cudaSuccess)
+    return gm_cuda_status (err, "matmul ozaki: the premark's flags");
+  const int64_t tiles_m = blocks_a;
+  double marked = 0;
+  for (int64_t p = 0; p < a.batch; p++) {
+    const int *fa = flags.data () + (pages_a == 1 ? 0 : p) * blocks_a;
+    const int *fb = flags.data () + pages_a * blocks_a + (pages_b == 1 ? 0 : p) * blocks_b;
+    int64_t rows = 0, cols = 0;
+    for (int64_t i = 0; i < tiles_m; i++)
+      rows += fa[i] != 0;
+    for (int64_t j = 0; j < tiles_n; j++)
+      cols += fb[j] != 0;
+    marked += (double) rows * (double) tiles_n + (double) cols * (double) (tiles_m - rows);
+  }
+  *to_dmma = 2.0 * marked > (double) a.batch * (double) tiles_m * (double) tiles_n;
+  return GM_OK;
+}
+
 /* The crt's instance for N moduli: NT terms, N rounded up to 14, 15 or 16 (the terms past N are
    zeros: a branch a term cost more than the term).  With the tile pass the crt has no FP64
    loop, so no layout (one instance a term count: with the loop beside the marking the kernel
@@ -860,6 +899,18 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
           m, mpad, codes_a, l1_a, dense_l1, sparse_a);
       ozaki2_sparse_blocks<<<dim3 ((unsigned) sparse_tn, (unsigned) pb), OZ2_BM, 0, a.stream>>> (
           n, npad, codes_b, l1_b, dense_l1, sparse_b);
+      /* auto's product in one chunk: where the premark hands most tiles to dmma, all of it */
+      if (a.auto_pick && chunk >= a.batch) {
+        bool to_dmma = false;
+        if ((st = premark_hands_to_dmma (a, sparse_a, pages_a, mask_tm, pb, sparse_tn, mask_tn,
+                                         &to_dmma)) != GM_OK)
+          return st;
+        if (to_dmma) {
+          last_slices.store (0);   /* gm_matmul_ozaki_stats: not ozaki's product */
+          last_tiles.store (0);
+          return matmul_dmma (a, dev);
+        }
+      }
     }
     launch_slices (KA ? ozaki2_slice<true> : ozaki2_slice<false>,
                    KB ? ozaki2_slice<true> : ozaki2_slice<false>, a, base_a, pa, base_b, pb, mpad,
@@ -909,6 +960,12 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
 
 /* Products of k < OZAKI_K_FLOOR run on the FP64 path (scheme1.cu's header, point 5). */
 constexpr int64_t OZAKI_K_FLOOR = 16;
+
+bool ozaki_fast_path (const MatmulArgs &a, const DeviceInfo &dev)
+{
+  return !a.ct && a.k >= OZAKI_K_FLOOR && a.k <= OZ2_MAX_K && ozaki_version () == 3
+         && dmma_tiles_fit (dev) && ozaki2_gemm_kind (dev, a.n) != OZ2_GEMM_MMA;
+}
 
 gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
 {
