@@ -9,8 +9,11 @@
  *                             taking turns (bench_util.h's time_median_pair: median of 7 after
  *                             a warm-up of each), in ms and TFLOP/s, ozaki's speed as a
  *                             multiple of dmma's, and ozaki's tile pass (the 128x128 tiles of
- *                             C its guard sent to dmma, gm_matmul_ozaki_tiles); exits 1 where
- *                             ozaki runs below 0.9x dmma's speed
+ *                             C its guard sent to dmma, gm_matmul_ozaki_tiles); then auto
+ *                             against dmma the same way (auto takes ozaki at 4096^3 on
+ *                             compute capability 9.0 and hands the product to dmma where
+ *                             most tiles need FP64: it should never fall far below 1x);
+ *                             exits 1 where ozaki runs below 0.9x dmma's speed
  *
  * Each case is op(A) (m x k) times op(B) (k x n), m = n = 64 (so that the reference stays cheap
  * at k = 16384), in the forms A * B, A' * B and A * B'.  The reference is exact to about 2^-100
@@ -173,8 +176,8 @@ static int speed (int64_t S)
   printf ("bench_accuracy --speed on %s: %lld^3, A*B, median of 7 taking turns; \"x dmma\": "
           "ozaki's speed over dmma's (issue 34: at least 0.9); tiles: ozaki's 128x128 tiles of C "
           "computed by dmma's tile pass\n\n", info.name, (long long) S);
-  printf ("%-14s %10s %8s %10s %8s %7s %16s %12s\n", "data", "ozaki ms", "TFLOP/s", "dmma ms",
-          "TFLOP/s", "x dmma", "tiles marked", "FP64 elems");
+  printf ("%-14s %10s %8s %10s %8s %7s %16s %12s %10s %7s\n", "data", "ozaki ms", "TFLOP/s",
+          "dmma ms", "TFLOP/s", "x dmma", "tiles marked", "FP64 elems", "auto ms", "x dmma");
   tu_seed (3434);
   const double flops = 2.0 * (double) S * S * S;
   const size_t bytes = (size_t) (S * S) * sizeof (double);
@@ -199,9 +202,11 @@ static int speed (int64_t S)
                           S, 0, 1, 0));
       };
     };
-    double ms_oz = 0, ms_dm = 0;
+    double ms_oz = 0, ms_dm = 0, ms_auto = 0, ms_dm_auto = 0;
     time_median_pair (product (GM_MATMUL_OZAKI), product (GM_MATMUL_DMMA), 7, e0, e1, &ms_oz,
                       &ms_dm);
+    time_median_pair (product (GM_MATMUL_AUTO), product (GM_MATMUL_DMMA), 7, e0, e1, &ms_auto,
+                      &ms_dm_auto);
     /* ozaki once more alone for its counts */
     product (GM_MATMUL_OZAKI) ();
     int slices = 0;
@@ -217,9 +222,10 @@ static int speed (int64_t S)
     }
     char tile_text[40];
     snprintf (tile_text, sizeof tile_text, "%lld / %lld", (long long) marked, (long long) tiles);
-    printf ("%-14s %10.3f %8.2f %10.3f %8.2f %7.3f %16s %12lld%s\n", kind_names[t], ms_oz,
-            flops / ms_oz * 1e-9, ms_dm, flops / ms_dm * 1e-9, ratio, tile_text,
-            (long long) fixups, ratio < 0.9 ? "  SLOW" : "");
+    printf ("%-14s %10.3f %8.2f %10.3f %8.2f %7.3f %16s %12lld %10.3f %7.3f%s\n",
+            kind_names[t], ms_oz, flops / ms_oz * 1e-9, ms_dm, flops / ms_dm * 1e-9, ratio,
+            tile_text, (long long) fixups, ms_auto, ms_dm_auto / ms_auto,
+            ratio < 0.9 ? "  SLOW" : "");
     fflush (stdout);
   }
   TU_CUDA (cudaEventDestroy (e0));
