@@ -21,6 +21,7 @@
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING. */
 #include "gm_dist_internal.h"
 #include "gpumat.h"
+#include "matmul_native.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -145,9 +146,10 @@ static void take (engine *e, const message *m)
     const gm_host_span down = waiting_span (e, &h_down);
     if (h_down)   /* k == 0: no upload carried it down */
       gpu_step (e, gm_copy_duplex_2d (NULL, NULL, no_span, h_down, e->d_c, down), "C's rows down");
-    gpu_step (e, gm_matmul (GM_MATMUL_AUTO, e->cls, GM_OP_NONE, GM_OP_NONE, m->rows, e->cols_c,
-                            e->k, e->d_a, m->rows, 0, e->d_b, e->k > 0 ? e->k : 1, 0, e->d_c,
-                            m->rows, 0, 1, 0), "product");
+    gpu_step (e, gm_matmul_native (GM_MATMUL_AUTO, e->cls, GM_OP_NONE, GM_OP_NONE, m->rows,
+                                   e->cols_c, e->k, e->d_a, m->rows, 0, e->d_b,
+                                   e->k > 0 ? e->k : 1, 0, e->d_c, m->rows, 0, 1, 0),
+              "product");
     e->waiting = m->first;
     e->waiting_h = m->rows;
   }

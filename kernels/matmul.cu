@@ -243,9 +243,9 @@ extern "C" gm_status gm_matmul_auto_choice (gm_class cls, gm_op opa, gm_op opb, 
   return auto_choice (false, cls, opa, opb, m, n, k, batch, kernel);
 }
 
-gm_status gm_matmul_auto_choice_native (gm_class cls, gm_op opa, gm_op opb, int64_t m,
-                                        int64_t n, int64_t k, int64_t batch,
-                                        gm_matmul_kernel *kernel)
+extern "C" gm_status gm_matmul_auto_choice_native (gm_class cls, gm_op opa, gm_op opb,
+                                                   int64_t m, int64_t n, int64_t k,
+                                                   int64_t batch, gm_matmul_kernel *kernel)
 {
   return auto_choice (true, cls, opa, opb, m, n, k, batch, kernel);
 }
@@ -356,11 +356,12 @@ extern "C" gm_status gm_matmul (gm_matmul_kernel kernel, gm_class cls, gm_op opa
                        stride_b, d_C, ldc, stride_c, batch, stream);
 }
 
-gm_status gm_matmul_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
-                            int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
-                            int64_t stride_a, const void *d_B, int64_t ldb, int64_t stride_b,
-                            void *d_C, int64_t ldc, int64_t stride_c, int64_t batch,
-                            cudaStream_t stream)
+extern "C" gm_status gm_matmul_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                       gm_op opb, int64_t m, int64_t n, int64_t k,
+                                       const void *d_A, int64_t lda, int64_t stride_a,
+                                       const void *d_B, int64_t ldb, int64_t stride_b, void *d_C,
+                                       int64_t ldc, int64_t stride_c, int64_t batch,
+                                       cudaStream_t stream)
 {
   return matmul_entry (true, kernel, cls, opa, opb, m, n, k, d_A, lda, stride_a, d_B, ldb,
                        stride_b, d_C, ldc, stride_c, batch, stream);
@@ -488,10 +489,11 @@ extern "C" gm_status gm_matmul_pages (gm_matmul_kernel kernel, gm_class cls, gm_
                       stream);
 }
 
-gm_status gm_matmul_pages_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
-                                  int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
-                                  const void *d_B, int64_t ldb, void *d_C, int64_t ldc,
-                                  const gm_pages *pages, cudaStream_t stream)
+extern "C" gm_status gm_matmul_pages_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa,
+                                             gm_op opb, int64_t m, int64_t n, int64_t k,
+                                             const void *d_A, int64_t lda, const void *d_B,
+                                             int64_t ldb, void *d_C, int64_t ldc,
+                                             const gm_pages *pages, cudaStream_t stream)
 {
   return pages_entry (true, kernel, cls, opa, opb, m, n, k, d_A, lda, d_B, ldb, d_C, ldc, pages,
                       stream);

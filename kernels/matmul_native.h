@@ -1,6 +1,7 @@
 /* matmul_native.h: gm_matmul, gm_matmul_pages and gm_matmul_auto_choice (gpumat_matmul.h) where
  * "auto" keeps to the native kernels: never ozaki.  The products of host arrays use them
- * (host_ops.cu, host_ooc.cu): such a product may run in column panels, in blocks past the
+ * (host_ops.cu, host_ooc.cu, and each rank's share of a distributed product,
+ * dist/gm_dist_gpu.c): such a product may run in column panels, in blocks past the
  * device's memory or on several GPUs, and keeps the in-core product's bits (README), which
  * holds because every piece runs the same native kernel; ozaki's choice (by shape) and the
  * tiles it hands to dmma (by data) depend on the piece a call sees.  Products of gpumat
@@ -14,6 +15,10 @@
 
 #include "gpumat.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 gm_status gm_matmul_native (gm_matmul_kernel kernel, gm_class cls, gm_op opa, gm_op opb,
                             int64_t m, int64_t n, int64_t k, const void *d_A, int64_t lda,
                             int64_t stride_a, const void *d_B, int64_t ldb, int64_t stride_b,
@@ -26,5 +31,9 @@ gm_status gm_matmul_pages_native (gm_matmul_kernel kernel, gm_class cls, gm_op o
 gm_status gm_matmul_auto_choice_native (gm_class cls, gm_op opa, gm_op opb, int64_t m,
                                         int64_t n, int64_t k, int64_t batch,
                                         gm_matmul_kernel *kernel);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* GPUMAT_MATMUL_NATIVE_H */
