@@ -1009,6 +1009,15 @@ static gm_status device_product (gm_matmul_kernel kernel, int elems, int64_t m, 
   return st;
 }
 
+/* A normal value (Box-Muller), as bench_accuracy draws them */
+static double normal_value (void)
+{
+  double u = 0.5 * (tu_uniform () + 1.0), v = 0.5 * (tu_uniform () + 1.0);
+  if (u < 1e-300)
+    u = 1e-300;
+  return sqrt (-2.0 * log (u)) * cos (2.0 * M_PI * v);
+}
+
 static int64_t differing (const double *x, const double *y, int64_t count)
 {
   int64_t d = 0;
@@ -1021,7 +1030,8 @@ static int64_t differing (const double *x, const double *y, int64_t count)
    (compute capability 9.0 here) and the cost model pays, dmma elsewhere, never ozaki for the
    products of host arrays (matmul_native.h) nor under GPUMAT_AUTO_DOUBLE=dmma.  Bits: on dense
    data auto's product is ozaki's; on data whose every tile the premark hands to dmma
-   (element-wise exponents over 80 binades) it is dmma's whole product (premark_hands_to_dmma);
+   (bench_accuracy's exp 12 randn: each row's mass in a few elements) it is dmma's whole
+   product (premark_hands_to_dmma);
    complex double through ozaki's real product is ozaki's by name; a product of host arrays is
    dmma's. */
 static void auto_ozaki (void)
@@ -1060,11 +1070,15 @@ static void auto_ozaki (void)
   TU_GM (gm_device_alloc ((void **) &dC, sizeof (double) * (size_t) (2 * m * n)));
   const gm_matmul_kernel ran = expect_tile_pass ? GM_MATMUL_OZAKI : GM_MATMUL_DMMA;
   for (int spread = 0; spread < 2; spread++) {
-    /* dense uniform data, then exponents drawn from 2^-40 .. 2^40 element by element */
+    /* dense uniform data, then normal values times 2^round (12 randn) element by element (a
+       uniform spread of exponents would leave tens of elements near each row's top: not
+       premarked, its tiles marked by the guard later) */
     for (int64_t e = 0; e < 2 * m * k; e++)
-      hA[e] = spread ? pow2_val ((int) tu_randint (-40, 40)) : tu_uniform ();
+      hA[e] = spread ? ldexp (normal_value (), (int) lround (12 * normal_value ()))
+                     : tu_uniform ();
     for (int64_t e = 0; e < 2 * k * n; e++)
-      hB[e] = spread ? pow2_val ((int) tu_randint (-40, 40)) : tu_uniform ();
+      hB[e] = spread ? ldexp (normal_value (), (int) lround (12 * normal_value ()))
+                     : tu_uniform ();
     TU_CUDA (cudaMemcpy (dA, hA, sizeof (double) * (size_t) (m * k), cudaMemcpyHostToDevice));
     TU_CUDA (cudaMemcpy (dB, hB, sizeof (double) * (size_t) (k * n), cudaMemcpyHostToDevice));
     const gm_matmul_kernel same = spread ? GM_MATMUL_DMMA : ran;
