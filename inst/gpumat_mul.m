@@ -92,8 +92,8 @@
 ## 128x128 tiles of @var{C} holding an element the method cannot certify (rows
 ## or columns holding NaN or Inf, entries far below the largest of their row
 ## or column, results near underflow or overflow) are computed by
-## @qcode{"dmma"} in the same call (elsewhere than compute capability 9.0 those
-## elements with FP64 FMA), and products of inner size below 16 run on the
+## @qcode{"dmma"} in the same call (on a GPU where dmma's tile does not fit,
+## those elements with FP64 FMA), and products of inner size below 16 run on the
 ## FP64 tensor cores (compute capability 8.0+; @file{kernels/ozaki/scheme2.cu}
 ## has the analysis).  On every input of @code{make bench-accuracy} its error
 ## is at most 1.16 times @qcode{"dmma"}'s and its speed at least 0.93 times
