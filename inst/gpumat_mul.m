@@ -83,20 +83,22 @@
 ## @item "ozaki"
 ## double (and complex double) on the INT8 tensor cores by the Ozaki scheme II:
 ## each row of @var{A} and column of @var{B} is scaled by a power of two to
-## integers, their product is computed exactly from its residues modulo 14
-## small coprime numbers (one exact int8 product each) and the Chinese
-## remainder theorem; the result is within the same
-## |C - A*B| <= k*eps("double")*(|A|*|B|) bound as FP64 arithmetic (1.28-1.58
-## times cuBLAS's DGEMM on an H100 at 4096^3 and 8192^3; inner sizes past
-## 131071 run the older scheme I, 8 slices of 7 bits, far slower).  Elements
-## the method cannot certify (rows or columns holding NaN or Inf, entries far
-## below the largest of their row or column, results near underflow or
-## overflow) are recomputed with FP64 FMA, and products of inner size below 16
-## run on the FP64 tensor cores (compute capability 8.0+;
-## @file{kernels/ozaki/scheme2.cu} has the analysis).  Not chosen by
-## @qcode{"auto"}: where exponents spread widely within rows or columns, many
-## elements take that element-by-element FP64 path, far slower than
-## @qcode{"dmma"}.  Single operands raise @code{gpumat:mul:invalidArgument}.
+## integers, their product is computed exactly from its residues modulo 15
+## (inner size up to 1024) or 16 small coprime numbers (one exact int8 product
+## each) and the Chinese remainder theorem; the result is within the same
+## |C - A*B| <= k*eps("double")*(|A|*|B|) bound as FP64 arithmetic (1.31 times
+## cuBLAS's DGEMM at 4096^3 and 1.50 times at 8192^3 on an H200; inner sizes
+## past 131071 run the older scheme I, 8 slices of 7 bits, far slower).  The
+## 128x128 tiles of @var{C} holding an element the method cannot certify (rows
+## or columns holding NaN or Inf, entries far below the largest of their row
+## or column, results near underflow or overflow) are computed by
+## @qcode{"dmma"} in the same call (on a GPU where dmma's tile does not fit,
+## those elements with FP64 FMA), and products of inner size below 16 run on the
+## FP64 tensor cores (compute capability 8.0+; @file{kernels/ozaki/scheme2.cu}
+## has the analysis).  On every input of @code{make bench-accuracy} its error
+## is at most 1.16 times @qcode{"dmma"}'s and its speed at least 0.93 times
+## (H200).  Not chosen by @qcode{"auto"}.  Single operands raise
+## @code{gpumat:mul:invalidArgument}.
 ## @end table
 ## @code{gpumat_kernels ()} lists every kernel this build has.
 ##
