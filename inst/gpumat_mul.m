@@ -97,7 +97,11 @@
 ## FP64 tensor cores (compute capability 8.0+; @file{kernels/ozaki/scheme2.cu}
 ## has the analysis).  On every input of @code{make bench-accuracy} its error
 ## is at most 1.16 times @qcode{"dmma"}'s and its speed at least 0.93 times
-## (H200).  Not chosen by @qcode{"auto"}.  Single operands raise
+## (H200).  @qcode{"auto"} chooses it for large double and complex double
+## products of gpumat arrays on compute capability 9.0 (from about 3000^3; a
+## product whose rows or columns send most tiles to @qcode{"dmma"} goes to
+## @qcode{"dmma"} whole); products of host arrays keep @qcode{"dmma"}, and
+## @env{GPUMAT_AUTO_DOUBLE}=dmma keeps it everywhere.  Single operands raise
 ## @code{gpumat:mul:invalidArgument}.
 ## @end table
 ## @code{gpumat_kernels ()} lists every kernel this build has.
