@@ -95,31 +95,6 @@ namespace {
 /* What auto runs: a public kernel, or the pages or vector kernel that only auto uses. */
 constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT, CHOICE_VECTOR = GM_MATMUL_KERNEL_COUNT + 1;
 
-/* auto: the cp.async kernels from sm_80 on: dmma for double where the FP64 tensor cores run at
- * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
- * warp kernel otherwise.  Measured on an H200 (TFLOP/s):
- *   - dmma's 128x128 tiles run half empty when m or n is under 128: at 64x64x65536 dmma (k
- *     split in 132) ran 7.6, warp 10.1; at 8192x64x8192 both 19.4.  So warp took shapes
- *     whose dmma tiles would be at most half full and fewer than the SMs.  Since issue 13
- *     dmma has 128x64, 64x128 and 64x64 tiles and picks one per shape (matmul_dmma.cu,
- *     plan_swapped), so double goes to dmma wherever its tensor cores run at full rate: warp's
- *     own double tiles are 64x64 too, at half dmma's peak.  GPUMAT_DMMA_TILE=v2 brings back
- *     the old rule (and dmma's 128x128 tiles only) for side-by-side measurements.  Both split
- *     k where their tiles cannot fill the chip;
- *   - in single, warp beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
- *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
- *     tile per 8 SMs and too little k to split, where its 32x32 tiles make 8 times the blocks;
- *   - single on compute capability 9.0 (sm_90a built): tf32x3 v2 (wgmma, 3xTF32 within FP32's
- *     own bound on every test) where its tiles run 3/4 full or more and m n k >= 2^28.  H100,
- *     against warp: 1024^3 34.9 / 29.7, 4096^3 65.0 / 44.1, 8192^3 68.6 / 45.0, 8192x8192x128
- *     40.0 / 23.3; it loses at 512^3 (7.6 / 8.8) and with n = 64 (8192x64x8192: 25.9 / 39.1:
- *     half-empty tiles).
- * Vectors: y = op(A) x and y = x op(B) read the matrix once at memory speed (matmul_vector.cu);
- * the GEMM tiles compute up to 64 columns for the one they keep.
- * Batches (issue 10): a batch of tiny pages (m*n <= 256, k <= 64, whole pages in 24 KB) goes
- * to the pages kernel, several pages a block; pages up to 48x48 to tiled, one block a page
- * (their whole product is one or two 32x32 tiles: the big tiles would run mostly empty);
- * larger pages to warp / dmma as single products, counting every page's tiles. */
 /* auto's ozaki (issue 34), for products of gpumat arrays (native false; matmul_native.h): where
  * ozaki runs its fast path (ozaki_fast_path: compute capability 9.0's wgmma gemms, dmma's tile
  * pass behind it, 16 <= k <= 131071) and a cost model, relative to dmma, puts it under
@@ -146,6 +121,33 @@ bool ozaki_pays (const DeviceInfo &dev, const MatmulArgs &a)
   return ratio < OZAKI_AUTO_RATIO;
 }
 
+/* auto: the cp.async kernels from sm_80 on: dmma for double where the FP64 tensor cores run at
+ * full rate (sm_80 and sm_90+; sm_86/89 have the FP64 tensor rate of their slow FFMA), the FFMA
+ * warp kernel otherwise.  Measured on an H200 (TFLOP/s):
+ *   - dmma's 128x128 tiles run half empty when m or n is under 128: at 64x64x65536 dmma (k
+ *     split in 132) ran 7.6, warp 10.1; at 8192x64x8192 both 19.4.  So warp took shapes
+ *     whose dmma tiles would be at most half full and fewer than the SMs.  Since issue 13
+ *     dmma has 128x64, 64x128 and 64x64 tiles and picks one per shape (matmul_dmma.cu,
+ *     plan_swapped), so double goes to dmma wherever its tensor cores run at full rate: warp's
+ *     own double tiles are 64x64 too, at half dmma's peak.  GPUMAT_DMMA_TILE=v2 brings back
+ *     the old rule (and dmma's 128x128 tiles only) for side-by-side measurements.  Both split
+ *     k where their tiles cannot fill the chip;
+ *   - in single, warp beats tiled even on thin shapes (8192x64x8192: 17.6 against 13.6;
+ *     1000x3000x17: 5.8 against 5.1); tiled is left for products with under one 128x64
+ *     tile per 8 SMs and too little k to split, where its 32x32 tiles make 8 times the blocks;
+ *   - single on compute capability 9.0 (sm_90a built): tf32x3 v2 (wgmma, 3xTF32 within FP32's
+ *     own bound on every test) where its tiles run 3/4 full or more and m n k >= 2^28.  H100,
+ *     against warp: 1024^3 34.9 / 29.7, 4096^3 65.0 / 44.1, 8192^3 68.6 / 45.0, 8192x8192x128
+ *     40.0 / 23.3; it loses at 512^3 (7.6 / 8.8) and with n = 64 (8192x64x8192: 25.9 / 39.1:
+ *     half-empty tiles).
+ * Double on compute capability 9.0: ozaki where ozaki_pays (above), for products of gpumat
+ * arrays (native false).
+ * Vectors: y = op(A) x and y = x op(B) read the matrix once at memory speed (matmul_vector.cu);
+ * the GEMM tiles compute up to 64 columns for the one they keep.
+ * Batches (issue 10): a batch of tiny pages (m*n <= 256, k <= 64, whole pages in 24 KB) goes
+ * to the pages kernel, several pages a block; pages up to 48x48 to tiled, one block a page
+ * (their whole product is one or two 32x32 tiles: the big tiles would run mostly empty);
+ * larger pages to warp / dmma as single products, counting every page's tiles. */
 int pick_auto (gm_class cls, const DeviceInfo &dev, const MatmulArgs &a, bool native)
 {
   const int64_t m = a.m, n = a.n, k = a.k;
