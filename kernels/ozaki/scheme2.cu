@@ -787,7 +787,7 @@ static_assert (OZ2_MAX_MODULI == 16, "crt_masked and crt_looped: an instance a t
  * chunks as run_ozaki.  Where dmma's tile does not fit, no guard pass: the crt's guard sends
  * what it cannot keep to its FP64 loop. */
 template <bool KA, bool KB>
-gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
+gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N, bool *handed_over)
 {
   const int64_t m = a.m, n = a.n, k = a.k;
   const Oz2GemmKind kind = ozaki2_gemm_kind (dev, n);
@@ -905,10 +905,11 @@ gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N)
         if ((st = premark_hands_to_dmma (a, sparse_a, pages_a, mask_tm, pb, sparse_tn, mask_tn,
                                          &to_dmma)) != GM_OK)
           return st;
-        if (to_dmma) {
+        if (to_dmma) {   /* C untouched: matmul_ozaki runs dmma once ws is freed */
           last_slices.store (0);   /* gm_matmul_ozaki_stats: not ozaki's product */
           last_tiles.store (0);
-          return matmul_dmma (a, dev);
+          *handed_over = true;
+          return GM_OK;
         }
       }
     }
@@ -976,11 +977,13 @@ gm_status matmul_ozaki (const MatmulArgs &a, const DeviceInfo &dev)
   const int s = ozaki_slices ();
   /* scheme II (the default) where its int32 sums stay exact, else scheme I */
   const bool scheme2 = ozaki_version () == 3 && a.k <= OZ2_MAX_K;
-  return with_layouts (a, [&] (auto ka, auto kb) {
+  bool handed_over = false;   /* auto's product given to dmma whole (premark_hands_to_dmma) */
+  const gm_status st = with_layouts (a, [&] (auto ka, auto kb) {
     constexpr bool KA = decltype (ka)::value, KB = decltype (kb)::value;
-    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli (a.k))
+    return scheme2 ? run_ozaki2<KA, KB> (a, dev, ozaki2_moduli (a.k), &handed_over)
                    : run_ozaki<KA, KB> (a, dev, s);
   });
+  return st == GM_OK && handed_over ? matmul_dmma (a, dev) : st;
 }
 
 } /* namespace gm_matmul_detail */
