@@ -785,7 +785,8 @@ static_assert (OZ2_MAX_MODULI == 16, "crt_masked and crt_looped: an instance a t
  * operand), the tops gemm, the guard (where dmma's 128x128 tile fits the device: its tile
  * mask), the N residue gemms, the CRT, then dmma's tile pass over the marked tiles; pages in
  * chunks as run_ozaki.  Where dmma's tile does not fit, no guard pass: the crt's guard sends
- * what it cannot keep to its FP64 loop. */
+ * what it cannot keep to its FP64 loop.  *handed_over set where auto's product goes to dmma
+ * whole after the premark (premark_hands_to_dmma): C not written, the caller runs dmma. */
 template <bool KA, bool KB>
 gm_status run_ozaki2 (const MatmulArgs &a, const DeviceInfo &dev, int N, bool *handed_over)
 {
