@@ -540,12 +540,6 @@ static gm_status scale_checks (gm_class cls, int64_t count, bool have_pointers, 
   return GM_OK;
 }
 
-/* Grid-stride: at most 8192 blocks of 256, enough to fill any current GPU several times. */
-static unsigned scale_blocks (int64_t count)
-{
-  return (unsigned) (ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192);
-}
-
 extern "C" gm_status gm_scale_value (gm_class cls, int64_t count, double alpha, const void *d_B,
                                      void *d_C, cudaStream_t stream)
 {
@@ -553,7 +547,7 @@ extern "C" gm_status gm_scale_value (gm_class cls, int64_t count, double alpha, 
   const gm_status st = scale_checks (cls, count, d_B && d_C, &run);
   if (!run)
     return st;
-  const unsigned blocks = scale_blocks (count);
+  const unsigned blocks = grid_stride_blocks (count);
   if (cls == GM_DOUBLE)
     scale_value_kernel<double><<<blocks, 256, 0, stream>>> (
         count, alpha, (const double *) d_B, (double *) d_C);
@@ -572,7 +566,7 @@ extern "C" gm_status gm_scale (gm_class cls, int64_t count, const void *d_alpha,
   const gm_status st = scale_checks (cls, count, d_alpha && d_B && d_C, &run);
   if (!run)
     return st;
-  const unsigned blocks = scale_blocks (count);
+  const unsigned blocks = grid_stride_blocks (count);
   if (cls == GM_DOUBLE)
     scale_kernel<double><<<blocks, 256, 0, stream>>> (
         count, (const double *) d_alpha, (const double *) d_B, (double *) d_C);

@@ -27,6 +27,12 @@
 namespace gm_matmul_detail {
 
 __host__ __device__ constexpr int64_t ceil_div (int64_t a, int64_t b) { return (a + b - 1) / b; }
+/* The grid of a grid-stride loop over count elements, 256 threads a block: at most 8192 blocks,
+   enough to fill any current GPU several times (sum_slices, gm_scale). */
+inline unsigned grid_stride_blocks (int64_t count)
+{
+  return (unsigned) (ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192);
+}
 constexpr int64_t MAX_GRID_X = 2147483647, MAX_GRID_Y = 65535;
 
 /* A 16-byte group of elements: 4 singles or 2 doubles. */
@@ -775,17 +781,16 @@ sum_slices_kernel (int64_t m, int64_t n, int64_t batch, int slices, const T *__r
    kernel is built for double alone): the unmasked kernel, as before */
 template <typename T> gm_status sum_slices (const MatmulArgs &a, int slices, const T *partial)
 {
-  const int64_t count = a.m * a.n * a.batch;
-  const int64_t blocks = ceil_div (count, 256) < 8192 ? ceil_div (count, 256) : 8192;
+  const unsigned blocks = grid_stride_blocks (a.m * a.n * a.batch);
   if (a.tile_mask) {
     if constexpr (std::is_same<T, double>::value)
-      sum_slices_kernel<T, true><<<(unsigned) blocks, 256, 0, a.stream>>> (
+      sum_slices_kernel<T, true><<<blocks, 256, 0, a.stream>>> (
           a.m, a.n, a.batch, slices, partial, (T *) a.C, a.ldc, a.sc, a.ct, a.tile_mask,
           a.mask_tm, a.mask_tn, a.mask_ct);
     else
       return gm_fail (GM_ERR_INVALID_ARGUMENT, "matmul: a tile mask on a product not in double");
   } else {
-    sum_slices_kernel<T, false><<<(unsigned) blocks, 256, 0, a.stream>>> (
+    sum_slices_kernel<T, false><<<blocks, 256, 0, a.stream>>> (
         a.m, a.n, a.batch, slices, partial, (T *) a.C, a.ldc, a.sc, a.ct, NULL, 0, 0, false);
   }
   return gm_cuda_status (cudaGetLastError (), "matmul: split-K sum");

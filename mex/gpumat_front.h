@@ -1,6 +1,7 @@
 /* gpumat_front.h: what the compiled fronts of the hot @gpumat methods (mex/gpumat_methods.cc,
  * installed as @gpumat/dot.oct, sum.oct, norm.oct, mean.oct, max.oct, min.oct, gather.oct,
- * fft.oct, ifft.oct and gpumat.oct) call in the value type's shell (__gpumat_call__.oct, gpumat_value_methods.cc).
+ * fft.oct, ifft.oct and gpumat.oct) call in the value type's shell (__gpumat_call__.oct,
+ * gpumat_value_methods.cc).
  *
  * The fronts are a library of their own (Octave loads a method from the file that bears its
  * name), which cannot see the shell's type: they find this table once, by its name in the
@@ -9,8 +10,9 @@
  * is the same bits by either road: dotv ("dotv"), sum ("sum"), norm2 ("norm2"), reduce
  * ("reduce", OP, OP, A, 0) for mean, max and min with one output, gather ("gather"),
  * upload1 ("upload1": [G, done]) and fft1 (fft (G) and ifft (G): fourier.m's ("fft", CALLER,
- * G, DIM, DIM, size (G), INVERSE) along the first dimension longer than 1).  A call through this table costs a C++ call; through the
- * m-file, Octave's m-file dispatch and its tests (bench/NOTES-value-type.md).
+ * G, DIM, DIM, size (G), INVERSE) along the first dimension longer than 1).  A call through
+ * this table costs a C++ call; through the m-file, Octave's m-file dispatch and its tests
+ * (bench/NOTES-value-type.md).
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
