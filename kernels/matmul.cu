@@ -99,12 +99,15 @@ constexpr int CHOICE_PAGES = GM_MATMUL_KERNEL_COUNT, CHOICE_VECTOR = GM_MATMUL_K
  * ozaki runs its fast path (ozaki_fast_path: compute capability 9.0's wgmma gemms, dmma's tile
  * pass behind it, 16 <= k <= 131071) and a cost model, relative to dmma, puts it under
  * OZAKI_AUTO_RATIO.  The model's terms, fitted on an H200 (bench/NOTES-matmul.md, "ozaki in
- * auto"): the N + 1 int8 gemms at 0.59 of dmma's time; the crt's reads of N residue planes
- * and writes of C, per element of C, as a gemm of depth 227 (227 / k); the scan and slice of
- * both operands, per element of op(A) and op(B), 136 (m + n) / (m n); ~20 launches, 60 us
- * against dmma's 2 m n k / 45 TFLOP/s (scaled by the SMs).  4096^3: 0.73 (measured 0.729),
- * 8192^3: 0.65 (0.627); 2048^3: 0.99, so dmma.  ozaki also needs its 128x256 tiles to fill
- * the GPU twice.  What the model cannot see, data whose tiles ozaki hands to dmma, ozaki's
+ * auto"; session 32's sweep): the N + 1 int8 gemms at 0.55 of dmma's time; the crt's reads of
+ * N residue planes and writes of C, per element of C, as a gemm of depth 464 (464 / k, from
+ * 8192x8192 at k = 1024 and 8192: 1.06 and 0.65 of dmma's time); the scan and slice of both
+ * operands, per element of op(A) and op(B), 136 (m + n) / (m n); ~20 launches, 60 us against
+ * dmma's 2 m n k / 45 TFLOP/s (scaled by the SMs).  Model (measured): 8192^3 0.64 (0.645),
+ * 4096^3 0.75 (0.721), 3072^3 0.84 (0.773), 16384x1024x4096 0.82 (0.809), 8192x8192x1024 1.06
+ * (1.059), 2560^3 0.92 (0.860), so dmma; for 8192 x 8192 the edge falls at k ~ 1750, where
+ * ozaki takes ~0.86 of dmma's time.  ozaki also needs its 128x256 tiles to fill the GPU twice.
+ * What the model cannot see, data whose tiles ozaki hands to dmma, ozaki's
  * own scan sees: past half such tiles the whole product goes to dmma (scheme2.cu,
  * premark_hands_to_dmma).  GPUMAT_AUTO_DOUBLE=dmma keeps auto on dmma. */
 constexpr double OZAKI_AUTO_RATIO = 0.85;
@@ -117,7 +120,7 @@ bool ozaki_pays (const DeviceInfo &dev, const MatmulArgs &a)
   if (tiles < 2.0 * dev.sms)
     return false;
   const double dmma_us = 2.0 * m * n * k * (double) a.batch / (45e6 * dev.sms / 132.0);
-  const double ratio = 0.59 + 227.0 / k + 136.0 * (m + n) / (m * n) + 60.0 / dmma_us;
+  const double ratio = 0.55 + 464.0 / k + 136.0 * (m + n) / (m * n) + 60.0 / dmma_us;
   return ratio < OZAKI_AUTO_RATIO;
 }
 

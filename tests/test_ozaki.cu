@@ -1037,8 +1037,9 @@ static int64_t differing (const double *x, const double *y, int64_t count)
 static void auto_ozaki (void)
 {
   struct { int64_t m, n, k; int ozaki; } shapes[] = {
-      {4096, 4096, 4096, 1}, {8192, 8192, 8192, 1}, {3072, 2900, 3001, 1}, {2048, 2048, 2048, 0},
-      {1024, 1024, 1024, 0}, {8192, 8192, 256, 0}, {65536, 256, 4096, 0}, {8192, 8192, 15, 0}};
+      {4096, 4096, 4096, 1}, {8192, 8192, 8192, 1}, {3584, 3300, 3500, 1}, {2048, 2048, 2048, 0},
+      {1024, 1024, 1024, 0}, {8192, 8192, 256, 0}, {8192, 8192, 1024, 0}, {65536, 256, 4096, 0},
+      {8192, 8192, 15, 0}};
   for (const auto &sh : shapes) {
     gm_matmul_kernel got = GM_MATMUL_AUTO;
     const gm_status st = gm_matmul_auto_choice (GM_DOUBLE, GM_OP_NONE, GM_OP_NONE, sh.m, sh.n,
@@ -1058,8 +1059,8 @@ static void auto_ozaki (void)
   if (quick)
     return;
 
-  /* the bits, at 3072 x 2900 x 3001 (auto's ozaki on compute capability 9.0, dmma elsewhere) */
-  const int64_t m = 3072, n = 2900, k = 3001;
+  /* the bits, at 3584 x 3300 x 3500 (auto's ozaki on compute capability 9.0, dmma elsewhere) */
+  const int64_t m = 3584, n = 3300, k = 3500;
   double *hA = (double *) xmalloc (sizeof (double) * (size_t) (2 * m * k));
   double *hB = (double *) xmalloc (sizeof (double) * (size_t) (2 * k * n));
   double *hC = (double *) xmalloc (sizeof (double) * (size_t) (2 * m * n));
@@ -1100,8 +1101,8 @@ static void auto_ozaki (void)
                spread ? "exponent-spread" : "dense", (int) s3, (int) s4,
                (long long) differing (hC, hR, m * n));
   }
-  /* complex double 1536 x 2900 x 1500: its real product 3072 x 2900 x 3000 */
-  const int64_t cm = 1536, cn = 2900, ck = 1500;
+  /* complex double 1792 x 3300 x 1750: its real product 3584 x 3300 x 3500 */
+  const int64_t cm = 1792, cn = 3300, ck = 1750;
   for (int64_t e = 0; e < 2 * cm * ck; e++)
     hA[e] = tu_uniform ();
   for (int64_t e = 0; e < 2 * ck * cn; e++)
