@@ -118,6 +118,33 @@ endfunction
 %!testif ; gpumat_available ()
 %! gpu_check_04 ();
 
+## gpumat_sync waits on the direct road (no gateway call) where the direct road is on, and
+## through the gateway where it is off; both wait for queued work (the product's result is
+## there after either).
+%!function gpu_check_05 ()
+%! A0 = rand (300);
+%! [on, c0] = __gpumat_call__ ("direct", true);
+%! restore = onCleanup (@() __gpumat_call__ ("direct", on));
+%! G = gpumat (A0);
+%! H = G * G;
+%! [~, c1] = __gpumat_call__ ("direct", true);
+%! gpumat_sync ();
+%! [~, c2] = __gpumat_call__ ("direct", true);
+%! if (on)
+%!   assert (c2 - c1, 1);               # the sync itself, nothing else
+%! endif
+%! __gpumat_call__ ("direct", false);
+%! K = H + 1;
+%! gpumat_sync ();
+%! [~, c3] = __gpumat_call__ ("direct", false);
+%! assert (c3, c2);                     # the gateway's road: no direct call counted
+%! __gpumat_call__ ("direct", on);
+%! assert (gather (K), gather (H) + 1);   # exact: one IEEE addition
+%! assert (gather (H), A0 * A0, 300 * eps (300) * 300);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_05 ();
+
 ## A fault in queued work is checked in an Octave process of its own (tests/fault_check.m,
 ## run by make check with a GPU): after it CUDA allows no new context in the process, which
 ## would leave every later GPU test of the suite skipped.

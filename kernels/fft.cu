@@ -30,8 +30,9 @@
  * double or single), rank, lengths, strides, distances, batch and device; the direction of a
  * C2C transform is an argument of the execution, so one plan serves fft and ifft.  Plans never
  * allocate their own work area: each call takes one from gpumat's device cache for the
- * duration of its queued work.  gm_fft_release (called by gm_reset) destroys them; after a lost
- * context they are forgotten instead (their memory went with the context).  All of it is meant
+ * duration of its queued work.  gm_fft_release (called by gm_reset) destroys them, and the
+ * page-locked buffer of gm_fft_sample_imag; after a lost context they are forgotten instead
+ * (their memory went with the context).  All of it is meant
  * for one host thread (the gateway's); a mutex guards the cache all the same.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -556,6 +557,29 @@ extern "C" gm_status gm_fft (gm_class cls, int nd, const int64_t *dims, int firs
                    : divide_all<float> (count, total_points, d_out, stream);
 }
 
+namespace {
+
+/* The sample's landing place: page-locked, so that the copy is one DMA and not a staged copy
+   into pageable memory on the path of every fft call's wait (bench/NOTES-linalg.md, session
+   32).  Made at the first sample, freed by gm_fft_release (gm_reset); lock held.  Where it
+   cannot be made, the caller's stack buffer serves. */
+constexpr size_t SAMPLE_MAX = 64;
+void *sample_pinned;
+
+void *sample_buffer_locked (void)
+{
+  if (!sample_pinned) {
+    void *p = NULL;
+    if (cudaMallocHost (&p, 2 * SAMPLE_MAX * sizeof (double)) == cudaSuccess)
+      sample_pinned = p;
+    else
+      (void) cudaGetLastError ();
+  }
+  return sample_pinned;
+}
+
+}  // namespace
+
 extern "C" gm_status gm_fft_sample_imag (gm_class cls, int64_t count, const void *d_x,
                                          int *h_any, cudaStream_t stream)
 {
@@ -567,33 +591,43 @@ extern "C" gm_status gm_fft_sample_imag (gm_class cls, int64_t count, const void
     return GM_OK;
   /* elements 1, 1 + step, ...: spread over the array, and past a leading DC term (real for
      real data) */
-  const int64_t take = count - 1 < 64 ? count - 1 : 64, step = take ? (count - 1) / take : 1;
+  const int64_t take = count - 1 < (int64_t) SAMPLE_MAX ? count - 1 : (int64_t) SAMPLE_MAX;
+  const int64_t step = take ? (count - 1) / take : 1;
   const size_t es = gm_class_size (cls);
-  double buf[2 * 64];
+  double stack_buf[2 * SAMPLE_MAX];
   if (take == 0)
     return GM_OK;
+  pthread_mutex_lock (&lock);
+  double *buf = (double *) sample_buffer_locked ();
+  if (!buf)
+    buf = stack_buf;
   cudaError_t err = cudaMemcpy2DAsync (buf, es, (const char *) d_x + es, (size_t) step * es, es,
                                        (size_t) take, cudaMemcpyDeviceToHost, stream);
   if (err == cudaSuccess)
     err = cudaStreamSynchronize (stream);
+  if (err == cudaSuccess)
+    for (int64_t i = 0; i < take; i++) {
+      const double im = gm_class_real (cls) == GM_DOUBLE
+                          ? buf[2 * i + 1] : (double) ((const float *) buf)[2 * i + 1];
+      *h_any |= !(im == 0);            /* NaN is not zero */
+    }
+  pthread_mutex_unlock (&lock);
   if (err != cudaSuccess)
     return gm_cuda_status (err, "gm_fft_sample_imag");
-  for (int64_t i = 0; i < take; i++) {
-    const double im = gm_class_real (cls) == GM_DOUBLE ? buf[2 * i + 1]
-                                                       : (double) ((const float *) buf)[2 * i + 1];
-    *h_any |= !(im == 0);              /* NaN is not zero */
-  }
   return GM_OK;
 }
 
 extern "C" void gm_fft_release (void)
 {
   pthread_mutex_lock (&lock);
-  if (api_loaded) {
-    const int lost = gm_context_lost ();
+  const int lost = gm_context_lost ();
+  if (api_loaded)
     for (auto &e : cache)
       drop_locked (e, !lost);
-  }
+  /* the sample buffer belongs to the context: freed with it, or forgotten where it is lost */
+  if (sample_pinned && !lost && cudaFreeHost (sample_pinned) != cudaSuccess)
+    (void) cudaGetLastError ();
+  sample_pinned = NULL;
   pthread_mutex_unlock (&lock);
 }
 

@@ -21,7 +21,8 @@
  *    sqrt(N) max|x|, far above the bound).
  *  - The input is left as it was (bit for bit); a complex transform in place (d_out == d_x).
  *  - gm_fft_sample_imag: 0 for real-valued complex data, 1 for a nonzero or NaN imaginary part
- *    at element 1 (always sampled), a real class refused.
+ *    at element 1 (always sampled), a real class refused; again after gm_reset (its
+ *    page-locked buffer freed and made again).
  *  - A NaN makes every output of its transform NaN (in some part).
  *  - 2^20-point transforms (double and single, real and complex): 32 outputs against the naive
  *    DFT, and ifft (fft (x)) against x.
@@ -496,6 +497,8 @@ int main (int argc, char **argv)
       check_large (cls);
   }
   check_plans ();
+  /* gm_reset (in check_plans) freed the sample's page-locked buffer: made again */
+  check_sample (GM_COMPLEX_SINGLE);
   report_symmetric ();
   return tu_finish ("test_fft");
 }
