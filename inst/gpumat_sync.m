@@ -123,8 +123,8 @@ endfunction
 ## there after either).
 %!function gpu_check_05 ()
 %! A0 = rand (300);
-%! [on, c0] = __gpumat_call__ ("direct", true);
-%! restore = onCleanup (@() __gpumat_call__ ("direct", on));
+%! on = __gpumat_call__ ("direct", true);      # whether this process has the direct road
+%! restore = onCleanup (@() __gpumat_call__ ("direct", true));
 %! G = gpumat (A0);
 %! H = G * G;
 %! [~, c1] = __gpumat_call__ ("direct", true);
@@ -138,7 +138,7 @@ endfunction
 %! gpumat_sync ();
 %! [~, c3] = __gpumat_call__ ("direct", false);
 %! assert (c3, c2);                     # the gateway's road: no direct call counted
-%! __gpumat_call__ ("direct", on);
+%! __gpumat_call__ ("direct", true);
 %! assert (gather (K), gather (H) + 1);   # exact: one IEEE addition
 %! assert (gather (H), A0 * A0, 300 * eps (300) * 300);
 %!endfunction
