@@ -6,6 +6,8 @@
  *      256 MiB array (GPUMAT_TRANSFER_* set, then gm_transfer_release, so the pool is remade);
  *   3. GB/s from 256 KiB to 1 GiB: plain cudaMemcpy against the staging pool (forced at every
  *      size, to find the threshold) and against gm_copy_* as shipped;
+ *   3b. small downloads (8 B to 64 KiB, gather's sizes): us a copy, pageable cudaMemcpy against
+ *      gm_copy_to_host (a pinned slot), the two taking turns, median of 2000;
  *   4. downloads into fresh memory, as gather's are (a new Octave array, its pages not yet
  *      faulted in): plain cudaMemcpy, gm_copy_to_host, and gm_copy_to_host with transparent huge
  *      pages asked for (GPUMAT_TRANSFER_HUGEPAGE=1), at 256 MiB and 1 GiB; the host's THP
@@ -368,6 +370,27 @@ int main (int argc, char **argv)
               "%8.2f MiB | %6.1f %6.1f | %6.1f %6.1f | %6.1f %6.1f | %6.1f", b / (double) MiB,
               pu, pd, fu, fd, gu, gd, gb);
   }
+  /* ---- 3b. small downloads (gather of a small array): us a copy ------------------------ */
+  char latency_lines[4][128];
+  int nlatency = 0;
+  for (size_t b : {(size_t) 8, (size_t) 2048, (size_t) 8192, (size_t) 65536}) {
+    const int reps = quick ? 200 : 2000;
+    std::vector<double> plain, ours;
+    for (int r = 0; r < reps; r++) {
+      double t0 = now ();
+      TU_CUDA (cudaMemcpy (h_dst, d, b, cudaMemcpyDeviceToHost));
+      double t1 = now ();
+      TU_GM (gm_copy_to_host (h_src, d, b));
+      double t2 = now ();
+      plain.push_back (1e6 * (t1 - t0));
+      ours.push_back (1e6 * (t2 - t1));
+    }
+    tu_result (memcmp (h_src, h_dst, b) == 0, "small download of %zu bytes: the same bytes", b);
+    snprintf (latency_lines[nlatency++], sizeof latency_lines[0],
+              "%8zu B D2H | cudaMemcpy %6.2f us | gm_copy_to_host %6.2f us", b, median (plain),
+              median (ours));
+    printf ("%s\n", latency_lines[nlatency - 1]);
+  }
   free (h_src);
   free (h_dst);
 
@@ -418,6 +441,10 @@ int main (int argc, char **argv)
   printf ("    size     | plain H2D D2H | pool H2D  D2H | gm_copy H2D D2H | duplex sum\n");
   for (int i = 0; i < nsize; i++)
     printf ("%s\n", size_lines[i]);
+  printf ("small downloads, median of %d (gm_copy_to_host: the pool's pinned slot, slot_download)\n",
+          quick ? 200 : 2000);
+  for (int i = 0; i < nlatency; i++)
+    printf ("%s\n", latency_lines[i]);
   double best = 0;
   int besti = -1;
   for (int i = 0; i < nsweep; i++) {

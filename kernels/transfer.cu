@@ -28,8 +28,10 @@
  * there, waited on by every worker stream), as cudaMemcpy would; and it returns only when
  * every byte has arrived, so the caller may reuse or read its buffer at once.
  *
- * Small copies use plain cudaMemcpy: waking the pool costs more than it gains there.  If
- * pinned memory cannot be had, every copy falls back to cudaMemcpy.
+ * Small copies use plain cudaMemcpy: waking the pool costs more than it gains there; a
+ * contiguous download of up to DOWN_SLOT_BYTES (gather of a small array) lands in a pinned slot
+ * of the pool's instead, and is copied out with memcpy (slot_download).  If pinned memory
+ * cannot be had, every copy falls back to cudaMemcpy.
  *
  * Queued uploads (gm_copy_to_device_async, issue 12: the gateway's uploads of small host
  * operands, so that `G + 1` or `gpumat (a)` need not wait for the GPU): up to RING_SLOT_BYTES
@@ -106,6 +108,7 @@
 #define MIN_CHUNK ((size_t) 256 << 10)            /* medium copies split down to this */
 #define CHUNK_ALIGN ((size_t) 64 << 10)
 #define SMALL_STAGING_BYTES ((size_t) 1 << 20)
+#define DOWN_SLOT_BYTES ((size_t) 64 << 10)       /* small downloads land here (plain_copy) */
 
 enum { DIR_H2D = 0, DIR_D2H = 1 };
 
@@ -150,6 +153,10 @@ typedef struct pool_s {
   cudaEvent_t start;
   /* small staging buffer for packed small copies (gm_small_staging) */
   void *small;
+  /* the page-locked landing place of contiguous downloads up to DOWN_SLOT_BYTES (plain_copy),
+     under call_lock; down_slot_state: 0 not made, 1 made, -1 refused (pageable cudaMemcpy) */
+  void *down_slot;
+  int down_slot_state;
   /* the job, under `lock` */
   pthread_mutex_t lock;
   pthread_cond_t wake, idle;
@@ -603,12 +610,42 @@ static gm_status pool_run (pool_t *P, int nsub)
  * (CUDA returns once the bytes are in its own staging buffer), ordered only on the legacy
  * stream; the legacy stream is synchronized after it, so that the copy has arrived on return
  * for work on non-blocking streams too, as the pool's copies have. */
-static gm_status plain_copy (int dir, void *dev, void *host, gm_host_span span)
+/* A contiguous download of up to DOWN_SLOT_BYTES through the pool's page-locked slot: one DMA
+   queued on the legacy default stream (after the work queued there, as cudaMemcpy starts),
+   the wait, then a memcpy out.  A pageable cudaMemcpy of 2 KiB took 7.6 us (bench/NOTES-
+   value-type.md): the driver stages it through a pinned buffer of its own.  call_lock held;
+   false where the slot cannot be had (the caller then copies as before). */
+static bool slot_download (pool_t *P, void *host, const void *dev, size_t bytes,
+                           cudaError_t *err)
+{
+  if (bytes > DOWN_SLOT_BYTES || P->down_slot_state < 0)
+    return false;
+  if (P->down_slot_state == 0) {
+    if (cudaHostAlloc (&P->down_slot, DOWN_SLOT_BYTES, cudaHostAllocPortable) != cudaSuccess) {
+      (void) cudaGetLastError ();
+      P->down_slot = NULL;
+      P->down_slot_state = -1;
+      return false;
+    }
+    P->down_slot_state = 1;
+  }
+  *err = cudaMemcpyAsync (P->down_slot, dev, bytes, cudaMemcpyDeviceToHost, 0);
+  if (*err == cudaSuccess)
+    *err = cudaStreamSynchronize (0);
+  if (*err == cudaSuccess)
+    memcpy (host, P->down_slot, bytes);
+  return true;
+}
+
+static gm_status plain_copy (pool_t *P, int dir, void *dev, void *host, gm_host_span span)
 {
   const size_t bytes = span.run * span.runs;
   const cudaMemcpyKind kind = dir == DIR_H2D ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
   const char *what = dir == DIR_H2D ? "cudaMemcpy to the device" : "cudaMemcpy to the host";
   cudaError_t err = cudaSuccess;
+  if (dir == DIR_D2H && (span.runs <= 1 || span.pitch == span.run)
+      && slot_download (P, host, dev, bytes, &err))
+    return gm_cuda_status (err, what);
   if (span.runs <= 1 || span.pitch == span.run) {
     err = dir == DIR_H2D ? cudaMemcpy (dev, host, bytes, kind) : cudaMemcpy (host, dev, bytes, kind);
   } else if (span.pitch < MAX_2D_PITCH) {
@@ -653,7 +690,7 @@ static gm_status copy_n (int n, const int *dir, void *const *dev, void *const *h
   /* The small ones first, on the plain path (or all of them, without a pool). */
   for (int i = 0; i < n && st == GM_OK; i++)
     if (bytes[i] > 0 && (!big[i] || !ready))
-      st = plain_copy (dir[i], dev[i], host[i], span[i]);
+      st = plain_copy (P, dir[i], dev[i], host[i], span[i]);
   if (st == GM_OK && nbig && ready) {
     int workers = P->spawned + 1, k = 0;
     for (int i = 0; i < n; i++)
@@ -865,13 +902,17 @@ extern "C" void gm_transfer_release (void)
     pthread_mutex_lock (&P->call_lock);
     /* its streams and events are destroyed with their own device current (switched always:
        after an earlier pool another device is current, even where d is the caller's own) */
-    if ((P->part || P->small || P->pinned) && have_cur)
+    if ((P->part || P->small || P->down_slot || P->pinned) && have_cur)
       (void) cudaSetDevice (d);
     pool_free (P);
     if (P->small) {
       cudaFreeHost (P->small);
       P->small = NULL;
     }
+    if (P->down_slot)
+      cudaFreeHost (P->down_slot);
+    P->down_slot = NULL;
+    P->down_slot_state = 0;
     P->config_read = 0;             /* the next pool reads the environment again */
     pthread_mutex_unlock (&P->call_lock);
   }

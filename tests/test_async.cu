@@ -11,7 +11,8 @@
  *     up to 32 KiB, from a buffer scribbled over as soon as the call returns; past 2 MiB through
  *     the staging pool, whose streams must wait for the queued reads of that block's previous
  *     owner).  The result is copied back with
- *     no gm_sync first (the copy must wait for the chain), then again after gm_sync, and compared
+ *     no gm_sync first (the copy must wait for the chain; up to 64 KiB it lands in the pool's
+ *     pinned download slot, transfer.cu's slot_download), then again after gm_sync, and compared
  *     bit for bit with the same operations on the host (+ - .* abs and a scalar product are
  *     IEEE-rounded in the class, so the reference is exact); a dot at the end within its bound;
  *  2. fills, device copies and 2-D copies (arrays.cu, queued now) in the same chain;
