@@ -606,10 +606,6 @@ static gm_status pool_run (pool_t *P, int nsub)
  * bytes): a host block of a taller matrix goes run by run instead. */
 #define MAX_2D_PITCH ((size_t) 1 << 31)
 
-/* The plain path.  An upload from pageable memory may return before its DMA has finished
- * (CUDA returns once the bytes are in its own staging buffer), ordered only on the legacy
- * stream; the legacy stream is synchronized after it, so that the copy has arrived on return
- * for work on non-blocking streams too, as the pool's copies have. */
 /* A contiguous download of up to DOWN_SLOT_BYTES through the pool's page-locked slot: one DMA
    queued on the legacy default stream (after the work queued there, as cudaMemcpy starts),
    the wait, then a memcpy out.  A pageable cudaMemcpy of 2 KiB took 7.6 us (bench/NOTES-
@@ -637,6 +633,11 @@ static bool slot_download (pool_t *P, void *host, const void *dev, size_t bytes,
   return true;
 }
 
+/* The plain path (small contiguous downloads through slot_download).  An upload from pageable
+ * memory may return before its DMA has finished (CUDA returns once the bytes are in its own
+ * staging buffer), ordered only on the legacy stream; the legacy stream is synchronized after
+ * it, so that the copy has arrived on return for work on non-blocking streams too, as the
+ * pool's copies have. */
 static gm_status plain_copy (pool_t *P, int dir, void *dev, void *host, gm_host_span span)
 {
   const size_t bytes = span.run * span.runs;
