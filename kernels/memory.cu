@@ -39,7 +39,9 @@
  * (gm_use_device) and back.  Each device has its own heap; a block freed goes back to the cache
  * of the device it was allocated on, whichever thread or current device frees it
  * (gm_device_free finds it).  The lists are under one mutex: the several-device product
- * (host_ooc.cu) allocates from one host thread per device at once.
+ * (host_ooc.cu) allocates from one host thread per device at once.  A hash table of the live
+ * blocks (live_index) answers "is this a live block, of which device" in a few probes, however
+ * many arrays are alive: every operation asks it of its operands.
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
  */
@@ -150,6 +152,128 @@ static void list_remove_in_order (block_list *list, size_t i)
 {
   memmove (list->items + i, list->items + i + 1, (list->count - i - 1) * sizeof (block));
   list->count--;
+}
+
+/* ---- the live blocks' index --------------------------------------------------------------- */
+/* Every operation on a gpumat array asks whether its operands are live blocks of this runtime
+   (gm_device_of, gm_device_is_live) and its frees find their block (gm_device_free): a scan of
+   the live lists cost time in proportion to the arrays alive, about 1 us a thousand.  This
+   table maps a live block's address to its heap and its place in that heap's live list, by
+   open addressing (linear probing, at most half full, deletion by shifting back), so that each
+   takes the same few probes whatever the number of arrays.  Every change to a live list goes
+   through live_add / live_remove / live_forget (heap_lock held).  Where host memory for the
+   table cannot be had, index_ok is 0 and find_live scans the lists as before, until the next
+   rebuild succeeds. */
+typedef struct { void *ptr; int dev; size_t pos; } live_slot;       /* ptr NULL: empty */
+static live_slot *live_index;
+static size_t index_cap;             /* a power of two (0: no table) */
+static size_t index_count;
+static int index_ok;
+
+static size_t index_home (const void *ptr)
+{
+  uint64_t x = (uint64_t) (uintptr_t) ptr >> 8;      /* blocks are 256-byte aligned at least */
+  x ^= x >> 29;
+  x *= 0x9e3779b97f4a7c15ull;
+  return (size_t) (x ^ (x >> 32)) & (index_cap - 1);
+}
+
+static live_slot *index_find (const void *ptr)
+{
+  if (!index_ok || !ptr)
+    return NULL;
+  for (size_t i = index_home (ptr);; i = (i + 1) & (index_cap - 1)) {
+    if (live_index[i].ptr == ptr)
+      return &live_index[i];
+    if (!live_index[i].ptr)
+      return NULL;
+  }
+}
+
+static void index_insert (void *ptr, int dev, size_t pos)
+{
+  size_t i = index_home (ptr);
+  while (live_index[i].ptr)
+    i = (i + 1) & (index_cap - 1);
+  live_index[i].ptr = ptr;
+  live_index[i].dev = dev;
+  live_index[i].pos = pos;
+  index_count++;
+}
+
+/* The table made again from the live lists, with room for at least `room` more blocks. */
+static void index_rebuild (size_t room)
+{
+  size_t total = room;
+  for (int d = 0; d < GM_MAX_DEVICES; d++)
+    total += heaps[d].live.count;
+  size_t cap = 256;
+  while (cap < 2 * total + 2)
+    cap *= 2;
+  live_slot *table = (live_slot *) calloc (cap, sizeof (live_slot));
+  free (live_index);
+  live_index = table;
+  index_cap = table ? cap : 0;
+  index_count = 0;
+  index_ok = table != NULL;
+  if (!index_ok)
+    return;
+  for (int d = 0; d < GM_MAX_DEVICES; d++)
+    for (size_t i = 0; i < heaps[d].live.count; i++)
+      index_insert (heaps[d].live.items[i].ptr, d, i);
+}
+
+static void index_erase (live_slot *slot)
+{
+  size_t hole = (size_t) (slot - live_index);
+  live_index[hole].ptr = NULL;
+  index_count--;
+  /* shift back the entries after the hole that cannot be found past it any more */
+  for (size_t i = (hole + 1) & (index_cap - 1); live_index[i].ptr; i = (i + 1) & (index_cap - 1)) {
+    const size_t home = index_home (live_index[i].ptr);
+    /* i's entry may stay unless its home lies cyclically in (hole, i] */
+    const bool stays = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
+    if (stays)
+      continue;
+    live_index[hole] = live_index[i];
+    live_index[i].ptr = NULL;
+    hole = i;
+  }
+}
+
+/* A block becomes live on device dev; 0 where there is no host memory for the list. */
+static int live_add (int dev, void *ptr, size_t bytes)
+{
+  block_list *live = &heaps[dev].live;
+  if (!list_push (live, ptr, bytes))
+    return 0;
+  if (index_ok && 2 * (index_count + 1) <= index_cap)
+    index_insert (ptr, dev, live->count - 1);
+  else
+    index_rebuild (64);               /* the table grows (or is tried again after a failure) */
+  return 1;
+}
+
+/* The live block at position i of device dev's list is no longer live (freed or forgotten). */
+static void live_remove (int dev, size_t i)
+{
+  block_list *live = &heaps[dev].live;
+  live_slot *gone = index_find (live->items[i].ptr);
+  if (gone)
+    index_erase (gone);
+  list_remove (live, i);              /* the last block moves to position i */
+  if (i < live->count) {
+    live_slot *moved = index_find (live->items[i].ptr);
+    if (moved)
+      moved->pos = i;
+  }
+}
+
+/* Every live block of device dev forgotten at once (gm_reset after a lost context). */
+static void live_forget (int dev)
+{
+  heaps[dev].live.count = 0;
+  index_rebuild (0);
 }
 
 static size_t rounded_size (size_t bytes)
@@ -316,7 +440,7 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
   for (size_t i = 0; i < h->cached.count; i++)
     if (h->cached.items[i].bytes == size) {
       void *p = h->cached.items[i].ptr;
-      if (!list_push (&h->live, p, size)) {
+      if (!live_add (dev, p, size)) {
         pthread_mutex_unlock (&heap_lock);
         return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
       }
@@ -357,7 +481,7 @@ extern "C" gm_status gm_device_alloc (void **d_ptr, size_t bytes)
     return st;
   }
   h->used = 1;
-  if (!list_push (&h->live, p, size)) {
+  if (!live_add (dev, p, size)) {
     pthread_mutex_unlock (&heap_lock);
     cudaFree (p);
     return gm_fail (GM_ERR_OUT_OF_MEMORY, "host memory for the allocation table");
@@ -378,6 +502,13 @@ static int is_dead_anywhere (const void *ptr)
 /* The heap and index of a live block; heap_lock held.  -1 when it is not ours. */
 static int find_live (const void *d_ptr, size_t *index)
 {
+  if (index_ok) {
+    const live_slot *slot = index_find (d_ptr);
+    if (!slot)
+      return -1;
+    *index = slot->pos;
+    return slot->dev;
+  }
   for (int d = 0; d < GM_MAX_DEVICES; d++)
     for (size_t i = heaps[d].live.count; i-- > 0;)
       if (heaps[d].live.items[i].ptr == d_ptr) {
@@ -397,7 +528,7 @@ extern "C" void gm_device_free (void *d_ptr)
   if (dev >= 0) {
     device_heap *h = &heaps[dev];
     size_t size = h->live.items[i].bytes;
-    list_remove (&h->live, i);
+    live_remove (dev, i);
     /* Cached at once, queued work or not: its next owner's work queues after it.  Where the
        cache is full, the blocks cached longest go back to CUDA to make room: the block freed
        last is the likeliest to be asked for again (a loop's workspace), and giving it back
@@ -663,7 +794,7 @@ extern "C" void gm_reset (void)
       if (list_find (&h->dead, h->live.items[i].ptr) < 0
           && !list_push (&h->dead, h->live.items[i].ptr, h->live.items[i].bytes))
         break;  /* no host memory for the table: that handle is merely unknown, never live */
-    h->live.count = 0;
+    live_forget (d);
     h->cached.count = 0;
     h->cached_total = 0;
     h->quarantined.count = 0;

@@ -33,6 +33,9 @@
  *  5. a full cache (4 GiB) keeps the block freed last: five 1 GiB blocks freed, then a 256 MiB
  *     block freed and asked for again comes from the cache (the cached bytes drop by its size),
  *     the oldest 1 GiB block having gone back to CUDA; the cache never holds more than 4 GiB.
+ *  6. many live blocks at once (memory.cu's index of them): 20000 blocks known live at their
+ *     size, half freed in a scrambled order, the rest still live with their contents, all freed
+ *     back to the live count of before.
  *  Sections 3 and 4 each run in a child process of their own, forked before this process
  *  touches CUDA: after a fault the process may get no new context, and CUDA state does not
  *  survive a fork.
@@ -45,6 +48,7 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 /* Elements of the chain's vectors: 4 MiB of doubles, above the staging pool's 2 MiB threshold,
    so that the large uploads take the pool's path (non-blocking streams). */
@@ -456,6 +460,73 @@ static void check_full_cache (void)
   gm_device_release_cached ();
 }
 
+/* Section 6: many live blocks at once (memory.cu's index of the live blocks): 20000 blocks of
+   sizes 512 B to 4 KiB, each known live at its size and not past it; every other one freed
+   in a scrambled order (the index moves blocks when one is removed), the freed ones not live
+   and their addresses refused by gm_device_is_live, the others still live with their
+   contents; an address inside a block and one of host memory not live; then all freed and
+   the count of live blocks back where it was. */
+static void check_many_live_blocks (int quick)
+{
+  const int count = quick ? 2000 : 20000;       /* --quick and --race: under the sanitizers */
+  size_t live0 = 0, bytes0 = 0, cached0 = 0;
+  gm_device_usage (&live0, &bytes0, &cached0);
+  std::vector<void *> blocks ((size_t) count, nullptr);
+  std::vector<size_t> sizes ((size_t) count);
+  int failed = 0;
+  for (int i = 0; i < count; i++) {
+    sizes[(size_t) i] = (size_t) 512 << (i % 4);
+    if (gm_device_alloc (&blocks[(size_t) i], sizes[(size_t) i]) != GM_OK) {
+      failed++;
+      break;
+    }
+    /* a mark in each block's first byte, queued */
+    TU_GM (gm_fill_bytes (blocks[(size_t) i], (unsigned char) (i & 0xff), 1));
+  }
+  tu_result (failed == 0, "%d blocks allocated", count);
+  if (failed) {
+    for (void *b : blocks)
+      gm_device_free (b);
+    return;
+  }
+  int wrong = 0;
+  for (int i = 0; i < count; i++) {
+    const void *b = blocks[(size_t) i];
+    wrong += !gm_device_is_live (b, sizes[(size_t) i]) || gm_device_is_live (b, 2 * sizes[(size_t) i])
+             || gm_device_of (b) != 0;
+  }
+  tu_result (wrong == 0, "%d live blocks: %d not known live at their size (or live past it)",
+             count, wrong);
+  tu_result (!gm_device_is_live ((char *) blocks[5] + 256, 1) && !gm_device_is_live (&wrong, 1),
+             "an address inside a block, and one of host memory, are not live blocks");
+  /* every other block freed, in a scrambled order (a stride prime to the count) */
+  for (int k = 0; k < count / 2; k++) {
+    const int i = (int) ((7919LL * k) % (count / 2)) * 2 + 1;
+    gm_device_free (blocks[(size_t) i]);
+  }
+  int still = 0, gone = 0, marks = 0;
+  for (int i = 0; i < count; i++) {
+    const int live = gm_device_is_live (blocks[(size_t) i], 1);
+    if (i % 2 == 0) {
+      unsigned char mark = 0;
+      still += live;
+      if (live && gm_copy_to_host (&mark, blocks[(size_t) i], 1) == GM_OK)
+        marks += mark == (unsigned char) (i & 0xff);
+    } else
+      gone += !live;
+  }
+  tu_result (still == count / 2 && gone == count / 2 && marks == count / 2,
+             "half freed: %d of %d kept live (%d with their mark), %d of %d freed not live",
+             still, count / 2, marks, gone, count / 2);
+  for (int i = 0; i < count; i += 2)
+    gm_device_free (blocks[(size_t) i]);
+  size_t live1 = 0, bytes1 = 0, cached1 = 0;
+  gm_device_usage (&live1, &bytes1, &cached1);
+  tu_result (live1 == live0 && bytes1 == bytes0, "all freed: %zu live blocks (%zu bytes), want "
+             "%zu (%zu)", live1, bytes1, live0, bytes0);
+  gm_device_release_cached ();
+}
+
 int main (int argc, char **argv)
 {
   const int quick = tu_quick_mode (argc, argv);
@@ -479,5 +550,6 @@ int main (int argc, char **argv)
     check_product (GM_MATMUL_DMMA, GM_DOUBLE, 200, "before reset");
   }
   check_full_cache ();
+  check_many_live_blocks (quick);
   return tu_finish ("test_async");
 }
