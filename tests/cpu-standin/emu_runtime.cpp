@@ -20,7 +20,8 @@ cudaError_t cudaStreamSynchronize (cudaStream_t) { return cudaSuccess; }
 cudaError_t cudaMalloc (void **p, size_t n) { *p = aligned_alloc (256, (n + 256) / 256 * 256); return *p ? cudaSuccess : cudaErrorMemoryAllocation; }
 cudaError_t cudaFree (void *p) { free (p); return cudaSuccess; }
 /* page-locked host memory (fft.cu's sample buffer) is plain host memory here */
-cudaError_t cudaMallocHost (void **p, size_t n) { *p = malloc (n); return *p ? cudaSuccess : cudaErrorMemoryAllocation; }
+cudaError_t cudaMallocHost (void **p, size_t n)
+{ *p = malloc (n); return *p ? cudaSuccess : cudaErrorMemoryAllocation; }
 cudaError_t cudaFreeHost (void *p) { free (p); return cudaSuccess; }
 /* 1 GiB of "device" memory: tests that need more (test_elementwise's 13 GB wide broadcast) skip */
 cudaError_t cudaMemGetInfo (size_t *free_bytes, size_t *total) { *free_bytes = *total = (size_t) 1 << 30; return cudaSuccess; }
