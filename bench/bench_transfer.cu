@@ -441,7 +441,7 @@ int main (int argc, char **argv)
   printf ("    size     | plain H2D D2H | pool H2D  D2H | gm_copy H2D D2H | duplex sum\n");
   for (int i = 0; i < nsize; i++)
     printf ("%s\n", size_lines[i]);
-  printf ("small downloads, median of %d (gm_copy_to_host: the pool's pinned slot, slot_download)\n",
+  printf ("small downloads, median of %d (gm_copy_to_host: the pool's pinned slot)\n",
           quick ? 200 : 2000);
   for (int i = 0; i < nlatency; i++)
     printf ("%s\n", latency_lines[i]);
