@@ -160,8 +160,8 @@ static void list_remove_in_order (block_list *list, size_t i)
    the live lists cost time in proportion to the arrays alive (estimated ~1 us a thousand; not
    yet measured).  This table maps a live block's address to its heap and its place in that
    heap's live list, by open addressing (linear probing, at most half full, deletion by shifting
-   back), so that each takes the same few probes whatever the number of arrays.  Every change to a live list goes
-   through live_add / live_remove / live_forget (heap_lock held).  Where host memory for the
+   back), so that each takes the same few probes whatever the number of arrays.  Every change
+   to a live list goes through live_add / live_remove / live_forget (heap_lock held).  Where host memory for the
    table cannot be had, index_ok is 0 and find_live scans the lists as before, until the next
    rebuild succeeds. */
 typedef struct { void *ptr; int dev; size_t pos; } live_slot;       /* ptr NULL: empty */

@@ -492,8 +492,8 @@ static void check_many_live_blocks (int quick)
   int wrong = 0;
   for (int i = 0; i < count; i++) {
     const void *b = blocks[(size_t) i];
-    wrong += !gm_device_is_live (b, sizes[(size_t) i]) || gm_device_is_live (b, 2 * sizes[(size_t) i])
-             || gm_device_of (b) != 0;
+    const size_t size = sizes[(size_t) i];
+    wrong += !gm_device_is_live (b, size) || gm_device_is_live (b, 2 * size) || gm_device_of (b) != 0;
   }
   tu_result (wrong == 0, "%d live blocks: %d not known live at their size (or live past it)",
              count, wrong);
