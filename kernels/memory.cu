@@ -161,9 +161,9 @@ static void list_remove_in_order (block_list *list, size_t i)
    yet measured).  This table maps a live block's address to its heap and its place in that
    heap's live list, by open addressing (linear probing, at most half full, deletion by shifting
    back), so that each takes the same few probes whatever the number of arrays.  Every change
-   to a live list goes through live_add / live_remove / live_forget (heap_lock held).  Where host memory for the
-   table cannot be had, index_ok is 0 and find_live scans the lists as before, until the next
-   rebuild succeeds. */
+   to a live list goes through live_add / live_remove / live_forget (heap_lock held).  Where
+   host memory for the table cannot be had, index_ok is 0 and find_live scans the lists as
+   before, until the next rebuild succeeds. */
 typedef struct { void *ptr; int dev; size_t pos; } live_slot;       /* ptr NULL: empty */
 static live_slot *live_index;
 static size_t index_cap;             /* a power of two (0: no table) */
