@@ -493,7 +493,8 @@ static void check_many_live_blocks (int quick)
   for (int i = 0; i < count; i++) {
     const void *b = blocks[(size_t) i];
     const size_t size = sizes[(size_t) i];
-    wrong += !gm_device_is_live (b, size) || gm_device_is_live (b, 2 * size) || gm_device_of (b) != 0;
+    wrong += !gm_device_is_live (b, size) || gm_device_is_live (b, 2 * size)
+             || gm_device_of (b) != 0;
   }
   tu_result (wrong == 0, "%d live blocks: %d not known live at their size (or live past it)",
              count, wrong);
