@@ -1334,3 +1334,35 @@ endfunction
 %!endfunction
 %!testif ; gpumat_available () && gpumat_device ().DeviceCount >= 2
 %! gpu_check_37 ();
+
+%!function gpu_check_38 ()
+%! ## Products of gpumat arrays at a shape where auto takes ozaki on compute capability 9.0
+%! ## (3584x3300x3500; dmma elsewhere): against Octave's own product on the same host data,
+%! ## within the bound, class and size; a NaN in a row of A and an Inf in a column of B give
+%! ## Octave's NaN and Inf pattern; complex double (its real product of the same shape) within
+%! ## the complex bound 2 (k + 1) eps (|A| |B|).
+%! m = 3584;  k = 3500;  n = 3300;
+%! A = randn (m, k);  B = randn (k, n);
+%! A(5, 17) = NaN;  B(9, 11) = Inf;
+%! C = G_times_H (A, B);
+%! assert (size (C), [m n]);
+%! check_bound (C, A, B);
+%! Cref = A * B;
+%! assert (isnan (C), isnan (Cref));
+%! assert (isinf (C), isinf (Cref));
+%! cm = m / 2;  ck = k / 2;
+%! Z = complex (randn (cm, ck), randn (cm, ck));  W = complex (randn (ck, n), randn (ck, n));
+%! D = G_times_H (Z, W);
+%! assert (class (D), "double");
+%! assert (iscomplex (D) && isequal (size (D), [cm n]));
+%! bound = 2 * (ck + 1) * eps * (abs (Z) * abs (W));
+%! assert (all (abs (D - Z * W)(:) <= bound(:)));
+%!endfunction
+%!function C = G_times_H (A, B)
+%!  G = gpumat (A);  H = gpumat (B);
+%!  P = G * H;
+%!  assert (isa (P, "gpumat"));
+%!  C = gather (P);
+%!endfunction
+%!testif ; gpumat_available ()
+%! gpu_check_38 ();
