@@ -151,7 +151,7 @@ ifneq ($(DIST),no)
   endif
 endif
 DIST_SOURCES := $(SRCROOT)/mex/gw_dist.c $(SRCROOT)/mex/gw_octave_array.c $(SRCROOT)/dist/gm_dist.c \
-                $(SRCROOT)/dist/gm_dist_gpu.c
+                $(SRCROOT)/dist/gm_dist_gpu.c $(SRCROOT)/dist/gm_dist_peer.c
 
 RUNTIME_OUT    ?= $(dir $(MEX_OUT))libgpumat.so
 ALLOC_OUT      ?= $(dir $(MEX_OUT))__gpumat_alloc__.oct

@@ -64,6 +64,26 @@ function bench_dist (mode, N, nb, csv, engine = "")
         endif
       endfor
       how = sprintf ("engine %s, %d ranks, %dx%d blocks", info.engine, ranks, nb, nb);
+      if (strcmp (info.engine, "summa") && gpumat_available ())
+        ## the GPU engine's own figures, one more product: its route, and on each rank the
+        ## exchange's seconds and the GPU's busy time within the call
+        sa = struct (A);  sb = struct (B);
+        [~, done, sec, route, note] = __gpumat_dist__ ("gemm_gpu", 0, g.context, N, N, N, ...
+                                                       local (A), sa.mb, sa.nb, local (B), ...
+                                                       sb.mb, sb.nb, rows (local (A)), ...
+                                                       columns (local (B)));
+        all_sec = __gpumat_dist__ ("collect", sec(:)', -1);
+        if (rank == 0)
+          names = {"none", "peer", "broadcast"};
+          printf ("engine: route %s%s\n", names{route + 1}, ifelse (isempty (note), "",
+                  [" (" note ")"]));
+          for r = 0:ranks - 1
+            x = all_sec(3 * r + (1:3));
+            printf ("engine rank %d: exchange %.3f s, GPU busy %.3f s of %.3f s (%.1f%%)\n", r,
+                    x(1), x(2), x(3), 100 * x(2) / x(3));
+          endfor
+        endif
+      endif
     otherwise
       error ("bench_dist: MODE is \"single\" or \"dist\"");
   endswitch

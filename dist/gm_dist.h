@@ -89,17 +89,28 @@ int gm_dist_gemm (gm_dist_class cls, char opa, char opb, long long m, long long 
                   long long countB, const int *descB, void *C, long long countC,
                   const int *descC);
 
-/* C = A * B on the GPU of each rank of the grid `context` (dist/gm_dist_gpu.c): each rank's
-   grid row of A and grid column of B broadcast in messages of at most chunk_bytes (0: 256 MB)
-   and multiplied there by gpumat's kernels.  Collective over that grid only.  A: this rank's
-   piece of the m x k A in mbA x nbA blocks (leading dimension its local rows); B: of the k x n
-   B in mbB x nbB blocks; C: this rank's piece of the m x n result (mbA x nbB blocks), complex
-   interleaved.  *fits = 0 (and 0 returned, nothing computed) when some rank's GPU cannot hold
-   its grid column of B and the buffers.  seconds: in broadcasts, the worker thread's time
-   (transfers and GPU work, overlapping them), and the whole call. */
+/* C = A * B on the GPU of each rank of the grid `context`, collective over that grid only.  A:
+   this rank's piece of the m x k A in mbA x nbA blocks (leading dimension its local rows); B:
+   of the k x n B in mbB x nbB blocks; C: this rank's piece of the m x n result (mbA x nbB
+   blocks), complex interleaved.  Two routes:
+     GM_DIST_ROUTE_PEER (where every rank of the grid is on one host and can map the others'
+       device memory, dist/gm_dist_peer.c): the pieces go up once and move GPU to GPU;
+     GM_DIST_ROUTE_BROADCAST (dist/gm_dist_gpu.c): each rank's grid row of A and grid column of
+       B broadcast with MPI in messages of at most chunk_bytes (0: 256 MB), multiplied as
+       they arrive.
+   route GM_DIST_ROUTE_ANY takes the first that can run, *used says which (the same on every
+   rank; GM_DIST_ROUTE_NONE: none), and gm_dist_peer_note why the peer route did not.  *fits = 0
+   (and 0 returned, nothing computed) when no route asked for can hold its buffers on every
+   rank's GPU.  seconds: the broadcasts (peer: the pieces up and between the GPUs), the GPU's
+   busy time (broadcast: the worker thread's), and the whole call. */
+enum { GM_DIST_ROUTE_NONE = 0, GM_DIST_ROUTE_PEER = 1, GM_DIST_ROUTE_BROADCAST = 2,
+       GM_DIST_ROUTE_ANY = 3 };
 int gm_dist_gemm_gpu (gm_dist_class cls, int context, long long m, long long n, long long k,
                       const void *A, long long mbA, long long nbA, const void *B, long long mbB,
-                      long long nbB, void *C, size_t chunk_bytes, int *fits, double seconds[3]);
+                      long long nbB, void *C, size_t chunk_bytes, int route, int *fits,
+                      int *used, double seconds[3]);
+/* Why the last product with GM_DIST_ROUTE_PEER allowed did not take it ("" when it did). */
+const char *gm_dist_peer_note (void);
 
 /* Collective over MPI_COMM_WORLD: every rank's count doubles, in rank order, on rank root only
    (root < 0: on every rank).  *total: how many arrive (on every rank); out: a buffer of *total

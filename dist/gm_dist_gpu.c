@@ -1,5 +1,5 @@
 /* gm_dist_gpu.c: the distributed product on each rank's GPU (engine "summa" where every rank has
- * a GPU).  For C = A * B on a P x Q grid, rank (r, c) computes its piece of C from its grid row
+ * a GPU), the broadcast route (the peer route, for ranks of one host: gm_dist_peer.c).  For C = A * B on a P x Q grid, rank (r, c) computes its piece of C from its grid row
  * of A (rows_c x k: the pieces of the Q ranks of grid row r) and its grid column of B (k x
  * cols_c: those of the P ranks of grid column c), the data each rank receives in SUMMA too:
  *   1. B's grid column is broadcast along the grid column, piece by piece, and placed on the
@@ -214,8 +214,7 @@ static void post (engine *e, const message *m)
   pthread_mutex_unlock (&e->lock);
 }
 
-/* The lowest of `count` flags over the grid (its row, then its column). */
-static int grid_min (MPI_Comm row, MPI_Comm col, int *flags, int count)
+int gm_dist_grid_min (MPI_Comm row, MPI_Comm col, int *flags, int count)
 {
   int rc = MPI_Allreduce (MPI_IN_PLACE, flags, count, MPI_INT, MPI_MIN, row);
   if (rc == MPI_SUCCESS)
@@ -251,9 +250,24 @@ static int bcast_runs (MPI_Comm comm, int root, int me, const void *src, size_t 
 
 int gm_dist_gemm_gpu (gm_dist_class cls, int context, long long m, long long n, long long k,
                       const void *A, long long mbA, long long nbA, const void *B, long long mbB,
-                      long long nbB, void *C, size_t chunk_bytes, int *fits, double seconds[3])
+                      long long nbB, void *C, size_t chunk_bytes, int route, int *fits,
+                      int *used, double seconds[3])
 {
   *fits = 0;
+  *used = GM_DIST_ROUTE_NONE;
+  seconds[0] = seconds[1] = seconds[2] = 0;
+  if (route & GM_DIST_ROUTE_PEER) {
+    int done = 0;
+    const int rc =
+      gm_dist_gemm_peer (cls, context, m, n, k, A, mbA, nbA, B, mbB, nbB, C, &done, seconds);
+    if (rc != 0 || done) {
+      *fits = done;
+      *used = done ? GM_DIST_ROUTE_PEER : GM_DIST_ROUTE_NONE;
+      return rc;
+    }
+  }
+  if (!(route & GM_DIST_ROUTE_BROADCAST))
+    return 0;
   seconds[0] = seconds[1] = seconds[2] = 0;
   const double start = MPI_Wtime ();
   if (chunk_bytes == 0)
@@ -317,7 +331,7 @@ int gm_dist_gemm_gpu (gm_dist_class cls, int context, long long m, long long n, 
     gpu_step (&e, GM_ERR_INVALID_ARGUMENT, "the worker thread could not be started");
   /* every rank of the grid goes on, or none does: flags = {fits, GPU fine} */
   int flags[2] = {st != GM_ERR_OUT_OF_MEMORY, e.gpu_ok};
-  int rc = grid_min (row_comm, col_comm, flags, 2);
+  int rc = gm_dist_grid_min (row_comm, col_comm, flags, 2);
   if (rc == 0 && flags[0] && !flags[1])
     rc = e.gpu_ok ? gm_dist_fail ("another rank's GPU failed before the product started")
                   : gm_dist_fail ("the GPU of this rank: %s", e.gpu_error);
@@ -376,7 +390,7 @@ int gm_dist_gemm_gpu (gm_dist_class cls, int context, long long m, long long n, 
      that rank returns MPI's message) */
   if (go && rc == 0) {
     flags[0] = e.gpu_ok;
-    rc = grid_min (row_comm, col_comm, flags, 1);
+    rc = gm_dist_grid_min (row_comm, col_comm, flags, 1);
     if (rc == 0 && !e.gpu_ok)
       rc = gm_dist_fail ("the GPU of this rank: %s", e.gpu_error);
     else if (rc == 0 && !flags[0])
@@ -388,5 +402,6 @@ int gm_dist_gemm_gpu (gm_dist_class cls, int context, long long m, long long n, 
   gm_device_free (e.d_stage);
   gm_device_free (e.d_c);
   seconds[2] = MPI_Wtime () - start;
+  *used = *fits ? GM_DIST_ROUTE_BROADCAST : GM_DIST_ROUTE_NONE;
   return rc;
 }

@@ -9,11 +9,13 @@
 ## work runs on.
 ##
 ## Each rank takes one GPU of its host: the GPU numbered @code{mod (local_rank, G)} of the
-## host's @var{G} GPUs (as @command{nvidia-smi -L} lists them), made the only one the process
-## sees (@env{CUDA_VISIBLE_DEVICES}), so that the ranks of a host spread over its GPUs and each
-## rank's gpumat arrays and products live on its own.  Where @env{CUDA_VISIBLE_DEVICES} is set
-## already (by the launcher, or by a wrapper script) it is left as it is, and @code{gpu} says
-## what it holds.  The choice takes effect only before the process first uses its GPU: call
+## host's @var{G} GPUs (as @command{nvidia-smi -L} lists them), made the first one the process
+## sees (@env{CUDA_VISIBLE_DEVICES} lists it, then the host's other GPUs), so that the ranks of a
+## host spread over its GPUs and each rank's gpumat arrays and products live on its own, while
+## the ranks can still reach each other's GPUs: distributed products on one host move their
+## pieces GPU to GPU (CUDA IPC) instead of through MPI.  @code{gpu} is the number of the rank's
+## own GPU.  Where @env{CUDA_VISIBLE_DEVICES} is set already (by the launcher, or by a wrapper
+## script) it is left as it is, and @code{gpu} says what it holds.  The choice takes effect only before the process first uses its GPU: call
 ## @code{gpumat_dist_init} first (a rank that used its GPU before says so with the warning
 ## @code{gpumat:dist:gpuChosenLate}).  @code{gpu} is empty where no GPU was found.
 ##
@@ -93,7 +95,7 @@ function info = gpumat_dist_init (varargin)
 endfunction
 
 ## the GPU of this rank: CUDA_VISIBLE_DEVICES as the launcher set it, or one of the host's GPUs
-## by the local rank; "" without a GPU
+## by the local rank (made CUDA's device 0 here, the others after it); "" without a GPU
 function gpu = choose_gpu (local_rank)
   gpu = getenv ("CUDA_VISIBLE_DEVICES");
   if (! isempty (gpu))
@@ -107,7 +109,11 @@ function gpu = choose_gpu (local_rank)
   if (count == 0)
     return;
   endif
-  gpu = sprintf ("%d", mod (local_rank, count));
+  own = mod (local_rank, count);
+  gpu = sprintf ("%d", own);
+  ## the rank's own GPU first (CUDA's device 0 in this process), then the others
+  visible = strjoin (arrayfun (@(d) sprintf ("%d", d), [own, setdiff(0:count - 1, own)],
+                               "uniformoutput", false), ",");
   ## the CUDA driver reads CUDA_VISIBLE_DEVICES once, when the process first uses a GPU
   maps = "";
   if (exist ("/proc/self/maps", "file"))
@@ -117,7 +123,7 @@ function gpu = choose_gpu (local_rank)
     warning ("gpumat:dist:gpuChosenLate", ["gpumat_dist_init: this process used a GPU before ", ...
              "gpumat_dist_init, so the ranks of this host may share one: call it first"]);
   endif
-  setenv ("CUDA_VISIBLE_DEVICES", gpu);
+  setenv ("CUDA_VISIBLE_DEVICES", visible);
 endfunction
 
 %!test

@@ -29,6 +29,7 @@
  *   gpumat_host.h         whole operations on host arrays, out-of-core products
  *   gpumat_fft.h          discrete Fourier transforms (cuFFT)
  *   gpumat_linalg.h       solves, inverse, det, lu, chol, eig, svd, qr (cuSOLVER, cuBLAS)
+ *   gpumat_peer.h         device memory shared between processes of a host, device-host products
  *   tuning.h              the GPUMAT_* variables: gm_tuning_reload after a setenv
  *
  * Copyright (C) 2026 The gpumat developers.  GPLv3+, see COPYING.
@@ -57,5 +58,6 @@
 #include "gpumat_host.h"
 #include "gpumat_fft.h"
 #include "gpumat_linalg.h"
+#include "gpumat_peer.h"
 
 #endif /* GPUMAT_H */

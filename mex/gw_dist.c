@@ -329,14 +329,16 @@ static void cmd_gemm (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   finish_result (plhs, rc, rc == -2 ? "invalidArgument" : "tooLarge", cls, rows, cols, out, C);
 }
 
-/* [C, done, seconds] = ("gemm_gpu", cls, context, m, n, k, A, mbA, nbA, B, mbB, nbB, rowsC,
-   colsC): C = A * B on each rank's GPU (gm_dist_gemm_gpu), collective over the grid; done 0
-   (and C empty) where some rank's GPU could not hold the product's buffers. */
+/* [C, done, seconds, route, note] = ("gemm_gpu", cls, context, m, n, k, A, mbA, nbA, B, mbB,
+   nbB, rowsC, colsC [, chunk_bytes [, routes]]): C = A * B on each rank's GPU
+   (gm_dist_gemm_gpu), collective over the grid; done 0 (and C empty) where some rank's GPU
+   could not hold the product's buffers.  routes: 1 peer, 2 broadcast, 3 (default) the first
+   of them that runs; route: the one taken (0: none); note: why not the peer route. */
 static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  if (nrhs != 14 && nrhs != 15)
+  if (nrhs < 14 || nrhs > 16)
     raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: (\"gemm_gpu\", cls, context, m, n, "
-           "k, A, mbA, nbA, B, mbB, nbB, rowsC, colsC [, chunk_bytes])");
+           "k, A, mbA, nbA, B, mbB, nbB, rowsC, colsC [, chunk_bytes [, routes]])");
   const int cls = (int) scalar (prhs[1], "cls"), context = (int) scalar (prhs[2], "context");
   const long long m = (long long) scalar (prhs[3], "m"), n = (long long) scalar (prhs[4], "n"),
                   k = (long long) scalar (prhs[5], "k");
@@ -346,10 +348,11 @@ static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                   nbB = (long long) scalar (prhs[11], "nbB");
   const mwSize rows = (mwSize) scalar (prhs[12], "rowsC"),
                cols = (mwSize) scalar (prhs[13], "colsC");
-  const double chunk = nrhs == 15 ? scalar (prhs[14], "chunk_bytes") : 0;
+  const double chunk = nrhs >= 15 ? scalar (prhs[14], "chunk_bytes") : 0;
+  const double routes = nrhs == 16 ? scalar (prhs[15], "routes") : GM_DIST_ROUTE_ANY;
   if (cls < 0 || cls > 3 || mbA < 1 || nbA < 1 || mbB < 1 || nbB < 1 || !(chunk >= 0)
-      || chunk > (double) INT_MAX)
-    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: gemm_gpu's class or blocks");
+      || chunk > (double) INT_MAX || !(routes == 1 || routes == 2 || routes == 3))
+    raise ("gpumat:dist:invalidArgument", "__gpumat_dist__: gemm_gpu's class, blocks or routes");
   int ownA = 0, ownB = 0, fits = 0;
   void *A = data_of (prhs[6], cls, &ownA), *B = data_of (prhs[9], cls, &ownB);
   /* a real result straight into an array Octave made (as a MEX array, a 6.4 GB piece of a
@@ -357,8 +360,9 @@ static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   void *C;
   mxArray *out = result_array (cls, rows, cols, 0, &C);
   double seconds[3];
+  int used = GM_DIST_ROUTE_NONE;
   const int rc = gm_dist_gemm_gpu ((gm_dist_class) cls, context, m, n, k, A, mbA, nbA, B, mbB,
-                                   nbB, C, (size_t) chunk, &fits, seconds);
+                                   nbB, C, (size_t) chunk, (int) routes, &fits, &used, seconds);
   if (ownA)
     mxFree (A);
   if (ownB)
@@ -377,6 +381,10 @@ static void cmd_gemm_gpu (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[2] = mxCreateDoubleMatrix (1, 3, mxREAL);
     memcpy (mxGetPr (plhs[2]), seconds, sizeof seconds);
   }
+  if (outputs > 3)
+    plhs[3] = mxCreateDoubleScalar (used);
+  if (outputs > 4)
+    plhs[4] = mxCreateString (gm_dist_peer_note ());
 }
 
 static void cmd_tran (mxArray *plhs[], int nrhs, const mxArray *prhs[])

@@ -18,7 +18,11 @@
  *   - several devices (every GPU present; one GPU: lists of one): the blocks shared, every op
  *     pair, ragged edges, k split, in two orders and on the last device alone; bad lists; a
  *     failing kernel on every device (the first failure named, memory back); an interrupt
- *     stopping every device's thread.
+ *     stopping every device's thread;
+ *   - the distributed peer route's runtime (kernels/peer.cu): gm_matmul_device_host in one, two
+ *     and sixteen column chunks, B on the host and on the device, empty sizes, NaN and Inf, a
+ *     kernel that refuses the class (memory back); a shared block and copies between device
+ *     pointers (gm_copy_device_2d).
  *
  *   test_host_blocked [--quick | --race]   (smaller shapes, for compute-sanitizer)
  *
@@ -855,6 +859,145 @@ static void test_devices (gm_class cls)
   free (c);
 }
 
+/* ---- the distributed peer route's runtime (kernels/peer.cu) --------------------------------- */
+/* gm_matmul_device_host: A on the device, B on the host or the device, C to the host in column
+   chunks (one, two, sixteen and a ragged last one), against a long-double reference inside
+   k eps (|A||B|), NaN and Inf where A has them, and nothing left on the device. */
+static void run_device_host (gm_class cls, int64_t m, int64_t n, int64_t k, int b_on_host)
+{
+  const size_t es = gm_class_size (cls);
+  double *ad = (double *) xmalloc ((size_t) (m * k) * sizeof (double));
+  double *bd = (double *) xmalloc ((size_t) (k * n) * sizeof (double));
+  void *ha = xmalloc ((size_t) (m * k) * es), *hb = xmalloc ((size_t) (k * n) * es);
+  void *hc = xmalloc ((size_t) (m * n) * es);
+  tu_fill (cls, ha, ad, (size_t) (m * k));
+  tu_fill (cls, hb, bd, (size_t) (k * n));
+  if (m * k > 5) {
+    const int64_t at[2] = {1, m * k - 1};
+    const double v[2] = {NAN, INFINITY};
+    for (int s = 0; s < 2; s++) {
+      ad[at[s]] = v[s];
+      if (cls == GM_SINGLE)
+        ((float *) ha)[at[s]] = (float) v[s];
+      else
+        ((double *) ha)[at[s]] = v[s];
+    }
+  }
+  memset (hc, 0xA5, (size_t) (m * n) * es);
+  size_t live0, bytes0, cached0;
+  gm_device_usage (&live0, &bytes0, &cached0);
+  void *d_a = NULL, *d_b = NULL;
+  gm_status st = gm_device_alloc (&d_a, (size_t) (m * k) * es);
+  if (st == GM_OK)
+    st = gm_copy_to_device (d_a, ha, (size_t) (m * k) * es);
+  if (st == GM_OK && !b_on_host && (st = gm_device_alloc (&d_b, (size_t) (k * n) * es)) == GM_OK)
+    st = gm_copy_to_device (d_b, hb, (size_t) (k * n) * es);
+  double busy = -1;
+  if (st == GM_OK)
+    st = gm_matmul_device_host (GM_MATMUL_AUTO, cls, m, n, k, d_a, b_on_host ? hb : d_b,
+                                b_on_host, hc, &busy);
+  int64_t bad = 0;
+  for (int64_t j = 0; j < n && st == GM_OK; j++)
+    for (int64_t i = 0; i < m; i++) {
+      long double sum = 0, mag = 0;
+      for (int64_t p = 0; p < k; p++) {
+        sum += (long double) ad[i + p * m] * bd[p + j * k];
+        mag += fabsl ((long double) ad[i + p * m] * bd[p + j * k]);
+      }
+      const double got = tu_get (cls, hc, (size_t) (i + j * m));
+      if (isnan (sum) || isinf (sum))
+        bad += !(isnan (sum) ? isnan (got) : got == (double) sum);
+      else
+        bad += !(fabsl ((long double) got - sum) <= (long double) k * tu_eps (cls) * mag);
+    }
+  gm_device_free (d_a);
+  gm_device_free (d_b);
+  size_t live1, bytes1, cached1;
+  gm_device_usage (&live1, &bytes1, &cached1);
+  tu_result (st == GM_OK && bad == 0 && busy >= 0 && live1 == live0,
+             "device-host %s %lldx%lldx%lld, B on the %s: status %d, %lld elements outside k eps "
+             "(|A||B|), busy %.6f s, live blocks %zu -> %zu",
+             cls == GM_SINGLE ? "single" : "double",
+             (long long) m, (long long) n, (long long) k, b_on_host ? "host" : "device", (int) st,
+             (long long) bad, busy, live0, live1);
+  free (ad);
+  free (bd);
+  free (ha);
+  free (hb);
+  free (hc);
+}
+
+static void test_peer_runtime (void)
+{
+  const int64_t shapes[][3] = {{1, 1, 1},  {7, 5, 0},     {0, 5, 3},   {5, 0, 3},
+                               {37, 300, 41}, {19, 4100, 33}, {3, 4097, 5}, {130, 257, 129}};
+  for (int s = 0; s < (int) (sizeof shapes / sizeof shapes[0]); s++) {
+    if (quick && shapes[s][1] > 1000)
+      continue;
+    for (int on_host = 0; on_host < 2; on_host++) {
+      run_device_host (GM_DOUBLE, shapes[s][0], shapes[s][1], shapes[s][2], on_host);
+      run_device_host (GM_SINGLE, shapes[s][0], shapes[s][1], shapes[s][2], on_host);
+    }
+  }
+  /* a kernel that cannot run the class: its error, nothing left on the device */
+  size_t live0, bytes0, cached0, live1, bytes1, cached1;
+  gm_device_usage (&live0, &bytes0, &cached0);
+  void *d_a = NULL;
+  float hb[64] = {0}, hc[64];
+  gm_status st = gm_device_alloc (&d_a, 64 * sizeof (float));
+  if (st == GM_OK)
+    st = gm_matmul_device_host (GM_MATMUL_DMMA, GM_SINGLE, 8, 8, 8, d_a, hb, 1, hc, NULL);
+  gm_device_free (d_a);
+  gm_device_usage (&live1, &bytes1, &cached1);
+  tu_result (st != GM_OK && live1 == live0, "device-host with dmma on single: status %d (%s), "
+             "live blocks %zu -> %zu", (int) st, gm_error_detail (), live0, live1);
+  /* a shared block: a handle, its bytes reachable as device memory, freed */
+  void *shared = NULL, *d_dst = NULL;
+  gm_peer_handle handle;
+  memset (&handle, 0, sizeof handle);
+  st = gm_peer_alloc (&shared, 0, &handle);
+  int handle_set = 0;
+  for (size_t b = 0; b < sizeof handle.bytes; b++)
+    handle_set |= handle.bytes[b] != 0;
+  tu_result (st == GM_OK && shared && handle_set, "gm_peer_alloc of 0 bytes: status %d, a block "
+             "and a handle", (int) st);
+  gm_peer_free (shared);
+  /* gm_copy_device_2d: a 5 x 7 block out of a 9 x 7 matrix, one long run, nothing for empty */
+  double h[63], back[35];
+  for (int i = 0; i < 63; i++)
+    h[i] = i;
+  st = gm_peer_alloc (&shared, sizeof h, &handle);
+  if (st == GM_OK)
+    st = gm_copy_to_device (shared, h, sizeof h);
+  if (st == GM_OK)
+    st = gm_device_alloc (&d_dst, sizeof back);
+  if (st == GM_OK)
+    st = gm_copy_device_2d (d_dst, 5 * sizeof (double), (double *) shared + 2, 9 * sizeof (double),
+                            5 * sizeof (double), 7);
+  if (st == GM_OK)
+    st = gm_copy_to_host (back, d_dst, sizeof back);
+  int wrong = 0;
+  for (int j = 0; j < 7 && st == GM_OK; j++)
+    for (int i = 0; i < 5; i++)
+      wrong += back[i + 5 * j] != h[2 + i + 9 * j];
+  tu_result (st == GM_OK && wrong == 0, "gm_copy_device_2d 5x7 of 9x7 from a shared block: "
+             "status %d, %d wrong", (int) st, wrong);
+  if (st == GM_OK)
+    st = gm_copy_device_2d (d_dst, 8, shared, 8, 35 * sizeof (double), 1);
+  if (st == GM_OK)
+    st = gm_copy_to_host (back, d_dst, sizeof back);
+  wrong = 0;
+  for (int i = 0; i < 35 && st == GM_OK; i++)
+    wrong += back[i] != h[i];
+  tu_result (st == GM_OK && wrong == 0 && gm_copy_device_2d (d_dst, 0, shared, 0, 0, 3) == GM_OK
+             && gm_copy_device_2d (d_dst, 8, shared, 4, 8, 2) == GM_ERR_INVALID_ARGUMENT,
+             "gm_copy_device_2d one run of 280 bytes, an empty copy, a pitch below the width: "
+             "status %d, %d wrong", (int) st, wrong);
+  gm_device_free (d_dst);
+  gm_peer_free (shared);
+  gm_sync ();
+}
+
 int main (int argc, char **argv)
 {
   quick = tu_quick_mode (argc, argv);
@@ -884,5 +1027,6 @@ int main (int argc, char **argv)
     test_ramp ();
   test_devices (GM_DOUBLE);
   test_devices (GM_SINGLE);
+  test_peer_runtime ();
   return tu_finish ("test_host_blocked");
 }

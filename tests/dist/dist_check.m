@@ -26,17 +26,23 @@ function dist_check (P, Q, engine = "")
   if (status == 0)
     gpus = numel (regexp (listing, '^GPU \d+:', "lineanchors"));
   endif
+  ## (the rank's own first, then the others: CUDA's device 0 is its own, the rest reachable)
   if (! isempty (launcher_gpu))
-    want = launcher_gpu;
+    want = launcher_gpu;  want_visible = launcher_gpu;
   elseif (gpus > 0)
-    want = sprintf ("%d", mod (info.local_rank, gpus));
+    own = mod (info.local_rank, gpus);
+    want = sprintf ("%d", own);
+    want_visible = strjoin (arrayfun (@(d) sprintf ("%d", d), [own, setdiff(0:gpus - 1, own)],
+                                      "uniformoutput", false), ",");
   else
-    want = "";
+    want = "";  want_visible = "";
   endif
-  t = tally_check (t, strcmp (info.gpu, want) && strcmp (getenv ("CUDA_VISIBLE_DEVICES"), want),
-             "rank %d (local %d of %d, %d GPUs): gpu '%s', CUDA_VISIBLE_DEVICES '%s', want '%s'",
+  t = tally_check (t, strcmp (info.gpu, want)
+                      && strcmp (getenv ("CUDA_VISIBLE_DEVICES"), want_visible),
+             ["rank %d (local %d of %d, %d GPUs): gpu '%s', CUDA_VISIBLE_DEVICES '%s', ", ...
+              "want '%s', '%s'"],
              info.rank, info.local_rank, info.local_size, gpus, info.gpu,
-             getenv ("CUDA_VISIBLE_DEVICES"), want);
+             getenv ("CUDA_VISIBLE_DEVICES"), want, want_visible);
 
   full_of = @(f, r, c) f ((1:r)', 1:c);
 

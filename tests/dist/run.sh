@@ -73,9 +73,9 @@ mkdir -p "$standin"
 if (cd "$standin" && mkoctfile --mex -I"$root/dist" -I"$root/mex" -I"$root/kernels" \
       -I"$cuda_include" $(pkg-config --cflags scalapack-openmpi mpi) "$root/mex/gw_dist.c" \
       "$root/mex/gw_octave_array.c" "$root/dist/gm_dist.c" "$root/dist/gm_dist_gpu.c" \
-      "$here/fake_gpumat.c" $(pkg-config --libs scalapack-openmpi mpi) \
+      "$root/dist/gm_dist_peer.c" "$here/fake_gpumat.c" $(pkg-config --libs scalapack-openmpi mpi) \
       -o __gpumat_dist__.mex) > "$fake/standin.log" 2>&1; then
-  for run in "2 1 2" "4 2 2" "3 2 1"; do
+  for run in "2 1 2" "4 2 2" "3 2 1" "3 1 3"; do
     set -- $run
     run_case "$1" "addpath ('$here'); addpath ('$standin'); gpu_engine_check ($2, $3, true)" \
              "stand-in GPU engine, grid $2x$3"
@@ -85,7 +85,7 @@ else
   failed=$((failed + 1))
 fi
 if nvidia-smi -L >/dev/null 2>&1; then
-  for run in "2 1 2" "4 2 2" "3 2 1"; do
+  for run in "2 1 2" "4 2 2" "3 2 1" "3 1 3"; do
     set -- $run
     run_case "$1" "addpath ('$here'); gpu_engine_check ($2, $3, false)" "GPU engine, grid $2x$3"
   done
