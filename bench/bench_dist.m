@@ -60,7 +60,8 @@ function bench_dist (mode, N, nb, csv, engine = "")
         v = gather (C, i(s), j(s));
         if (rank == 0)
           want = fa (i(s), 1:N) * fb ((1:N)', j(s));
-          assert (abs (v - want) <= 4 * N * eps * N, "C(%d, %d) = %g, want %g", i(s), j(s), v, want);
+          assert (abs (v - want) <= 4 * N * eps * N, "C(%d, %d) = %g, want %g", i(s), j(s), v,
+                  want);
         endif
       endfor
       how = sprintf ("engine %s, %d ranks, %dx%d blocks", info.engine, ranks, nb, nb);

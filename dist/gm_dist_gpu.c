@@ -1,7 +1,8 @@
 /* gm_dist_gpu.c: the distributed product on each rank's GPU (engine "summa" where every rank has
- * a GPU), the broadcast route (the peer route, for ranks of one host: gm_dist_peer.c).  For C = A * B on a P x Q grid, rank (r, c) computes its piece of C from its grid row
- * of A (rows_c x k: the pieces of the Q ranks of grid row r) and its grid column of B (k x
- * cols_c: those of the P ranks of grid column c), the data each rank receives in SUMMA too:
+ * a GPU), its broadcast route (the peer route, for the ranks of one host: gm_dist_peer.c).  For
+ * C = A * B on a P x Q grid, rank (r, c) computes its piece of C from its grid row of A
+ * (rows_c x k: the pieces of the Q ranks of grid row r) and its grid column of B (k x cols_c:
+ * those of the P ranks of grid column c), the data each rank receives in SUMMA too:
  *   1. B's grid column is broadcast along the grid column, piece by piece, and placed on the
  *      GPU in k order (gm_copy_block), where it stays for the whole product;
  *   2. A's grid row follows in chunks of rows: each rank of the grid row broadcasts those rows

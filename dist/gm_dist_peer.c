@@ -147,7 +147,13 @@ int gm_dist_gemm_peer (gm_dist_class cls, int context, long long m, long long n,
   }
 
   /* 1. the buffers, and this rank's pieces up (A's straight into its panel where Q = 1) */
-  pieces pa = {Q, my_col}, pb = {P, my_row};
+  pieces pa, pb;
+  memset (&pa, 0, sizeof pa);
+  memset (&pb, 0, sizeof pb);
+  pa.count = Q;
+  pa.own = my_col;
+  pb.count = P;
+  pb.own = my_row;
   void *panel_a = NULL, *panel_b = NULL;
   size_t a_bytes = 0, b_bytes = 0;
   gm_status st = gm_mul_size3 ((size_t) rows_c, (size_t) k, es, &a_bytes);

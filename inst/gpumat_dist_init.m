@@ -15,7 +15,8 @@
 ## the ranks can still reach each other's GPUs: distributed products on one host move their
 ## pieces GPU to GPU (CUDA IPC) instead of through MPI.  @code{gpu} is the number of the rank's
 ## own GPU.  Where @env{CUDA_VISIBLE_DEVICES} is set already (by the launcher, or by a wrapper
-## script) it is left as it is, and @code{gpu} says what it holds.  The choice takes effect only before the process first uses its GPU: call
+## script) it is left as it is, and @code{gpu} says what it holds.  The choice takes effect
+## only before the process first uses its GPU: call
 ## @code{gpumat_dist_init} first (a rank that used its GPU before says so with the warning
 ## @code{gpumat:dist:gpuChosenLate}).  @code{gpu} is empty where no GPU was found.
 ##
