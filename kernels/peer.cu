@@ -83,7 +83,7 @@ extern "C" gm_status gm_copy_device_2d (void *d_dst, size_t dpitch, const void *
 {
   if (width == 0 || height == 0)
     return GM_OK;
-  if (!d_dst || !d_src || dpitch < width || spitch < width)
+  if (!d_dst || !d_src || (height > 1 && (dpitch < width || spitch < width)))
     return gm_fail (GM_ERR_INVALID_ARGUMENT, "gm_copy_device_2d: pointers or pitches");
   if (height == 1)   /* one run: no pitch limit on its length */
     return gm_cuda_status (cudaMemcpyAsync (d_dst, d_src, width, cudaMemcpyDefault, 0),
