@@ -23,7 +23,7 @@
 ## Distributed arrays (@code{gpumat_dist}) run one Octave process per rank, started by
 ## @command{mpirun} or @command{srun}, for example
 ## @example
-## mpirun -np 4 octave-cli --eval "pkg load gpumat; my_script"
+## mpirun --bind-to none -np 4 octave-cli --eval "pkg load gpumat; my_script"
 ## @end example
 ## Every distributed function is collective: each rank calls it with the same arguments, in the
 ## same order.  An error on any rank is raised on every rank, with the rank that found it.
@@ -33,9 +33,10 @@
 ## the package was built with; @code{"engine", @var{library}} takes them from another shared
 ## library that exports the same four functions (@code{pdgemm_}, @code{psgemm_}, @code{pzgemm_},
 ## @code{pcgemm_}), such as COSMA's @file{libcosma_pxgemm.so} or SLATE's ScaLAPACK API;
-## @qcode{"summa"} takes gpumat's own: where every rank has a GPU, each rank receives its grid
-## row of @var{A} and grid column of @var{B} in large broadcasts and multiplies them on its GPU
-## as they arrive (any blocks); where some rank has none, or a GPU cannot hold a grid column of
+## @qcode{"summa"} takes gpumat's own: where every rank has a GPU, each rank multiplies its grid
+## row of @var{A} by its grid column of @var{B} on its GPU (any blocks), which gets them GPU to
+## GPU where the ranks of the grid share one host (each rank's pieces go up once; CUDA IPC), or
+## else in large MPI broadcasts, multiplied as they arrive; where some rank has none, or a GPU cannot hold a grid column of
 ## @var{B}, SUMMA panel by panel, where the inner blocks match (@var{A}'s column blocks of
 ## @var{B}'s row blocks' size; other products go to the linked ScaLAPACK); a transposed operand
 ## is transposed first, by ScaLAPACK's @code{p?tran}; and
