@@ -36,8 +36,8 @@
 ## @qcode{"summa"} takes gpumat's own: where every rank has a GPU, each rank multiplies its grid
 ## row of @var{A} by its grid column of @var{B} on its GPU (any blocks), which gets them GPU to
 ## GPU where the ranks of the grid share one host (each rank's pieces go up once; CUDA IPC), or
-## else in large MPI broadcasts, multiplied as they arrive; where some rank has none, or a GPU cannot hold a grid column of
-## @var{B}, SUMMA panel by panel, where the inner blocks match (@var{A}'s column blocks of
+## else in large MPI broadcasts, multiplied as they arrive; where some rank has none, or a GPU
+## cannot hold a grid column of @var{B}, SUMMA panel by panel, where the inner blocks match (@var{A}'s column blocks of
 ## @var{B}'s row blocks' size; other products go to the linked ScaLAPACK); a transposed operand
 ## is transposed first, by ScaLAPACK's @code{p?tran}; and
 ## @code{""} goes back to the default.  @code{@var{info}.engine} names the one in use.  Choosing

@@ -520,8 +520,8 @@ namespace
   /* ---- fft -------------------------------------------------------------------------------- */
   /* fft (G) and ifft (G) of a double or single array, real or complex, along dimension dim
      (0-based; -1: the first longer than 1, the m-files' common call): gw_fft.c's steps with
-     its C functions, so the same bits.  The transform writes a complex block; Octave narrows a result whose
-     imaginary parts are all zero, so a sample of them is read back (the one wait, as in the
+     its C functions, so the same bits.  The transform writes a complex block; Octave narrows a
+     result whose imaginary parts are all zero, so a sample of them is read back (the one wait, as in the
      gateway: the result's class depends on it) and, only where the sample shows none, the
      whole check runs and the real parts become the result.  A scalar (the m-file returns it
      as it is), a view, an empty or a logical array: the m-file and the gateway's. */
