@@ -4,8 +4,8 @@
  * max.oct, min.oct, gather.oct, fft.oct, ifft.oct, and gpumat.oct beside gpumat.m.  Octave
  * prefers the .oct to the .m of one folder, loads it by its file name and calls the installer
  * G<name>, which makes that row's front.  A front takes only its m-file's common first branch
- * (the rows below: dot (x, y), and sum, norm, mean, max, min, gather, fft, ifft of one gpumat array, one output; gpumat (A)
- * of a host numeric or logical array) and hands it to the shell function that the m-file's
+ * (the rows below: dot (x, y), and sum, norm, mean, max, min, gather, fft, ifft of one gpumat
+ * array, one output; gpumat (A) of a host numeric or logical array) and hands it to the shell function that the m-file's
  * __gpumat_call__ command runs (gpumat_front.h), so the result is the same bits.  Every other
  * call runs the m-file it shadows, loaded once, which keeps its help text, tests and rules.
  * Why: an m-file method costs Octave's m-file dispatch and its interpreted tests (an empty
