@@ -5,8 +5,9 @@
  * prefers the .oct to the .m of one folder, loads it by its file name and calls the installer
  * G<name>, which makes that row's front.  A front takes only its m-file's common first branch
  * (the rows below: dot (x, y), and sum, norm, mean, max, min, gather, fft, ifft of one gpumat
- * array, one output; gpumat (A) of a host numeric or logical array) and hands it to the shell function that the m-file's
- * __gpumat_call__ command runs (gpumat_front.h), so the result is the same bits.  Every other
+ * array, one output; gpumat (A) of a host numeric or logical array) and hands it to the shell
+ * function that the m-file's __gpumat_call__ command runs (gpumat_front.h), so the result is
+ * the same bits.  Every other
  * call runs the m-file it shadows, loaded once, which keeps its help text, tests and rules.
  * Why: an m-file method costs Octave's m-file dispatch and its interpreted tests (an empty
  * m-file method 2.9 us on the 2-core machine, an empty compiled one 1.24 us; dot, sum, gather
